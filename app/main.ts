@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, ipcMain, Menu, type BrowserWindow } from 'electron';
+import { APP_IDENTITY } from '../main/app-identity.js';
+import { createCore, type Core } from '../main/core.js';
+import { createLogger } from '../main/log.js';
+import { createSafeStorageCipher } from './cipher.js';
+import { connectIpc } from './ipc.js';
+import { buildMenu } from './menu.js';
+import { registerAppSchemeAsPrivileged, serveRendererOverAppScheme } from './protocol.js';
+import { createMainWindow, denyAllPermissions } from './window.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const log = createLogger({ level: process.env.TOOLBELT_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
+
+registerAppSchemeAsPrivileged();
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Toolbelt owns the data folder; it focuses its window (below).
+  app.quit();
+} else {
+  let mainWindow: BrowserWindow | null = null;
+  let core: Core | null = null;
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (attachEvent) => attachEvent.preventDefault());
+  });
+
+  app.whenReady().then(async () => {
+    denyAllPermissions();
+    serveRendererOverAppScheme(path.join(here, '../renderer'));
+    Menu.setApplicationMenu(buildMenu());
+    core = await createCore({
+      dataDir: app.getPath('userData'),
+      hostKind: 'electron',
+      app: { name: APP_IDENTITY.name, version: app.getVersion() },
+      cipher: createSafeStorageCipher(process.env.TOOLBELT_ALLOW_PLAINTEXT_SECRETS === '1'),
+      runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
+      log,
+    });
+    mainWindow = createMainWindow(path.join(here, '../preload/preload.cjs'), log);
+    const disconnect = connectIpc(ipcMain, core, mainWindow, log);
+    mainWindow.on('closed', () => {
+      disconnect();
+      mainWindow = null;
+    });
+  }).catch((error: unknown) => {
+    log.error('Toolbelt could not start', { error: String(error) });
+    app.exit(1);
+  });
+
+  app.on('window-all-closed', () => {
+    void core?.close().finally(() => app.quit());
+  });
+}

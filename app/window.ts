@@ -1,0 +1,41 @@
+import { BrowserWindow, session, shell } from 'electron';
+import type { Logger } from '../main/log.js';
+import { APP_ENTRY_URL, externalUrlToOpen, isAppUrl } from './url-policy.js';
+import { mainWindowOptions } from './window-options.js';
+
+/** Denies every permission (camera, notifications, geolocation, ...) by default. */
+export function denyAllPermissions(): void {
+  session.defaultSession.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+}
+
+export function createMainWindow(preloadPath: string, log: Logger): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions(preloadPath));
+  const contents = window.webContents;
+
+  contents.on('will-navigate', (event, url) => {
+    if (isAppUrl(url)) return;
+    event.preventDefault();
+    openExternally(url, log);
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternally(url, log);
+    return { action: 'deny' };
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(APP_ENTRY_URL);
+  return window;
+}
+
+function openExternally(url: string, log: Logger): void {
+  const safe = externalUrlToOpen(url);
+  if (!safe) {
+    log.warn('refused to open a link', { url });
+    return;
+  }
+  void shell.openExternal(safe);
+}

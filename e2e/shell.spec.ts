@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { expect, test } from './fixtures/app.js';
+
+const { version } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+test('the app loads connected, with no console errors and nothing leaving 127.0.0.1', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Connected to core');
+  await expect(page.getByText(`v${version}`)).toBeVisible();
+  // The token leaves the address bar once the page has it.
+  expect(page.url()).not.toContain('token');
+  await page.screenshot(shot('chat-empty'));
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText('Connected to core');
+  expect(app.consoleErrors).toEqual([]);
+  expect(app.offLoopback).toEqual([]);
+});
+
+test('navigation works by keyboard alone', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
+
+  // Tab past the skip link into the navigation, arrow down, Enter.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('button', { name: 'Chat' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(nav.getByRole('button', { name: 'Tools' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Tools' })).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('End');
+  await expect(nav.getByRole('button', { name: 'Settings' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(nav.getByRole('button', { name: 'Chat' })).toBeFocused();
+
+  // Shortcuts jump straight to a screen and put focus on its heading.
+  await page.keyboard.press('Control+3');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+  await page.keyboard.press('Control+1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeFocused();
+  await page.keyboard.press('Control+,');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('Settings shows the version and data folder from the core', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByTestId('app-version')).toHaveText(`Toolbelt ${version}`);
+  await expect(page.getByTestId('data-dir')).toHaveText(app.dataDir);
+  await expect(page.getByText('Browser host', { exact: true }).first()).toBeVisible();
+  await page.screenshot(shot('settings'));
+});
+
+test('the theme follows the system and can be overridden', async ({ app }) => {
+  const { page } = app;
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(app.host.url);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const dark = await background();
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await background();
+  expect(dark).not.toBe(light);
+
+  await page.keyboard.press('Control+3');
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  expect(await background()).toBe(dark);
+  await page.screenshot(shot('settings-dark'));
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  expect(await background()).toBe(dark);
+  await page.getByRole('radio', { name: 'System' }).check();
+  expect(await background()).toBe(light);
+});
+
+test('without its token the page explains how to get in', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.base + '/');
+  await expect(page.getByRole('heading', { name: 'This Toolbelt needs its access link' })).toBeVisible();
+  await page.screenshot(shot('locked'));
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('the status bar notices when the core goes away', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await expect(page.getByRole('status')).toHaveText('Connected to core');
+  app.host.child.kill('SIGTERM');
+  await app.host.exited;
+  await expect(page.getByRole('status')).toContainText('reconnecting');
+  await page.screenshot(shot('disconnected'));
+});

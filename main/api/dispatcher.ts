@@ -1,0 +1,85 @@
+import type { OperationDefinition, ParamsOf, ResultOf } from '../../shared/operation.js';
+import { ToolbeltError } from '../../shared/errors.js';
+import { isOperationName, operations, type OperationName, type Operations } from '../../shared/operations/index.js';
+import type { Logger } from '../log.js';
+import { compile, createAjv, describeIssues, issuesFrom, type Validator } from './validation.js';
+
+export interface CallContext {
+  /** Which transport the call came through; for logs and policy, never trust. */
+  transport: 'ipc' | 'http' | 'internal';
+  signal?: AbortSignal;
+}
+
+export type Handler<K extends OperationName> = (
+  params: ParamsOf<Operations[K]>,
+  context: CallContext,
+) => ResultOf<Operations[K]> | Promise<ResultOf<Operations[K]>>;
+
+export type Handlers = { [K in OperationName]: Handler<K> };
+
+export interface Dispatcher {
+  call(name: string, params: unknown, context: CallContext): Promise<unknown>;
+  definition(name: OperationName): OperationDefinition;
+}
+
+interface CompiledOperation {
+  validateParams: Validator;
+  validateResult: Validator;
+}
+
+/**
+ * The one entry point to the core's services. Every call is validated
+ * against the operation table before its handler runs, and every result is
+ * checked before it leaves, so both transports share the same guarantees.
+ */
+export function createDispatcher(handlers: Handlers, log: Logger): Dispatcher {
+  const ajv = createAjv();
+  const compiled = new Map<OperationName, CompiledOperation>();
+  for (const name of Object.keys(operations) as OperationName[]) {
+    const definition: OperationDefinition = operations[name];
+    compiled.set(name, {
+      validateParams: compile(ajv, definition.params),
+      validateResult: compile(ajv, definition.result),
+    });
+  }
+
+  async function call(name: string, params: unknown, context: CallContext): Promise<unknown> {
+    if (!isOperationName(name)) {
+      throw new ToolbeltError('unknown_operation', `There is no operation named "${name}".`, {
+        operation: name,
+      });
+    }
+    const { validateParams, validateResult } = compiled.get(name)!;
+    const input = params ?? {};
+    if (!validateParams(input)) {
+      const issues = issuesFrom(validateParams.errors);
+      throw new ToolbeltError(
+        'invalid_params',
+        `Invalid parameters for ${name}: ${describeIssues(issues)}`,
+        { issues },
+      );
+    }
+    const handler = handlers[name] as (params: unknown, context: CallContext) => unknown;
+    let result: unknown;
+    try {
+      result = await handler(input, context);
+    } catch (error) {
+      if (error instanceof ToolbeltError) throw error;
+      log.error('operation failed', { operation: name, error: String(error) });
+      throw new ToolbeltError('internal', `${name} failed unexpectedly. The details are in the log.`);
+    }
+    if (!validateResult(result)) {
+      log.error('operation returned an invalid result', {
+        operation: name,
+        issues: issuesFrom(validateResult.errors),
+      });
+      throw new ToolbeltError('internal', `${name} produced an invalid result. The details are in the log.`);
+    }
+    return result;
+  }
+
+  return {
+    call,
+    definition: (name) => operations[name],
+  };
+}

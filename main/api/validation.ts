@@ -1,0 +1,41 @@
+import type { TSchema } from '@sinclair/typebox';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { ValidationIssue } from '../../shared/errors.js';
+
+// ajv-formats ships CommonJS with a default export that bundlers and Node's
+// ESM loader unwrap differently.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+export type Validator = ValidateFunction;
+
+export function compile(ajv: Ajv2020, schema: TSchema): Validator {
+  return ajv.compile(schema);
+}
+
+/** ajv's errors as issues a person can act on: a JSON pointer and a sentence. */
+export function issuesFrom(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
+  return (errors ?? []).map((error) => {
+    const path = error.instancePath === '' ? '/' : error.instancePath;
+    if (error.keyword === 'additionalProperties') {
+      const extra = (error.params as { additionalProperty: string }).additionalProperty;
+      return { path, message: `unknown property "${extra}"` };
+    }
+    if (error.keyword === 'required') {
+      const missing = (error.params as { missingProperty: string }).missingProperty;
+      return { path, message: `missing required property "${missing}"` };
+    }
+    return { path, message: error.message ?? 'is invalid' };
+  });
+}
+
+export function describeIssues(issues: ValidationIssue[]): string {
+  return issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
+}

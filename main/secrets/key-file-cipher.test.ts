@@ -1,0 +1,52 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../testing/temp-dir.js';
+import { createKeyFileCipher } from './key-file-cipher.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function keyPath(): Promise<string> {
+  const temp = await makeTempDir();
+  cleanups.push(temp.cleanup);
+  return path.join(temp.dir, 'secrets.key');
+}
+
+describe('key-file cipher (browser host)', () => {
+  it('round-trips a value and never stores it in clear text', async () => {
+    const file = await keyPath();
+    const cipher = await createKeyFileCipher(file);
+    const sealed = await cipher.encrypt('sk-live-very-secret');
+    expect(sealed).not.toContain('sk-live');
+    expect(await cipher.decrypt(sealed)).toBe('sk-live-very-secret');
+    expect(cipher.isOsProtected).toBe(false);
+  });
+
+  it('keeps its key in a file only the owner can read, and reuses it', async () => {
+    const file = await keyPath();
+    const sealed = await (await createKeyFileCipher(file)).encrypt('value');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await (await createKeyFileCipher(file)).decrypt(sealed)).toBe('value');
+  });
+
+  it('detects tampering and a replaced key with a clear message', async () => {
+    const file = await keyPath();
+    const cipher = await createKeyFileCipher(file);
+    const sealed = await cipher.encrypt('value');
+    const flipped = sealed.slice(0, -2) + (sealed.at(-2) === 'A' ? 'B' : 'A') + sealed.at(-1);
+    await expect(cipher.decrypt(flipped)).rejects.toThrow(/could not be decrypted/);
+
+    const other = await createKeyFileCipher(await keyPath());
+    await expect(other.decrypt(sealed)).rejects.toThrow(/Set the secret again/);
+  });
+
+  it('refuses a damaged key file instead of making a new key silently', async () => {
+    const file = await keyPath();
+    await writeFile(file, 'short\n');
+    await expect(createKeyFileCipher(file)).rejects.toThrow(/damaged/);
+    expect(await readFile(file, 'utf8')).toBe('short\n');
+  });
+});

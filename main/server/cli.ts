@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_IDENTITY } from '../app-identity.js';
+import { createCore } from '../core.js';
+import { createLogger } from '../log.js';
+import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
+import { parseServeOptions, SERVE_USAGE, UsageError } from './cli-options.js';
+import { defaultDataDir } from './data-dir.js';
+import { startHttpHost } from './http-host.js';
+
+const SHUTDOWN_GRACE_MS = 4_000;
+
+/** `npm run serve`: the browser host. Prints exactly one line on stdout, the URL. */
+export async function main(argv: string[]): Promise<void> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  let options;
+  try {
+    options = parseServeOptions(argv, {
+      dataDir: defaultDataDir(APP_IDENTITY.name),
+      rendererDir: path.resolve(here, '../renderer'),
+    });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n\n${SERVE_USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options === 'help') {
+    process.stdout.write(SERVE_USAGE + '\n');
+    return;
+  }
+
+  const log = createLogger({ level: options.logLevel });
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const core = await createCore({
+    dataDir,
+    hostKind: 'browser',
+    app: APP_IDENTITY,
+    cipher: await createKeyFileCipher(path.join(dataDir, 'secrets.key')),
+    log,
+  });
+  const rendererDir = existsSync(path.join(options.rendererDir, 'index.html')) ? options.rendererDir : null;
+  if (!rendererDir) log.warn('renderer is not built; serving the API only', { rendererDir: options.rendererDir });
+  const host = await startHttpHost({ core, token: options.token, port: options.port, rendererDir, log });
+
+  process.stdout.write(`Toolbelt is running at ${host.url}\n`);
+  log.info('browser host started', { port: host.port, dataDir });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn('second signal, exiting now', { signal });
+      process.exit(1);
+    }
+    stopping = true;
+    log.info('stopping', { signal });
+    const force = setTimeout(() => {
+      log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    void Promise.all([host.close(), core.close()]).then(() => {
+      clearTimeout(force);
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,29 @@
+import { Sidebar } from './components/Sidebar.js';
+import { StatusBar } from './components/StatusBar.js';
+import { ChatScreen } from './features/chat/ChatScreen.js';
+import { SettingsScreen } from './features/settings/SettingsScreen.js';
+import { ToolsScreen } from './features/tools/ToolsScreen.js';
+import { useScreenShortcuts, useThemeAttribute } from './hooks.js';
+import { useUiStore } from './state/ui.js';
+
+const SCREEN_COMPONENTS = { chat: ChatScreen, tools: ToolsScreen, settings: SettingsScreen };
+
+export function App() {
+  const screen = useUiStore((state) => state.screen);
+  const theme = useUiStore((state) => state.theme);
+  useScreenShortcuts();
+  useThemeAttribute(theme);
+  const Current = SCREEN_COMPONENTS[screen];
+  return (
+    <div className="app-frame">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Sidebar />
+      <main id="main" className="app-frame__main">
+        <Current />
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { CoreEvent } from '../../shared/events.js';
+import type { OperationName } from '../../shared/operations/index.js';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'unauthorized';
+
+/** How the renderer reaches the core: Electron IPC or the browser host's HTTP. */
+export interface Transport {
+  readonly kind: 'ipc' | 'http';
+  /** Resolves with the operation's result; rejects with a ToolbeltError. */
+  invoke(name: OperationName, params: unknown): Promise<unknown>;
+  subscribe(listener: (event: CoreEvent) => void): () => void;
+  onStatus(listener: (status: ConnectionStatus) => void): () => void;
+  close(): void;
+}

@@ -1,0 +1,65 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { SCREENS, useUiStore, type Screen } from '../state/ui.js';
+import { ChatIcon, LogoMark, SettingsIcon, ToolsIcon } from './icons.js';
+import { shortcutLabel } from './Kbd.js';
+
+const ICONS: Record<Screen, typeof ChatIcon> = { chat: ChatIcon, tools: ToolsIcon, settings: SettingsIcon };
+
+/** Main navigation. Arrow keys move between items, Home/End jump, Enter opens. */
+export function Sidebar() {
+  const screen = useUiStore((state) => state.screen);
+  const goTo = useUiStore((state) => state.goTo);
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = SCREENS.length - 1;
+    const target =
+      event.key === 'ArrowDown' ? (index === last ? 0 : index + 1)
+      : event.key === 'ArrowUp' ? (index === 0 ? last : index - 1)
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : null;
+    if (target === null) return;
+    event.preventDefault();
+    items.current[target]?.focus();
+  };
+
+  return (
+    <aside className="sidebar">
+      <div className="sidebar__brand">
+        <LogoMark size={22} />
+        <span>Toolbelt</span>
+      </div>
+      <nav aria-label="Main">
+        <ul className="sidebar__list">
+          {SCREENS.map((item, index) => {
+            const ItemIcon = ICONS[item.id];
+            const current = item.id === screen;
+            return (
+              <li key={item.id}>
+                <button
+                  ref={(element) => {
+                    items.current[index] = element;
+                  }}
+                  type="button"
+                  className="sidebar__item"
+                  aria-current={current ? 'page' : undefined}
+                  aria-keyshortcuts={`Control+${item.shortcut} Meta+${item.shortcut}`}
+                  title={`${item.label} (${shortcutLabel(item.shortcut)})`}
+                  onClick={() => goTo(item.id)}
+                  onKeyDown={(event) => onKeyDown(event, index)}
+                >
+                  <ItemIcon />
+                  <span className="sidebar__label">{item.label}</span>
+                  <span className="sidebar__shortcut" aria-hidden="true">
+                    {shortcutLabel(item.shortcut)}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { SCREENS, useUiStore, type ThemePreference } from './state/ui.js';
+
+/** Ctrl/Cmd+1..3 switch screens, Ctrl/Cmd+, opens Settings; focus moves to the new screen's heading. */
+export function useScreenShortcuts(): void {
+  const goTo = useUiStore((state) => state.goTo);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      const target = event.key === ',' ? 'settings' : SCREENS.find((screen) => screen.shortcut === event.key)?.id;
+      if (!target) return;
+      event.preventDefault();
+      goTo(target);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-screen-heading]')?.focus());
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [goTo]);
+}
+
+/** Applies the chosen theme; "system" leaves it to prefers-color-scheme. */
+export function useThemeAttribute(theme: ThemePreference): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'system') root.removeAttribute('data-theme');
+    else root.setAttribute('data-theme', theme);
+  }, [theme]);
+}

@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ToolbeltError } from '../shared/errors.js';
+import { createApiClient } from './api/client.js';
+import { connectToCore } from './api/connect.js';
+import { CoreProvider } from './api/context.js';
+import { App } from './App.js';
+import { LockedScreen } from './LockedScreen.js';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A validation or not-found error will not fix itself by asking again.
+      retry: (failures, error) => failures < 2 && error instanceof ToolbeltError && error.code === 'unavailable',
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+const transport = connectToCore();
+const root = createRoot(document.getElementById('root')!);
+root.render(
+  <StrictMode>
+    {transport ? (
+      <CoreProvider value={{ transport, api: createApiClient(transport) }}>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </CoreProvider>
+    ) : (
+      <LockedScreen />
+    )}
+  </StrictMode>,
+);

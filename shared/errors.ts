@@ -1,0 +1,87 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Every error a user can hit crosses the boundary with one of these codes.
+ * Codes are stable API: the renderer and scripts branch on them, so never
+ * rename one; add a new code instead.
+ */
+export const ERROR_HTTP_STATUS = {
+  invalid_params: 400,
+  invalid_args: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  builtin_immutable: 403,
+  not_found: 404,
+  unknown_operation: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  bundle_disabled: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_HTTP_STATUS) as ErrorCode[];
+
+export const ErrorBodySchema = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      details: Type.Optional(Type.Unknown()),
+    }),
+  },
+  { $id: 'ErrorBody', additionalProperties: false },
+);
+export type ErrorBody = Static<typeof ErrorBodySchema>;
+
+/** One problem found while validating a payload: where it is and what is wrong. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * The one error type services throw. Anything else that escapes a service is
+ * a bug and is reported to the user as `internal` without its message, so
+ * that stack traces and secrets never leak across the boundary.
+ */
+export class ToolbeltError extends Error {
+  override readonly name = 'ToolbeltError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  get httpStatus(): number {
+    return ERROR_HTTP_STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    const error: ErrorBody['error'] = { code: this.code, message: this.message };
+    if (this.details !== undefined) error.details = this.details;
+    return { error };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_HTTP_STATUS, value);
+}
+
+/** Rebuilds a ToolbeltError from a body that crossed IPC or HTTP. */
+export function errorFromBody(body: unknown, fallbackMessage: string): ToolbeltError {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const { error } = body as { error: { code?: unknown; message?: unknown; details?: unknown } };
+    if (error && isErrorCode(error.code)) {
+      const message = typeof error.message === 'string' ? error.message : fallbackMessage;
+      return new ToolbeltError(error.code, message, error.details);
+    }
+  }
+  return new ToolbeltError('internal', fallbackMessage);
+}

@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox';
+import { defineOperation } from '../operation.js';
+
+export const HostKindSchema = Type.Union([Type.Literal('electron'), Type.Literal('browser')]);
+
+export const AppInfoSchema = Type.Object(
+  {
+    name: Type.String(),
+    version: Type.String(),
+    dataDir: Type.String(),
+    hostKind: HostKindSchema,
+    platform: Type.String(),
+    runtime: Type.Object({
+      node: Type.String(),
+      electron: Type.Optional(Type.String()),
+      chrome: Type.Optional(Type.String()),
+    }),
+  },
+  { $id: 'AppInfo', additionalProperties: false },
+);
+
+export const AppHealthSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    startedAt: Type.String({ format: 'date-time' }),
+    uptimeMs: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'AppHealth', additionalProperties: false },
+);
+
+const NoParams = Type.Object({}, { additionalProperties: false });
+
+export const appInfo = defineOperation({
+  name: 'app.info',
+  summary: 'Name, version, data folder and host of the running core.',
+  params: NoParams,
+  result: AppInfoSchema,
+  http: { method: 'GET', path: '/api/app/info' },
+});
+
+export const appHealth = defineOperation({
+  name: 'app.health',
+  summary: 'Liveness of the core; cheap enough to poll.',
+  params: NoParams,
+  result: AppHealthSchema,
+  http: { method: 'GET', path: '/api/app/health' },
+});
