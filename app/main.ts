@@ -14,6 +14,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const log = createLogger({ level: process.env.TOOLBELT_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
 
 registerAppSchemeAsPrivileged();
+// A separate data folder (tests, a second profile); must precede the lock,
+// which is per folder.
+if (process.env.TOOLBELT_DATA_DIR) app.setPath('userData', path.resolve(process.env.TOOLBELT_DATA_DIR));
 
 if (!app.requestSingleInstanceLock()) {
   // Another Toolbelt owns the data folder; it focuses its window (below).

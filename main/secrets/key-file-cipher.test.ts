@@ -1,18 +1,11 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../testing/temp-dir.js';
+import { describe, expect, it } from 'vitest';
+import { tempDirForTest } from '../testing/test-temp-dir.js';
 import { createKeyFileCipher } from './key-file-cipher.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
 async function keyPath(): Promise<string> {
-  const temp = await makeTempDir();
-  cleanups.push(temp.cleanup);
-  return path.join(temp.dir, 'secrets.key');
+  return path.join(await tempDirForTest(), 'secrets.key');
 }
 
 describe('key-file cipher (browser host)', () => {

@@ -1,21 +1,11 @@
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../testing/temp-dir.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { spawnHost, type SpawnedHost } from '../testing/spawned-host.js';
+import { tempDirForTest as tempDataDir } from '../testing/test-temp-dir.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function tempDataDir(): Promise<string> {
-  const temp = await makeTempDir();
-  cleanups.push(temp.cleanup);
-  return temp.dir;
-}
-
+/** Kills the host at the end of the test if the test did not stop it. */
 function track(host: SpawnedHost): SpawnedHost {
-  cleanups.push(async () => {
+  onTestFinished(() => {
     if (host.child.exitCode === null && host.child.signalCode === null) host.child.kill('SIGKILL');
   });
   return host;

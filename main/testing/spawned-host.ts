@@ -30,8 +30,8 @@ export function spawnHost(args: string[], options: { command?: string[]; detache
   });
   let out = '';
   let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -44,7 +44,7 @@ export function spawnHost(args: string[], options: { command?: string[]; detache
       const match = /(http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9._~%-]+))/.exec(out);
       if (!match) return;
       clearTimeout(timer);
-      child.stdout!.off('data', check);
+      child.stdout.off('data', check);
       resolve({
         child,
         url: match[1]!,
@@ -56,7 +56,7 @@ export function spawnHost(args: string[], options: { command?: string[]; detache
         exited,
       });
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     void exited.then(({ code }) => {
       clearTimeout(timer);
       reject(new Error(`host exited with ${code} before printing its URL.\nstdout: ${out}\nstderr: ${err}`));

@@ -7,3 +7,4 @@ export async function makeTempDir(prefix = 'toolbelt-test-'): Promise<{ dir: str
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
+

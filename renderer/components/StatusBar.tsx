@@ -25,8 +25,9 @@ export function StatusBar() {
         {STATUS_TEXT[state]}
       </div>
       <div className="status-bar__item status-bar__meta">
-        {kind === 'ipc' ? 'Desktop app' : 'Browser host'}
-        {info.data ? <span> · v{info.data.version}</span> : null}
+        {[kind === 'ipc' ? 'Desktop app' : 'Browser host', info.data ? `v${info.data.version}` : null]
+          .filter(Boolean)
+          .join(' · ')}
       </div>
     </footer>
   );

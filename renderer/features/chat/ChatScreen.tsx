@@ -1,21 +1,14 @@
 import { EmptyState } from '../../components/EmptyState.js';
 import { ChatIcon, PlusIcon } from '../../components/icons.js';
 import { ScreenHeader } from '../../components/ScreenHeader.js';
-import { useUiStore } from '../../state/ui.js';
 
 export function ChatScreen() {
-  const goTo = useUiStore((state) => state.goTo);
   return (
     <section className="screen" aria-labelledby="chat-title">
       <ScreenHeader id="chat-title" title="Chat" subtitle="Talk to models that can call your tools." />
       <EmptyState
         icon={<ChatIcon size={40} />}
         title="No conversations yet"
-        actions={
-          <button type="button" className="button button--primary" onClick={() => goTo('settings')}>
-            Open Settings
-          </button>
-        }
       >
         <p>
           Chats run against OpenAI, any OpenAI-compatible server (Ollama, LM Studio, vLLM) or Anthropic. You choose

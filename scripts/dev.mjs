@@ -1,0 +1,36 @@
+// npm run dev: the renderer with Vite HMR, proxied to a browser host on a
+// fixed port. Core changes need a restart of this command.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { ensureBuilt, ROOT } from './build-lib.mjs';
+
+const API_PORT = Number(process.env.TOOLBELT_DEV_API_PORT ?? 5174);
+const token = randomBytes(24).toString('base64url');
+
+await ensureBuilt();
+const host = spawn(
+  process.execPath,
+  [path.join(ROOT, 'out/main/server.js'), '--port', String(API_PORT), '--token', token, ...process.argv.slice(2)],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
+host.on('exit', (code) => {
+  console.error(`The browser host stopped (exit ${code}).`);
+  process.exit(code ?? 1);
+});
+
+process.env.TOOLBELT_DEV_API = `http://127.0.0.1:${API_PORT}`;
+const { createServer } = await import('vite');
+const vite = await createServer({ configFile: path.join(ROOT, 'vite.config.ts'), mode: 'renderer' });
+await vite.listen();
+const address = vite.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5173/';
+console.log(`Toolbelt (dev, hot reload) is running at ${address}#token=${token}`);
+
+const stop = async () => {
+  host.removeAllListeners('exit');
+  host.kill('SIGTERM');
+  await vite.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

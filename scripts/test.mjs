@@ -1,0 +1,62 @@
+// npm test: typecheck, lint, unit/integration tests, end-to-end tests.
+// Every step runs even after a failure, so one run shows every problem;
+// the last line totals the tests: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './build-lib.mjs';
+
+const UNIT_RESULTS = path.join(ROOT, '.artifacts/unit-results.json');
+const E2E_RESULTS = path.join(ROOT, '.artifacts/e2e-results.json');
+
+const steps = [
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  {
+    name: 'unit',
+    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_RESULTS}`],
+    counts: () => {
+      const results = JSON.parse(readFileSync(UNIT_RESULTS, 'utf8'));
+      return { passed: results.numPassedTests, failed: results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0) };
+    },
+  },
+  {
+    name: 'e2e',
+    command: ['node', 'scripts/e2e.mjs'],
+    counts: () => {
+      if (!existsSync(E2E_RESULTS)) return { passed: 0, failed: 0 };
+      const { stats } = JSON.parse(readFileSync(E2E_RESULTS, 'utf8'));
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+    },
+  },
+];
+
+rmSync(UNIT_RESULTS, { force: true });
+rmSync(E2E_RESULTS, { force: true });
+
+const outcomes = [];
+for (const step of steps) {
+  console.log(`\n━━ ${step.name} ━━`);
+  const started = Date.now();
+  const result = spawnSync(step.command[0], step.command.slice(1), { cwd: ROOT, stdio: 'inherit' });
+  let counts;
+  try {
+    counts = step.counts?.() ?? null;
+  } catch {
+    counts = null; // the runner died before writing its results
+  }
+  outcomes.push({ name: step.name, ok: result.status === 0, seconds: (Date.now() - started) / 1000, counts });
+}
+
+console.log('\n━━ summary ━━');
+let passed = 0;
+let failed = 0;
+for (const outcome of outcomes) {
+  const detail = outcome.counts ? ` (${outcome.counts.passed} passed, ${outcome.counts.failed} failed)` : '';
+  console.log(`${outcome.ok ? 'ok  ' : 'FAIL'} ${outcome.name}${detail} in ${outcome.seconds.toFixed(1)} s`);
+  passed += outcome.counts?.passed ?? 0;
+  failed += outcome.counts?.failed ?? 0;
+  if (!outcome.ok && !outcome.counts?.failed) failed += 1;
+}
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(outcomes.every((outcome) => outcome.ok) ? 0 : 1);
