@@ -2,10 +2,19 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import type { HostKindSchema } from '../shared/operations/app.js';
-import { createDispatcher, type Dispatcher, type Handlers } from './api/dispatcher.js';
+import { createDispatcher, type Dispatcher } from './api/dispatcher.js';
 import { createEventBus, type EventBus } from './api/event-bus.js';
+import { createAjv } from './api/validation.js';
+import { appHandlers } from './app-handlers.js';
 import type { Logger } from './log.js';
 import type { Cipher } from './secrets/cipher.js';
+import { ToolCatalog } from './store/catalog.js';
+import { createDocumentValidator } from './store/document-validation.js';
+import { storeHandlers } from './store/handlers.js';
+import { createLayout } from './store/layout.js';
+import { ToolStore } from './store/tool-store.js';
+import { watchStore, type StoreWatcher } from './store/watcher.js';
+import { createLocalRegistry } from './tools/local/registry.js';
 
 export type HostKind = Static<typeof HostKindSchema>;
 
@@ -27,12 +36,17 @@ export interface CoreOptions {
   runtime?: { electron?: string; chrome?: string };
   /** How often an idle event stream gets a heartbeat; keeps proxies and the status dot honest. */
   heartbeatMs?: number;
+  /** Watch the data folder for changes by other programs (default on). */
+  watchFiles?: boolean;
+  /** How often soft-deleted bundles are reaped (default hourly). */
+  reaperIntervalMs?: number;
 }
 
 export interface Core {
   dispatcher: Dispatcher;
   events: EventBus;
   dataDir: string;
+  store: ToolStore;
   close(): Promise<void>;
 }
 
@@ -45,37 +59,50 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const clock = options.clock ?? systemClock;
   const log = options.log;
-  const startedAt = clock.now();
   const events = createEventBus((error) => log.warn('event listener failed', { error: String(error) }));
-
-  const handlers: Handlers = {
-    'app.info': () => ({
-      name: options.app.name,
-      version: options.app.version,
-      dataDir,
-      hostKind: options.hostKind,
-      platform: process.platform,
-      runtime: { node: process.versions.node, ...options.runtime },
-    }),
-    'app.health': () => ({
-      status: 'ok' as const,
-      startedAt: startedAt.toISOString(),
-      uptimeMs: Math.max(0, clock.now().getTime() - startedAt.getTime()),
-    }),
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, task: () => void) => {
+    const timer = setInterval(task, ms);
+    timer.unref();
+    timers.push(timer);
   };
 
-  const heartbeat = setInterval(
-    () => events.publish({ type: 'app.heartbeat', at: clock.now().toISOString() }),
-    options.heartbeatMs ?? 15_000,
-  );
-  heartbeat.unref();
+  const layout = createLayout(dataDir);
+  const store = await ToolStore.open({
+    layout,
+    validator: createDocumentValidator(createAjv({ strict: false })),
+    clock,
+    log,
+    onChange: (change, source) => events.publish({ type: 'store.changed', source, ...change }),
+  });
+  const registry = createLocalRegistry();
+  const catalog = new ToolCatalog(store, (name) => registry.has(name));
+  let watcher: StoreWatcher | null = null;
+  if (options.watchFiles !== false) {
+    await mkdir(layout.bundlesDir, { recursive: true });
+    watcher = await watchStore(store, layout, log);
+  }
+
+  const reap = () =>
+    void store.reap().then(
+      (removed) => removed.length && log.info('removed deleted bundles', { bundleIDs: removed }),
+      (error: unknown) => log.warn('reaping deleted bundles failed', { error: String(error) }),
+    );
+  reap();
+  every(options.reaperIntervalMs ?? 60 * 60 * 1000, reap);
+  every(options.heartbeatMs ?? 15_000, () => events.publish({ type: 'app.heartbeat', at: clock.now().toISOString() }));
+
+  const dispatcher = createDispatcher({ ...appHandlers(options, dataDir, clock), ...storeHandlers(store, catalog) }, log);
 
   return {
-    dispatcher: createDispatcher(handlers, log),
+    dispatcher,
     events,
     dataDir,
+    store,
     async close() {
-      clearInterval(heartbeat);
+      for (const timer of timers) clearInterval(timer);
+      await watcher?.close();
+      await store.close();
     },
   };
 }

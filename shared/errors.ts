@@ -16,6 +16,7 @@ export const ERROR_HTTP_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   bundle_disabled: 409,
+  file_invalid: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unavailable: 503,

@@ -13,12 +13,23 @@ export const HeartbeatEventSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const CoreEventSchema = Type.Union([HeartbeatEventSchema], { $id: 'CoreEvent' });
+/** Bundles or tools changed, through the API or on disk (an editor, `git pull`). */
+export const StoreChangedEventSchema = Type.Object(
+  {
+    type: Type.Literal('store.changed'),
+    source: Type.Union([Type.Literal('api'), Type.Literal('disk')]),
+    bundleIDs: Type.Array(Type.String()),
+    toolIDs: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema], { $id: 'CoreEvent' });
 
 export type CoreEvent = Static<typeof CoreEventSchema>;
 export type CoreEventType = CoreEvent['type'];
 
-export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat'];
+export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed'];
 
 export function isCoreEventType(value: unknown): value is CoreEventType {
   return typeof value === 'string' && (CORE_EVENT_TYPES as readonly string[]).includes(value);

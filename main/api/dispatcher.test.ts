@@ -12,12 +12,13 @@ const validInfo = {
   runtime: { node: '20.20.2' },
 };
 
+// Only the app.* handlers are exercised; the dispatcher never reaches the others.
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
     'app.info': vi.fn(() => validInfo),
     'app.health': vi.fn(() => ({ status: 'ok' as const, startedAt: '2026-01-01T00:00:00.000Z', uptimeMs: 5 })),
     ...overrides,
-  };
+  } as Handlers;
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ToolbeltError> {

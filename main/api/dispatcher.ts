@@ -8,6 +8,8 @@ export interface CallContext {
   /** Which transport the call came through; for logs and policy, never trust. */
   transport: 'ipc' | 'http' | 'internal';
   signal?: AbortSignal;
+  /** A put that made something new says so; the browser host answers 201 instead of 200. */
+  markCreated?: () => void;
 }
 
 export type Handler<K extends OperationName> = (

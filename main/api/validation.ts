@@ -8,8 +8,13 @@ import type { ValidationIssue } from '../../shared/errors.js';
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as typeof addFormatsModule;
 
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+/**
+ * `strict` is for our own schemas (a typo in one is a bug). Schemas people
+ * write (argSchema) are checked without it, so annotations such as
+ * "x-order" stay allowed.
+ */
+export function createAjv(options: { strict: boolean } = { strict: true }): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: options.strict, strictRequired: false });
   addFormats(ajv);
   return ajv;
 }

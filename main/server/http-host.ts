@@ -91,11 +91,13 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
     });
     try {
       const params = await buildParams(request, url, definition, match.pathParams);
+      let created = false;
       const result = await core.dispatcher.call(match.name, params, {
         transport: 'http',
         signal: aborted.signal,
+        markCreated: () => (created = true),
       });
-      const status = definition.http.successStatus ?? 200;
+      const status = created ? 201 : (definition.http.successStatus ?? 200);
       if (status === 204) {
         response.statusCode = 204;
         response.end();

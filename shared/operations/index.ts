@@ -1,5 +1,7 @@
 import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo } from './app.js';
+import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut } from './bundles.js';
+import { toolsDelete, toolsGet, toolsList, toolsPatch, toolsPut, toolsSearch } from './tools.js';
 
 /**
  * The operation table: the single list of everything the core can be asked
@@ -8,6 +10,16 @@ import { appHealth, appInfo } from './app.js';
 export const operations = {
   'app.info': appInfo,
   'app.health': appHealth,
+  'bundles.put': bundlesPut,
+  'bundles.patch': bundlesPatch,
+  'bundles.delete': bundlesDelete,
+  'bundles.list': bundlesList,
+  'tools.put': toolsPut,
+  'tools.patch': toolsPatch,
+  'tools.delete': toolsDelete,
+  'tools.get': toolsGet,
+  'tools.list': toolsList,
+  'tools.search': toolsSearch,
 } as const satisfies Record<string, OperationDefinition>;
 
 export type Operations = typeof operations;

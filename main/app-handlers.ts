@@ -1,0 +1,22 @@
+import type { Handlers } from './api/dispatcher.js';
+import type { Clock, CoreOptions } from './core.js';
+
+/** app.info and app.health: who is running, where its data is, is it alive. */
+export function appHandlers(options: CoreOptions, dataDir: string, clock: Clock): Pick<Handlers, 'app.info' | 'app.health'> {
+  const startedAt = clock.now();
+  return {
+    'app.info': () => ({
+      name: options.app.name,
+      version: options.app.version,
+      dataDir,
+      hostKind: options.hostKind,
+      platform: process.platform,
+      runtime: { node: process.versions.node, ...options.runtime },
+    }),
+    'app.health': () => ({
+      status: 'ok' as const,
+      startedAt: startedAt.toISOString(),
+      uptimeMs: Math.max(0, clock.now().getTime() - startedAt.getTime()),
+    }),
+  };
+}

@@ -1,0 +1,130 @@
+import type { BundleEntry } from '../../shared/schemas/bundle.js';
+import type { ToolEntry } from '../../shared/schemas/tool.js';
+import { ToolSearchIndex, type SearchDocument } from '../search/tool-search.js';
+import { compareKeys, paginate, type SortKey } from './paging.js';
+import type { BundleRecord, ToolRecord } from './records.js';
+import type { ToolStore } from './tool-store.js';
+import { bundleEntry, isBundleListed, isToolListed, toolEntry, type FunctionLookup } from './views.js';
+
+export interface Page<T> {
+  items: T[];
+  nextPageToken?: string;
+}
+
+const DEFAULT_PAGE_SIZE = 50;
+
+/** Read side of the store: lists, search and single lookups, as API entries. */
+export class ToolCatalog {
+  private searchIndex: ToolSearchIndex | null = null;
+  private indexedRevision = -1;
+
+  constructor(
+    private readonly store: ToolStore,
+    private readonly hasFunction: FunctionLookup,
+  ) {}
+
+  listBundles(options: { bundleIDs?: string[]; includeDisabled?: boolean; pageSize?: number; pageToken?: string }): Page<BundleEntry> {
+    const wanted = options.bundleIDs ? new Set(options.bundleIDs) : null;
+    const records = [...this.store.allBundles()].filter(
+      (record) => (!wanted || wanted.has(record.bundleID)) && isBundleListed(this.store, record, options.includeDisabled ?? false),
+    );
+    const keyed = records.map((record) => ({ record, key: bundleSortKey(record) })).sort((a, b) => compareKeys(a.key, b.key));
+    const page = paginate(keyed, (item) => item.key, {
+      pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+      pageToken: options.pageToken,
+      scope: 'bundles.list',
+    });
+    return { items: page.items.map(({ record }) => bundleEntry(this.store, record)), nextPageToken: page.nextPageToken };
+  }
+
+  listTools(options: {
+    tags?: string[];
+    bundleIDs?: string[];
+    includeDisabled?: boolean;
+    pageSize?: number;
+    pageToken?: string;
+  }): Page<ToolEntry> {
+    const bundles = options.bundleIDs ? new Set(options.bundleIDs) : null;
+    const tags = options.tags ?? [];
+    const records = [...this.store.allTools()].filter(
+      (record) =>
+        (!bundles || bundles.has(record.bundleID)) &&
+        (tags.length === 0 || (record.kind === 'valid' && tags.every((tag) => record.tool.tags.includes(tag)))) &&
+        isToolListed(this.store, record, options.includeDisabled ?? false),
+    );
+    const keyed = records.map((record) => ({ record, key: toolSortKey(record) })).sort((a, b) => compareKeys(a.key, b.key));
+    const page = paginate(keyed, (item) => item.key, {
+      pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+      pageToken: options.pageToken,
+      scope: 'tools.list',
+    });
+    return { items: page.items.map(({ record }) => this.entry(record)), nextPageToken: page.nextPageToken };
+  }
+
+  searchTools(options: { q: string; includeDisabled?: boolean; pageSize?: number; pageToken?: string }): Page<ToolEntry> {
+    const includeDisabled = options.includeDisabled ?? false;
+    const hits = this.index().search(options.q, (toolID) => {
+      const record = this.store.toolByID(toolID);
+      return !!record && isToolListed(this.store, record, includeDisabled);
+    });
+    const page = paginate(hits, (hit) => hit.key, {
+      pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+      pageToken: options.pageToken,
+      scope: `tools.search:${options.q.normalize('NFC').trim().toLowerCase()}`,
+    });
+    return {
+      items: page.items.map((hit) => this.entry(this.store.toolByID(hit.toolID)!)),
+      nextPageToken: page.nextPageToken,
+    };
+  }
+
+  entry(record: ToolRecord): ToolEntry {
+    return toolEntry(this.store, record, this.hasFunction);
+  }
+
+  bundleEntry(record: BundleRecord): BundleEntry {
+    return bundleEntry(this.store, record);
+  }
+
+  /** The search index for the store as it is now, rebuilt when the store changed since. */
+  private index(): ToolSearchIndex {
+    if (!this.searchIndex || this.indexedRevision !== this.store.revision) {
+      this.indexedRevision = this.store.revision;
+      this.searchIndex = new ToolSearchIndex([...this.store.allTools()].map(searchDocument));
+    }
+    return this.searchIndex;
+  }
+}
+
+export function searchDocument(record: ToolRecord): SearchDocument {
+  if (record.kind === 'valid') {
+    const { tool } = record;
+    return {
+      toolID: record.toolID,
+      slug: tool.slug,
+      displayName: tool.displayName,
+      description: tool.description,
+      tags: tool.tags,
+      modifiedAtMs: Date.parse(tool.modifiedAt),
+    };
+  }
+  return {
+    toolID: record.toolID,
+    slug: record.salvage.slug ?? '',
+    displayName: record.salvage.displayName ?? '',
+    description: '',
+    tags: [],
+    modifiedAtMs: 0,
+  };
+}
+
+function bundleSortKey(record: BundleRecord): SortKey {
+  if (record.kind === 'invalid') return [2, (record.salvage.displayName ?? '').toLowerCase(), record.bundleID];
+  return [record.builtIn ? 0 : 1, record.bundle.displayName.toLowerCase(), record.bundleID];
+}
+
+function toolSortKey(record: ToolRecord): SortKey {
+  const identity = record.kind === 'valid' ? record.tool : record.salvage;
+  return [(identity.displayName ?? '').toLowerCase(), identity.slug ?? '', identity.version ?? '', record.toolID];
+}
+

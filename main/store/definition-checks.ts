@@ -1,0 +1,133 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidationIssue } from '../../shared/errors.js';
+import type { HttpImpl } from '../../shared/schemas/http-impl.js';
+import { parseTemplate, placeholderTarget } from '../../shared/templates.js';
+import { issuesFrom } from '../api/validation.js';
+
+const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+/**
+ * Checks a JSON Schema a person wrote (argSchema, outputSchema) against the
+ * draft 2020-12 meta-schema. `compile` also builds it, which catches what the
+ * meta-schema cannot (an unresolvable $ref); that is slower, so only writes
+ * do it, not the cold load.
+ */
+export function checkJsonSchema(ajv: Ajv2020, schema: unknown, at: string, compile: boolean): ValidationIssue[] {
+  if (typeof schema === 'boolean') return [];
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return [{ path: at, message: 'must be a JSON Schema object' }];
+  }
+  const declared = (schema as { $schema?: unknown }).$schema;
+  if (declared !== undefined && declared !== DRAFT_2020_12 && declared !== `${DRAFT_2020_12}#`) {
+    return [{ path: `${at}/$schema`, message: `must be draft 2020-12 (${DRAFT_2020_12}) or absent` }];
+  }
+  if (!ajv.validateSchema(schema)) {
+    return issuesFrom(ajv.errors).map((issue) => ({ ...issue, path: at + (issue.path === '/' ? '' : issue.path) }));
+  }
+  if (compile) {
+    try {
+      ajv.compile(schema);
+    } catch (error) {
+      return [{ path: at, message: (error as Error).message }];
+    }
+  }
+  return [];
+}
+
+export function argumentNames(argSchema: Record<string, unknown>): Set<string> {
+  const properties = argSchema.properties;
+  return new Set(properties && typeof properties === 'object' ? Object.keys(properties) : []);
+}
+
+/** Every template string of an HTTP impl, with its JSON pointer. */
+export function* templatesOf(impl: HttpImpl): Generator<{ path: string; template: string }> {
+  yield { path: '/impl/urlTemplate', template: impl.urlTemplate };
+  for (const [name, value] of Object.entries(impl.query ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const [index, item] of values.entries()) {
+      if (typeof item === 'string') {
+        yield { path: `/impl/query/${pointerEscape(name)}${Array.isArray(value) ? `/${index}` : ''}`, template: item };
+      }
+    }
+  }
+  for (const [name, value] of Object.entries(impl.headers ?? {})) {
+    yield { path: `/impl/headers/${pointerEscape(name)}`, template: value };
+  }
+  if (impl.body) yield* leafTemplates(impl.body, '/impl/body');
+  if (impl.bodyTemplate !== undefined) yield { path: '/impl/bodyTemplate', template: impl.bodyTemplate };
+  if (impl.auth) {
+    for (const [key, value] of Object.entries(impl.auth)) {
+      if (key !== 'kind' && key !== 'location' && key !== 'name' && typeof value === 'string') {
+        yield { path: `/impl/auth/${key}`, template: value };
+      }
+    }
+  }
+}
+
+function* leafTemplates(value: unknown, at: string): Generator<{ path: string; template: string }> {
+  if (typeof value === 'string') yield { path: at, template: value };
+  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* leafTemplates(item, `${at}/${index}`);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) yield* leafTemplates(item, `${at}/${pointerEscape(key)}`);
+  }
+}
+
+function pointerEscape(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** Rules of an HTTP impl that a schema cannot express. */
+export function checkHttpImpl(impl: HttpImpl, argSchema: Record<string, unknown>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const names = argumentNames(argSchema);
+  if (impl.body !== undefined && impl.bodyTemplate !== undefined) {
+    issues.push({ path: '/impl/bodyTemplate', message: 'use either body or bodyTemplate, not both' });
+  }
+  if (impl.multipart && impl.body === undefined) {
+    issues.push({ path: '/impl/multipart', message: 'multipart sends the fields of body, so body is required' });
+  }
+  if ((impl.body !== undefined || impl.bodyTemplate !== undefined) && (impl.method === 'GET' || impl.method === 'DELETE')) {
+    issues.push({ path: '/impl/method', message: `${impl.method} requests carry no body; use query instead` });
+  }
+  for (const { path, template } of templatesOf(impl)) {
+    const parsed = parseTemplate(template);
+    if (!parsed.ok) {
+      issues.push({ path, message: parsed.problem.message });
+      continue;
+    }
+    for (const part of parsed.parts) {
+      if (part.kind !== 'placeholder') continue;
+      if (part.source === 'args' && !names.has(part.name)) {
+        issues.push({ path, message: `${part.raw} is not an argument of argSchema (its properties are: ${[...names].join(', ') || 'none'})` });
+      }
+      if (placeholderTarget(part, names) === 'secret' && path === '/impl/urlTemplate' && isInHost(template, part.raw)) {
+        issues.push({ path, message: `${part.raw} is a secret inside the host name; the host must be visible to be checked against the allowlist` });
+      }
+    }
+  }
+  if (impl.extractExpr !== undefined) {
+    const problem = checkExtractExpr(impl.extractExpr);
+    if (problem) issues.push({ path: '/impl/extractExpr', message: problem });
+  }
+  return issues;
+}
+
+function isInHost(urlTemplate: string, raw: string): boolean {
+  const afterScheme = urlTemplate.replace(/^https?:\/\//, '');
+  const hostEnd = afterScheme.search(/[/?#]/);
+  const host = hostEnd === -1 ? afterScheme : afterScheme.slice(0, hostEnd);
+  return host.includes(raw);
+}
+
+/** `$…` is a JSONPath (RFC 9535), `/pattern/flags` a regular expression. */
+export function checkExtractExpr(expression: string): string | null {
+  if (expression.startsWith('$')) return null;
+  const regex = /^\/(.*)\/([dgimsuvy]*)$/s.exec(expression);
+  if (!regex) return 'must be a JSONPath starting with "$" or a regular expression written /pattern/flags';
+  try {
+    new RegExp(regex[1]!, regex[2]);
+    return null;
+  } catch (error) {
+    return `is not a valid regular expression: ${(error as Error).message}`;
+  }
+}

@@ -1,0 +1,77 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidationIssue } from '../../shared/errors.js';
+import { BundleFileSchema, type BundleFile } from '../../shared/schemas/bundle.js';
+import type { HttpImpl } from '../../shared/schemas/http-impl.js';
+import {
+  IMPL_SCHEMAS,
+  ToolFileEnvelopeSchema,
+  ToolInputSchema,
+  type ToolFile,
+  type ToolInput,
+  type ToolType,
+} from '../../shared/schemas/tool.js';
+import { issuesFrom, type Validator } from '../api/validation.js';
+import { checkHttpImpl, checkJsonSchema } from './definition-checks.js';
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+
+interface Definition {
+  type: ToolType;
+  impl: Record<string, unknown>;
+  argSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown> | boolean;
+}
+
+/** Validates bundle.json, tool.json and tools.put bodies, with paths a person can follow. */
+export interface DocumentValidator {
+  bundleFile(value: unknown): Checked<BundleFile>;
+  /** `thorough` also compiles the schemas (writes do; the cold load does not). */
+  toolFile(value: unknown, thorough: boolean): Checked<ToolFile>;
+  toolInput(value: unknown): Checked<ToolInput>;
+}
+
+export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
+  const bundleFile = ajv.compile(BundleFileSchema);
+  const envelope = ajv.compile(ToolFileEnvelopeSchema);
+  const input = ajv.compile(ToolInputSchema);
+  const impls: Record<ToolType, Validator> = {
+    local: ajv.compile(IMPL_SCHEMAS.local),
+    http: ajv.compile(IMPL_SCHEMAS.http),
+  };
+
+  function shape<T>(validate: Validator, value: unknown): Checked<T> {
+    return validate(value) ? { ok: true, value: value as T } : { ok: false, issues: issuesFrom(validate.errors) };
+  }
+
+  function definition(value: Definition, thorough: boolean): ValidationIssue[] {
+    const impl = impls[value.type];
+    if (!impl(value.impl)) {
+      return issuesFrom(impl.errors).map((issue) => ({ ...issue, path: '/impl' + (issue.path === '/' ? '' : issue.path) }));
+    }
+    const issues = checkJsonSchema(ajv, value.argSchema, '/argSchema', thorough);
+    if (issues.length === 0 && value.argSchema.type !== 'object') {
+      issues.push({ path: '/argSchema/type', message: 'must be "object": tools take named arguments' });
+    }
+    if (value.outputSchema !== undefined) issues.push(...checkJsonSchema(ajv, value.outputSchema, '/outputSchema', thorough));
+    if (issues.length === 0 && value.type === 'http') {
+      issues.push(...checkHttpImpl(value.impl as unknown as HttpImpl, value.argSchema));
+    }
+    return issues;
+  }
+
+  return {
+    bundleFile: (value) => shape<BundleFile>(bundleFile, value),
+    toolFile(value, thorough) {
+      const checked = shape<ToolFile>(envelope, value);
+      if (!checked.ok) return checked;
+      const issues = definition(checked.value, thorough);
+      return issues.length ? { ok: false, issues } : checked;
+    },
+    toolInput(value) {
+      const checked = shape<ToolInput>(input, value);
+      if (!checked.ok) return checked;
+      const issues = definition(checked.value, true);
+      return issues.length ? { ok: false, issues } : checked;
+    },
+  };
+}

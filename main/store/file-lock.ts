@@ -1,0 +1,29 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { ToolbeltError } from '../../shared/errors.js';
+
+/**
+ * Runs `work` while holding a lock that other Toolbelt processes on the same
+ * data folder respect (a lock directory, as proper-lockfile makes it, with
+ * staleness detection so a crashed holder does not block forever).
+ */
+export async function withFileLock<T>(target: string, work: () => Promise<T>): Promise<T> {
+  await mkdir(path.dirname(target), { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(target, {
+      realpath: false,
+      stale: 10_000,
+      update: 2_000,
+      retries: { retries: 200, factor: 1.3, minTimeout: 2, maxTimeout: 50, randomize: true },
+    });
+  } catch (error) {
+    throw new ToolbeltError('unavailable', `Another Toolbelt process is busy with this data; try again. (${(error as Error).message})`);
+  }
+  try {
+    return await work();
+  } finally {
+    await release().catch(() => {});
+  }
+}

@@ -1,0 +1,64 @@
+import type { Handlers } from '../api/dispatcher.js';
+import type { ToolCatalog } from './catalog.js';
+import type { ToolStore } from './tool-store.js';
+
+type StoreOperation =
+  | 'bundles.put'
+  | 'bundles.patch'
+  | 'bundles.delete'
+  | 'bundles.list'
+  | 'tools.put'
+  | 'tools.patch'
+  | 'tools.delete'
+  | 'tools.get'
+  | 'tools.list'
+  | 'tools.search';
+
+/** The store's operations, from validated params to API results. */
+export function storeHandlers(store: ToolStore, catalog: ToolCatalog): Pick<Handlers, StoreOperation> {
+  return {
+    'bundles.put': async ({ bundleID, ...input }, context) => {
+      const { bundle, created } = await store.putBundle(bundleID, input);
+      if (created) context.markCreated?.();
+      return valid(catalog.bundleEntry(bundle));
+    },
+    'bundles.patch': async ({ bundleID, isEnabled }) => {
+      await store.requireBundle(bundleID);
+      const record = await store.setBundleEnabled(bundleID, isEnabled);
+      return valid(catalog.bundleEntry(record));
+    },
+    'bundles.delete': async ({ bundleID }) => {
+      await store.softDeleteBundle(bundleID);
+      return null;
+    },
+    'bundles.list': ({ bundleIDs, includeDisabled, pageSize, pageToken }) => {
+      const page = catalog.listBundles({ bundleIDs, includeDisabled, pageSize, pageToken });
+      return { bundles: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
+    },
+    'tools.put': async ({ bundleID, toolSlug, version, tool }) => {
+      const record = await store.putTool(bundleID, toolSlug, version, tool);
+      return valid(catalog.entry(record));
+    },
+    'tools.patch': async ({ bundleID, toolSlug, version, isEnabled }) =>
+      catalog.entry(await store.setToolEnabled(bundleID, toolSlug, version, isEnabled)),
+    'tools.delete': async ({ bundleID, toolSlug, version }) => {
+      await store.deleteTool(bundleID, toolSlug, version);
+      return null;
+    },
+    'tools.get': async ({ bundleID, toolSlug, version }) => catalog.entry(await store.requireTool(bundleID, toolSlug, version)),
+    'tools.list': ({ tags, bundleIDs, includeDisabled, recommendedPageSize, pageToken }) => {
+      const page = catalog.listTools({ tags, bundleIDs, includeDisabled, pageSize: recommendedPageSize, pageToken });
+      return { tools: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
+    },
+    'tools.search': ({ q, includeDisabled, pageSize, pageToken }) => {
+      const page = catalog.searchTools({ q, includeDisabled, pageSize, pageToken });
+      return { tools: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
+    },
+  };
+}
+
+/** Entries straight after a successful write are valid by construction. */
+function valid<T extends { status: string }>(entry: T): Extract<T, { status: 'valid' }> {
+  if (entry.status !== 'valid') throw new Error('expected a valid entry after a write');
+  return entry as Extract<T, { status: 'valid' }>;
+}

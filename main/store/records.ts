@@ -1,0 +1,120 @@
+import { readdir } from 'node:fs/promises';
+import { describeIssues } from '../api/validation.js';
+import type { BundleFile } from '../../shared/schemas/bundle.js';
+import type { ToolFile } from '../../shared/schemas/tool.js';
+import type { DocumentValidator } from './document-validation.js';
+import { readJsonFile } from './json-files.js';
+import type { StoreLayout } from './layout.js';
+import { toolIDFromFileName } from './layout.js';
+
+/** What could be read from a broken file, so a person can find it in lists. */
+export interface Salvage {
+  slug?: string;
+  version?: string;
+  displayName?: string;
+}
+
+export type BundleRecord =
+  | { kind: 'valid'; bundleID: string; bundle: BundleFile; text: string; builtIn: boolean }
+  | { kind: 'invalid'; bundleID: string; file: string; reason: string; salvage: Salvage; text?: string };
+
+export type ToolRecord =
+  | { kind: 'valid'; toolID: string; bundleID: string; tool: ToolFile; text: string; builtIn: boolean }
+  | { kind: 'invalid'; toolID: string; bundleID: string; file: string; reason: string; salvage: Salvage; text?: string };
+
+function salvage(value: unknown): Salvage {
+  if (!value || typeof value !== 'object') return {};
+  const source = value as Record<string, unknown>;
+  const found: Salvage = {};
+  for (const key of ['slug', 'version', 'displayName'] as const) {
+    if (typeof source[key] === 'string') found[key] = source[key];
+  }
+  return found;
+}
+
+/** Reads one bundle.json; `null` when there is none (a folder being created or removed). */
+export async function readBundleRecord(
+  layout: StoreLayout,
+  validator: DocumentValidator,
+  bundleID: string,
+): Promise<BundleRecord | null> {
+  const file = layout.bundleFile(bundleID);
+  const read = await readJsonFile(file);
+  if (!read.ok) {
+    if (read.missing) return null;
+    return { kind: 'invalid', bundleID, file, reason: read.reason, salvage: {}, text: read.text };
+  }
+  const checked = validator.bundleFile(read.value);
+  if (!checked.ok) {
+    return { kind: 'invalid', bundleID, file, reason: describeIssues(checked.issues), salvage: salvage(read.value), text: read.text };
+  }
+  if (checked.value.bundleID !== bundleID) {
+    return { kind: 'invalid', bundleID, file, reason: `bundleID ${checked.value.bundleID} does not match its folder`, salvage: salvage(read.value), text: read.text };
+  }
+  if (checked.value.isBuiltIn) {
+    return { kind: 'invalid', bundleID, file, reason: 'isBuiltIn is true, but built-in bundles ship with the app', salvage: salvage(read.value), text: read.text };
+  }
+  return { kind: 'valid', bundleID, bundle: checked.value, text: read.text, builtIn: false };
+}
+
+/** Reads one tool file; `null` when it is gone. */
+export async function readToolRecord(
+  layout: StoreLayout,
+  validator: DocumentValidator,
+  bundleID: string,
+  toolID: string,
+): Promise<ToolRecord | null> {
+  const file = layout.toolFile(bundleID, toolID);
+  const read = await readJsonFile(file);
+  if (!read.ok) {
+    if (read.missing) return null;
+    return { kind: 'invalid', toolID, bundleID, file, reason: read.reason, salvage: {}, text: read.text };
+  }
+  const invalid = (reason: string): ToolRecord => ({
+    kind: 'invalid',
+    toolID,
+    bundleID,
+    file,
+    reason,
+    salvage: salvage(read.value),
+    text: read.text,
+  });
+  const checked = validator.toolFile(read.value, false);
+  if (!checked.ok) return invalid(describeIssues(checked.issues));
+  if (checked.value.toolID !== toolID) return invalid(`toolID ${checked.value.toolID} does not match the file name`);
+  if (checked.value.bundleID !== bundleID) return invalid(`bundleID ${checked.value.bundleID} does not match its bundle folder`);
+  if (checked.value.isBuiltIn) return invalid('isBuiltIn is true, but built-in tools ship with the app');
+  return { kind: 'valid', toolID, bundleID, tool: checked.value, text: read.text, builtIn: false };
+}
+
+/** IDs of the entries of a folder that are named `<uuidv7>` (bundles) or `<uuidv7>.json` (tools). */
+export async function listIDs(folder: string, kind: 'folders' | 'json-files'): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const ids: string[] = [];
+  for (const entry of entries) {
+    if (kind === 'folders' && entry.isDirectory() && toolIDFromFileName(`${entry.name}.json`)) ids.push(entry.name);
+    if (kind === 'json-files' && entry.isFile()) {
+      const id = toolIDFromFileName(entry.name);
+      if (id) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/** Runs `task` over `items` with at most `limit` in flight (enough to keep the disk busy, not the fd table full). */
+export async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await task(item);
+    }
+  });
+  await Promise.all(workers);
+}

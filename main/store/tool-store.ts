@@ -1,0 +1,519 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { v7 as uuidv7 } from 'uuid';
+import { ToolbeltError } from '../../shared/errors.js';
+import { BUNDLE_FILE_KEY_ORDER, type BundleFile, type BundleInput } from '../../shared/schemas/bundle.js';
+import { TOOL_FILE_KEY_ORDER, type ToolFile, type ToolInput } from '../../shared/schemas/tool.js';
+import type { Clock } from '../core.js';
+import type { Logger } from '../log.js';
+import { describeIssues } from '../api/validation.js';
+import { BuiltinOverrides, loadShippedRecords } from './builtins.js';
+import type { DocumentValidator } from './document-validation.js';
+import { withFileLock } from './file-lock.js';
+import { stringifyStable, writeFileAtomically } from './json-files.js';
+import type { StoreLayout } from './layout.js';
+import { forEachLimited, listIDs, readBundleRecord, readToolRecord, type BundleRecord, type ToolRecord } from './records.js';
+import { UsageBook } from './usage.js';
+
+export const SOFT_DELETE_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
+
+export interface StoreChange {
+  bundleIDs: string[];
+  toolIDs: string[];
+}
+
+export interface ToolStoreOptions {
+  layout: StoreLayout;
+  validator: DocumentValidator;
+  clock: Clock;
+  log: Logger;
+  /** Called after every change, from the API or from disk. */
+  onChange: (change: StoreChange, source: 'api' | 'disk') => void;
+}
+
+type ValidBundle = Extract<BundleRecord, { kind: 'valid' }>;
+type ValidTool = Extract<ToolRecord, { kind: 'valid' }>;
+
+const nfc = (value: string) => value.normalize('NFC');
+
+/**
+ * Bundles and tools: files on disk are the truth, this is their index in
+ * memory. Writes take the bundle's cross-process lock, re-read what another
+ * process may have written, then write atomically.
+ */
+export class ToolStore {
+  private readonly bundles = new Map<string, BundleRecord>();
+  private readonly tools = new Map<string, ToolRecord>();
+  private readonly toolsByBundle = new Map<string, Set<string>>();
+  private revisionCounter = 0;
+  readonly usage: UsageBook;
+  readonly builtinOverrides: BuiltinOverrides;
+
+  private constructor(private readonly options: ToolStoreOptions) {
+    this.usage = new UsageBook(options.layout, options.log);
+    this.builtinOverrides = new BuiltinOverrides(options.layout);
+  }
+
+  static async open(options: ToolStoreOptions): Promise<ToolStore> {
+    const store = new ToolStore(options);
+    await store.loadEverything();
+    return store;
+  }
+
+  /** Increases on every change; caches (the search index) compare it. */
+  get revision(): number {
+    return this.revisionCounter;
+  }
+
+  // ── reading ──────────────────────────────────────────────────────────
+
+  allBundles(): IterableIterator<BundleRecord> {
+    return this.bundles.values();
+  }
+
+  allTools(): IterableIterator<ToolRecord> {
+    return this.tools.values();
+  }
+
+  toolByID(toolID: string): ToolRecord | undefined {
+    return this.tools.get(toolID);
+  }
+
+  bundle(bundleID: string): BundleRecord | undefined {
+    return this.bundles.get(bundleID);
+  }
+
+  toolCount(bundleID: string): number {
+    return this.toolsByBundle.get(bundleID)?.size ?? 0;
+  }
+
+  /** The tool at <bundle, slug, version>, looking on disk when another process may have made it. */
+  async findTool(bundleID: string, slug: string, version: string): Promise<ToolRecord | undefined> {
+    const found = this.findInMemory(bundleID, nfc(slug), nfc(version));
+    if (found || this.isBuiltinBundle(bundleID)) return found;
+    await this.refreshBundle(bundleID);
+    return this.findInMemory(bundleID, nfc(slug), nfc(version));
+  }
+
+  isBundleEnabled(record: BundleRecord): boolean {
+    if (record.kind !== 'valid') return false;
+    return record.builtIn
+      ? this.builtinOverrides.isEnabled('bundles', record.bundleID, record.bundle.isEnabled)
+      : record.bundle.isEnabled;
+  }
+
+  isToolEnabled(record: ToolRecord): boolean {
+    if (record.kind !== 'valid') return false;
+    return record.builtIn
+      ? this.builtinOverrides.isEnabled('tools', record.toolID, record.tool.isEnabled)
+      : record.tool.isEnabled;
+  }
+
+  // ── bundles ──────────────────────────────────────────────────────────
+
+  async putBundle(bundleID: string, input: BundleInput): Promise<{ bundle: ValidBundle; created: boolean }> {
+    this.refuseBuiltin(bundleID, 'replace');
+    const result = await this.underBundleLock(bundleID, async () => {
+      const existing = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
+      const now = this.now();
+      const slug = nfc(input.slug);
+      const description = input.description ?? '';
+      const previous = existing?.kind === 'valid' ? existing.bundle : null;
+      const structural =
+        !previous ||
+        previous.slug !== slug ||
+        previous.displayName !== input.displayName ||
+        previous.description !== description;
+      const bundle: BundleFile = {
+        schemaVersion: '1',
+        bundleID,
+        slug,
+        displayName: input.displayName,
+        description,
+        isEnabled: input.isEnabled ?? true,
+        isBuiltIn: false,
+        createdAt: previous?.createdAt ?? now,
+        modifiedAt: structural ? now : previous.modifiedAt,
+      };
+      await mkdir(this.options.layout.toolsDir(bundleID), { recursive: true });
+      const record = await this.writeBundle(bundle);
+      return { bundle: record, created: existing === null };
+    });
+    await this.refreshBundle(bundleID);
+    this.changed({ bundleIDs: [bundleID], toolIDs: [] });
+    return result;
+  }
+
+  async setBundleEnabled(bundleID: string, isEnabled: boolean): Promise<BundleRecord> {
+    const current = this.bundles.get(bundleID);
+    if (current?.kind === 'valid' && current.builtIn) {
+      await this.builtinOverrides.set('bundles', bundleID, isEnabled);
+      this.changed({ bundleIDs: [bundleID], toolIDs: [] });
+      return current;
+    }
+    const record = await this.underBundleLock(bundleID, async () => {
+      const fresh = await this.requireLiveBundleOnDisk(bundleID);
+      return this.writeBundle({ ...fresh.bundle, isEnabled });
+    });
+    this.changed({ bundleIDs: [bundleID], toolIDs: [] });
+    return record;
+  }
+
+  async softDeleteBundle(bundleID: string): Promise<void> {
+    this.refuseBuiltin(bundleID, 'delete');
+    await this.underBundleLock(bundleID, async () => {
+      const fresh = await this.requireLiveBundleOnDisk(bundleID);
+      await this.writeBundle({ ...fresh.bundle, softDeletedAt: this.now() });
+    });
+    this.changed({ bundleIDs: [bundleID], toolIDs: [...(this.toolsByBundle.get(bundleID) ?? [])] });
+  }
+
+  /**
+   * Removes the folders of bundles soft-deleted more than two days ago that
+   * have no tools left. Never touches a folder that still holds a tool file,
+   * valid or not.
+   */
+  async reap(): Promise<string[]> {
+    const removed: string[] = [];
+    const cutoff = this.options.clock.now().getTime() - SOFT_DELETE_RETENTION_MS;
+    for (const record of [...this.bundles.values()]) {
+      if (record.kind !== 'valid' || record.builtIn || !record.bundle.softDeletedAt) continue;
+      if (Date.parse(record.bundle.softDeletedAt) > cutoff) continue;
+      const bundleID = record.bundleID;
+      await this.underBundleLock(bundleID, async () => {
+        const fresh = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
+        if (fresh?.kind !== 'valid' || !fresh.bundle.softDeletedAt) return;
+        if (Date.parse(fresh.bundle.softDeletedAt) > cutoff) return;
+        if ((await listIDs(this.options.layout.toolsDir(bundleID), 'json-files')).length > 0) return;
+        await rm(this.options.layout.bundleDir(bundleID), { recursive: true, force: true });
+        this.forgetBundle(bundleID);
+        removed.push(bundleID);
+      });
+    }
+    if (removed.length) this.changed({ bundleIDs: removed, toolIDs: [] });
+    return removed;
+  }
+
+  // ── tools ────────────────────────────────────────────────────────────
+
+  async putTool(bundleID: string, slugParam: string, versionParam: string, input: ToolInput): Promise<ValidTool> {
+    const slug = nfc(slugParam);
+    const version = nfc(versionParam);
+    const bundle = await this.requireBundle(bundleID, { includeSoftDeleted: true });
+    if (bundle.builtIn) throw builtinImmutable('Built-in bundles cannot get new tools. Create a bundle of your own.');
+    this.requireWritableBundle(bundle);
+    const mismatch = (['bundleID', 'slug', 'version'] as const).filter(
+      (key) => input[key] !== undefined && nfc(input[key]) !== { bundleID, slug, version }[key],
+    );
+    if (mismatch.length) {
+      throw new ToolbeltError('invalid_params', `${mismatch.join(', ')} in the body must match the URL.`, {
+        issues: mismatch.map((key) => ({ path: `/${key}`, message: 'does not match the URL' })),
+      });
+    }
+    const checked = this.options.validator.toolInput(input);
+    if (!checked.ok) {
+      throw new ToolbeltError('invalid_params', `The tool is invalid: ${describeIssues(checked.issues)}`, {
+        issues: checked.issues,
+      });
+    }
+    const now = this.now();
+    const tool = {
+      schemaVersion: '1',
+      toolID: uuidv7(),
+      bundleID,
+      slug,
+      version,
+      displayName: input.displayName,
+      description: input.description ?? '',
+      tags: input.tags ?? [],
+      type: input.type,
+      isEnabled: input.isEnabled ?? true,
+      isBuiltIn: false,
+      requiresApproval: input.requiresApproval,
+      argSchema: input.argSchema,
+      outputSchema: input.outputSchema,
+      impl: input.impl,
+      createdAt: now,
+      modifiedAt: now,
+    } as ToolFile;
+    const record = await this.underBundleLock(bundleID, async () => {
+      await this.refreshBundle(bundleID);
+      const fresh = this.bundles.get(bundleID);
+      if (!fresh || fresh.kind !== 'valid') throw notFound(`Bundle ${bundleID} no longer exists.`);
+      this.requireWritableBundle(fresh);
+      const taken = this.findInMemory(bundleID, slug, version);
+      if (taken) {
+        throw new ToolbeltError('conflict', `A tool "${slug}" version "${version}" already exists in this bundle.`, {
+          toolID: taken.toolID,
+        });
+      }
+      await mkdir(this.options.layout.toolsDir(bundleID), { recursive: true });
+      return this.writeTool(tool);
+    });
+    this.changed({ bundleIDs: [bundleID], toolIDs: [record.toolID] });
+    return record;
+  }
+
+  async setToolEnabled(bundleID: string, slug: string, version: string, isEnabled: boolean): Promise<ToolRecord> {
+    const bundle = await this.requireBundle(bundleID, { includeSoftDeleted: true });
+    this.requireWritableBundle(bundle, 'changed');
+    const record = await this.requireTool(bundleID, slug, version);
+    if (record.kind === 'valid' && record.builtIn) {
+      await this.builtinOverrides.set('tools', record.toolID, isEnabled);
+      this.changed({ bundleIDs: [bundleID], toolIDs: [record.toolID] });
+      return record;
+    }
+    const updated = await this.underBundleLock(bundleID, async () => {
+      const fresh = await readToolRecord(this.options.layout, this.options.validator, bundleID, record.toolID);
+      if (!fresh) throw notFound(`Tool "${slug}" version "${version}" no longer exists.`);
+      if (fresh.kind !== 'valid') throw fileInvalid(fresh.file, fresh.reason);
+      return this.writeTool({ ...fresh.tool, isEnabled });
+    });
+    this.changed({ bundleIDs: [bundleID], toolIDs: [updated.toolID] });
+    return updated;
+  }
+
+  async deleteTool(bundleID: string, slug: string, version: string): Promise<void> {
+    this.refuseBuiltin(bundleID, 'delete tools of');
+    const record = await this.requireTool(bundleID, slug, version, { includeSoftDeleted: true });
+    await this.underBundleLock(bundleID, async () => {
+      await rm(this.options.layout.toolFile(bundleID, record.toolID), { force: true });
+    });
+    this.forgetTool(record.toolID);
+    await this.usage.forget(record.toolID);
+    this.changed({ bundleIDs: [bundleID], toolIDs: [record.toolID] });
+  }
+
+  /** The tool at <bundle, slug, version>, or `not_found`; hidden with its soft-deleted bundle. */
+  async requireTool(
+    bundleID: string,
+    slug: string,
+    version: string,
+    options: { includeSoftDeleted?: boolean } = {},
+  ): Promise<ToolRecord> {
+    const bundle = await this.requireBundle(bundleID, options);
+    const record = await this.findTool(bundle.bundleID, slug, version);
+    if (!record) throw notFound(`There is no tool "${slug}" version "${version}" in bundle ${bundleID}.`);
+    return record;
+  }
+
+  /** A live (not soft-deleted) bundle or `not_found`. Invalid bundle files are `file_invalid`. */
+  async requireBundle(bundleID: string, options: { includeSoftDeleted?: boolean } = {}): Promise<ValidBundle> {
+    let record = this.bundles.get(bundleID);
+    if (!record) {
+      await this.refreshBundle(bundleID);
+      record = this.bundles.get(bundleID);
+    }
+    if (!record) throw notFound(`There is no bundle ${bundleID}.`);
+    if (record.kind !== 'valid') throw fileInvalid(record.file, record.reason);
+    if (record.bundle.softDeletedAt && !options.includeSoftDeleted) {
+      throw notFound(`Bundle ${bundleID} was deleted. Put it again to restore it.`);
+    }
+    return record;
+  }
+
+  // ── disk ─────────────────────────────────────────────────────────────
+
+  /**
+   * Re-reads one bundle folder (bundle.json and its tool files) and reports
+   * whether anything differed from memory. Used after writes by other
+   * processes, by the watcher, and before a write under the lock.
+   */
+  async refreshBundle(bundleID: string): Promise<boolean> {
+    if (this.isBuiltinBundle(bundleID)) return false;
+    const { layout, validator } = this.options;
+    let changed = false;
+    const bundle = await readBundleRecord(layout, validator, bundleID);
+    const toolIDs = new Set(await listIDs(layout.toolsDir(bundleID), 'json-files'));
+    if (!bundle && toolIDs.size === 0) {
+      if (this.bundles.has(bundleID) || this.toolsByBundle.has(bundleID)) {
+        this.forgetBundle(bundleID);
+        return true;
+      }
+      return false;
+    }
+    const previousBundle = this.bundles.get(bundleID);
+    const bundleRecord = bundle ?? missingBundleRecord(layout, bundleID);
+    if (!sameRecord(previousBundle, bundleRecord)) {
+      this.bundles.set(bundleID, bundleRecord);
+      changed = true;
+    }
+    for (const toolID of [...(this.toolsByBundle.get(bundleID) ?? [])]) {
+      if (!toolIDs.has(toolID)) {
+        this.forgetTool(toolID);
+        changed = true;
+      }
+    }
+    await forEachLimited([...toolIDs], 16, async (toolID) => {
+      const record = await readToolRecord(layout, validator, bundleID, toolID);
+      if (!record) {
+        if (this.tools.has(toolID)) changed = true;
+        this.forgetTool(toolID);
+        return;
+      }
+      if (!sameRecord(this.tools.get(toolID), record)) {
+        this.rememberTool(record);
+        changed = true;
+      }
+    });
+    if (changed) this.revisionCounter++;
+    return changed;
+  }
+
+  /** Re-reads bundles another program changed, and tells listeners what differed. */
+  async syncFromDisk(bundleIDs: Iterable<string>): Promise<StoreChange> {
+    const changed: string[] = [];
+    for (const bundleID of bundleIDs) {
+      if (await this.refreshBundle(bundleID)) changed.push(bundleID);
+    }
+    if (changed.length) this.options.onChange({ bundleIDs: changed, toolIDs: [] }, 'disk');
+    return { bundleIDs: changed, toolIDs: [] };
+  }
+
+  /** Re-reads the bundles folder: new bundle folders and vanished ones. */
+  async refreshAll(): Promise<string[]> {
+    const onDisk = new Set(await listIDs(this.options.layout.bundlesDir, 'folders'));
+    const known = [...this.bundles.keys(), ...this.toolsByBundle.keys()].filter((id) => !this.isBuiltinBundle(id));
+    const changed: string[] = [];
+    for (const bundleID of new Set([...onDisk, ...known])) {
+      if (await this.refreshBundle(bundleID)) changed.push(bundleID);
+    }
+    return changed;
+  }
+
+  async close(): Promise<void> {
+    await this.usage.flush();
+  }
+
+  // ── internals ────────────────────────────────────────────────────────
+
+  private async loadEverything(): Promise<void> {
+    const shipped = loadShippedRecords(this.options.validator);
+    for (const bundle of shipped.bundles) this.bundles.set(bundle.bundleID, bundle);
+    for (const tool of shipped.tools) this.rememberTool(tool);
+    await Promise.all([this.builtinOverrides.load(), this.usage.load()]);
+    const { layout, validator } = this.options;
+    const bundleIDs = (await listIDs(layout.bundlesDir, 'folders')).filter((id) => !this.isBuiltinBundle(id));
+    const work: { bundleID: string; toolID: string }[] = [];
+    await forEachLimited(bundleIDs, 16, async (bundleID) => {
+      const bundle = await readBundleRecord(layout, validator, bundleID);
+      this.bundles.set(bundleID, bundle ?? missingBundleRecord(layout, bundleID));
+      for (const toolID of await listIDs(layout.toolsDir(bundleID), 'json-files')) work.push({ bundleID, toolID });
+    });
+    await forEachLimited(work, 64, async ({ bundleID, toolID }) => {
+      const record = await readToolRecord(layout, validator, bundleID, toolID);
+      if (record) this.rememberTool(record);
+    });
+    this.revisionCounter++;
+  }
+
+  private findInMemory(bundleID: string, slug: string, version: string): ToolRecord | undefined {
+    for (const toolID of this.toolsByBundle.get(bundleID) ?? []) {
+      const record = this.tools.get(toolID)!;
+      const identity = record.kind === 'valid' ? record.tool : record.salvage;
+      if (identity.slug === slug && identity.version === version) return record;
+    }
+    return undefined;
+  }
+
+  private rememberTool(record: ToolRecord): void {
+    const previous = this.tools.get(record.toolID);
+    if (previous && previous.bundleID !== record.bundleID) this.toolsByBundle.get(previous.bundleID)?.delete(record.toolID);
+    this.tools.set(record.toolID, record);
+    let set = this.toolsByBundle.get(record.bundleID);
+    if (!set) this.toolsByBundle.set(record.bundleID, (set = new Set()));
+    set.add(record.toolID);
+  }
+
+  private forgetTool(toolID: string): void {
+    const previous = this.tools.get(toolID);
+    if (!previous) return;
+    this.tools.delete(toolID);
+    this.toolsByBundle.get(previous.bundleID)?.delete(toolID);
+  }
+
+  private forgetBundle(bundleID: string): void {
+    for (const toolID of this.toolsByBundle.get(bundleID) ?? []) this.tools.delete(toolID);
+    this.toolsByBundle.delete(bundleID);
+    this.bundles.delete(bundleID);
+  }
+
+  private async writeBundle(bundle: BundleFile): Promise<ValidBundle> {
+    const text = stringifyStable({ ...bundle }, BUNDLE_FILE_KEY_ORDER);
+    await writeFileAtomically(this.options.layout.bundleFile(bundle.bundleID), text);
+    const record: ValidBundle = { kind: 'valid', bundleID: bundle.bundleID, bundle, text, builtIn: false };
+    this.bundles.set(bundle.bundleID, record);
+    return record;
+  }
+
+  private async writeTool(tool: ToolFile): Promise<ValidTool> {
+    const text = stringifyStable({ ...tool }, TOOL_FILE_KEY_ORDER);
+    await writeFileAtomically(this.options.layout.toolFile(tool.bundleID, tool.toolID), text);
+    const record: ValidTool = { kind: 'valid', toolID: tool.toolID, bundleID: tool.bundleID, tool, text, builtIn: false };
+    this.rememberTool(record);
+    return record;
+  }
+
+  private async requireLiveBundleOnDisk(bundleID: string): Promise<ValidBundle> {
+    const fresh = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
+    if (!fresh) throw notFound(`There is no bundle ${bundleID}.`);
+    if (fresh.kind !== 'valid') throw fileInvalid(fresh.file, fresh.reason);
+    if (fresh.bundle.softDeletedAt) throw notFound(`Bundle ${bundleID} was deleted. Put it again to restore it.`);
+    this.bundles.set(bundleID, fresh);
+    return fresh;
+  }
+
+  private requireWritableBundle(bundle: ValidBundle, verb = 'created'): void {
+    if (bundle.bundle.softDeletedAt || !this.isBundleEnabled(bundle)) {
+      throw new ToolbeltError(
+        'bundle_disabled',
+        `Bundle "${bundle.bundle.displayName}" is ${bundle.bundle.softDeletedAt ? 'deleted' : 'disabled'}; tools in it cannot be ${verb}. Enable the bundle first.`,
+      );
+    }
+  }
+
+  private refuseBuiltin(bundleID: string, verb: string): void {
+    if (this.isBuiltinBundle(bundleID)) {
+      throw builtinImmutable(`Built-in bundles are read-only: you cannot ${verb} them. Only switching them on or off is allowed.`);
+    }
+  }
+
+  private isBuiltinBundle(bundleID: string): boolean {
+    const record = this.bundles.get(bundleID);
+    return record?.kind === 'valid' && record.builtIn;
+  }
+
+  private underBundleLock<T>(bundleID: string, work: () => Promise<T>): Promise<T> {
+    return withFileLock(this.options.layout.lockTarget(`bundle-${bundleID}`), work);
+  }
+
+  private now(): string {
+    return this.options.clock.now().toISOString();
+  }
+
+  private changed(change: StoreChange): void {
+    this.revisionCounter++;
+    this.options.onChange(change, 'api');
+  }
+}
+
+function missingBundleRecord(layout: StoreLayout, bundleID: string): BundleRecord {
+  const file = layout.bundleFile(bundleID);
+  return { kind: 'invalid', bundleID, file, reason: 'bundle.json is missing from the bundle folder', salvage: {} };
+}
+
+function sameRecord(a: BundleRecord | ToolRecord | undefined, b: BundleRecord | ToolRecord): boolean {
+  if (!a || a.kind !== b.kind) return false;
+  return a.kind === 'valid' ? a.text === b.text : a.text === b.text && a.reason === (b as { reason: string }).reason;
+}
+
+function notFound(message: string): ToolbeltError {
+  return new ToolbeltError('not_found', message);
+}
+
+function fileInvalid(file: string, reason: string): ToolbeltError {
+  return new ToolbeltError('file_invalid', `${file} is invalid (${reason}). Fix the file, then try again.`, { file, reason });
+}
+
+function builtinImmutable(message: string): ToolbeltError {
+  return new ToolbeltError('builtin_immutable', message);
+}

@@ -1,0 +1,78 @@
+import { mkdir, rm } from 'node:fs/promises';
+import type { Usage } from '../../shared/schemas/tool.js';
+import type { Logger } from '../log.js';
+import { readJsonFile, stringifyStable, writeFileAtomically } from './json-files.js';
+import type { StoreLayout } from './layout.js';
+import { forEachLimited, listIDs } from './records.js';
+
+const EMPTY: Usage = { callCount: 0 };
+
+/**
+ * lastCalledAt and callCount per tool, kept apart from tool.json (calls are
+ * not edits) and written after the call has answered, coalescing bursts.
+ */
+export class UsageBook {
+  private readonly usage = new Map<string, Usage>();
+  private readonly pending = new Set<string>();
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly layout: StoreLayout,
+    private readonly log: Logger,
+  ) {}
+
+  async load(): Promise<void> {
+    const ids = await listIDs(this.layout.usageDir, 'json-files');
+    await forEachLimited(ids, 32, async (toolID) => {
+      const read = await readJsonFile(this.layout.usageFile(toolID));
+      if (!read.ok) return;
+      const value = read.value as Partial<Usage>;
+      if (typeof value?.callCount === 'number' && value.callCount >= 0) {
+        this.usage.set(toolID, {
+          callCount: Math.floor(value.callCount),
+          ...(typeof value.lastCalledAt === 'string' ? { lastCalledAt: value.lastCalledAt } : {}),
+        });
+      }
+    });
+  }
+
+  get(toolID: string): Usage {
+    return this.usage.get(toolID) ?? EMPTY;
+  }
+
+  /** Counts a call now; the file follows shortly, off the caller's path. */
+  record(toolID: string, at: Date): void {
+    const previous = this.get(toolID);
+    this.usage.set(toolID, { callCount: previous.callCount + 1, lastCalledAt: at.toISOString() });
+    this.pending.add(toolID);
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flushNow());
+  }
+
+  async forget(toolID: string): Promise<void> {
+    this.usage.delete(toolID);
+    this.pending.delete(toolID);
+    await rm(this.layout.usageFile(toolID), { force: true });
+  }
+
+  /** Writes everything recorded so far; the store calls it on close. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private async flushNow(): Promise<void> {
+    const ids = [...this.pending];
+    this.pending.clear();
+    try {
+      await mkdir(this.layout.usageDir, { recursive: true });
+      await forEachLimited(ids, 8, async (toolID) => {
+        const usage = this.usage.get(toolID);
+        if (!usage) return;
+        await writeFileAtomically(this.layout.usageFile(toolID), stringifyStable({ ...usage }, ['callCount', 'lastCalledAt']));
+      });
+    } catch (error) {
+      this.log.warn('could not save usage metrics', { error: String(error) });
+    } finally {
+      this.flushing = this.pending.size > 0 ? this.flushNow() : null;
+    }
+  }
+}

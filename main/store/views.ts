@@ -1,0 +1,80 @@
+import type { BundleEntry } from '../../shared/schemas/bundle.js';
+import type { ToolEntry, ToolView } from '../../shared/schemas/tool.js';
+import type { BundleRecord, ToolRecord } from './records.js';
+import type { ToolStore } from './tool-store.js';
+
+/** Tells whether a local function exists in this build; the execution layer owns the registry. */
+export type FunctionLookup = (name: string) => boolean;
+
+export function bundleEntry(store: ToolStore, record: BundleRecord): BundleEntry {
+  if (record.kind === 'invalid') {
+    return {
+      status: 'invalid',
+      bundleID: record.bundleID,
+      file: record.file,
+      invalidReason: record.reason,
+      ...(record.salvage.slug !== undefined ? { slug: record.salvage.slug } : {}),
+      ...(record.salvage.displayName !== undefined ? { displayName: record.salvage.displayName } : {}),
+    };
+  }
+  return {
+    ...record.bundle,
+    isEnabled: store.isBundleEnabled(record),
+    status: 'valid',
+    toolCount: store.toolCount(record.bundleID),
+  };
+}
+
+/** Why a tool cannot run right now, or null when it can. Computed, never stored. */
+export function unavailableReason(store: ToolStore, record: ToolRecord, hasFunction: FunctionLookup): string | null {
+  if (record.kind === 'invalid') return `Its file is invalid: ${record.reason}`;
+  const bundle = store.bundle(record.bundleID);
+  if (!bundle) return 'Its bundle folder has no bundle.json.';
+  if (bundle.kind === 'invalid') return `Its bundle's file is invalid: ${bundle.reason}`;
+  if (record.tool.type === 'local' && !hasFunction(record.tool.impl.func)) {
+    return `The local function "${record.tool.impl.func}" is not part of this version of Toolbelt.`;
+  }
+  return null;
+}
+
+export function toolEntry(store: ToolStore, record: ToolRecord, hasFunction: FunctionLookup): ToolEntry {
+  const reason = unavailableReason(store, record, hasFunction);
+  if (record.kind === 'invalid') {
+    return {
+      status: 'invalid',
+      toolID: record.toolID,
+      bundleID: record.bundleID,
+      file: record.file,
+      invalidReason: record.reason,
+      ...record.salvage,
+      available: false,
+      unavailableReason: reason!,
+    };
+  }
+  const view = {
+    ...record.tool,
+    isEnabled: store.isToolEnabled(record),
+    status: 'valid',
+    usage: store.usage.get(record.toolID),
+    available: reason === null,
+    ...(reason === null ? {} : { unavailableReason: reason }),
+  } as ToolView;
+  return view;
+}
+
+/**
+ * Lists and search show a tool when its bundle is live (not soft-deleted)
+ * and, unless disabled ones are asked for, when it and its bundle are
+ * enabled and valid. Invalid files count as not enabled.
+ */
+export function isToolListed(store: ToolStore, record: ToolRecord, includeDisabled: boolean): boolean {
+  const bundle = store.bundle(record.bundleID);
+  if (bundle?.kind === 'valid' && bundle.bundle.softDeletedAt) return false;
+  if (includeDisabled) return true;
+  return !!bundle && store.isBundleEnabled(bundle) && store.isToolEnabled(record);
+}
+
+export function isBundleListed(store: ToolStore, record: BundleRecord, includeDisabled: boolean): boolean {
+  if (record.kind === 'valid' && record.bundle.softDeletedAt) return false;
+  return includeDisabled || store.isBundleEnabled(record);
+}

@@ -1,0 +1,78 @@
+import { Type } from '@sinclair/typebox';
+import { defineOperation } from '../operation.js';
+import { SlugSchema, TagSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
+import { ToolEntrySchema, ToolInputSchema, ToolViewSchema } from '../schemas/tool.js';
+import { PageSizeSchema, PageTokenSchema } from './bundles.js';
+
+const toolRoute = '/api/tools/bundles/:bundleID/tools/:toolSlug/version/:version';
+const toolAddress = { bundleID: UuidV7Schema, toolSlug: SlugSchema, version: VersionSchema };
+
+const ToolPage = Type.Object(
+  { tools: Type.Array(ToolEntrySchema), nextPageToken: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+
+export const toolsPut = defineOperation({
+  name: 'tools.put',
+  summary: 'Create a tool at <slug, version> in a bundle; an existing pair is a conflict.',
+  params: Type.Object({ ...toolAddress, tool: ToolInputSchema }, { additionalProperties: false }),
+  result: ToolViewSchema,
+  http: { method: 'PUT', path: toolRoute, successStatus: 201, bodyParam: 'tool' },
+});
+
+export const toolsPatch = defineOperation({
+  name: 'tools.patch',
+  summary: 'Switch a tool on or off.',
+  params: Type.Object({ ...toolAddress, isEnabled: Type.Boolean() }, { additionalProperties: false }),
+  result: ToolEntrySchema,
+  http: { method: 'PATCH', path: toolRoute },
+});
+
+export const toolsDelete = defineOperation({
+  name: 'tools.delete',
+  summary: 'Delete a tool file (and its usage metrics).',
+  params: Type.Object(toolAddress, { additionalProperties: false }),
+  result: Type.Null(),
+  http: { method: 'DELETE', path: toolRoute, successStatus: 204 },
+});
+
+export const toolsGet = defineOperation({
+  name: 'tools.get',
+  summary: 'One tool with its usage and availability.',
+  params: Type.Object(toolAddress, { additionalProperties: false }),
+  result: ToolEntrySchema,
+  http: { method: 'GET', path: toolRoute },
+});
+
+export const toolsList = defineOperation({
+  name: 'tools.list',
+  summary: 'Tools by name, filtered by tags (all must match) and bundles.',
+  params: Type.Object(
+    {
+      tags: Type.Optional(Type.Array(TagSchema, { maxItems: 32 })),
+      bundleIDs: Type.Optional(Type.Array(UuidV7Schema, { maxItems: 500 })),
+      includeDisabled: Type.Optional(Type.Boolean()),
+      recommendedPageSize: Type.Optional(PageSizeSchema),
+      pageToken: Type.Optional(PageTokenSchema),
+    },
+    { additionalProperties: false },
+  ),
+  result: ToolPage,
+  http: { method: 'GET', path: '/api/tools/tools' },
+});
+
+export const toolsSearch = defineOperation({
+  name: 'tools.search',
+  summary: 'Ranked search: prefix > whole word > fuzzy, newest first among equals.',
+  params: Type.Object(
+    {
+      q: Type.String({ maxLength: 200 }),
+      includeDisabled: Type.Optional(Type.Boolean()),
+      pageSize: Type.Optional(PageSizeSchema),
+      pageToken: Type.Optional(PageTokenSchema),
+    },
+    { additionalProperties: false },
+  ),
+  result: ToolPage,
+  http: { method: 'GET', path: '/api/tools/tools/search' },
+});

@@ -1,0 +1,59 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { SlugSchema, TimestampSchema, UuidV7Schema } from './ids.js';
+
+export const BundleFileSchema = Type.Object(
+  {
+    schemaVersion: Type.Literal('1'),
+    bundleID: UuidV7Schema,
+    slug: SlugSchema,
+    displayName: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.String({ maxLength: 8_000 }),
+    isEnabled: Type.Boolean(),
+    isBuiltIn: Type.Boolean(),
+    createdAt: TimestampSchema,
+    modifiedAt: TimestampSchema,
+    softDeletedAt: Type.Optional(TimestampSchema),
+  },
+  { additionalProperties: false, $id: 'BundleFile' },
+);
+export type BundleFile = Static<typeof BundleFileSchema>;
+
+export const BUNDLE_FILE_KEY_ORDER = Object.keys(BundleFileSchema.properties);
+
+export const BundleInputSchema = Type.Object(
+  {
+    slug: SlugSchema,
+    displayName: BundleFileSchema.properties.displayName,
+    description: Type.Optional(BundleFileSchema.properties.description),
+    isEnabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type BundleInput = Static<typeof BundleInputSchema>;
+
+/** A bundle as the API returns it. */
+export const BundleViewSchema = Type.Object(
+  {
+    ...BundleFileSchema.properties,
+    status: Type.Literal('valid'),
+    toolCount: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type BundleView = Static<typeof BundleViewSchema>;
+
+export const InvalidBundleEntrySchema = Type.Object(
+  {
+    status: Type.Literal('invalid'),
+    bundleID: Type.String(),
+    file: Type.String(),
+    invalidReason: Type.String(),
+    slug: Type.Optional(Type.String()),
+    displayName: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type InvalidBundleEntry = Static<typeof InvalidBundleEntrySchema>;
+
+export const BundleEntrySchema = Type.Union([BundleViewSchema, InvalidBundleEntrySchema]);
+export type BundleEntry = Static<typeof BundleEntrySchema>;

@@ -1,0 +1,94 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
+const TemplateString = Type.String({ description: 'Text with ${arg}, ${args.name} or ${secret.NAME} placeholders' });
+
+export const HttpMethodSchema = Type.Union([
+  Type.Literal('GET'),
+  Type.Literal('POST'),
+  Type.Literal('PUT'),
+  Type.Literal('PATCH'),
+  Type.Literal('DELETE'),
+]);
+
+export const HttpAuthSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('bearer'), token: TemplateString }, { additionalProperties: false }),
+  Type.Object(
+    { kind: Type.Literal('basic'), username: TemplateString, password: TemplateString },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('apiKey'),
+      location: Type.Union([Type.Literal('header'), Type.Literal('query')]),
+      name: Type.String({ minLength: 1 }),
+      value: TemplateString,
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+export const RetrySchema = Type.Object(
+  {
+    maxAttempts: Type.Integer({ minimum: 1, maximum: 10 }),
+    backoff: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('constant'), Type.Literal('exponential')])),
+    initialDelayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 60_000 })),
+    maxDelayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 300_000 })),
+    jitter: Type.Optional(Type.Boolean()),
+    retryOnStatus: Type.Optional(Type.Array(Type.Integer({ minimum: 100, maximum: 599 }), { uniqueItems: true })),
+    retryOnNetworkErrors: Type.Optional(Type.Boolean()),
+    allowUnsafe: Type.Optional(Type.Boolean({ description: 'Also retry POST and PATCH, which may not be idempotent' })),
+  },
+  { additionalProperties: false },
+);
+
+export const RateLimitSchema = Type.Object(
+  {
+    maxCallsPerMinute: Type.Optional(Type.Integer({ minimum: 1 })),
+    maxCallsPerSecond: Type.Optional(Type.Integer({ minimum: 1 })),
+    burst: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** The declarative HTTP tool. The execution issue gives each field its behaviour. */
+export const HttpImplSchema = Type.Object(
+  {
+    method: HttpMethodSchema,
+    urlTemplate: Type.String({ pattern: '^https?://', description: 'Starts with http:// or https://' }),
+    query: Type.Optional(Type.Record(Type.String(), Type.Union([Scalar, Type.Array(Scalar)]))),
+    queryEncoding: Type.Optional(Type.Union([Type.Literal('repeat'), Type.Literal('brackets'), Type.Literal('csv')])),
+    headers: Type.Optional(Type.Record(Type.String({ pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" }), TemplateString)),
+    body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    bodyTemplate: Type.Optional(TemplateString),
+    multipart: Type.Optional(Type.Boolean()),
+    auth: Type.Optional(HttpAuthSchema),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+    retry: Type.Optional(RetrySchema),
+    rateLimit: Type.Optional(RateLimitSchema),
+    successCodes: Type.Optional(Type.Array(Type.Integer({ minimum: 100, maximum: 599 }), { minItems: 1, uniqueItems: true })),
+    responseEncoding: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('text')])),
+    extractExpr: Type.Optional(Type.String({ minLength: 1 })),
+    errorMode: Type.Optional(Type.Union([Type.Literal('fail'), Type.Literal('empty')])),
+    limits: Type.Optional(
+      Type.Object(
+        {
+          maxRequestBytes: Type.Optional(Type.Integer({ minimum: 1 })),
+          maxResponseBytes: Type.Optional(Type.Integer({ minimum: 1 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    logging: Type.Optional(Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('quiet')])),
+  },
+  { additionalProperties: false },
+);
+
+export type HttpImpl = Static<typeof HttpImplSchema>;
+
+export const LocalImplSchema = Type.Object(
+  { func: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' }) },
+  { additionalProperties: false },
+);
+
+export type LocalImpl = Static<typeof LocalImplSchema>;

@@ -1,0 +1,150 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { HttpImplSchema, LocalImplSchema } from './http-impl.js';
+import { SlugSchema, TagSchema, TimestampSchema, UuidV7Schema, VersionSchema } from './ids.js';
+
+/** A JSON Schema document: an object (checked against the 2020-12 meta-schema by the store). */
+export const JsonSchemaDocument = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'A JSON Schema (draft 2020-12)',
+});
+
+export const ToolTypeSchema = Type.Union([Type.Literal('local'), Type.Literal('http')]);
+export type ToolType = Static<typeof ToolTypeSchema>;
+
+/** Fields a person writes; the store adds identity and timestamps. */
+const definitionFields = {
+  displayName: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 8_000 }),
+  tags: Type.Array(TagSchema, { uniqueItems: true, maxItems: 32 }),
+  isEnabled: Type.Boolean(),
+  requiresApproval: Type.Optional(Type.Boolean({ description: 'Ask before every call' })),
+  argSchema: JsonSchemaDocument,
+  outputSchema: Type.Optional(Type.Union([JsonSchemaDocument, Type.Boolean()])),
+};
+
+const identityFields = {
+  schemaVersion: Type.Literal('1'),
+  toolID: UuidV7Schema,
+  bundleID: UuidV7Schema,
+  slug: SlugSchema,
+  version: VersionSchema,
+  isBuiltIn: Type.Boolean(),
+  createdAt: TimestampSchema,
+  modifiedAt: TimestampSchema,
+};
+
+/** Canonical key order of tool.json, so files diff well. */
+export const TOOL_FILE_KEY_ORDER = [
+  'schemaVersion',
+  'toolID',
+  'bundleID',
+  'slug',
+  'version',
+  'displayName',
+  'description',
+  'tags',
+  'type',
+  'isEnabled',
+  'isBuiltIn',
+  'requiresApproval',
+  'argSchema',
+  'outputSchema',
+  'impl',
+  'createdAt',
+  'modifiedAt',
+] as const;
+
+export const LocalToolFileSchema = Type.Object(
+  { ...identityFields, ...definitionFields, type: Type.Literal('local'), impl: LocalImplSchema },
+  { additionalProperties: false },
+);
+export const HttpToolFileSchema = Type.Object(
+  { ...identityFields, ...definitionFields, type: Type.Literal('http'), impl: HttpImplSchema },
+  { additionalProperties: false },
+);
+export const ToolFileSchema = Type.Union([LocalToolFileSchema, HttpToolFileSchema], { $id: 'ToolFile' });
+export type ToolFile = Static<typeof ToolFileSchema>;
+
+/**
+ * The first validation pass over tool.json: every field but the impl, whose
+ * schema depends on `type`. Two passes give errors at the right path instead
+ * of an anyOf over both variants.
+ */
+export const ToolFileEnvelopeSchema = Type.Object(
+  { ...identityFields, ...definitionFields, type: ToolTypeSchema, impl: Type.Record(Type.String(), Type.Unknown()) },
+  { additionalProperties: false },
+);
+
+export const IMPL_SCHEMAS: Record<ToolType, TSchema> = { local: LocalImplSchema, http: HttpImplSchema };
+
+/**
+ * Body of tools.put: the definition. Identity fields may be echoed back (a
+ * tool.json edited as a whole); the store checks they match the URL and
+ * ignores server-owned ones (toolID, timestamps).
+ */
+export const ToolInputSchema = Type.Object(
+  {
+    schemaVersion: Type.Optional(Type.Literal('1')),
+    toolID: Type.Optional(UuidV7Schema),
+    bundleID: Type.Optional(UuidV7Schema),
+    slug: Type.Optional(SlugSchema),
+    version: Type.Optional(VersionSchema),
+    isBuiltIn: Type.Optional(Type.Literal(false)),
+    createdAt: Type.Optional(TimestampSchema),
+    modifiedAt: Type.Optional(TimestampSchema),
+    displayName: definitionFields.displayName,
+    description: Type.Optional(definitionFields.description),
+    tags: Type.Optional(definitionFields.tags),
+    isEnabled: Type.Optional(Type.Boolean()),
+    requiresApproval: definitionFields.requiresApproval,
+    argSchema: definitionFields.argSchema,
+    outputSchema: definitionFields.outputSchema,
+    type: ToolTypeSchema,
+    impl: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { additionalProperties: false, $id: 'ToolInput' },
+);
+export type ToolInput = Static<typeof ToolInputSchema>;
+
+export const UsageSchema = Type.Object(
+  { callCount: Type.Integer({ minimum: 0 }), lastCalledAt: Type.Optional(TimestampSchema) },
+  { additionalProperties: false },
+);
+export type Usage = Static<typeof UsageSchema>;
+
+const viewFields = {
+  status: Type.Literal('valid'),
+  usage: UsageSchema,
+  available: Type.Boolean(),
+  unavailableReason: Type.Optional(Type.String()),
+};
+
+/** A tool as the API returns it: the file plus usage and computed availability. */
+export const ToolViewSchema = Type.Union([
+  Type.Object({ ...LocalToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
+  Type.Object({ ...HttpToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
+]);
+export type ToolView = Static<typeof ToolViewSchema>;
+
+/**
+ * A tool file that could not be read or validated. What could be salvaged is
+ * shown so a person can find and fix it; the file is never touched.
+ */
+export const InvalidToolEntrySchema = Type.Object(
+  {
+    status: Type.Literal('invalid'),
+    toolID: Type.String(),
+    bundleID: Type.String(),
+    file: Type.String(),
+    invalidReason: Type.String(),
+    slug: Type.Optional(Type.String()),
+    version: Type.Optional(Type.String()),
+    displayName: Type.Optional(Type.String()),
+    available: Type.Literal(false),
+    unavailableReason: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type InvalidToolEntry = Static<typeof InvalidToolEntrySchema>;
+
+export const ToolEntrySchema = Type.Union([ToolViewSchema, InvalidToolEntrySchema]);
+export type ToolEntry = Static<typeof ToolEntrySchema>;

@@ -1,0 +1,69 @@
+/**
+ * Template strings of HTTP tools: `${name}` (an argument if argSchema has
+ * it, else a secret), `${args.name}` and `${secret.NAME}`. Parsed in one
+ * place so the store, the executor and the editor agree on every rule.
+ */
+export type TemplatePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'placeholder'; source: 'auto' | 'args' | 'secret'; name: string; raw: string };
+
+export interface TemplateProblem {
+  offset: number;
+  message: string;
+}
+
+export type ParsedTemplate = { ok: true; parts: TemplatePart[] } | { ok: false; problem: TemplateProblem };
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const SECRET_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,127}$';
+
+export function parseTemplate(template: string): ParsedTemplate {
+  const parts: TemplatePart[] = [];
+  let text = '';
+  let index = 0;
+  while (index < template.length) {
+    const start = template.indexOf('${', index);
+    if (start === -1) {
+      text += template.slice(index);
+      break;
+    }
+    text += template.slice(index, start);
+    const end = template.indexOf('}', start + 2);
+    if (end === -1) return { ok: false, problem: { offset: start, message: 'has "${" without a closing "}"' } };
+    const raw = template.slice(start, end + 1);
+    const inner = template.slice(start + 2, end).trim();
+    const dot = inner.indexOf('.');
+    const prefix = dot === -1 ? '' : inner.slice(0, dot);
+    const name = dot === -1 ? inner : inner.slice(dot + 1);
+    if (dot !== -1 && prefix !== 'args' && prefix !== 'secret') {
+      return { ok: false, problem: { offset: start, message: `${raw}: use \${name}, \${args.name} or \${secret.NAME}` } };
+    }
+    if (!NAME.test(name)) {
+      return {
+        ok: false,
+        problem: { offset: start, message: `${raw}: a name is letters, digits and "_", not starting with a digit` },
+      };
+    }
+    if (text) parts.push({ kind: 'text', text });
+    text = '';
+    parts.push({ kind: 'placeholder', source: prefix === '' ? 'auto' : (prefix as 'args' | 'secret'), name, raw });
+    index = end + 1;
+  }
+  if (text) parts.push({ kind: 'text', text });
+  return { ok: true, parts };
+}
+
+/** Resolves `auto` placeholders: an argument if argSchema declares it, else a secret. */
+export function placeholderTarget(
+  part: Extract<TemplatePart, { kind: 'placeholder' }>,
+  argumentNames: ReadonlySet<string>,
+): 'args' | 'secret' {
+  if (part.source !== 'auto') return part.source;
+  return argumentNames.has(part.name) ? 'args' : 'secret';
+}
+
+/** True when the whole template is one placeholder, so the value keeps its JSON type. */
+export function solePlaceholder(parts: TemplatePart[]): Extract<TemplatePart, { kind: 'placeholder' }> | null {
+  const [only] = parts;
+  return parts.length === 1 && only?.kind === 'placeholder' ? only : null;
+}
