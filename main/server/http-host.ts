@@ -58,6 +58,10 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
     if (!isApi) return serveRenderer(request, response, url.pathname);
 
     response.setHeader('Cache-Control', 'no-store');
+    if (hasDotSegment(request.url ?? '/')) {
+      // URL parsing would quietly resolve them to another resource.
+      return sendError(response, new ToolbeltError('invalid_params', 'Path segments "." and ".." are not allowed; is a slug or version "." or ".."?'));
+    }
     const tokenVerdict = checkToken(request, token);
     if (!tokenVerdict.ok) {
       response.setHeader('WWW-Authenticate', 'Bearer');
@@ -174,6 +178,14 @@ async function buildParams(
     }
   }
   return { ...body, ...pathParams };
+}
+
+function hasDotSegment(rawUrl: string): boolean {
+  const rawPath = rawUrl.split(/[?#]/, 1)[0]!;
+  return rawPath.split('/').some((segment) => {
+    const decoded = segment.replace(/%2e/gi, '.');
+    return decoded === '.' || decoded === '..';
+  });
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

@@ -14,8 +14,10 @@ export async function withFileLock<T>(target: string, work: () => Promise<T>): P
   try {
     release = await lockfile.lock(target, {
       realpath: false,
-      stale: 10_000,
-      update: 2_000,
+      // A holder refreshes the lock every second; one untouched for four is
+      // a crashed process's, and is taken over. Retries outlast that window.
+      stale: 4_000,
+      update: 1_000,
       retries: { retries: 200, factor: 1.3, minTimeout: 2, maxTimeout: 50, randomize: true },
     });
   } catch (error) {

@@ -15,7 +15,11 @@ export function rawRequest(
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (response) => {
+    // The path is sent exactly as given: parsing it as a URL would resolve "..".
+    const { hostname, port } = new URL(url);
+    const rawPath = url.replace(/^https?:\/\/[^/]+/, '') || '/';
+    const requestOptions = { hostname, port, path: rawPath, method: options.method ?? 'GET', headers: options.headers };
+    const request = http.request(requestOptions, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpTool, newID } from '../testing/fixtures.js';
+import { startInProcessHost, type InProcessHost } from '../testing/in-process-host.js';
+import { rawRequest } from '../testing/raw-request.js';
+
+let subject: InProcessHost;
+beforeAll(async () => {
+  subject = await startInProcessHost();
+});
+afterAll(() => subject.stop());
+
+async function api(method: string, route: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${subject.base}/api${route}`, {
+    method,
+    headers: { ...subject.authorization, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
+
+describe('store routes over HTTP', () => {
+  it('PUT a bundle: 201 created, then 200 replaced; PATCH; DELETE 204 with no body', async () => {
+    const bundleID = newID();
+    expect((await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'b', displayName: 'B' })).status).toBe(201);
+    const replaced = await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'b', displayName: 'B2', description: 'd' });
+    expect(replaced).toMatchObject({ status: 200, body: { displayName: 'B2', description: 'd' } });
+    expect(await api('PATCH', `/tools/bundles/${bundleID}`, { isEnabled: false })).toMatchObject({ status: 200, body: { isEnabled: false } });
+    expect(await api('DELETE', `/tools/bundles/${bundleID}`)).toEqual({ status: 204, body: undefined });
+    expect((await api('DELETE', `/tools/bundles/${bundleID}`)).status).toBe(404);
+  });
+
+  it('lists bundles with query parameters as the right types', async () => {
+    const first = newID();
+    const second = newID();
+    await api('PUT', `/tools/bundles/${first}`, { slug: 'x', displayName: 'X', isEnabled: false });
+    await api('PUT', `/tools/bundles/${second}`, { slug: 'y', displayName: 'Y' });
+    const page = await api('GET', `/tools/bundles?bundleIDs=${first},${second}&includeDisabled=true&pageSize=1`);
+    expect(page.status).toBe(200);
+    const body = page.body as { bundles: { bundleID: string }[]; nextPageToken: string };
+    expect(body.bundles.map((bundle) => bundle.bundleID)).toEqual([first]);
+    const next = await api('GET', `/tools/bundles?bundleIDs=${first},${second}&includeDisabled=true&pageSize=1&pageToken=${body.nextPageToken}`);
+    expect((next.body as { bundles: { bundleID: string }[] }).bundles.map((bundle) => bundle.bundleID)).toEqual([second]);
+    expect((await api('GET', '/tools/bundles?pageSize=0')).status).toBe(400);
+    expect((await api('GET', '/tools/bundles?includeDisabled=perhaps')).status).toBe(400);
+  });
+
+  it('PUT a tool: 201, a duplicate 409 with the error body, GET it, search it', async () => {
+    const bundleID = newID();
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'b', displayName: 'B' });
+    const route = `/tools/bundles/${bundleID}/tools/${encodeURIComponent('météo')}/version/v1`;
+    const created = await api('PUT', route, httpTool({ displayName: 'Météo locale' }));
+    expect(created).toMatchObject({ status: 201, body: { slug: 'météo', version: 'v1' } });
+    const duplicate = await api('PUT', route, httpTool());
+    expect(duplicate).toMatchObject({ status: 409, body: { error: { code: 'conflict' } } });
+    expect(await api('GET', route)).toMatchObject({ status: 200, body: { displayName: 'Météo locale', usage: { callCount: 0 } } });
+    const search = await api('GET', `/tools/tools/search?q=${encodeURIComponent('météo')}`);
+    expect((search.body as { tools: { slug: string }[] }).tools[0]?.slug).toBe('météo');
+    expect(await api('PATCH', route, { isEnabled: false })).toMatchObject({ status: 200, body: { isEnabled: false } });
+    expect((await api('PATCH', route, { isEnabled: true, displayName: 'no' })).status).toBe(400);
+    expect((await api('DELETE', route)).status).toBe(204);
+    expect((await api('GET', route)).status).toBe(404);
+  });
+
+  it('maps store rules to statuses: 400 bad slug or version, 403 built-in, 409 disabled bundle', async () => {
+    const bundleID = newID();
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'b', displayName: 'B', isEnabled: false });
+    expect((await api('PUT', `/tools/bundles/${bundleID}/tools/bad_slug/version/v1`, httpTool())).status).toBe(400);
+    expect((await api('PUT', `/tools/bundles/${bundleID}/tools/ok/version/v1`, httpTool())).body).toMatchObject({
+      error: { code: 'bundle_disabled' },
+    });
+    expect((await api('PUT', `/tools/bundles/${CORE}/tools/new/version/v1`, httpTool())).status).toBe(403);
+    expect((await api('DELETE', `/tools/bundles/${CORE}`)).status).toBe(403);
+    expect((await api('PUT', `/tools/bundles/not-a-uuid`, { slug: 'b', displayName: 'B' })).status).toBe(400);
+  });
+
+  it('refuses a version of ".." sent raw, without URL normalisation', async () => {
+    const bundleID = newID();
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'b', displayName: 'B' });
+    const response = await rawRequest(`${subject.base}/api/tools/bundles/${bundleID}/tools/x/version/..`, {
+      method: 'PUT',
+      headers: { ...subject.authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify(httpTool()),
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({ error: { code: 'invalid_params' } });
+  });
+});
