@@ -16,12 +16,16 @@ export interface RankedHit {
   key: [number, number, number, string];
 }
 
+/**
+ * Fuzzy matching covers the short fields people type from memory (slug,
+ * name, tags); descriptions are matched by whole words, since a typo-tolerant
+ * scan of every description would find noise and cost a frame per keystroke.
+ */
 export const FUSE_OPTIONS: IFuseOptions<SearchDocument> = {
   keys: [
     { name: 'slug', weight: 3 },
     { name: 'displayName', weight: 3 },
     { name: 'tags', weight: 2 },
-    { name: 'description', weight: 1 },
   ],
   includeScore: true,
   ignoreLocation: true,
@@ -42,56 +46,141 @@ function normalize(text: string): string {
   return text.normalize('NFC').toLowerCase();
 }
 
+function wordsOf(...fields: string[]): string[] {
+  return fields.flatMap((field) => normalize(field).split(WORD_SPLIT)).filter(Boolean);
+}
+
+function bigramsOf(words: Iterable<string>): Set<string> {
+  const grams = new Set<string>();
+  for (const word of words) {
+    const chars = [...word];
+    for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i]! + chars[i + 1]!);
+  }
+  return grams;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /**
  * Ranked tool search: a prefix of the slug or display name beats a whole-word
  * match anywhere, which beats a fuzzy match (fuse.js); recency breaks ties.
- * Built once per store revision, then each query is a Fuse search plus one
- * linear pass.
+ *
+ * Fuzzy matching works on words, not whole records: each query word is
+ * matched by fuse.js against the distinct words of slugs, names and tags
+ * that share enough character pairs with it to be within the threshold (a
+ * typo breaks at most two pairs), found through an inverted index. A tool
+ * matches when every query word does. That keeps a keystroke inside a frame
+ * with ten thousand tools, where fuse.js over every record takes several.
  */
 export class ToolSearchIndex {
   private readonly prepared: Prepared[];
-  private readonly fuse: Fuse<SearchDocument>;
+  private readonly byWord = new Map<string, number[]>();
+  /** Words of the fuzzy fields → the tools that have them. */
+  private readonly byFuzzyWord = new Map<string, number[]>();
+  private readonly fuzzyWords: string[];
+  /** Character pair → indexes into fuzzyWords. */
+  private readonly wordsByBigram = new Map<string, number[]>();
 
   constructor(documents: SearchDocument[]) {
-    this.prepared = documents.map((document) => ({
-      document,
-      slug: normalize(document.slug),
-      displayName: normalize(document.displayName),
-      words: new Set(
-        [document.slug, document.displayName, document.description, ...document.tags]
-          .flatMap((field) => normalize(field).split(WORD_SPLIT))
-          .filter(Boolean),
-      ),
-    }));
-    this.fuse = new Fuse(documents, FUSE_OPTIONS, Fuse.createIndex(FUSE_OPTIONS.keys!, documents));
+    this.prepared = documents.map((document, index) => {
+      const words = new Set(wordsOf(document.slug, document.displayName, document.description, ...document.tags));
+      for (const word of words) push(this.byWord, word, index);
+      for (const word of new Set(wordsOf(document.slug, document.displayName, ...document.tags))) push(this.byFuzzyWord, word, index);
+      return { document, slug: normalize(document.slug), displayName: normalize(document.displayName), words };
+    });
+    this.fuzzyWords = [...this.byFuzzyWord.keys()];
+    this.fuzzyWords.forEach((word, index) => {
+      for (const gram of bigramsOf([word])) push(this.wordsByBigram, gram, index);
+    });
   }
 
-  /** Every match for `query` that `accept` lets through, best first. */
-  search(query: string, accept: (toolID: string) => boolean): RankedHit[] {
+  /** Prefix and whole-word matches, best first: the cheap tiers, enough for most pages. */
+  rankPrimary(query: string, accept: (toolID: string) => boolean): RankedHit[] {
     const wanted = normalize(query).trim();
     const hits = new Map<string, RankedHit>();
-    const add = (document: SearchDocument, tier: number, score: number) => {
-      if (hits.has(document.toolID) || !accept(document.toolID)) return;
-      hits.set(document.toolID, { toolID: document.toolID, key: [tier, score, -document.modifiedAtMs, document.toolID] });
+    const add = (entry: Prepared, tier: number) => {
+      const { toolID, modifiedAtMs } = entry.document;
+      if (!hits.has(toolID) && accept(toolID)) hits.set(toolID, { toolID, key: [tier, 0, -modifiedAtMs, toolID] });
     };
     if (!wanted) {
-      for (const { document } of this.prepared) add(document, 0, 0);
-    } else {
-      const tokens = wanted.split(/\s+/);
-      for (const entry of this.prepared) {
-        if (entry.slug.startsWith(wanted) || entry.displayName.startsWith(wanted)) add(entry.document, 0, 0);
-      }
-      for (const entry of this.prepared) {
-        if (tokens.every((token) => entry.words.has(token))) add(entry.document, 1, 0);
-      }
-      for (const result of this.fuse.search(wanted)) {
-        add(result.item, 2, Math.round((result.score ?? 1) * 1000));
+      for (const entry of this.prepared) add(entry, 0);
+      return sortHits([...hits.values()]);
+    }
+    for (const entry of this.prepared) {
+      if (entry.slug.startsWith(wanted) || entry.displayName.startsWith(wanted)) add(entry, 0);
+    }
+    const tokens = wordsOf(wanted);
+    const [rarest, ...others] = tokens.map((token) => this.byWord.get(token) ?? []).sort((a, b) => a.length - b.length);
+    if (rarest && others.every((postings) => postings.length > 0)) {
+      for (const index of rarest) {
+        const entry = this.prepared[index]!;
+        if (tokens.every((token) => entry.words.has(token))) add(entry, 1);
       }
     }
-    return [...hits.values()].sort((a, b) => compareHitKeys(a.key, b.key));
+    return sortHits([...hits.values()]);
+  }
+
+  /** Fuzzy matches not already ranked, best score first. */
+  rankFuzzy(query: string, accept: (toolID: string) => boolean, exclude: ReadonlySet<string>): RankedHit[] {
+    const tokens = wordsOf(normalize(query).trim()).filter((token) => [...token].length >= 2);
+    if (tokens.length === 0) return [];
+    // For each tool, the sum of its best score for each query word so far.
+    let scores: Map<number, number> | null = null;
+    for (const token of tokens) {
+      const tokenScores = new Map<number, number>();
+      for (const { word, score } of this.similarWords(token)) {
+        for (const index of this.byFuzzyWord.get(word) ?? []) {
+          const previous = tokenScores.get(index);
+          if (previous === undefined || score < previous) tokenScores.set(index, score);
+        }
+      }
+      const combined = new Map<number, number>();
+      for (const [index, score] of tokenScores) {
+        const sofar: number | undefined = scores ? scores.get(index) : 0;
+        if (sofar !== undefined) combined.set(index, sofar + score);
+      }
+      scores = combined;
+      if (scores.size === 0) return [];
+    }
+    const hits: RankedHit[] = [];
+    for (const [index, total] of scores ?? []) {
+      const { toolID, modifiedAtMs } = this.prepared[index]!.document;
+      if (exclude.has(toolID) || !accept(toolID)) continue;
+      hits.push({ toolID, key: [2, Math.round((total / tokens.length) * 1000), -modifiedAtMs, toolID] });
+    }
+    return sortHits(hits);
+  }
+
+  /** Words of the index within fuse.js's threshold of `token`, with their scores (0 is exact). */
+  private similarWords(token: string): { word: string; score: number }[] {
+    const grams = bigramsOf([token]);
+    const allowedTypos = Math.floor((FUSE_OPTIONS.threshold ?? 0.35) * [...token].length);
+    const needed = Math.max(1, grams.size - 2 * allowedTypos);
+    const shared = new Map<number, number>();
+    for (const gram of grams) {
+      for (const index of this.wordsByBigram.get(gram) ?? []) shared.set(index, (shared.get(index) ?? 0) + 1);
+    }
+    const candidates: string[] = [];
+    for (const [index, count] of shared) if (count >= needed) candidates.push(this.fuzzyWords[index]!);
+    if (candidates.length === 0) return [];
+    return new Fuse(candidates, WORD_FUSE_OPTIONS).search(token).map((result) => ({ word: result.item, score: result.score ?? 1 }));
   }
 }
 
-function compareHitKeys(a: RankedHit['key'], b: RankedHit['key']): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : 0);
+const WORD_FUSE_OPTIONS: IFuseOptions<string> = {
+  includeScore: true,
+  ignoreLocation: true,
+  threshold: FUSE_OPTIONS.threshold,
+  minMatchCharLength: FUSE_OPTIONS.minMatchCharLength,
+};
+
+function sortHits(hits: RankedHit[]): RankedHit[] {
+  return hits.sort((a, b) => {
+    const [x, y] = [a.key, b.key];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || (x[3] < y[3] ? -1 : x[3] > y[3] ? 1 : 0);
+  });
 }

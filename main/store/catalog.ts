@@ -63,15 +63,24 @@ export class ToolCatalog {
 
   searchTools(options: { q: string; includeDisabled?: boolean; pageSize?: number; pageToken?: string }): Page<ToolEntry> {
     const includeDisabled = options.includeDisabled ?? false;
-    const hits = this.index().search(options.q, (toolID) => {
+    const accept = (toolID: string) => {
       const record = this.store.toolByID(toolID);
       return !!record && isToolListed(this.store, record, includeDisabled);
-    });
-    const page = paginate(hits, (hit) => hit.key, {
+    };
+    const request = {
       pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
       pageToken: options.pageToken,
       scope: `tools.search:${options.q.normalize('NFC').trim().toLowerCase()}`,
-    });
+    };
+    const index = this.index();
+    const primary = index.rankPrimary(options.q, accept);
+    let page = paginate(primary, (hit) => hit.key, request);
+    // Fuzzy matches rank after every prefix and word match, so they are only
+    // worked out when this page reaches past those.
+    if (!page.nextPageToken) {
+      const fuzzy = index.rankFuzzy(options.q, accept, new Set(primary.map((hit) => hit.toolID)));
+      page = paginate([...primary, ...fuzzy], (hit) => hit.key, request);
+    }
     return {
       items: page.items.map((hit) => this.entry(this.store.toolByID(hit.toolID)!)),
       nextPageToken: page.nextPageToken,
@@ -90,10 +99,15 @@ export class ToolCatalog {
   private index(): ToolSearchIndex {
     if (!this.searchIndex || this.indexedRevision !== this.store.revision) {
       this.indexedRevision = this.store.revision;
-      this.searchIndex = new ToolSearchIndex([...this.store.allTools()].map(searchDocument));
+      this.searchIndex = new ToolSearchIndex(catalogSearchDocuments(this.store));
     }
     return this.searchIndex;
   }
+}
+
+/** The documents search indexes, for the benchmark's bare-Fuse baseline. */
+export function catalogSearchDocuments(store: ToolStore): SearchDocument[] {
+  return [...store.allTools()].map(searchDocument);
 }
 
 export function searchDocument(record: ToolRecord): SearchDocument {

@@ -8,9 +8,10 @@ const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
  * Checks a JSON Schema a person wrote (argSchema, outputSchema) against the
- * draft 2020-12 meta-schema. `compile` also builds it, which catches what the
- * meta-schema cannot (an unresolvable $ref); that is slower, so only writes
- * do it, not the cold load.
+ * draft 2020-12 meta-schema, and its regular expressions (which the
+ * meta-schema only types as strings). `compile` also builds schemas that refer to others, which
+ * catches what the meta-schema cannot (an unresolvable $ref); compiling is
+ * slow, so only writes do it, and only when there is a reference.
  */
 export function checkJsonSchema(ajv: Ajv2020, schema: unknown, at: string, compile: boolean): ValidationIssue[] {
   if (typeof schema === 'boolean') return [];
@@ -24,14 +25,56 @@ export function checkJsonSchema(ajv: Ajv2020, schema: unknown, at: string, compi
   if (!ajv.validateSchema(schema)) {
     return issuesFrom(ajv.errors).map((issue) => ({ ...issue, path: at + (issue.path === '/' ? '' : issue.path) }));
   }
-  if (compile) {
+  const badPattern = findBadPattern(schema, at);
+  if (badPattern) return [badPattern];
+  if (compile && /"\$(dynamicRef|ref|recursiveRef)"/.test(JSON.stringify(schema))) {
     try {
       ajv.compile(schema);
     } catch (error) {
       return [{ path: at, message: (error as Error).message }];
+    } finally {
+      // ajv caches every compiled schema; a person's drafts must not pile up.
+      ajv.removeSchema(schema);
     }
   }
   return [];
+}
+
+/** The first `pattern` or `patternProperties` key that is not a valid regular expression. */
+function findBadPattern(node: unknown, at: string): ValidationIssue | null {
+  if (Array.isArray(node)) {
+    for (const [index, item] of node.entries()) {
+      const found = findBadPattern(item, `${at}/${index}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (!node || typeof node !== 'object') return null;
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    const path = `${at}/${pointerEscape(key)}`;
+    if (key === 'pattern' && typeof value === 'string') {
+      const problem = regexProblem(value);
+      if (problem) return { path, message: `is not a valid regular expression: ${problem}` };
+    }
+    if (key === 'patternProperties' && value && typeof value === 'object') {
+      for (const pattern of Object.keys(value as object)) {
+        const problem = regexProblem(pattern);
+        if (problem) return { path: `${path}/${pointerEscape(pattern)}`, message: `is not a valid regular expression: ${problem}` };
+      }
+    }
+    const found = findBadPattern(value, path);
+    if (found) return found;
+  }
+  return null;
+}
+
+function regexProblem(pattern: string): string | null {
+  try {
+    new RegExp(pattern, 'u');
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 export function argumentNames(argSchema: Record<string, unknown>): Set<string> {

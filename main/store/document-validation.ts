@@ -33,7 +33,8 @@ export interface DocumentValidator {
 export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
   const bundleFile = ajv.compile(BundleFileSchema);
   const envelope = ajv.compile(ToolFileEnvelopeSchema);
-  const input = ajv.compile(ToolInputSchema);
+  // Only writes need this one; compiling it lazily keeps it off the cold load.
+  let input: Validator | null = null;
   const impls: Record<ToolType, Validator> = {
     local: ajv.compile(IMPL_SCHEMAS.local),
     http: ajv.compile(IMPL_SCHEMAS.http),
@@ -68,6 +69,7 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
       return issues.length ? { ok: false, issues } : checked;
     },
     toolInput(value) {
+      input ??= ajv.compile(ToolInputSchema);
       const checked = shape<ToolInput>(input, value);
       if (!checked.ok) return checked;
       const issues = definition(checked.value, true);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import writeFileAtomicModule from 'write-file-atomic';
 
@@ -30,14 +31,31 @@ export type JsonReadResult =
   | { ok: false; reason: string; text?: string; missing?: boolean };
 
 export async function readJsonFile(filePath: string): Promise<JsonReadResult> {
+  return readFile(filePath, 'utf8').then(parseJsonText, readFailure);
+}
+
+/**
+ * The same, synchronously: only for the cold load at start, where reading
+ * ten thousand small files one after another is several times faster than
+ * through the thread pool, and nothing else is waiting yet.
+ */
+export function readJsonFileSync(filePath: string): JsonReadResult {
   let text: string;
   try {
-    text = await readFile(filePath, 'utf8');
+    text = readFileSync(filePath, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: false, reason: 'the file does not exist', missing: true };
-    return { ok: false, reason: `the file cannot be read (${code ?? String(error)})` };
+    return readFailure(error);
   }
+  return parseJsonText(text);
+}
+
+function readFailure(error: unknown): JsonReadResult {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return { ok: false, reason: 'the file does not exist', missing: true };
+  return { ok: false, reason: `the file cannot be read (${code ?? String(error)})` };
+}
+
+function parseJsonText(text: string): JsonReadResult {
   if (text.trim() === '') return { ok: false, reason: 'the file is empty', text };
   try {
     return { ok: true, value: JSON.parse(text) as unknown, text };

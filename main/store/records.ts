@@ -1,9 +1,10 @@
+import { readdirSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { describeIssues } from '../api/validation.js';
 import type { BundleFile } from '../../shared/schemas/bundle.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { DocumentValidator } from './document-validation.js';
-import { readJsonFile } from './json-files.js';
+import { readJsonFile, readJsonFileSync, type JsonReadResult } from './json-files.js';
 import type { StoreLayout } from './layout.js';
 import { toolIDFromFileName } from './layout.js';
 
@@ -39,7 +40,15 @@ export async function readBundleRecord(
   bundleID: string,
 ): Promise<BundleRecord | null> {
   const file = layout.bundleFile(bundleID);
-  const read = await readJsonFile(file);
+  return bundleRecordFrom(validator, bundleID, file, await readJsonFile(file));
+}
+
+export function readBundleRecordSync(layout: StoreLayout, validator: DocumentValidator, bundleID: string): BundleRecord | null {
+  const file = layout.bundleFile(bundleID);
+  return bundleRecordFrom(validator, bundleID, file, readJsonFileSync(file));
+}
+
+function bundleRecordFrom(validator: DocumentValidator, bundleID: string, file: string, read: JsonReadResult): BundleRecord | null {
   if (!read.ok) {
     if (read.missing) return null;
     return { kind: 'invalid', bundleID, file, reason: read.reason, salvage: {}, text: read.text };
@@ -65,18 +74,33 @@ export async function readToolRecord(
   toolID: string,
 ): Promise<ToolRecord | null> {
   const file = layout.toolFile(bundleID, toolID);
-  const read = await readJsonFile(file);
+  return toolRecordFrom(validator, bundleID, toolID, file, await readJsonFile(file));
+}
+
+export function readToolRecordSync(layout: StoreLayout, validator: DocumentValidator, bundleID: string, toolID: string): ToolRecord | null {
+  const file = layout.toolFile(bundleID, toolID);
+  return toolRecordFrom(validator, bundleID, toolID, file, readJsonFileSync(file));
+}
+
+function toolRecordFrom(
+  validator: DocumentValidator,
+  bundleID: string,
+  toolID: string,
+  file: string,
+  read: JsonReadResult,
+): ToolRecord | null {
   if (!read.ok) {
     if (read.missing) return null;
     return { kind: 'invalid', toolID, bundleID, file, reason: read.reason, salvage: {}, text: read.text };
   }
+  const value = read.value;
   const invalid = (reason: string): ToolRecord => ({
     kind: 'invalid',
     toolID,
     bundleID,
     file,
     reason,
-    salvage: salvage(read.value),
+    salvage: salvage(value),
     text: read.text,
   });
   const checked = validator.toolFile(read.value, false);
@@ -87,15 +111,27 @@ export async function readToolRecord(
   return { kind: 'valid', toolID, bundleID, tool: checked.value, text: read.text, builtIn: false };
 }
 
+type ListKind = 'folders' | 'json-files';
+
 /** IDs of the entries of a folder that are named `<uuidv7>` (bundles) or `<uuidv7>.json` (tools). */
-export async function listIDs(folder: string, kind: 'folders' | 'json-files'): Promise<string[]> {
-  let entries;
+export async function listIDs(folder: string, kind: ListKind): Promise<string[]> {
+  return readdir(folder, { withFileTypes: true }).then((entries) => idsOf(entries, kind), missingAsEmpty);
+}
+
+export function listIDsSync(folder: string, kind: ListKind): string[] {
   try {
-    entries = await readdir(folder, { withFileTypes: true });
+    return idsOf(readdirSync(folder, { withFileTypes: true }), kind);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+    return missingAsEmpty(error);
   }
+}
+
+function missingAsEmpty(error: unknown): string[] {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+  throw error;
+}
+
+function idsOf(entries: Dirent[], kind: ListKind): string[] {
   const ids: string[] = [];
   for (const entry of entries) {
     if (kind === 'folders' && entry.isDirectory() && toolIDFromFileName(`${entry.name}.json`)) ids.push(entry.name);

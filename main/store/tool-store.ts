@@ -11,7 +11,17 @@ import type { DocumentValidator } from './document-validation.js';
 import { withFileLock } from './file-lock.js';
 import { stringifyStable, writeFileAtomically } from './json-files.js';
 import type { StoreLayout } from './layout.js';
-import { forEachLimited, listIDs, readBundleRecord, readToolRecord, type BundleRecord, type ToolRecord } from './records.js';
+import {
+  forEachLimited,
+  listIDs,
+  listIDsSync,
+  readBundleRecord,
+  readBundleRecordSync,
+  readToolRecord,
+  readToolRecordSync,
+  type BundleRecord,
+  type ToolRecord,
+} from './records.js';
 import { UsageBook } from './usage.js';
 
 export const SOFT_DELETE_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
@@ -90,7 +100,7 @@ export class ToolStore {
   async findTool(bundleID: string, slug: string, version: string): Promise<ToolRecord | undefined> {
     const found = this.findInMemory(bundleID, nfc(slug), nfc(version));
     if (found || this.isBuiltinBundle(bundleID)) return found;
-    await this.refreshBundle(bundleID);
+    await this.refreshBundle(bundleID, { rereadKnown: false });
     return this.findInMemory(bundleID, nfc(slug), nfc(version));
   }
 
@@ -236,7 +246,7 @@ export class ToolStore {
       modifiedAt: now,
     } as ToolFile;
     const record = await this.underBundleLock(bundleID, async () => {
-      await this.refreshBundle(bundleID);
+      await this.refreshBundle(bundleID, { rereadKnown: false });
       const fresh = this.bundles.get(bundleID);
       if (!fresh || fresh.kind !== 'valid') throw notFound(`Bundle ${bundleID} no longer exists.`);
       this.requireWritableBundle(fresh);
@@ -315,10 +325,11 @@ export class ToolStore {
 
   /**
    * Re-reads one bundle folder (bundle.json and its tool files) and reports
-   * whether anything differed from memory. Used after writes by other
-   * processes, by the watcher, and before a write under the lock.
+   * whether anything differed from memory. The watcher re-reads everything;
+   * a write under the lock only needs files it has never seen (another
+   * process's new tools), which keeps a put from reading the whole bundle.
    */
-  async refreshBundle(bundleID: string): Promise<boolean> {
+  async refreshBundle(bundleID: string, options: { rereadKnown: boolean } = { rereadKnown: true }): Promise<boolean> {
     if (this.isBuiltinBundle(bundleID)) return false;
     const { layout, validator } = this.options;
     let changed = false;
@@ -343,7 +354,8 @@ export class ToolStore {
         changed = true;
       }
     }
-    await forEachLimited([...toolIDs], 16, async (toolID) => {
+    const toRead = options.rereadKnown ? [...toolIDs] : [...toolIDs].filter((toolID) => !this.tools.has(toolID));
+    await forEachLimited(toRead, 16, async (toolID) => {
       const record = await readToolRecord(layout, validator, bundleID, toolID);
       if (!record) {
         if (this.tools.has(toolID)) changed = true;
@@ -392,17 +404,15 @@ export class ToolStore {
     for (const tool of shipped.tools) this.rememberTool(tool);
     await Promise.all([this.builtinOverrides.load(), this.usage.load()]);
     const { layout, validator } = this.options;
-    const bundleIDs = (await listIDs(layout.bundlesDir, 'folders')).filter((id) => !this.isBuiltinBundle(id));
-    const work: { bundleID: string; toolID: string }[] = [];
-    await forEachLimited(bundleIDs, 16, async (bundleID) => {
-      const bundle = await readBundleRecord(layout, validator, bundleID);
-      this.bundles.set(bundleID, bundle ?? missingBundleRecord(layout, bundleID));
-      for (const toolID of await listIDs(layout.toolsDir(bundleID), 'json-files')) work.push({ bundleID, toolID });
-    });
-    await forEachLimited(work, 64, async ({ bundleID, toolID }) => {
-      const record = await readToolRecord(layout, validator, bundleID, toolID);
-      if (record) this.rememberTool(record);
-    });
+    // Synchronous on purpose: see readJsonFileSync.
+    for (const bundleID of listIDsSync(layout.bundlesDir, 'folders')) {
+      if (this.isBuiltinBundle(bundleID)) continue;
+      this.bundles.set(bundleID, readBundleRecordSync(layout, validator, bundleID) ?? missingBundleRecord(layout, bundleID));
+      for (const toolID of listIDsSync(layout.toolsDir(bundleID), 'json-files')) {
+        const record = readToolRecordSync(layout, validator, bundleID, toolID);
+        if (record) this.rememberTool(record);
+      }
+    }
     this.revisionCounter++;
   }
 

@@ -1,0 +1,18 @@
+// npm run bench [-- section…]: each figure is a ratio against a limit
+// measured in the same run, with the absolute numbers beside it.
+import { benchStore } from './store.js';
+
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore };
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const unknown = wanted.filter((name) => !SECTIONS[name]);
+if (unknown.length) {
+  console.error(`Unknown section ${unknown.join(', ')}; sections are: ${Object.keys(SECTIONS).join(', ')}.`);
+  process.exit(2);
+}
+let allMet = true;
+for (const [name, run] of Object.entries(SECTIONS)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  allMet = (await run()) && allMet;
+}
+console.log(allMet ? 'bench: every goal met' : 'bench: some goals missed (marked MISSED)');

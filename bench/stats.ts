@@ -1,0 +1,49 @@
+import { performance } from 'node:perf_hooks';
+
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export async function timeEach(count: number, run: (index: number) => unknown): Promise<number[]> {
+  const samples: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const started = performance.now();
+    await run(index);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+export interface Figure {
+  section: string;
+  name: string;
+  /** What we measured, in ms. */
+  ours: number;
+  /** The limit it is compared with, measured in the same run, in ms. */
+  limit: number;
+  limitName: string;
+  goalRatio?: number;
+  goalAbsoluteMs?: number;
+}
+
+function formatMs(ms: number): string {
+  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(0)} µs`;
+}
+
+/** One line per figure: the ratio first, the absolute numbers beside it, then the goal and its verdict. */
+export function report(figure: Figure): boolean {
+  const ratio = figure.ours / figure.limit;
+  const ratioOk = figure.goalRatio === undefined || ratio <= figure.goalRatio;
+  const absoluteOk = figure.goalAbsoluteMs === undefined || figure.ours <= figure.goalAbsoluteMs;
+  const goals = [
+    figure.goalRatio !== undefined ? `≤ ${figure.goalRatio}×` : null,
+    figure.goalAbsoluteMs !== undefined ? `< ${figure.goalAbsoluteMs} ms` : null,
+  ].filter(Boolean);
+  const verdict = goals.length ? `goal ${goals.join(' and ')}: ${ratioOk && absoluteOk ? 'met' : 'MISSED'}` : '';
+  console.log(
+    `${figure.section.padEnd(7)} ${figure.name.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   ${formatMs(figure.ours).padStart(10)} vs ${formatMs(figure.limit).padStart(10)} ${figure.limitName.padEnd(34)} ${verdict}`,
+  );
+  return ratioOk && absoluteOk;
+}
