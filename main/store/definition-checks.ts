@@ -57,7 +57,7 @@ function findBadPattern(node: unknown, at: string): ValidationIssue | null {
       if (problem) return { path, message: `is not a valid regular expression: ${problem}` };
     }
     if (key === 'patternProperties' && value && typeof value === 'object') {
-      for (const pattern of Object.keys(value as object)) {
+      for (const pattern of Object.keys(value)) {
         const problem = regexProblem(pattern);
         if (problem) return { path: `${path}/${pointerEscape(pattern)}`, message: `is not a valid regular expression: ${problem}` };
       }
