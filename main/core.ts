@@ -14,6 +14,11 @@ import { storeHandlers } from './store/handlers.js';
 import { createLayout } from './store/layout.js';
 import { ToolStore } from './store/tool-store.js';
 import { watchStore, type StoreWatcher } from './store/watcher.js';
+import { CORE_FUNCTIONS } from '../builtins/core/functions/index.js';
+import { createSecretStore } from './secrets/secret-store.js';
+import { createSettingsStore } from './settings/settings-store.js';
+import { executionHandlers } from './tools/handlers.js';
+import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
 import { createLocalRegistry } from './tools/local/registry.js';
 
 export type HostKind = Static<typeof HostKindSchema>;
@@ -40,6 +45,10 @@ export interface CoreOptions {
   watchFiles?: boolean;
   /** How often soft-deleted bundles are reaped (default hourly). */
   reaperIntervalMs?: number;
+  /** Called around every tool call, for metrics. */
+  invokeHooks?: InvokeHooks;
+  /** Tests: wait between retries (default: really wait). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export interface Core {
@@ -47,6 +56,7 @@ export interface Core {
   events: EventBus;
   dataDir: string;
   store: ToolStore;
+  invoker: Invoker;
   close(): Promise<void>;
 }
 
@@ -75,8 +85,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
     onChange: (change, source) => events.publish({ type: 'store.changed', source, ...change }),
   });
-  const registry = createLocalRegistry();
+  const registry = createLocalRegistry(CORE_FUNCTIONS);
   const catalog = new ToolCatalog(store, (name) => registry.has(name));
+  const settings = createSettingsStore(dataDir, log);
+  const secrets = createSecretStore(dataDir, options.cipher, clock);
+  const invoker = createInvoker({
+    store,
+    registry,
+    secrets,
+    settings,
+    clock,
+    log,
+    fetch: options.fetch ?? globalThis.fetch,
+    ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
   let watcher: StoreWatcher | null = null;
   if (options.watchFiles !== false) {
     await mkdir(layout.bundlesDir, { recursive: true });
@@ -92,13 +115,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   every(options.reaperIntervalMs ?? 60 * 60 * 1000, reap);
   every(options.heartbeatMs ?? 15_000, () => events.publish({ type: 'app.heartbeat', at: clock.now().toISOString() }));
 
-  const dispatcher = createDispatcher({ ...appHandlers(options, dataDir, clock), ...storeHandlers(store, catalog) }, log);
+  const dispatcher = createDispatcher(
+    {
+      ...appHandlers(options, dataDir, clock),
+      ...storeHandlers(store, catalog),
+      ...executionHandlers(store, invoker, settings, secrets),
+    },
+    log,
+  );
 
   return {
     dispatcher,
     events,
     dataDir,
     store,
+    invoker,
     async close() {
       for (const timer of timers) clearInterval(timer);
       await watcher?.close();

@@ -17,6 +17,8 @@ export const ERROR_HTTP_STATUS = {
   conflict: 409,
   bundle_disabled: 409,
   file_invalid: 409,
+  tool_disabled: 409,
+  tool_unavailable: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unavailable: 503,

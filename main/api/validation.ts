@@ -13,8 +13,13 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
  * write (argSchema) are checked without it, so annotations such as
  * "x-order" stay allowed.
  */
-export function createAjv(options: { strict: boolean } = { strict: true }): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: options.strict, strictRequired: false });
+export function createAjv(options: { strict: boolean; useDefaults?: boolean } = { strict: true }): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: options.strict,
+    strictRequired: false,
+    useDefaults: options.useDefaults ?? false,
+  });
   addFormats(ajv);
   return ajv;
 }

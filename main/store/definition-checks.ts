@@ -3,6 +3,7 @@ import type { ValidationIssue } from '../../shared/errors.js';
 import type { HttpImpl } from '../../shared/schemas/http-impl.js';
 import { parseTemplate, placeholderTarget } from '../../shared/templates.js';
 import { issuesFrom } from '../api/validation.js';
+import { jsonPathProblem } from '../tools/extract.js';
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -164,7 +165,10 @@ function isInHost(urlTemplate: string, raw: string): boolean {
 
 /** `$…` is a JSONPath (RFC 9535), `/pattern/flags` a regular expression. */
 export function checkExtractExpr(expression: string): string | null {
-  if (expression.startsWith('$')) return null;
+  if (expression.startsWith('$')) {
+    const problem = jsonPathProblem(expression);
+    return problem ? `is not valid JSONPath (RFC 9535): ${problem}` : null;
+  }
   const regex = /^\/(.*)\/([dgimsuvy]*)$/s.exec(expression);
   if (!regex) return 'must be a JSONPath starting with "$" or a regular expression written /pattern/flags';
   try {

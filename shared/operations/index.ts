@@ -1,7 +1,8 @@
 import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo } from './app.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut } from './bundles.js';
-import { toolsDelete, toolsGet, toolsList, toolsPatch, toolsPut, toolsSearch } from './tools.js';
+import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
+import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch } from './tools.js';
 
 /**
  * The operation table: the single list of everything the core can be asked
@@ -20,6 +21,12 @@ export const operations = {
   'tools.get': toolsGet,
   'tools.list': toolsList,
   'tools.search': toolsSearch,
+  'tools.invoke': toolsInvoke,
+  'settings.get': settingsGet,
+  'settings.patch': settingsPatch,
+  'secrets.list': secretsList,
+  'secrets.put': secretsPut,
+  'secrets.delete': secretsDelete,
 } as const satisfies Record<string, OperationDefinition>;
 
 export type Operations = typeof operations;

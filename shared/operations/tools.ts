@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { SlugSchema, TagSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
+import { InvokeResultSchema } from '../schemas/invocation.js';
 import { ToolEntrySchema, ToolInputSchema, ToolViewSchema } from '../schemas/tool.js';
 import { PageSizeSchema, PageTokenSchema } from './bundles.js';
 
@@ -75,4 +76,20 @@ export const toolsSearch = defineOperation({
   ),
   result: ToolPage,
   http: { method: 'GET', path: '/api/tools/tools/search' },
+});
+
+export const toolsInvoke = defineOperation({
+  name: 'tools.invoke',
+  summary: 'Run a tool. Bad arguments are a 400; every failure after that is data: { ok: false, error }.',
+  params: Type.Object(
+    {
+      ...toolAddress,
+      args: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      trace: Type.Optional(Type.Boolean()),
+      timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+    },
+    { additionalProperties: false },
+  ),
+  result: InvokeResultSchema,
+  http: { method: 'POST', path: `${toolRoute}/invoke` },
 });

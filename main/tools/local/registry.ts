@@ -1,13 +1,23 @@
-/**
- * Local tools are TypeScript functions shipped with the app, found by name.
- * The store only asks whether a name exists (availability); the execution
- * layer calls them.
- */
-export type LocalFunction = (args: Record<string, unknown>, context: LocalFunctionContext) => unknown;
+import type { Logger } from '../../log.js';
 
+/** What a local function may use besides its arguments. */
 export interface LocalFunctionContext {
   signal: AbortSignal;
+  log: Logger;
+  now: () => Date;
+  /** A secret's value, for functions that call services themselves. */
+  secret: (name: string) => Promise<string | null>;
+  /** Folders the person allowed tools to read (Settings). */
+  readableFolders: readonly string[];
+  /** Present inside a chat run: asks the person and waits for the answer. */
+  askUser?: (question: string, choices?: string[]) => Promise<string>;
 }
+
+/**
+ * Local tools are TypeScript functions shipped with the app, found by name.
+ * A thrown Error becomes a `local_error` result with its message.
+ */
+export type LocalFunction = (args: Record<string, unknown>, context: LocalFunctionContext) => unknown;
 
 export interface LocalFunctionRegistry {
   has(name: string): boolean;

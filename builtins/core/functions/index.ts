@@ -1,0 +1,13 @@
+import type { LocalFunction } from '../../../main/tools/local/registry.js';
+import { askUser } from './ask-user.js';
+import { calculate } from './calculate.js';
+import { currentTime } from './current-time.js';
+import { readTextFile } from './read-text-file.js';
+
+/** The functions the Core bundle's tools name in `impl.func`. */
+export const CORE_FUNCTIONS: Record<string, LocalFunction> = {
+  'core.currentTime': currentTime,
+  'core.calculate': calculate,
+  'core.askUser': askUser,
+  'core.readTextFile': readTextFile,
+};

@@ -1,0 +1,31 @@
+import type { Handlers } from '../api/dispatcher.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import type { ToolStore } from '../store/tool-store.js';
+import type { Invoker } from './invoker.js';
+
+/** tools.invoke, settings and secrets: what running tools depends on. */
+export function executionHandlers(
+  store: ToolStore,
+  invoker: Invoker,
+  settings: SettingsStore,
+  secrets: SecretStore,
+): Pick<Handlers, 'tools.invoke' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete'> {
+  return {
+    'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs }, context) => {
+      const record = await store.requireTool(bundleID, toolSlug, version);
+      return invoker.invoke(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? new AbortController().signal });
+    },
+    'settings.get': () => settings.get(),
+    'settings.patch': (patch) => settings.patch(patch),
+    'secrets.list': async () => ({
+      storage: { osProtected: secrets.cipher.isOsProtected, description: secrets.cipher.description },
+      secrets: await secrets.list(),
+    }),
+    'secrets.put': ({ name, value }) => secrets.put(name, value),
+    'secrets.delete': async ({ name }) => {
+      await secrets.delete(name);
+      return null;
+    },
+  };
+}

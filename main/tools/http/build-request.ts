@@ -1,0 +1,148 @@
+import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
+import { InvokeFailure } from '../invoke-error.js';
+import { asText, renderBody, renderText, renderValue, type RenderScope } from './render.js';
+
+export interface BuiltRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string | FormData | undefined;
+  /** Header names whose values came from secrets or auth: always masked in traces. */
+  sensitiveHeaders: Set<string>;
+  /** Credentials derived from secrets (Basic), masked like the secrets themselves. */
+  derivedSecrets: string[];
+}
+
+const HOST_VALUE = /^[A-Za-z0-9.-]+$/;
+
+/**
+ * The request an HTTP tool makes for these arguments. Every inserted value
+ * is encoded for where it lands: path and query by URL encoding, host names
+ * checked, header values refused with CR or LF, JSON bodies by JSON.
+ */
+export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
+  const url = buildUrl(impl, scope);
+  const headers = new Headers();
+  const sensitiveHeaders = new Set<string>();
+  const derivedSecrets: string[] = [];
+
+  for (const [name, template] of Object.entries(impl.headers ?? {})) {
+    const before = scope.usedSecrets.size;
+    const value = renderText(template, scope, `header ${name}`);
+    if (/[\r\n\0]/.test(value)) {
+      throw new InvokeFailure('invalid_request', `The value of header ${name} contains a line break, which would split the request; it was not sent.`);
+    }
+    headers.set(name, value);
+    if (scope.usedSecrets.size > before || template.includes('${secret.')) sensitiveHeaders.add(name.toLowerCase());
+  }
+
+  const auth = impl.auth;
+  if (auth?.kind === 'bearer') {
+    headers.set('Authorization', `Bearer ${headerSafe(renderText(auth.token, scope, 'auth.token'), 'auth.token')}`);
+    sensitiveHeaders.add('authorization');
+  } else if (auth?.kind === 'basic') {
+    const credentials = `${renderText(auth.username, scope, 'auth.username')}:${renderText(auth.password, scope, 'auth.password')}`;
+    const encoded = Buffer.from(credentials, 'utf8').toString('base64');
+    headers.set('Authorization', `Basic ${encoded}`);
+    sensitiveHeaders.add('authorization');
+    derivedSecrets.push(encoded);
+  } else if (auth?.kind === 'apiKey') {
+    const value = renderText(auth.value, scope, 'auth.value');
+    if (auth.location === 'header') {
+      headers.set(auth.name, headerSafe(value, 'auth.value'));
+      sensitiveHeaders.add(auth.name.toLowerCase());
+    } else {
+      url.searchParams.set(auth.name, value);
+    }
+    derivedSecrets.push(value);
+  }
+
+  let body: string | FormData | undefined;
+  if (impl.multipart && impl.body) {
+    body = multipartBody(renderBody(impl.body, scope, 'body') as Record<string, unknown>);
+  } else if (impl.body !== undefined) {
+    body = JSON.stringify(renderBody(impl.body, scope, 'body'));
+    if (!headers.has('content-type')) headers.set('Content-Type', 'application/json');
+  } else if (impl.bodyTemplate !== undefined) {
+    const contentType = headers.get('content-type') ?? '';
+    const looksJson = /json/i.test(contentType) || /^\s*[[{]/.test(impl.bodyTemplate);
+    const encode = looksJson
+      ? (value: string) => JSON.stringify(value).slice(1, -1)
+      : /x-www-form-urlencoded/i.test(contentType)
+        ? encodeURIComponent
+        : (value: string) => value;
+    body = renderText(impl.bodyTemplate, scope, 'bodyTemplate', encode);
+    if (!headers.has('content-type')) headers.set('Content-Type', looksJson ? 'application/json' : 'text/plain; charset=utf-8');
+  }
+
+  if (typeof body === 'string' && impl.limits?.maxRequestBytes !== undefined) {
+    const size = Buffer.byteLength(body);
+    if (size > impl.limits.maxRequestBytes) {
+      throw new InvokeFailure('request_too_large', `The request body is ${size} bytes, over the tool's limit of ${impl.limits.maxRequestBytes}; it was not sent.`);
+    }
+  }
+  return { method: impl.method, url, headers, body, sensitiveHeaders, derivedSecrets };
+}
+
+function headerSafe(value: string, where: string): string {
+  if (/[\r\n\0]/.test(value)) throw new InvokeFailure('invalid_request', `${where} contains a line break; the request was not sent.`);
+  return value;
+}
+
+function buildUrl(impl: HttpImpl, scope: RenderScope): URL {
+  const match = /^(https?:\/\/)([^/?#]*)(.*)$/s.exec(impl.urlTemplate);
+  if (!match) throw new InvokeFailure('invalid_request', `The URL template ${impl.urlTemplate} does not start with http:// or https://.`);
+  const [, scheme, authorityTemplate, restTemplate] = match;
+  const authority = renderText(authorityTemplate!, scope, 'the URL host', (value) => {
+    if (!HOST_VALUE.test(value)) throw new InvokeFailure('invalid_request', `"${value}" cannot be part of a host name.`);
+    return value;
+  });
+  // encodeURIComponent also encodes "/", "?" and "#": a value stays inside its segment.
+  const rest = renderText(restTemplate!, scope, 'the URL', encodeURIComponent);
+  let url: URL;
+  try {
+    url = new URL(`${scheme}${authority}${rest}`);
+  } catch {
+    throw new InvokeFailure('invalid_request', `The URL ${scheme}${authority}${rest} is not valid.`);
+  }
+  for (const [name, template] of Object.entries(impl.query ?? {})) {
+    let isList = Array.isArray(template);
+    const rendered = (isList ? (template as unknown[]) : [template]).flatMap((item) => {
+      const value = typeof item === 'string' ? renderValue(item, scope, `query ${name}`) : item;
+      if (Array.isArray(value)) isList = true;
+      return Array.isArray(value) ? (value as unknown[]) : [value];
+    });
+    appendQuery(url, name, rendered.map(asText), impl.queryEncoding ?? 'repeat', isList);
+  }
+  return url;
+}
+
+function appendQuery(url: URL, name: string, values: string[], encoding: 'repeat' | 'brackets' | 'csv', isList: boolean): void {
+  if (!isList) {
+    url.searchParams.append(name, values[0] ?? '');
+    return;
+  }
+  if (encoding === 'csv') url.searchParams.append(name, values.join(','));
+  else for (const value of values) url.searchParams.append(encoding === 'brackets' ? `${name}[]` : name, value);
+}
+
+function multipartBody(fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (isFilePart(value)) {
+      form.append(name, new Blob([Buffer.from(value.base64, 'base64')], { type: value.contentType }), value.filename);
+    } else {
+      form.append(name, asText(value));
+    }
+  }
+  return form;
+}
+
+function isFilePart(value: unknown): value is { filename: string; contentType: string; base64: string } {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as { filename?: unknown }).filename === 'string' &&
+    typeof (value as { base64?: unknown }).base64 === 'string'
+  );
+}

@@ -1,0 +1,291 @@
+import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
+import type { TraceEntry } from '../../../shared/schemas/invocation.js';
+import { templatesOf } from '../../store/definition-checks.js';
+import { InvokeFailure } from '../invoke-error.js';
+import { MASK, Redactor } from '../redact.js';
+import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
+import { buildRequest, type BuiltRequest } from './build-request.js';
+import type { RateLimiter } from './rate-limit.js';
+import { readBodyWithLimit, DEFAULT_MAX_RESPONSE_BYTES } from './read-body.js';
+import { secretNamesIn, type RenderScope } from './render.js';
+import { parseRetryAfter, retryPolicy } from './retry.js';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 5;
+const PREVIEW_CHARS = 2_048;
+const SNIPPET_CHARS = 300;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export interface HttpCall {
+  toolKey: string;
+  toolName: string;
+  impl: HttpImpl;
+  args: Record<string, unknown>;
+  argumentNames: ReadonlySet<string>;
+  allowedHosts: readonly string[];
+  resolveSecret: (name: string) => Promise<string | null>;
+  timeoutMs?: number;
+  signal: AbortSignal;
+}
+
+export interface HttpResponseData {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  decoded: unknown;
+}
+
+export interface HttpCallOutcome {
+  attempts: number;
+  trace: TraceEntry[];
+  redactor: Redactor;
+  response?: HttpResponseData;
+  failure?: InvokeFailure;
+}
+
+export interface HttpExecutorDeps {
+  fetch: typeof globalThis.fetch;
+  now: () => number;
+  rateLimiter: RateLimiter;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+/**
+ * The declarative HTTP tool, end to end: templates → allowlist → rate limit
+ * → attempts (each with its timeout, following redirects by hand so every
+ * hop is checked) → size-limited read → decode. Returns what happened,
+ * including a failure, with secrets masked in everything it reports.
+ */
+export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promise<HttpCallOutcome> {
+  const trace: TraceEntry[] = [];
+  let redactor = new Redactor([]);
+  let attempts = 0;
+  try {
+    const secrets = await resolveSecrets(call);
+    redactor = new Redactor(secrets.values());
+    const scope: RenderScope = { args: call.args, argumentNames: call.argumentNames, secrets, usedSecrets: new Set() };
+    const request = buildRequest(call.impl, scope);
+    redactor = redactor.withDerived(request.derivedSecrets);
+    const what = `${call.toolName}: ${request.method} ${redactor.text(request.url.toString())}`;
+
+    if (!isHostAllowed(request.url, call.allowedHosts)) {
+      throw new InvokeFailure(
+        'host_not_allowed',
+        `${what} was not sent: ${allowlistEntryFor(request.url)} is not an allowed host. Allow it in Settings → Allowed hosts.`,
+      );
+    }
+    if (call.impl.rateLimit) {
+      const verdict = deps.rateLimiter.take(call.toolKey, call.impl.rateLimit);
+      if (!verdict.ok) {
+        throw new InvokeFailure('rate_limited', `${what} was not sent: the tool's rate limit is reached; try again in ${Math.ceil(verdict.retryInMs / 1000)} s.`);
+      }
+    }
+
+    const policy = retryPolicy(call.impl, deps.random);
+    for (let attempt = 1; ; attempt++) {
+      attempts = attempt;
+      const entry = startTrace(attempt, request, redactor, deps.now());
+      trace.push(entry);
+      const started = deps.now();
+      let outcome: { response?: HttpResponseData; failure?: InvokeFailure; retryAfterMs: number | null; timedOut?: boolean };
+      try {
+        outcome = { ...(await attemptOnce(call, request, deps, entry, redactor, what)), retryAfterMs: null };
+        outcome.retryAfterMs = parseRetryAfter(outcome.response?.headers['retry-after'] ?? null, deps.now());
+      } catch (error) {
+        if (!(error instanceof InvokeFailure)) throw error;
+        outcome = { failure: error, retryAfterMs: null, timedOut: error.code === 'timeout' };
+      }
+      entry.durationMs = Math.max(0, deps.now() - started);
+      if (outcome.failure) entry.error = { code: outcome.failure.code, message: outcome.failure.message };
+
+      const response = outcome.response;
+      const succeeded = response && isSuccess(response.status, call.impl.successCodes);
+      if (succeeded) return { attempts, trace, redactor, response };
+
+      const failure =
+        outcome.failure ??
+        new InvokeFailure('http_status', `${what} answered HTTP ${response!.status}.`, {
+          status: response!.status,
+          snippet: redactor.text(response!.text.slice(0, SNIPPET_CHARS)),
+        });
+      const final = () => ({ attempts, trace, redactor, failure, ...(response ? { response } : {}) });
+      if (failure.code === 'cancelled' || failure.code === 'host_not_allowed' || failure.code === 'response_too_large') return final();
+      const reason = policy.reasonToRetry({
+        status: response?.status,
+        networkError: failure.code === 'network',
+        timedOut: outcome.timedOut,
+      });
+      if (!reason || attempt >= policy.maxAttempts) return final();
+      if (outcome.retryAfterMs !== null && outcome.retryAfterMs > policy.maxDelayMs) {
+        failure.message += ` The server asked to retry after ${Math.ceil(outcome.retryAfterMs / 1000)} s, longer than the tool waits (retry.maxDelayMs).`;
+        return final();
+      }
+      const delay = policy.delayMs(attempt + 1, outcome.retryAfterMs);
+      entry.retryReason = reason;
+      entry.delayBeforeNextMs = delay;
+      await (deps.sleep ?? sleep)(delay, call.signal).catch(() => {
+        throw new InvokeFailure('cancelled', `${what} was cancelled while waiting to retry.`);
+      });
+    }
+  } catch (error) {
+    if (error instanceof InvokeFailure) {
+      error.message = redactor.text(error.message);
+      return { attempts, trace, redactor, failure: error };
+    }
+    throw error;
+  }
+}
+
+async function resolveSecrets(call: HttpCall): Promise<Map<string, string>> {
+  const names = new Set<string>();
+  for (const { template } of templatesOf(call.impl)) for (const name of secretNamesIn(template, call.argumentNames)) names.add(name);
+  const secrets = new Map<string, string>();
+  for (const name of names) {
+    const value = await call.resolveSecret(name);
+    if (value !== null) secrets.set(name, value);
+  }
+  return secrets;
+}
+
+async function attemptOnce(
+  call: HttpCall,
+  request: BuiltRequest,
+  deps: HttpExecutorDeps,
+  entry: TraceEntry,
+  redactor: Redactor,
+  what: string,
+): Promise<{ response: HttpResponseData }> {
+  const timeoutMs = call.timeoutMs ?? call.impl.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([call.signal, timeout]);
+  const aborted = (stage: string): InvokeFailure =>
+    call.signal.aborted
+      ? new InvokeFailure('cancelled', `${what} was cancelled ${stage}.`)
+      : new InvokeFailure('timeout', `${what} timed out after ${timeoutMs} ms ${stage}.`);
+
+  let url = request.url;
+  let method = request.method;
+  let body = request.body;
+  const headers = new Headers(request.headers);
+  let response: Response | undefined;
+  for (let hop = 0; ; hop++) {
+    try {
+      response = await deps.fetch(url, { method, headers, body, redirect: 'manual', signal });
+    } catch (error) {
+      if (signal.aborted) throw aborted('waiting for the response');
+      throw new InvokeFailure('network', `${what} failed: ${networkReason(error)}.`);
+    }
+    const location = response.headers.get('location');
+    if (!REDIRECT_STATUSES.has(response.status) || !location) break;
+    await response.body?.cancel().catch(() => {});
+    if (hop >= MAX_REDIRECTS) throw new InvokeFailure('network', `${what} was redirected more than ${MAX_REDIRECTS} times.`);
+    const next = new URL(location, url);
+    (entry.redirects ??= []).push({ status: response.status, location: redactor.text(next.toString()) });
+    if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+      throw new InvokeFailure('network', `${what} was redirected to a ${next.protocol} URL, which is not followed.`);
+    }
+    if (!isHostAllowed(next, call.allowedHosts)) {
+      throw new InvokeFailure(
+        'host_not_allowed',
+        `${what} was redirected to ${allowlistEntryFor(next)}, which is not an allowed host; the redirect was not followed. Allow it in Settings → Allowed hosts.`,
+      );
+    }
+    if (next.origin !== url.origin) {
+      // Credentials are for the origin they were written for.
+      for (const name of ['authorization', 'cookie', 'proxy-authorization', ...request.sensitiveHeaders]) headers.delete(name);
+    }
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+      method = 'GET';
+      body = undefined;
+      headers.delete('content-type');
+    }
+    url = next;
+  }
+
+  let raw: Buffer;
+  try {
+    raw = await readBodyWithLimit(response, call.impl.limits?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+  } catch (error) {
+    if (error instanceof InvokeFailure) throw error;
+    if (signal.aborted) throw aborted('while reading the response');
+    throw new InvokeFailure('network', `${what} failed while reading the response: ${networkReason(error)}.`);
+  }
+  const text = raw.toString('utf8');
+  const responseHeaders = headerRecord(response.headers);
+  entry.response = {
+    status: response.status,
+    headers: maskHeaders(responseHeaders, new Set(['set-cookie']), redactor),
+    size: raw.byteLength,
+    bodyPreview: redactor.text(text.slice(0, PREVIEW_CHARS)),
+    truncated: text.length > PREVIEW_CHARS,
+  };
+  const decoded = isSuccess(response.status, call.impl.successCodes) ? decode(text, response, call.impl, what, redactor) : text;
+  return { response: { status: response.status, headers: responseHeaders, text, decoded } };
+}
+
+function decode(text: string, response: Response, impl: HttpImpl, what: string, redactor: Redactor): unknown {
+  const encoding = impl.responseEncoding ?? (/json/i.test(response.headers.get('content-type') ?? '') ? 'json' : 'text');
+  if (encoding === 'text') return text;
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new InvokeFailure('decode_failed', `${what} answered with a body that is not JSON (${(error as Error).message}).`, {
+      status: response.status,
+      snippet: redactor.text(text.slice(0, SNIPPET_CHARS)),
+    });
+  }
+}
+
+function isSuccess(status: number, successCodes: number[] | undefined): boolean {
+  return successCodes ? successCodes.includes(status) : status >= 200 && status < 300;
+}
+
+function startTrace(attempt: number, request: BuiltRequest, redactor: Redactor, now: number): TraceEntry {
+  const entry: TraceEntry = {
+    attempt,
+    startedAt: new Date(now).toISOString(),
+    durationMs: 0,
+    request: {
+      method: request.method,
+      url: redactor.text(request.url.toString()),
+      headers: maskHeaders(headerRecord(request.headers), request.sensitiveHeaders, redactor),
+    },
+  };
+  if (typeof request.body === 'string') entry.request.bodyPreview = redactor.text(request.body.slice(0, PREVIEW_CHARS));
+  else if (request.body) entry.request.bodyPreview = `multipart/form-data: ${[...request.body.keys()].join(', ')}`;
+  return entry;
+}
+
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => (record[name] = value));
+  return record;
+}
+
+function maskHeaders(headers: Record<string, string>, sensitive: ReadonlySet<string>, redactor: Redactor): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, sensitive.has(name.toLowerCase()) ? MASK : redactor.text(value)]),
+  );
+}
+
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('aborted'));
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,32 @@
+import { InvokeFailure } from '../invoke-error.js';
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+/** Reads a response body, giving up (and closing the stream) past `maxBytes`. */
+export async function readBodyWithLimit(response: Response, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge(maxBytes, declared);
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function tooLarge(maxBytes: number, declared?: number): InvokeFailure {
+  const size = declared === undefined ? 'more than that' : `${declared} bytes`;
+  return new InvokeFailure('response_too_large', `The response is larger than the tool's limit of ${maxBytes} bytes (${size}); reading stopped.`);
+}

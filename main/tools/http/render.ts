@@ -1,0 +1,80 @@
+import { parseTemplate, placeholderTarget, solePlaceholder, type TemplatePart } from '../../../shared/templates.js';
+import { InvokeFailure } from '../invoke-error.js';
+
+/** What templates draw on: the call's arguments and the secrets they name. */
+export interface RenderScope {
+  args: Record<string, unknown>;
+  argumentNames: ReadonlySet<string>;
+  /** Secret values already resolved for this call. */
+  secrets: ReadonlyMap<string, string>;
+  /** Filled in while rendering: every secret a value came from. */
+  usedSecrets: Set<string>;
+}
+
+type Placeholder = Extract<TemplatePart, { kind: 'placeholder' }>;
+
+/** The secret names a template refers to, for resolving them before rendering. */
+export function secretNamesIn(template: string, argumentNames: ReadonlySet<string>): string[] {
+  const parsed = parseTemplate(template);
+  if (!parsed.ok) return [];
+  return parsed.parts.flatMap((part) =>
+    part.kind === 'placeholder' && placeholderTarget(part, argumentNames) === 'secret' ? [part.name] : [],
+  );
+}
+
+function lookup(part: Placeholder, scope: RenderScope, where: string): unknown {
+  if (placeholderTarget(part, scope.argumentNames) === 'args') {
+    const value = scope.args[part.name];
+    if (value === undefined || value === null) {
+      throw new InvokeFailure('missing_input', `${part.raw} in ${where} has no value: the argument "${part.name}" was not given.`);
+    }
+    return value;
+  }
+  const secret = scope.secrets.get(part.name);
+  if (secret === undefined) {
+    throw new InvokeFailure('missing_secret', `${part.raw} in ${where} needs the secret ${part.name}, which is not set. Add it in Settings → Secrets.`);
+  }
+  scope.usedSecrets.add(part.name);
+  return secret;
+}
+
+export function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function parse(template: string, where: string): TemplatePart[] {
+  const parsed = parseTemplate(template);
+  if (!parsed.ok) throw new InvokeFailure('invalid_request', `The template in ${where} ${parsed.problem.message}.`);
+  return parsed.parts;
+}
+
+/** Renders to text, encoding each inserted value with `encode` (the literal text is left alone). */
+export function renderText(template: string, scope: RenderScope, where: string, encode: (value: string) => string = (v) => v): string {
+  return parse(template, where)
+    .map((part) => (part.kind === 'text' ? part.text : encode(asText(lookup(part, scope, where)))))
+    .join('');
+}
+
+/**
+ * Renders a query value or a JSON body leaf. A template that is exactly one
+ * placeholder keeps the argument's type (a list stays a list, a number a
+ * number); anything else becomes text.
+ */
+export function renderValue(template: string, scope: RenderScope, where: string): unknown {
+  const parts = parse(template, where);
+  const sole = solePlaceholder(parts);
+  if (sole) return lookup(sole, scope, where);
+  return parts.map((part) => (part.kind === 'text' ? part.text : asText(lookup(part, scope, where)))).join('');
+}
+
+/** Renders every string leaf of a JSON body. */
+export function renderBody(value: unknown, scope: RenderScope, where: string): unknown {
+  if (typeof value === 'string') return renderValue(value, scope, where);
+  if (Array.isArray(value)) return value.map((item, index) => renderBody(item, scope, `${where}[${index}]`));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renderBody(item, scope, `${where}.${key}`)]));
+  }
+  return value;
+}

@@ -1,0 +1,32 @@
+/** Codes of failures that are results (`ok: false`), not refusals. */
+export type InvokeErrorCode =
+  | 'missing_input'
+  | 'missing_secret'
+  | 'invalid_request'
+  | 'request_too_large'
+  | 'host_not_allowed'
+  | 'timeout'
+  | 'cancelled'
+  | 'network'
+  | 'http_status'
+  | 'rate_limited'
+  | 'response_too_large'
+  | 'decode_failed'
+  | 'extract_failed'
+  | 'output_invalid'
+  | 'local_error';
+
+/**
+ * Thrown inside the pipeline, caught once at its edge and turned into
+ * `{ ok: false, error }`: every failure of a call is data for the caller
+ * (and the model), never a crash.
+ */
+export class InvokeFailure extends Error {
+  constructor(
+    readonly code: InvokeErrorCode,
+    message: string,
+    readonly extra: { status?: number; snippet?: string; issues?: { path: string; message: string }[] } = {},
+  ) {
+    super(message);
+  }
+}

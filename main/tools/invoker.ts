@@ -1,0 +1,217 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
+import type { InvokeResult, TraceEntry } from '../../shared/schemas/invocation.js';
+import type { ToolFile } from '../../shared/schemas/tool.js';
+import { createAjv, describeIssues, issuesFrom, type Validator } from '../api/validation.js';
+import type { Clock } from '../core.js';
+import type { Logger } from '../log.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import { argumentNames } from '../store/definition-checks.js';
+import type { ToolRecord } from '../store/records.js';
+import type { ToolStore } from '../store/tool-store.js';
+import { unavailableReason } from '../store/views.js';
+import { extract } from './extract.js';
+import { executeHttp, type HttpExecutorDeps } from './http/executor.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { InvokeFailure } from './invoke-error.js';
+import { runLocal } from './local/run-local.js';
+import type { LocalFunctionContext, LocalFunctionRegistry } from './local/registry.js';
+import { Redactor } from './redact.js';
+
+export interface InvokeRequest {
+  args: Record<string, unknown>;
+  trace?: boolean;
+  timeoutMs?: number;
+}
+
+export interface InvokeHooks {
+  before?: (info: { toolID: string; slug: string }) => void;
+  after?: (info: { toolID: string; slug: string; ok: boolean; durationMs: number; attempts: number }) => void;
+}
+
+export interface InvokerDeps {
+  store: ToolStore;
+  registry: LocalFunctionRegistry;
+  secrets: SecretStore;
+  settings: SettingsStore;
+  clock: Clock;
+  log: Logger;
+  fetch: typeof globalThis.fetch;
+  hooks?: InvokeHooks;
+  /** For tests: instant retries. */
+  sleep?: HttpExecutorDeps['sleep'];
+}
+
+export interface InvokeContext {
+  signal: AbortSignal;
+  askUser?: LocalFunctionContext['askUser'];
+}
+
+export interface Invoker {
+  invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
+  /** Arguments checked against argSchema, with its defaults filled in. */
+  prepareArgs(tool: ToolFile, args: Record<string, unknown>): Record<string, unknown>;
+}
+
+/**
+ * The invocation pipeline: validate args → refuse disabled and unavailable
+ * tools → dispatch (local function | HTTP executor) → extract → validate
+ * output → `{ ok, value | error }` → usage metrics, after the answer.
+ */
+export function createInvoker(deps: InvokerDeps): Invoker {
+  const argsAjv = createAjv({ strict: false, useDefaults: true });
+  const outputAjv = createAjv({ strict: false });
+  const argValidators = new WeakMap<object, Validator>();
+  const outputValidators = new WeakMap<object, Validator>();
+  const rateLimiter = new RateLimiter(() => deps.clock.now().getTime());
+  const now = () => deps.clock.now().getTime();
+
+  function compiled(ajv: Ajv2020, cache: WeakMap<object, Validator>, schema: object): Validator {
+    let validate = cache.get(schema);
+    if (!validate) {
+      validate = ajv.compile(schema);
+      // The validator keeps working; ajv's own cache would keep every edit forever.
+      ajv.removeSchema(schema);
+      cache.set(schema, validate);
+    }
+    return validate;
+  }
+
+  function prepareArgs(tool: ToolFile, args: Record<string, unknown>): Record<string, unknown> {
+    const copy = structuredClone(args);
+    const validate = compiled(argsAjv, argValidators, tool.argSchema);
+    if (!validate(copy)) {
+      const issues = issuesFrom(validate.errors);
+      throw new ToolbeltError('invalid_args', `Invalid arguments for ${tool.displayName}: ${describeIssues(issues)}`, { issues });
+    }
+    return copy;
+  }
+
+  function validateOutput(tool: ToolFile, value: unknown): ValidationIssue[] {
+    if (tool.outputSchema === undefined || tool.outputSchema === true) return [];
+    if (tool.outputSchema === false) return [{ path: '/', message: 'outputSchema is false: no value is valid' }];
+    const validate = compiled(outputAjv, outputValidators, tool.outputSchema);
+    return validate(value) ? [] : issuesFrom(validate.errors);
+  }
+
+  async function invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult> {
+    if (record.kind === 'invalid') {
+      throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
+    }
+    const tool = record.tool;
+    const args = prepareArgs(tool, request.args);
+    const bundle = deps.store.bundle(record.bundleID);
+    if (!deps.store.isToolEnabled(record) || !bundle || !deps.store.isBundleEnabled(bundle)) {
+      throw new ToolbeltError('tool_disabled', `${tool.displayName} is switched off${deps.store.isToolEnabled(record) ? ' with its bundle' : ''}. Switch it on to run it.`);
+    }
+    const reason = unavailableReason(deps.store, record, (name) => deps.registry.has(name));
+    if (reason) throw new ToolbeltError('tool_unavailable', `${tool.displayName} cannot run: ${reason}`);
+
+    deps.hooks?.before?.({ toolID: tool.toolID, slug: tool.slug });
+    const started = now();
+    let result: InvokeResult;
+    let trace: TraceEntry[] | undefined;
+    let attempts = 1;
+    let redactor = new Redactor([]);
+    try {
+      let value: unknown;
+      let meta: { status?: number; headers?: Record<string, string> } = {};
+      if (tool.type === 'local') {
+        const outcome = await runLocal(tool, args, {
+          registry: deps.registry,
+          signal: context.signal,
+          timeoutMs: request.timeoutMs ?? 15_000,
+          log: deps.log,
+          now: () => deps.clock.now(),
+          secrets: deps.secrets,
+          readableFolders: deps.settings.get().readableFolders,
+          askUser: context.askUser,
+        });
+        value = outcome.value;
+        redactor = outcome.redactor;
+      } else {
+        const outcome = await executeHttp(
+          {
+            toolKey: `${tool.toolID}@${tool.modifiedAt}`,
+            toolName: tool.displayName,
+            impl: tool.impl,
+            args,
+            argumentNames: argumentNames(tool.argSchema),
+            allowedHosts: deps.settings.get().allowedHosts,
+            resolveSecret: (name) => deps.secrets.resolve(name),
+            timeoutMs: request.timeoutMs,
+            signal: context.signal,
+          },
+          { fetch: deps.fetch, now, rateLimiter, sleep: deps.sleep },
+        );
+        attempts = outcome.attempts;
+        trace = outcome.trace;
+        redactor = outcome.redactor;
+        if (outcome.failure) throw outcome.failure;
+        const response = outcome.response!;
+        meta = { status: response.status, headers: redactor.value(withoutCookies(response.headers)) };
+        value = response.decoded;
+        if (tool.impl.extractExpr) {
+          const extracted = extract(tool.impl.extractExpr, response.decoded, response.text);
+          if (!extracted.found && (tool.impl.errorMode ?? 'fail') === 'fail') {
+            throw new InvokeFailure('extract_failed', `${tool.displayName}: extractExpr ${tool.impl.extractExpr} found nothing in the response.`, {
+              status: response.status,
+              snippet: redactor.text(response.text.slice(0, 300)),
+            });
+          }
+          value = extracted.found ? extracted.value : null;
+        }
+      }
+      value = redactor.value(value);
+      const issues = value === null && tool.type === 'http' && tool.impl.errorMode === 'empty' ? [] : validateOutput(tool, value);
+      if (issues.length) {
+        throw new InvokeFailure('output_invalid', `${tool.displayName} returned a value that does not match its outputSchema: ${describeIssues(issues)}`, { issues });
+      }
+      result = { ok: true, value, ...meta, durationMs: now() - started, attempts };
+    } catch (error) {
+      if (!(error instanceof InvokeFailure)) throw error;
+      const { status, snippet, issues } = error.extra;
+      result = {
+        ok: false,
+        error: {
+          code: error.code,
+          message: redactor.text(error.message),
+          ...(status !== undefined ? { status } : {}),
+          ...(snippet !== undefined ? { snippet: redactor.text(snippet) } : {}),
+          ...(issues ? { issues } : {}),
+        },
+        durationMs: now() - started,
+        attempts,
+      };
+    }
+    if (request.trace && trace) result.trace = trace;
+    deps.store.usage.record(tool.toolID, deps.clock.now());
+    deps.hooks?.after?.({ toolID: tool.toolID, slug: tool.slug, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts });
+    logCall(deps.log, tool, result, trace);
+    return result;
+  }
+
+  return { invoke, prepareArgs };
+}
+
+function withoutCookies(headers: Record<string, string>): Record<string, string> {
+  const { 'set-cookie': _cookie, ...rest } = headers;
+  return rest;
+}
+
+function logCall(log: Logger, tool: ToolFile, result: InvokeResult, trace: TraceEntry[] | undefined): void {
+  const level = tool.type === 'http' ? (tool.impl.logging ?? 'info') : 'info';
+  if (level === 'quiet') return;
+  const fields = {
+    tool: tool.slug,
+    version: tool.version,
+    ok: result.ok,
+    durationMs: Math.round(result.durationMs),
+    attempts: result.attempts,
+    ...(result.ok ? {} : { code: result.error.code }),
+  };
+  // Trace entries are already masked; they are only logged when the tool asks.
+  if (level === 'debug') log.info('tool call', { ...fields, trace });
+  else log.info('tool call', fields);
+}

@@ -1,0 +1,71 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+const HeaderMap = Type.Record(Type.String(), Type.String());
+
+export const TraceEntrySchema = Type.Object(
+  {
+    attempt: Type.Integer({ minimum: 1 }),
+    startedAt: Type.String({ format: 'date-time' }),
+    durationMs: Type.Number({ minimum: 0 }),
+    request: Type.Object(
+      {
+        method: Type.String(),
+        url: Type.String(),
+        headers: HeaderMap,
+        bodyPreview: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    redirects: Type.Optional(Type.Array(Type.Object({ status: Type.Integer(), location: Type.String() }, { additionalProperties: false }))),
+    response: Type.Optional(
+      Type.Object(
+        {
+          status: Type.Integer(),
+          headers: HeaderMap,
+          size: Type.Integer({ minimum: 0 }),
+          bodyPreview: Type.String(),
+          truncated: Type.Boolean(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),
+    retryReason: Type.Optional(Type.String()),
+    delayBeforeNextMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type TraceEntry = Static<typeof TraceEntrySchema>;
+
+export const InvokeErrorSchema = Type.Object(
+  {
+    code: Type.String(),
+    message: Type.String(),
+    status: Type.Optional(Type.Integer()),
+    snippet: Type.Optional(Type.String()),
+    issues: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }, { additionalProperties: false }))),
+  },
+  { additionalProperties: false },
+);
+
+const common = {
+  durationMs: Type.Number({ minimum: 0 }),
+  attempts: Type.Integer({ minimum: 0 }),
+  trace: Type.Optional(Type.Array(TraceEntrySchema)),
+};
+
+/** The outcome of a call: a value, or an error as data. Never both. */
+export const InvokeResultSchema = Type.Union([
+  Type.Object(
+    {
+      ok: Type.Literal(true),
+      value: Type.Unknown(),
+      status: Type.Optional(Type.Integer()),
+      headers: Type.Optional(HeaderMap),
+      ...common,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ ok: Type.Literal(false), error: InvokeErrorSchema, ...common }, { additionalProperties: false }),
+]);
+export type InvokeResult = Static<typeof InvokeResultSchema>;

@@ -1,0 +1,32 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * An allowed host: an exact name (`api.example.com`), a name with a port
+ * (`localhost:8080`), a wildcard for subdomains (`*.example.com`), or an IP
+ * address (`127.0.0.1:8080`, `[::1]:8080`).
+ */
+export const AllowedHostSchema = Type.String({
+  pattern: '^(?:(?:\\*\\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\\[[0-9a-f:.]+\\])(?::[0-9]{1,5})?$',
+  maxLength: 260,
+  description: 'host, host:port, *.example.com, or an IP address; lower case',
+});
+
+export const ThemeSchema = Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]);
+
+export const SettingsSchema = Type.Object(
+  {
+    allowedHosts: Type.Array(AllowedHostSchema, { uniqueItems: true, maxItems: 1000 }),
+    readableFolders: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { uniqueItems: true, maxItems: 100 }),
+    theme: ThemeSchema,
+  },
+  { additionalProperties: false, $id: 'Settings' },
+);
+export type Settings = Static<typeof SettingsSchema>;
+
+export const SettingsPatchSchema = Type.Partial(SettingsSchema, { additionalProperties: false });
+export type SettingsPatch = Static<typeof SettingsPatchSchema>;
+
+export const SecretNameSchema = Type.String({
+  pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$',
+  description: 'Letters, digits and "_", not starting with a digit',
+});
