@@ -17,7 +17,21 @@ export type ParsedTemplate = { ok: true; parts: TemplatePart[] } | { ok: false; 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const SECRET_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,127}$';
 
+const parsedTemplates = new Map<string, ParsedTemplate>();
+const PARSED_TEMPLATES_KEPT = 5_000;
+
+/** Parses a template, remembering the answer: the same templates are rendered on every call of a tool. */
 export function parseTemplate(template: string): ParsedTemplate {
+  let parsed = parsedTemplates.get(template);
+  if (!parsed) {
+    parsed = parseTemplateText(template);
+    if (parsedTemplates.size >= PARSED_TEMPLATES_KEPT) parsedTemplates.clear();
+    parsedTemplates.set(template, parsed);
+  }
+  return parsed;
+}
+
+function parseTemplateText(template: string): ParsedTemplate {
   const parts: TemplatePart[] = [];
   let text = '';
   let index = 0;

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import Conf from 'conf';
 import { SHIPPED_ALLOWED_HOSTS } from '../../builtins/index.js';
 import { ToolbeltError } from '../../shared/errors.js';
@@ -36,9 +37,17 @@ export function createSettingsStore(dataDir: string, log: Logger): SettingsStore
     log.warn('settings.json is unreadable; running on defaults', { error: problem });
   }
 
+  // conf reads its file on every access, and settings are read on every
+  // tool call: keep them, and look at the file's date at most once a second
+  // for changes made by another Toolbelt process.
+  let cached: { mtimeMs: number; checkedAt: number; settings: Settings } | null = null;
   const current = (): Settings => {
-    const stored = conf?.store;
-    return { ...DEFAULT_SETTINGS, ...stored };
+    const now = Date.now();
+    if (cached && now - cached.checkedAt < 1_000) return cached.settings;
+    const mtimeMs = conf ? (statSync(conf.path, { throwIfNoEntry: false })?.mtimeMs ?? 0) : 0;
+    if (cached?.mtimeMs === mtimeMs) cached.checkedAt = now;
+    else cached = { mtimeMs, checkedAt: now, settings: { ...DEFAULT_SETTINGS, ...conf?.store } };
+    return cached.settings;
   };
 
   return {
@@ -49,6 +58,7 @@ export function createSettingsStore(dataDir: string, log: Logger): SettingsStore
       }
       const next = { ...current(), ...patch };
       conf.store = next;
+      cached = null;
       return next;
     },
   };

@@ -6,6 +6,7 @@ import type { StoreLayout } from './layout.js';
 import { forEachLimited, listIDs } from './records.js';
 
 const EMPTY: Usage = { callCount: 0 };
+const USAGE_WRITE_DELAY_MS = 250;
 
 /**
  * lastCalledAt and callCount per tool, kept apart from tool.json (calls are
@@ -15,6 +16,7 @@ export class UsageBook {
   private readonly usage = new Map<string, Usage>();
   private readonly pending = new Set<string>();
   private flushing: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
 
   constructor(
     private readonly layout: StoreLayout,
@@ -45,7 +47,22 @@ export class UsageBook {
     const previous = this.get(toolID);
     this.usage.set(toolID, { callCount: previous.callCount + 1, lastCalledAt: at.toISOString() });
     this.pending.add(toolID);
-    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flushNow());
+    this.flushing ??= this.flushSoon();
+  }
+
+  /** Bursts of calls share one write per tool. */
+  private flushSoon(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, USAGE_WRITE_DELAY_MS);
+      timer.unref();
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).then(() => {
+      this.wake = null;
+      return this.flushNow();
+    });
   }
 
   async forget(toolID: string): Promise<void> {
@@ -54,9 +71,13 @@ export class UsageBook {
     await rm(this.layout.usageFile(toolID), { force: true });
   }
 
-  /** Writes everything recorded so far; the store calls it on close. */
+  /** Writes everything recorded so far, now; the store calls it on close. */
   async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
+    while (this.flushing) {
+      this.wake?.();
+      await this.flushing;
+    }
+    if (this.pending.size > 0) await this.flushNow();
   }
 
   private async flushNow(): Promise<void> {
@@ -72,7 +93,7 @@ export class UsageBook {
     } catch (error) {
       this.log.warn('could not save usage metrics', { error: String(error) });
     } finally {
-      this.flushing = this.pending.size > 0 ? this.flushNow() : null;
+      this.flushing = this.pending.size > 0 ? this.flushSoon() : null;
     }
   }
 }

@@ -142,6 +142,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
             resolveSecret: (name) => deps.secrets.resolve(name),
             timeoutMs: request.timeoutMs,
             signal: context.signal,
+            trace: request.trace ?? false,
           },
           { fetch: deps.fetch, now, rateLimiter, sleep: deps.sleep },
         );

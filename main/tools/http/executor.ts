@@ -1,6 +1,7 @@
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import type { TraceEntry } from '../../../shared/schemas/invocation.js';
 import { templatesOf } from '../../store/definition-checks.js';
+import { deadline } from '../abort.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { MASK, Redactor } from '../redact.js';
 import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
@@ -26,6 +27,8 @@ export interface HttpCall {
   resolveSecret: (name: string) => Promise<string | null>;
   timeoutMs?: number;
   signal: AbortSignal;
+  /** Record a trace entry per attempt (the tester and `trace: true` ask for it). */
+  trace: boolean;
 }
 
 export interface HttpResponseData {
@@ -85,8 +88,8 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
     const policy = retryPolicy(call.impl, deps.random);
     for (let attempt = 1; ; attempt++) {
       attempts = attempt;
-      const entry = startTrace(attempt, request, redactor, deps.now());
-      trace.push(entry);
+      const entry = call.trace ? startTrace(attempt, request, redactor, deps.now()) : null;
+      if (entry) trace.push(entry);
       const started = deps.now();
       let outcome: { response?: HttpResponseData; failure?: InvokeFailure; retryAfterMs: number | null; timedOut?: boolean };
       try {
@@ -96,8 +99,10 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
         if (!(error instanceof InvokeFailure)) throw error;
         outcome = { failure: error, retryAfterMs: null, timedOut: error.code === 'timeout' };
       }
-      entry.durationMs = Math.max(0, deps.now() - started);
-      if (outcome.failure) entry.error = { code: outcome.failure.code, message: outcome.failure.message };
+      if (entry) {
+        entry.durationMs = Math.max(0, deps.now() - started);
+        if (outcome.failure) entry.error = { code: outcome.failure.code, message: outcome.failure.message };
+      }
 
       const response = outcome.response;
       const succeeded = response && isSuccess(response.status, call.impl.successCodes);
@@ -122,8 +127,10 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
         return final();
       }
       const delay = policy.delayMs(attempt + 1, outcome.retryAfterMs);
-      entry.retryReason = reason;
-      entry.delayBeforeNextMs = delay;
+      if (entry) {
+        entry.retryReason = reason;
+        entry.delayBeforeNextMs = delay;
+      }
       await (deps.sleep ?? sleep)(delay, call.signal).catch(() => {
         throw new InvokeFailure('cancelled', `${what} was cancelled while waiting to retry.`);
       });
@@ -137,9 +144,15 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
   }
 }
 
+const secretNamesByImpl = new WeakMap<HttpImpl, Set<string>>();
+
 async function resolveSecrets(call: HttpCall): Promise<Map<string, string>> {
-  const names = new Set<string>();
-  for (const { template } of templatesOf(call.impl)) for (const name of secretNamesIn(template, call.argumentNames)) names.add(name);
+  let names = secretNamesByImpl.get(call.impl);
+  if (!names) {
+    names = new Set<string>();
+    for (const { template } of templatesOf(call.impl)) for (const name of secretNamesIn(template, call.argumentNames)) names.add(name);
+    secretNamesByImpl.set(call.impl, names);
+  }
   const secrets = new Map<string, string>();
   for (const name of names) {
     const value = await call.resolveSecret(name);
@@ -152,13 +165,29 @@ async function attemptOnce(
   call: HttpCall,
   request: BuiltRequest,
   deps: HttpExecutorDeps,
-  entry: TraceEntry,
+  entry: TraceEntry | null,
   redactor: Redactor,
   what: string,
 ): Promise<{ response: HttpResponseData }> {
   const timeoutMs = call.timeoutMs ?? call.impl.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([call.signal, timeout]);
+  const limit = deadline(call.signal, timeoutMs);
+  try {
+    return await attemptWithin(limit.signal, timeoutMs, call, request, deps, entry, redactor, what);
+  } finally {
+    limit.dispose();
+  }
+}
+
+async function attemptWithin(
+  signal: AbortSignal,
+  timeoutMs: number,
+  call: HttpCall,
+  request: BuiltRequest,
+  deps: HttpExecutorDeps,
+  entry: TraceEntry | null,
+  redactor: Redactor,
+  what: string,
+): Promise<{ response: HttpResponseData }> {
   const aborted = (stage: string): InvokeFailure =>
     call.signal.aborted
       ? new InvokeFailure('cancelled', `${what} was cancelled ${stage}.`)
@@ -181,7 +210,7 @@ async function attemptOnce(
     await response.body?.cancel().catch(() => {});
     if (hop >= MAX_REDIRECTS) throw new InvokeFailure('network', `${what} was redirected more than ${MAX_REDIRECTS} times.`);
     const next = new URL(location, url);
-    (entry.redirects ??= []).push({ status: response.status, location: redactor.text(next.toString()) });
+    if (entry) (entry.redirects ??= []).push({ status: response.status, location: redactor.text(next.toString()) });
     if (next.protocol !== 'https:' && next.protocol !== 'http:') {
       throw new InvokeFailure('network', `${what} was redirected to a ${next.protocol} URL, which is not followed.`);
     }
@@ -213,13 +242,15 @@ async function attemptOnce(
   }
   const text = raw.toString('utf8');
   const responseHeaders = headerRecord(response.headers);
-  entry.response = {
-    status: response.status,
-    headers: maskHeaders(responseHeaders, new Set(['set-cookie']), redactor),
-    size: raw.byteLength,
-    bodyPreview: redactor.text(text.slice(0, PREVIEW_CHARS)),
-    truncated: text.length > PREVIEW_CHARS,
-  };
+  if (entry) {
+    entry.response = {
+      status: response.status,
+      headers: maskHeaders(responseHeaders, new Set(['set-cookie']), redactor),
+      size: raw.byteLength,
+      bodyPreview: redactor.text(text.slice(0, PREVIEW_CHARS)),
+      truncated: text.length > PREVIEW_CHARS,
+    };
+  }
   const decoded = isSuccess(response.status, call.impl.successCodes) ? decode(text, response, call.impl, what, redactor) : text;
   return { response: { status: response.status, headers: responseHeaders, text, decoded } };
 }

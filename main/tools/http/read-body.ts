@@ -10,6 +10,8 @@ export async function readBodyWithLimit(response: Response, maxBytes: number): P
     throw tooLarge(maxBytes, declared);
   }
   if (!response.body) return Buffer.alloc(0);
+  // A declared size within the limit can be read in one go (undici's fast path).
+  if (Number.isFinite(declared)) return Buffer.from(await response.arrayBuffer());
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

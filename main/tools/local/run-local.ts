@@ -1,6 +1,7 @@
 import type { ToolFile } from '../../../shared/schemas/tool.js';
 import type { Logger } from '../../log.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
+import { deadline } from '../abort.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { Redactor } from '../redact.js';
 import type { LocalFunctionContext, LocalFunctionRegistry } from './registry.js';
@@ -29,10 +30,9 @@ export async function runLocal(
   const fn = options.registry.get(tool.impl.func);
   if (!fn) throw new InvokeFailure('local_error', `The local function "${tool.impl.func}" is not part of this version of Toolbelt.`);
   const usedSecrets: string[] = [];
-  const controller = new AbortController();
-  const signal = AbortSignal.any([options.signal, controller.signal]);
+  const limit = deadline(options.signal, options.timeoutMs);
   const context: LocalFunctionContext = {
-    signal,
+    signal: limit.signal,
     log: options.log,
     now: options.now,
     readableFolders: options.readableFolders,
@@ -43,26 +43,26 @@ export async function runLocal(
     },
     ...(options.askUser ? { askUser: options.askUser } : {}),
   };
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new InvokeFailure('timeout', `${tool.displayName} did not finish within ${options.timeoutMs} ms and was stopped.`));
-    }, options.timeoutMs);
+  // Settles when the deadline passes or the caller cancels, whichever is first.
+  const stopped = new Promise<never>((_, reject) => {
+    const onStop = () =>
+      reject(
+        limit.timedOut()
+          ? new InvokeFailure('timeout', `${tool.displayName} did not finish within ${options.timeoutMs} ms and was stopped.`)
+          : new InvokeFailure('cancelled', `${tool.displayName} was cancelled.`),
+      );
+    if (limit.signal.aborted) onStop();
+    else limit.signal.addEventListener('abort', onStop, { once: true });
   });
-  const cancelled = new Promise<never>((_, reject) => {
-    const onAbort = () => reject(new InvokeFailure('cancelled', `${tool.displayName} was cancelled.`));
-    if (options.signal.aborted) onAbort();
-    else options.signal.addEventListener('abort', onAbort, { once: true });
-  });
+  stopped.catch(() => {});
   try {
-    const value = await Promise.race([Promise.resolve().then(() => fn(args, context)), deadline, cancelled]);
+    const value = await Promise.race([Promise.resolve().then(() => fn(args, context)), stopped]);
     return { value, redactor: new Redactor(usedSecrets) };
   } catch (error) {
     if (error instanceof InvokeFailure) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new InvokeFailure('local_error', `${tool.displayName} failed: ${new Redactor(usedSecrets).text(message)}`);
   } finally {
-    clearTimeout(timer);
+    limit.dispose();
   }
 }

@@ -1,0 +1,112 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { v7 as uuidv7 } from 'uuid';
+import { evaluate } from '../builtins/core/functions/calculate.js';
+import { createCore } from '../main/core.js';
+import { silentLogger } from '../main/log.js';
+import { createKeyFileCipher } from '../main/secrets/key-file-cipher.js';
+import { percentile, report, timeEach, type Figure } from './stats.js';
+
+const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
+const ROUNDS = 2_000;
+
+export async function benchInvoke(): Promise<boolean> {
+  const body = JSON.stringify({ results: Array.from({ length: 20 }, (_, i) => ({ id: i, name: `item ${i}`, score: i / 3 })) });
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/items?limit=20`;
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolbelt-bench-invoke-'));
+  const core = await createCore({
+    dataDir,
+    hostKind: 'browser',
+    app: { name: 'Toolbelt', version: 'bench' },
+    cipher: await createKeyFileCipher(path.join(dataDir, 'secrets.key')),
+    log: silentLogger,
+    watchFiles: false,
+  });
+  const call = (name: string, params: unknown) => core.dispatcher.call(name, params, { transport: 'internal' });
+  await call('settings.patch', { allowedHosts: [`127.0.0.1:${port}`] });
+  const bundleID = uuidv7();
+  await call('bundles.put', { bundleID, slug: 'bench', displayName: 'Bench' });
+  await call('tools.put', {
+    bundleID,
+    toolSlug: 'items',
+    version: 'v1',
+    tool: {
+      displayName: 'Items',
+      type: 'http',
+      argSchema: { type: 'object', properties: { limit: { type: 'integer', default: 20 } } },
+      impl: { method: 'GET', urlTemplate: `http://127.0.0.1:${port}/items`, query: { limit: '${limit}' }, logging: 'quiet' },
+    },
+  });
+  const invokeHttp = () => call('tools.invoke', { bundleID, toolSlug: 'items', version: 'v1', args: {} });
+  const rawFetch = async () => (await fetch(url)).json();
+
+  // Warm both paths (connections, JIT) before timing; then alternate so drift hits both.
+  for (let i = 0; i < 200; i++) {
+    await invokeHttp();
+    await rawFetch();
+  }
+  const ours: number[] = [];
+  const raw: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    ours.push(...(await timeEach(1, invokeHttp)));
+    raw.push(...(await timeEach(1, rawFetch)));
+  }
+  const figures: Figure[] = [
+    { section: 'invoke', name: 'HTTP tool invoke p50', ours: percentile(ours, 50), limit: percentile(raw, 50), limitName: 'raw fetch + JSON of the same URL', goalRatio: 1.15 },
+    { section: 'invoke', name: 'HTTP tool invoke p99', ours: percentile(ours, 99), limit: percentile(raw, 99), limitName: 'raw fetch + JSON of the same URL' },
+  ];
+
+  const invokeLocal = () => call('tools.invoke', { bundleID: CORE, toolSlug: 'calculator', version: 'v1', args: { expression: '(2 + 3) * 4' } });
+  const direct = () => evaluate('(2 + 3) * 4');
+  for (let i = 0; i < 500; i++) {
+    await invokeLocal();
+    direct();
+  }
+  const local: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    local.push(...(await timeEach(1, invokeLocal)));
+    bare.push(...(await timeEach(1, direct)));
+  }
+  const overheadUs = (percentile(local, 50) - percentile(bare, 50)) * 1000;
+  figures.push({ section: 'invoke', name: 'local tool invoke p50', ours: percentile(local, 50), limit: percentile(bare, 50), limitName: 'direct call of the function' });
+
+  const batch = async (run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 32 }, run));
+    return performance.now() - started;
+  };
+  const batchesOurs: number[] = [];
+  const batchesRaw: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    batchesOurs.push(await batch(invokeHttp));
+    batchesRaw.push(await batch(rawFetch));
+  }
+  figures.push({
+    section: 'invoke',
+    name: '32 concurrent calls, median batch time',
+    ours: percentile(batchesOurs, 50),
+    limit: percentile(batchesRaw, 50),
+    limitName: '32 concurrent raw fetches',
+  });
+
+  const met = figures.map(report);
+  const overheadOk = overheadUs < 50;
+  console.log(`invoke  local tool overhead over a direct call, p50: ${overheadUs.toFixed(1)} µs   goal < 50 µs: ${overheadOk ? 'met' : 'MISSED'}`);
+  await core.close();
+  server.closeAllConnections();
+  server.close();
+  await rm(dataDir, { recursive: true, force: true });
+  return met.every(Boolean) && overheadOk;
+}
