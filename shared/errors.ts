@@ -22,6 +22,7 @@ export const ERROR_HTTP_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unavailable: 503,
+  cancelled: 499,
   internal: 500,
 } as const;
 

@@ -25,7 +25,7 @@ export class InvokeFailure extends Error {
   constructor(
     readonly code: InvokeErrorCode,
     message: string,
-    readonly extra: { status?: number; snippet?: string; issues?: { path: string; message: string }[] } = {},
+    readonly extra: { status?: number; snippet?: string; host?: string; issues?: { path: string; message: string }[] } = {},
   ) {
     super(message);
   }

@@ -172,7 +172,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       result = { ok: true, value, ...meta, durationMs: now() - started, attempts };
     } catch (error) {
       if (!(error instanceof InvokeFailure)) throw error;
-      const { status, snippet, issues } = error.extra;
+      const { status, snippet, host, issues } = error.extra;
       result = {
         ok: false,
         error: {
@@ -180,6 +180,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
           message: redactor.text(error.message),
           ...(status !== undefined ? { status } : {}),
           ...(snippet !== undefined ? { snippet: redactor.text(snippet) } : {}),
+          ...(host !== undefined ? { host } : {}),
           ...(issues ? { issues } : {}),
         },
         durationMs: now() - started,

@@ -23,6 +23,10 @@ export function useApi(): ApiClient {
   return useCore().api;
 }
 
+export function useCoreTransport(): Transport {
+  return useCore().transport;
+}
+
 export function useTransportKind(): Transport['kind'] {
   return useCore().transport.kind;
 }

@@ -24,7 +24,7 @@ export function createHttpTransport(baseUrl: string, token: string): Transport {
     for (const listener of statusListeners) listener(status);
   };
 
-  async function invoke(name: keyof typeof operations, params: unknown): Promise<unknown> {
+  async function invoke(name: keyof typeof operations, params: unknown, options: { signal?: AbortSignal } = {}): Promise<unknown> {
     const plan = planHttpRequest(operations[name], (params ?? {}) as Record<string, unknown>);
     let response: Response;
     try {
@@ -32,8 +32,11 @@ export function createHttpTransport(baseUrl: string, token: string): Transport {
         method: plan.method,
         headers: plan.body === undefined ? authorization : { ...authorization, 'Content-Type': 'application/json' },
         body: plan.body,
+        signal: options.signal,
       });
-    } catch {
+    } catch (error) {
+      if (options.signal?.aborted) throw new ToolbeltError('cancelled', 'Cancelled.');
+      void error;
       throw new ToolbeltError('unavailable', 'Cannot reach the Toolbelt core. Is the host still running?');
     }
     if (response.status === 204) return undefined;

@@ -7,7 +7,7 @@ export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'un
 export interface Transport {
   readonly kind: 'ipc' | 'http';
   /** Resolves with the operation's result; rejects with a ToolbeltError. */
-  invoke(name: OperationName, params: unknown): Promise<unknown>;
+  invoke(name: OperationName, params: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
   subscribe(listener: (event: CoreEvent) => void): () => void;
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
   close(): void;

@@ -43,6 +43,8 @@ export const InvokeErrorSchema = Type.Object(
     message: Type.String(),
     status: Type.Optional(Type.Integer()),
     snippet: Type.Optional(Type.String()),
+    /** For host_not_allowed: the allowlist entry that would let the call through. */
+    host: Type.Optional(Type.String()),
     issues: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }, { additionalProperties: false }))),
   },
   { additionalProperties: false },

@@ -76,6 +76,7 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
       throw new InvokeFailure(
         'host_not_allowed',
         `${what} was not sent: ${allowlistEntryFor(request.url)} is not an allowed host. Allow it in Settings → Allowed hosts.`,
+        { host: allowlistEntryFor(request.url) },
       );
     }
     if (call.impl.rateLimit) {
@@ -218,6 +219,7 @@ async function attemptWithin(
       throw new InvokeFailure(
         'host_not_allowed',
         `${what} was redirected to ${allowlistEntryFor(next)}, which is not an allowed host; the redirect was not followed. Allow it in Settings → Allowed hosts.`,
+        { host: allowlistEntryFor(next) },
       );
     }
     if (next.origin !== url.origin) {

@@ -1,0 +1,141 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { v7 as uuidv7 } from 'uuid';
+import { hostApi } from './fixtures/api.js';
+import { expect, test } from './fixtures/app.js';
+
+const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+test('built-in bundles are listed with working switches, and switching one off hides its tools', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  const bundles = page.getByRole('region', { name: 'Bundles' });
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await expect(bundles.getByRole('button', { name: /Weather \(Open-Meteo\)/ })).toBeVisible();
+  await expect(bundles.getByText('Built-in').first()).toBeVisible();
+  await expect(tools.getByRole('button', { name: /Find a place/ })).toBeVisible();
+  await page.screenshot(shot('tools-all'));
+
+  await tools.getByLabel('Show switched-off and broken tools').uncheck();
+  await bundles.getByRole('switch', { name: 'Enable bundle Weather (Open-Meteo)' }).click();
+  await expect(bundles.getByRole('switch', { name: 'Enable bundle Weather (Open-Meteo)' })).toHaveAttribute('aria-checked', 'false');
+  await expect(tools.getByRole('button', { name: /Find a place/ })).toHaveCount(0);
+  await bundles.getByRole('switch', { name: 'Enable bundle Weather (Open-Meteo)' }).click();
+  await expect(tools.getByRole('button', { name: /Find a place/ })).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  expect(app.consoleErrors).toEqual([]);
+  expect(app.offLoopback).toEqual([]);
+});
+
+test('search ranks as you type, and the tester runs a local tool', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('calc');
+  await expect(tools.getByRole('list', { name: 'Tools' }).getByRole('button').first()).toContainText('Calculator');
+  await tools.getByRole('button', { name: /Calculator/ }).click();
+
+  const tester = page.getByRole('region', { name: 'Tester' });
+  const form = tester.getByRole('form', { name: 'Calculator' });
+  await form.getByLabel('Expression').fill('(2 + 3) * 4');
+  await form.getByRole('button', { name: 'Run' }).click();
+  await expect(tester.getByRole('region', { name: 'Response' })).toContainText('ok');
+  await expect(tester.getByTestId('tester-value')).toHaveText(/"value": 20/);
+
+  // Ctrl+Enter runs again; a bad expression is an error result, shown as such.
+  await form.getByLabel('Expression').fill('1 / 0');
+  await form.getByLabel('Expression').press('Control+Enter');
+  await expect(tester.getByRole('region', { name: 'Response' })).toContainText('local_error');
+  await page.screenshot(shot('tester-local'));
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('an HTTP tool in the tester: host allowlist, attempts, masked secrets, Copy as cURL', async ({ app, context }) => {
+  const SECRET = 'sk-test-8c1f2e9d7a6b';
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify({ path: request.url, authorization: request.headers.authorization ?? null }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const target = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const api = hostApi(app.host);
+    const bundleID = uuidv7();
+    await api('PUT', '/secrets/ECHO_KEY', { value: SECRET });
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'echo', displayName: 'Echo service' });
+    await api('PUT', `/tools/bundles/${bundleID}/tools/echo/version/v1`, {
+      displayName: 'Echo',
+      type: 'http',
+      argSchema: { type: 'object', properties: { word: { type: 'string', title: 'Word' } }, required: ['word'] },
+      impl: { method: 'GET', urlTemplate: `http://${target}/echo/\${word}`, auth: { kind: 'bearer', token: '${ECHO_KEY}' } },
+    });
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { page } = app;
+    await page.goto(app.host.url);
+    await page.keyboard.press('Control+2');
+    await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /Echo service/ }).click();
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Echo HTTP/ }).click();
+    const tester = page.getByRole('region', { name: 'Tester' });
+    const form = tester.getByRole('form', { name: 'Echo' });
+
+    await form.getByRole('button', { name: 'Run' }).click();
+    await expect(form.getByText('Required.')).toBeVisible();
+
+    await form.getByLabel('Word').fill('hello world');
+    await form.getByRole('button', { name: 'Run' }).click();
+    const response = tester.getByRole('region', { name: 'Response' });
+    await expect(response).toContainText('host_not_allowed');
+    await response.getByRole('button', { name: `Allow ${target}` }).click();
+    await expect(response).toContainText('HTTP 200');
+    await expect(tester.getByTestId('tester-value')).toContainText('/echo/hello%20world');
+    await expect(tester.getByTestId('tester-value')).toContainText('Bearer •••');
+    await expect(response.getByText('Attempt 1')).toBeVisible();
+    await page.screenshot(shot('tester-http'));
+
+    await form.getByRole('button', { name: 'Copy as cURL' }).click();
+    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(curl).toContain('Authorization: Bearer ${ECHO_KEY}');
+    expect(curl).toContain(`http://${target}/echo/hello%20world`);
+    expect(curl).not.toContain(SECRET);
+    expect(await page.content()).not.toContain(SECRET);
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    server.close();
+  }
+});
+
+test('a tool added on disk by another program appears without a reload', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await expect(tools.getByRole('button', { name: /Calculator/ })).toBeVisible();
+
+  const bundleID = uuidv7();
+  const toolID = uuidv7();
+  const at = new Date().toISOString();
+  const folder = path.join(app.dataDir, 'bundles', bundleID);
+  await mkdir(path.join(folder, 'tools'), { recursive: true });
+  await writeFile(
+    path.join(folder, 'bundle.json'),
+    JSON.stringify({ schemaVersion: '1', bundleID, slug: 'pulled', displayName: 'Pulled from git', description: '', isEnabled: true, isBuiltIn: false, createdAt: at, modifiedAt: at }),
+  );
+  await writeFile(
+    path.join(folder, 'tools', `${toolID}.json`),
+    JSON.stringify({
+      schemaVersion: '1', toolID, bundleID, slug: 'fresh', version: 'v1', displayName: 'Freshly pulled', description: '', tags: [],
+      type: 'http', isEnabled: true, isBuiltIn: false, argSchema: { type: 'object' },
+      impl: { method: 'GET', urlTemplate: 'https://api.example.com/' }, createdAt: at, modifiedAt: at,
+    }),
+  );
+  await expect(tools.getByRole('button', { name: /Freshly pulled/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /Pulled from git/ })).toBeVisible();
+});

@@ -1,0 +1,204 @@
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+
+type JsonSchema = Record<string, unknown>;
+
+interface Field {
+  name: string;
+  label: string;
+  schema: JsonSchema;
+  required: boolean;
+  kind: 'string' | 'enum' | 'number' | 'integer' | 'boolean' | 'json';
+}
+
+function fieldsOf(schema: JsonSchema): Field[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return Object.entries(properties).map(([name, property]) => {
+    const type = property.type;
+    const kind: Field['kind'] = Array.isArray(property.enum)
+      ? 'enum'
+      : type === 'string' || type === 'number' || type === 'integer' || type === 'boolean'
+        ? type
+        : 'json';
+    return { name, label: typeof property.title === 'string' ? property.title : name, schema: property, required: required.has(name), kind };
+  });
+}
+
+function initialText(field: Field): string {
+  const fallback = field.schema.default;
+  if (fallback === undefined) return '';
+  if (typeof fallback === 'string') return field.kind === 'json' ? JSON.stringify(fallback) : fallback;
+  if ((typeof fallback === 'number' || typeof fallback === 'boolean') && field.kind !== 'json') return String(fallback);
+  return JSON.stringify(fallback, null, 2);
+}
+
+/** Turns the form's text into arguments; fields left empty are left out. */
+function collect(fields: Field[], texts: Record<string, string>, flags: Record<string, boolean>): { args: Record<string, unknown>; errors: Record<string, string> } {
+  const args: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    if (field.kind === 'boolean') {
+      if (flags[field.name] !== undefined) args[field.name] = flags[field.name];
+      continue;
+    }
+    const text = texts[field.name] ?? '';
+    if (text.trim() === '') {
+      if (field.required) errors[field.name] = 'Required.';
+      continue;
+    }
+    if (field.kind === 'number' || field.kind === 'integer') {
+      const value = Number(text);
+      if (!Number.isFinite(value) || (field.kind === 'integer' && !Number.isInteger(value))) errors[field.name] = `Enter ${field.kind === 'integer' ? 'a whole number' : 'a number'}.`;
+      else args[field.name] = value;
+    } else if (field.kind === 'json') {
+      try {
+        args[field.name] = JSON.parse(text) as unknown;
+      } catch {
+        errors[field.name] = 'Enter valid JSON.';
+      }
+    } else {
+      args[field.name] = text;
+    }
+  }
+  return { args, errors };
+}
+
+interface ArgumentFormProps {
+  /** Accessible name of the form: the tool's name. */
+  name: string;
+  schema: JsonSchema;
+  submitLabel?: string;
+  busy?: boolean;
+  /** Problems reported by the core (ajv), by JSON pointer. */
+  issues?: { path: string; message: string }[];
+  onSubmit: (args: Record<string, unknown>) => void;
+  actions?: ReactNode;
+}
+
+/**
+ * A form built from a tool's argSchema: text, numbers, booleans, enums as
+ * selects, anything nested as JSON; titles as labels, descriptions as help,
+ * required marks and defaults. A JSON mode edits the raw arguments.
+ */
+export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues = [], onSubmit, actions }: ArgumentFormProps) {
+  const id = useId();
+  const fields = useMemo(() => fieldsOf(schema), [schema]);
+  const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.name, initialText(field)])));
+  const [flags, setFlags] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(fields.filter((field) => field.kind === 'boolean' && typeof field.schema.default === 'boolean').map((field) => [field.name, field.schema.default as boolean])),
+  );
+  const [jsonMode, setJsonMode] = useState(fields.length === 0 && Object.keys(schema.properties ?? {}).length > 0);
+  const [jsonText, setJsonText] = useState('{}');
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const [jsonError, setJsonError] = useState<string | null>(null);
+  const issueFor = (field: string) => issues.find((issue) => issue.path === `/${field}` || issue.path.startsWith(`/${field}/`))?.message;
+  const rootIssues = issues.filter((issue) => !fields.some((field) => issue.path === `/${field.name}` || issue.path.startsWith(`/${field.name}/`)));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (jsonMode) {
+      try {
+        const parsed = JSON.parse(jsonText) as unknown;
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+        setJsonError(null);
+        onSubmit(parsed as Record<string, unknown>);
+      } catch {
+        setJsonError('Enter a JSON object, e.g. { "city": "Paris" }.');
+      }
+      return;
+    }
+    const { args, errors } = collect(fields, texts, flags);
+    setLocalErrors(errors);
+    if (Object.keys(errors).length === 0) onSubmit(args);
+  };
+
+  const toggleMode = () => {
+    if (!jsonMode) setJsonText(JSON.stringify(collect(fields, texts, flags).args, null, 2));
+    setJsonMode(!jsonMode);
+  };
+
+  return (
+    <form className="arg-form" aria-label={name} onSubmit={submit} noValidate>
+      {jsonMode ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-json`}>
+            Arguments (JSON)
+          </label>
+          <textarea id={`${id}-json`} className="input input--code" rows={8} value={jsonText} onChange={(event) => setJsonText(event.target.value)} spellCheck={false} />
+          {jsonError ? <p className="field__error">{jsonError}</p> : null}
+        </div>
+      ) : fields.length === 0 ? (
+        <p className="muted">This tool takes no arguments.</p>
+      ) : (
+        fields.map((field) => {
+          const inputId = `${id}-${field.name}`;
+          const error = localErrors[field.name] ?? issueFor(field.name);
+          const help = typeof field.schema.description === 'string' ? field.schema.description : null;
+          const describedBy = [help ? `${inputId}-help` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
+          const common = { id: inputId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, 'aria-required': field.required || undefined };
+          return (
+            <div key={field.name} className="field">
+              {field.kind === 'boolean' ? (
+                <label className="checkbox" htmlFor={inputId}>
+                  <input {...common} type="checkbox" checked={flags[field.name] ?? false} onChange={(event) => setFlags({ ...flags, [field.name]: event.target.checked })} />
+                  {field.label}
+                </label>
+              ) : (
+                <>
+                  <label className="field__label" htmlFor={inputId}>
+                    {field.label}
+                    {field.required ? <span className="field__required" aria-hidden="true"> *</span> : null}
+                  </label>
+                  {field.kind === 'enum' ? (
+                    <select {...common} className="input" value={texts[field.name] ?? ''} onChange={(event) => setTexts({ ...texts, [field.name]: event.target.value })}>
+                      <option value="">—</option>
+                      {(field.schema.enum as unknown[]).map((option) => (
+                        <option key={String(option)} value={String(option)}>
+                          {String(option)}
+                        </option>
+                      ))}
+                    </select>
+                  ) : field.kind === 'json' ? (
+                    <textarea {...common} className="input input--code" rows={3} spellCheck={false} value={texts[field.name] ?? ''} onChange={(event) => setTexts({ ...texts, [field.name]: event.target.value })} />
+                  ) : (
+                    <input
+                      {...common}
+                      className="input"
+                      inputMode={field.kind === 'string' ? undefined : 'decimal'}
+                      value={texts[field.name] ?? ''}
+                      onChange={(event) => setTexts({ ...texts, [field.name]: event.target.value })}
+                    />
+                  )}
+                </>
+              )}
+              {help ? (
+                <p id={`${inputId}-help`} className="field__help">
+                  {help}
+                </p>
+              ) : null}
+              {error ? (
+                <p id={`${inputId}-error`} className="field__error">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })
+      )}
+      {rootIssues.map((issue) => (
+        <p key={issue.path + issue.message} className="field__error">
+          {issue.path} {issue.message}
+        </p>
+      ))}
+      <div className="arg-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Running…' : submitLabel}
+        </button>
+        <button type="button" className="button button--ghost" onClick={toggleMode}>
+          {jsonMode ? 'Form' : 'JSON'}
+        </button>
+        {actions}
+      </div>
+    </form>
+  );
+}

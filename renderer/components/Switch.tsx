@@ -1,0 +1,28 @@
+interface SwitchProps {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** Accessible name, e.g. "Enable Weather". */
+  label: string;
+  disabled?: boolean;
+}
+
+/** An on/off switch (role="switch"), toggled by click, Space or Enter. */
+export function Switch({ checked, onChange, label, disabled }: SwitchProps) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      className="switch"
+      onClick={(event) => {
+        event.stopPropagation();
+        onChange(!checked);
+      }}
+    >
+      <span className="switch__thumb" aria-hidden="true" />
+    </button>
+  );
+}

@@ -1,0 +1,107 @@
+import type { InvokeResult, TraceEntry } from '../../../shared/schemas/invocation.js';
+
+const PREVIEW_LIMIT = 50_000;
+
+function Headers({ headers }: { headers: Record<string, string> }) {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return <p className="muted">No headers.</p>;
+  return (
+    <dl className="kv">
+      {entries.map(([name, value]) => (
+        <div key={name} className="kv__row">
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Attempt({ entry }: { entry: TraceEntry }) {
+  return (
+    <details className="attempt" open={entry.attempt === 1}>
+      <summary>
+        <span className="attempt__title">Attempt {entry.attempt}</span>
+        <span className={`status-pill ${entry.response && entry.response.status < 400 ? 'status-pill--ok' : 'status-pill--bad'}`}>
+          {entry.response ? `HTTP ${entry.response.status}` : (entry.error?.code ?? 'no response')}
+        </span>
+        <span className="muted">{Math.round(entry.durationMs)} ms</span>
+        {entry.retryReason ? (
+          <span className="muted">
+            retried: {entry.retryReason}
+            {entry.delayBeforeNextMs !== undefined ? `, after ${entry.delayBeforeNextMs} ms` : ''}
+          </span>
+        ) : null}
+      </summary>
+      <h4 className="subhead">Request</h4>
+      <p className="mono">
+        <strong>{entry.request.method}</strong> {entry.request.url}
+      </p>
+      <Headers headers={entry.request.headers} />
+      {entry.request.bodyPreview ? <pre className="code-block">{entry.request.bodyPreview}</pre> : null}
+      {entry.redirects?.map((redirect) => (
+        <p key={redirect.location} className="muted">
+          ↪ {redirect.status} to {redirect.location}
+        </p>
+      ))}
+      {entry.response ? (
+        <>
+          <h4 className="subhead">
+            Response · {entry.response.size} bytes{entry.response.truncated ? ' (preview)' : ''}
+          </h4>
+          <Headers headers={entry.response.headers} />
+          <pre className="code-block">{entry.response.bodyPreview}</pre>
+        </>
+      ) : null}
+      {entry.error ? <p className="error-text">{entry.error.message}</p> : null}
+    </details>
+  );
+}
+
+/** The "Response" region: the verdict first, then the value, then every attempt. */
+export function ResponseView({ result, onAllowHost }: { result: InvokeResult; onAllowHost?: (host: string) => void }) {
+  const valueText = result.ok ? JSON.stringify(result.value, null, 2) ?? 'null' : null;
+  return (
+    <section className="response" aria-label="Response">
+      <div className="response__verdict">
+        <span className={`status-pill ${result.ok ? 'status-pill--ok' : 'status-pill--bad'}`}>{result.ok ? 'ok' : result.error.code}</span>
+        {result.ok && result.status !== undefined ? <span>HTTP {result.status}</span> : null}
+        {!result.ok && result.error.status !== undefined ? <span>HTTP {result.error.status}</span> : null}
+        <span className="muted">
+          {Math.round(result.durationMs)} ms · {result.attempts} {result.attempts === 1 ? 'attempt' : 'attempts'}
+        </span>
+      </div>
+      {result.ok ? (
+        <>
+          <h3 className="subhead">Value (after extraction, checked against outputSchema)</h3>
+          <pre className="code-block" data-testid="tester-value">
+            {valueText!.length > PREVIEW_LIMIT ? `${valueText!.slice(0, PREVIEW_LIMIT)}\n… (${valueText!.length} characters)` : valueText}
+          </pre>
+        </>
+      ) : (
+        <div className="callout callout--bad" role="alert">
+          <p>{result.error.message}</p>
+          {result.error.snippet ? <pre className="code-block">{result.error.snippet}</pre> : null}
+          {result.error.issues?.map((issue) => (
+            <p key={issue.path + issue.message} className="mono">
+              {issue.path} {issue.message}
+            </p>
+          ))}
+          {result.error.code === 'host_not_allowed' && result.error.host && onAllowHost ? (
+            <button type="button" className="button" onClick={() => onAllowHost(result.error.host!)}>
+              Allow {result.error.host}
+            </button>
+          ) : null}
+        </div>
+      )}
+      {result.trace?.length ? (
+        <>
+          <h3 className="subhead">Attempts</h3>
+          {result.trace.map((entry) => (
+            <Attempt key={entry.attempt} entry={entry} />
+          ))}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ToolView } from '../../../shared/schemas/tool.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ToolsIcon } from '../../components/icons.js';
+import { useTool } from '../../queries/tools.js';
+import { useToolsUi } from '../../state/tools-ui.js';
+import { Tester } from '../tester/Tester.js';
+
+function Definition({ tool }: { tool: ToolView }) {
+  return (
+    <section className="definition" aria-labelledby="definition-title">
+      <div className="definition__head">
+        <h2 id="definition-title" className="definition__title">
+          {tool.displayName}
+        </h2>
+        <code className="muted">
+          {tool.slug}@{tool.version}
+        </code>
+        {tool.isBuiltIn ? <span className="badge">Built-in · read-only</span> : null}
+        {!tool.isEnabled ? <span className="badge badge--quiet">Off</span> : null}
+      </div>
+      {tool.description ? <p className="definition__description">{tool.description}</p> : null}
+      <dl className="facts facts--compact">
+        <dt>Runs</dt>
+        <dd>
+          {tool.type === 'http' ? (
+            <code>
+              {tool.impl.method} {tool.impl.urlTemplate}
+            </code>
+          ) : (
+            <>
+              Local function <code>{tool.impl.func}</code>
+            </>
+          )}
+        </dd>
+        {tool.tags.length ? (
+          <>
+            <dt>Tags</dt>
+            <dd>{tool.tags.join(', ')}</dd>
+          </>
+        ) : null}
+        <dt>Asks first</dt>
+        <dd>{tool.requiresApproval ? 'Yes, before every call from a chat' : 'No'}</dd>
+        <dt>Used</dt>
+        <dd>
+          {tool.usage.callCount} {tool.usage.callCount === 1 ? 'call' : 'calls'}
+          {tool.usage.lastCalledAt ? `, last ${new Date(tool.usage.lastCalledAt).toLocaleString()}` : ''}
+        </dd>
+      </dl>
+      <details className="schema">
+        <summary>Arguments schema</summary>
+        <pre className="code-block">{JSON.stringify(tool.argSchema, null, 2)}</pre>
+      </details>
+    </section>
+  );
+}
+
+/** The selected tool: its definition and the live tester beside it. */
+export function ToolDetail() {
+  const selected = useToolsUi((state) => state.selected);
+  const tool = useTool(selected);
+
+  if (!selected) {
+    return (
+      <div className="pane pane--detail">
+        <EmptyState icon={<ToolsIcon size={36} />} title="Pick a tool">
+          <p>Choose a tool on the left to see its definition and run it in the tester: the request as sent, every attempt, the response and the extracted value.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="pane pane--detail">
+      {tool.isError ? (
+        <p className="pane__message error-text" role="alert">
+          {tool.error.message}
+        </p>
+      ) : tool.data?.status === 'invalid' ? (
+        <div className="pane__message">
+          <p className="error-text">This tool’s file is invalid: {tool.data.invalidReason}</p>
+          <p className="muted">
+            Fix <code>{tool.data.file}</code> in an editor; Toolbelt picks up the change on its own.
+          </p>
+        </div>
+      ) : tool.data ? (
+        <>
+          <Definition tool={tool.data} />
+          <Tester key={`${tool.data.bundleID}/${tool.data.slug}@${tool.data.version}`} tool={tool.data} />
+        </>
+      ) : (
+        <p className="pane__message muted">Loading…</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ParamsOf } from '../../shared/operation.js';
+import type { Operations } from '../../shared/operations/index.js';
+import { useApi, useCoreTransport } from '../api/context.js';
+
+export const toolKeys = {
+  all: ['store'] as const,
+  bundles: (includeDisabled: boolean) => ['store', 'bundles', includeDisabled] as const,
+  search: (q: string, bundleID: string | null, includeDisabled: boolean) => ['store', 'tools', q, bundleID, includeDisabled] as const,
+  tool: (bundleID: string, slug: string, version: string) => ['store', 'tool', bundleID, slug, version] as const,
+};
+
+export const settingsKey = ['settings'] as const;
+
+/** Store changes (ours, another window's, an editor's on disk) refresh every store query. */
+export function useStoreEvents(): void {
+  const transport = useCoreTransport();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      transport.subscribe((event) => {
+        if (event.type === 'store.changed') void queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      }),
+    [transport, queryClient],
+  );
+}
+
+export function useBundles(includeDisabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: toolKeys.bundles(includeDisabled),
+    queryFn: () => api.bundles.list({ includeDisabled, pageSize: 500 }),
+  });
+}
+
+/** The tools of a bundle (or of all bundles), ranked by the store's search. */
+export function useToolSearch(q: string, bundleID: string | null, includeDisabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: toolKeys.search(q, bundleID, includeDisabled),
+    queryFn: async () => {
+      if (bundleID && !q.trim()) {
+        return api.tools.list({ bundleIDs: [bundleID], includeDisabled, recommendedPageSize: 500 });
+      }
+      const page = await api.tools.search({ q, includeDisabled, pageSize: 200 });
+      return bundleID ? { ...page, tools: page.tools.filter((tool) => tool.bundleID === bundleID) } : page;
+    },
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useTool(address: { bundleID: string; slug: string; version: string } | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: address ? toolKeys.tool(address.bundleID, address.slug, address.version) : ['store', 'tool', 'none'],
+    queryFn: () => api.tools.get({ bundleID: address!.bundleID, toolSlug: address!.slug, version: address!.version }),
+    enabled: address !== null,
+  });
+}
+
+function useStoreMutation<P>(run: (params: P) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+  });
+}
+
+export function usePatchBundle() {
+  const api = useApi();
+  return useStoreMutation((params: ParamsOf<Operations['bundles.patch']>) => api.bundles.patch(params));
+}
+
+export function usePutBundle() {
+  const api = useApi();
+  return useStoreMutation((params: ParamsOf<Operations['bundles.put']>) => api.bundles.put(params));
+}
+
+export function useDeleteBundle() {
+  const api = useApi();
+  return useStoreMutation((params: ParamsOf<Operations['bundles.delete']>) => api.bundles.delete(params));
+}
+
+export function usePatchTool() {
+  const api = useApi();
+  return useStoreMutation((params: ParamsOf<Operations['tools.patch']>) => api.tools.patch(params));
+}
+
+export function useSettings() {
+  const api = useApi();
+  return useQuery({ queryKey: settingsKey, queryFn: () => api.settings.get() });
+}
+
+export function usePatchSettings() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: ParamsOf<Operations['settings.patch']>) => api.settings.patch(params),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+  });
+}

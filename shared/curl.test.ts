@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { toCurl } from './curl.js';
+
+describe('Copy as cURL', () => {
+  it('renders arguments in place and leaves secrets as environment variables', () => {
+    const command = toCurl(
+      {
+        method: 'POST',
+        urlTemplate: 'https://api.example.com/cities/${city}',
+        query: { units: 'metric', ids: '${ids}' },
+        headers: { 'X-Key': '${secret.API_KEY}' },
+        auth: { kind: 'bearer', token: '${TOKEN}' },
+        body: { city: '${city}', key: 'k-${API_KEY}' },
+      },
+      { city: 'São Paulo', ids: [1, 2] },
+      new Set(['city', 'ids']),
+    );
+    expect(command).toBe(
+      'curl -X POST "https://api.example.com/cities/S%C3%A3o%20Paulo?units=metric&ids=1&ids=2" -H "X-Key: ${API_KEY}" -H "Authorization: Bearer ${TOKEN}" -H "Content-Type: application/json" --data-raw "{\\"city\\":\\"São Paulo\\",\\"key\\":\\"k-${API_KEY}\\"}"',
+    );
+  });
+
+  it('escapes what the shell would interpret in literal text', () => {
+    expect(toCurl({ method: 'GET', urlTemplate: 'https://x.example/', headers: { 'X-A': 'a"b$c`d' } }, {}, new Set())).toBe(
+      'curl -X GET "https://x.example/" -H "X-A: a\\"b\\$c\\`d"',
+    );
+  });
+});

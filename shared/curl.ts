@@ -1,0 +1,93 @@
+import type { HttpImpl } from './schemas/http-impl.js';
+import { parseTemplate, placeholderTarget, solePlaceholder } from './templates.js';
+
+/** A piece of a shell word: literal text, or a secret left as an environment variable. */
+type Piece = { text: string } | { secret: string };
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+/**
+ * "Copy as cURL": the request a tool would make for these arguments, as a
+ * shell command. Secrets stay `$NAME` references to be set in the
+ * environment, so their values never reach the clipboard.
+ */
+export function toCurl(impl: HttpImpl, args: Record<string, unknown>, argumentNames: ReadonlySet<string>): string {
+  const render = (template: string, encode: (value: string) => string = (v) => v): Piece[] => {
+    const parsed = parseTemplate(template);
+    if (!parsed.ok) return [{ text: template }];
+    return parsed.parts.map((part) => {
+      if (part.kind === 'text') return { text: part.text };
+      if (placeholderTarget(part, argumentNames) === 'secret') return { secret: part.name };
+      return { text: encode(asText(args[part.name] ?? '')) };
+    });
+  };
+
+  const urlMatch = /^(https?:\/\/[^/?#]*)(.*)$/s.exec(impl.urlTemplate);
+  const url: Piece[] = urlMatch ? [...render(urlMatch[1]!), ...render(urlMatch[2]!, encodeURIComponent)] : render(impl.urlTemplate);
+  const query: Piece[][] = [];
+  for (const [name, template] of Object.entries(impl.query ?? {})) {
+    const values = (Array.isArray(template) ? template : [template]).flatMap((item) => {
+      if (typeof item !== 'string') return [[{ text: encodeURIComponent(asText(item)) }]];
+      const parsed = parseTemplate(item);
+      const sole = parsed.ok ? solePlaceholder(parsed.parts) : null;
+      const value = sole && placeholderTarget(sole, argumentNames) === 'args' ? args[sole.name] : undefined;
+      if (Array.isArray(value)) return value.map((entry) => [{ text: encodeURIComponent(asText(entry)) }]);
+      return [render(item, encodeURIComponent)];
+    });
+    const isList = values.length !== 1 || Array.isArray(template);
+    const encoding = impl.queryEncoding ?? 'repeat';
+    if (isList && encoding === 'csv') query.push([{ text: `${encodeURIComponent(name)}=` }, ...values.flatMap((value, index) => (index ? [{ text: ',' }, ...value] : value))]);
+    else for (const value of values) query.push([{ text: `${encodeURIComponent(name)}${isList && encoding === 'brackets' ? '[]' : ''}=` }, ...value]);
+  }
+  if (impl.auth?.kind === 'apiKey' && impl.auth.location === 'query') query.push([{ text: `${encodeURIComponent(impl.auth.name)}=` }, ...render(impl.auth.value, encodeURIComponent)]);
+  const fullUrl = query.length
+    ? [...url, { text: url.some((piece) => 'text' in piece && piece.text.includes('?')) ? '&' : '?' }, ...query.flatMap((pair, index) => (index ? [{ text: '&' }, ...pair] : pair))]
+    : url;
+
+  const words: string[] = ['curl', '-X', impl.method, quote(fullUrl)];
+  for (const [name, template] of Object.entries(impl.headers ?? {})) words.push('-H', quote([{ text: `${name}: ` }, ...render(template)]));
+  if (impl.auth?.kind === 'bearer') words.push('-H', quote([{ text: 'Authorization: Bearer ' }, ...render(impl.auth.token)]));
+  if (impl.auth?.kind === 'basic') words.push('-u', quote([...render(impl.auth.username), { text: ':' }, ...render(impl.auth.password)]));
+  if (impl.auth?.kind === 'apiKey' && impl.auth.location === 'header') words.push('-H', quote([{ text: `${impl.auth.name}: ` }, ...render(impl.auth.value)]));
+  if (impl.multipart && impl.body) {
+    for (const [name, value] of Object.entries(impl.body)) words.push('-F', quote([{ text: `${name}=` }, ...(typeof value === 'string' ? render(value) : [{ text: asText(value) }])]));
+  } else if (impl.body !== undefined) {
+    if (!Object.keys(impl.headers ?? {}).some((name) => name.toLowerCase() === 'content-type')) words.push('-H', quote([{ text: 'Content-Type: application/json' }]));
+    words.push('--data-raw', quote(jsonPieces(impl.body, render, args, argumentNames)));
+  } else if (impl.bodyTemplate !== undefined) {
+    words.push('--data-raw', quote(render(impl.bodyTemplate)));
+  }
+  return words.join(' ');
+}
+
+function jsonPieces(body: unknown, render: (template: string) => Piece[], args: Record<string, unknown>, names: ReadonlySet<string>): Piece[] {
+  // Render leaves, then serialise; a secret leaf becomes a "$NAME" string.
+  const marker = (name: string) => `\u0000secret:${name}\u0000`;
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const parsed = parseTemplate(value);
+      const sole = parsed.ok ? solePlaceholder(parsed.parts) : null;
+      if (sole && placeholderTarget(sole, names) === 'args') return args[sole.name] ?? null;
+      return render(value)
+        .map((piece) => ('secret' in piece ? marker(piece.secret) : piece.text))
+        .join('');
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item)]));
+    return value;
+  };
+  const text = JSON.stringify(fill(body));
+  return text.split(/(\\u0000secret:[A-Za-z0-9_]+\\u0000)/).map((chunk) => {
+    const secret = /^\\u0000secret:([A-Za-z0-9_]+)\\u0000$/.exec(chunk);
+    return secret ? { secret: secret[1]! } : { text: chunk };
+  });
+}
+
+/** One double-quoted shell word: literal text escaped, secrets left to the shell. */
+function quote(pieces: Piece[]): string {
+  return `"${pieces.map((piece) => ('secret' in piece ? `\${${piece.secret}}` : piece.text.replace(/(["\\$`])/g, '\\$1'))).join('')}"`;
+}
