@@ -57,7 +57,8 @@ const rendererConfig: UserConfig = {
     outDir: out('renderer'),
     emptyOutDir: true,
     target: 'chrome130',
-    sourcemap: true,
+    // Monaco's maps alone are tens of megabytes; the renderer ships without them.
+    sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 4096,
   },

@@ -32,7 +32,11 @@ export function compile(ajv: Ajv2020, schema: TSchema): Validator {
 
 /** ajv's errors as issues a person can act on: a JSON pointer and a sentence. */
 export function issuesFrom(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
-  return (errors ?? []).map((error) => {
+  const all = errors ?? [];
+  // "must match a schema in anyOf" adds nothing when its branches already said why.
+  const specific = new Set(all.filter((error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf').map((error) => error.instancePath));
+  const useful = all.filter((error) => !((error.keyword === 'anyOf' || error.keyword === 'oneOf') && specific.has(error.instancePath)));
+  return useful.map((error) => {
     const path = error.instancePath === '' ? '/' : error.instancePath;
     if (error.keyword === 'additionalProperties') {
       const extra = (error.params as { additionalProperty: string }).additionalProperty;
@@ -41,6 +45,10 @@ export function issuesFrom(errors: ErrorObject[] | null | undefined): Validation
     if (error.keyword === 'required') {
       const missing = (error.params as { missingProperty: string }).missingProperty;
       return { path, message: `missing required property "${missing}"` };
+    }
+    if (error.keyword === 'enum') {
+      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+      return { path, message: `must be one of: ${allowed.map((value) => JSON.stringify(value)).join(', ')}` };
     }
     return { path, message: error.message ?? 'is invalid' };
   });

@@ -1,6 +1,7 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidationIssue } from '../../shared/errors.js';
 import type { HttpImpl } from '../../shared/schemas/http-impl.js';
+import { pointerEscape, templatesOf } from '../../shared/http-templates.js';
 import { parseTemplate, placeholderTarget } from '../../shared/templates.js';
 import { issuesFrom } from '../api/validation.js';
 import { jsonPathProblem } from '../tools/extract.js';
@@ -81,43 +82,6 @@ function regexProblem(pattern: string): string | null {
 export function argumentNames(argSchema: Record<string, unknown>): Set<string> {
   const properties = argSchema.properties;
   return new Set(properties && typeof properties === 'object' ? Object.keys(properties) : []);
-}
-
-/** Every template string of an HTTP impl, with its JSON pointer. */
-export function* templatesOf(impl: HttpImpl): Generator<{ path: string; template: string }> {
-  yield { path: '/impl/urlTemplate', template: impl.urlTemplate };
-  for (const [name, value] of Object.entries(impl.query ?? {})) {
-    const values = Array.isArray(value) ? value : [value];
-    for (const [index, item] of values.entries()) {
-      if (typeof item === 'string') {
-        yield { path: `/impl/query/${pointerEscape(name)}${Array.isArray(value) ? `/${index}` : ''}`, template: item };
-      }
-    }
-  }
-  for (const [name, value] of Object.entries(impl.headers ?? {})) {
-    yield { path: `/impl/headers/${pointerEscape(name)}`, template: value };
-  }
-  if (impl.body) yield* leafTemplates(impl.body, '/impl/body');
-  if (impl.bodyTemplate !== undefined) yield { path: '/impl/bodyTemplate', template: impl.bodyTemplate };
-  if (impl.auth) {
-    for (const [key, value] of Object.entries(impl.auth)) {
-      if (key !== 'kind' && key !== 'location' && key !== 'name' && typeof value === 'string') {
-        yield { path: `/impl/auth/${key}`, template: value };
-      }
-    }
-  }
-}
-
-function* leafTemplates(value: unknown, at: string): Generator<{ path: string; template: string }> {
-  if (typeof value === 'string') yield { path: at, template: value };
-  else if (Array.isArray(value)) for (const [index, item] of value.entries()) yield* leafTemplates(item, `${at}/${index}`);
-  else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) yield* leafTemplates(item, `${at}/${pointerEscape(key)}`);
-  }
-}
-
-function pointerEscape(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /** Rules of an HTTP impl that a schema cannot express. */

@@ -12,7 +12,8 @@ type StoreOperation =
   | 'tools.delete'
   | 'tools.get'
   | 'tools.list'
-  | 'tools.search';
+  | 'tools.search'
+  | 'tools.validate';
 
 /** The store's operations, from validated params to API results. */
 export function storeHandlers(store: ToolStore, catalog: ToolCatalog): Pick<Handlers, StoreOperation> {
@@ -50,6 +51,9 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog): Pick<Hand
       const page = catalog.listTools({ tags, bundleIDs, includeDisabled, pageSize: recommendedPageSize, pageToken });
       return { tools: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
     },
+    'tools.validate': async ({ bundleID, toolSlug, version, tool }) => ({
+      issues: await store.checkDraft(tool, { bundleID, slug: toolSlug, version }),
+    }),
     'tools.search': ({ q, includeDisabled, pageSize, pageToken }) => {
       const page = catalog.searchTools({ q, includeDisabled, pageSize, pageToken });
       return { tools: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };

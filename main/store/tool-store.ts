@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { v7 as uuidv7 } from 'uuid';
-import { ToolbeltError } from '../../shared/errors.js';
+import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
+import { isSlug, isVersion } from '../../shared/schemas/ids.js';
 import { BUNDLE_FILE_KEY_ORDER, type BundleFile, type BundleInput } from '../../shared/schemas/bundle.js';
 import { TOOL_FILE_KEY_ORDER, type ToolFile, type ToolInput } from '../../shared/schemas/tool.js';
 import type { Clock } from '../core.js';
@@ -291,6 +292,27 @@ export class ToolStore {
     this.forgetTool(record.toolID);
     await this.usage.forget(record.toolID);
     this.changed({ bundleIDs: [bundleID], toolIDs: [record.toolID] });
+  }
+
+  /**
+   * Every problem tools.put would report for this draft, without writing:
+   * slug and version, the definition, and a taken <slug, version>.
+   */
+  async checkDraft(draft: unknown, address: { bundleID?: string; slug?: string; version?: string }): Promise<ValidationIssue[]> {
+    const issues: ValidationIssue[] = [];
+    if (address.slug !== undefined && !isSlug(nfc(address.slug))) {
+      issues.push({ path: '/slug', message: 'must be 1–64 letters, digits or "-", with at least one letter or digit' });
+    }
+    if (address.version !== undefined && !isVersion(nfc(address.version))) {
+      issues.push({ path: '/version', message: 'must be 1–64 letters, digits, "-" or ".", with at least one letter or digit' });
+    }
+    const checked = this.options.validator.toolInput(draft);
+    if (!checked.ok) issues.push(...checked.issues);
+    if (issues.length === 0 && address.bundleID && address.slug && address.version) {
+      const taken = await this.findTool(address.bundleID, address.slug, address.version);
+      if (taken) issues.push({ path: '/version', message: `"${address.slug}" version "${address.version}" already exists in this bundle; choose another version` });
+    }
+    return issues;
   }
 
   /** The tool at <bundle, slug, version>, or `not_found`; hidden with its soft-deleted bundle. */

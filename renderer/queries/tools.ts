@@ -100,3 +100,11 @@ export function usePatchSettings() {
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   });
 }
+
+export function useSecretNames() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['secrets'],
+    queryFn: async () => new Set((await api.secrets.list()).secrets.map((secret) => secret.name)),
+  });
+}

@@ -6,7 +6,11 @@ export interface ToolAddress {
   version: string;
 }
 
+export type EditorTarget = { mode: 'new'; bundleID: string } | { mode: 'version'; address: ToolAddress } | null;
+
 interface ToolsUiState {
+  editor: EditorTarget;
+  openEditor: (target: EditorTarget) => void;
   /** null: every bundle. */
   bundleID: string | null;
   query: string;
@@ -23,8 +27,10 @@ export const useToolsUi = create<ToolsUiState>()((set) => ({
   query: '',
   includeDisabled: true,
   selected: null,
-  selectBundle: (bundleID) => set({ bundleID, selected: null }),
+  editor: null,
+  openEditor: (editor) => set({ editor }),
+  selectBundle: (bundleID) => set({ bundleID, selected: null, editor: null }),
   setQuery: (query) => set({ query }),
   setIncludeDisabled: (includeDisabled) => set({ includeDisabled }),
-  selectTool: (selected) => set({ selected }),
+  selectTool: (selected) => set({ selected, editor: null }),
 }));

@@ -93,3 +93,21 @@ export const toolsInvoke = defineOperation({
   result: InvokeResultSchema,
   http: { method: 'POST', path: `${toolRoute}/invoke` },
 });
+
+const IssueSchema = Type.Object({ path: Type.String(), message: Type.String() }, { additionalProperties: false });
+
+export const toolsValidate = defineOperation({
+  name: 'tools.validate',
+  summary: 'Check a draft tool as tools.put would, without saving: every problem, with its JSON pointer.',
+  params: Type.Object(
+    {
+      bundleID: Type.Optional(UuidV7Schema),
+      toolSlug: Type.Optional(Type.String()),
+      version: Type.Optional(Type.String()),
+      tool: Type.Unknown(),
+    },
+    { additionalProperties: false },
+  ),
+  result: Type.Object({ issues: Type.Array(IssueSchema) }, { additionalProperties: false }),
+  http: { method: 'POST', path: '/api/tools/validate' },
+});

@@ -1,6 +1,6 @@
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import type { TraceEntry } from '../../../shared/schemas/invocation.js';
-import { templatesOf } from '../../store/definition-checks.js';
+import { templatesOf } from '../../../shared/http-templates.js';
 import { deadline } from '../abort.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { MASK, Redactor } from '../redact.js';

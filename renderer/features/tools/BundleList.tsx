@@ -1,6 +1,10 @@
+import { useState } from 'react';
+import type { BundleView } from '../../../shared/schemas/bundle.js';
+import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { Switch } from '../../components/Switch.js';
-import { useBundles, usePatchBundle } from '../../queries/tools.js';
+import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
+import { BundleForm } from './BundleForm.js';
 
 /** The "Bundles" region: every bundle with its switch; built-ins only have the switch. */
 export function BundleList() {
@@ -8,13 +12,49 @@ export function BundleList() {
   const patch = usePatchBundle();
   const selected = useToolsUi((state) => state.bundleID);
   const select = useToolsUi((state) => state.selectBundle);
+  const remove = useDeleteBundle();
+  const restore = usePutBundle();
+  // 'new', or the id of the bundle being renamed.
+  const [form, setForm] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState<BundleView | null>(null);
+
+  const deleteBundle = (bundle: BundleView) => {
+    remove.mutate({ bundleID: bundle.bundleID }, { onSuccess: () => setDeleted(bundle) });
+    if (selected === bundle.bundleID) select(null);
+  };
+  const undo = () => {
+    if (!deleted) return;
+    const { bundleID, slug, displayName, description, isEnabled } = deleted;
+    restore.mutate({ bundleID, slug, displayName, description, isEnabled }, { onSuccess: () => setDeleted(null) });
+  };
 
   return (
     <section className="pane pane--bundles" aria-labelledby="bundles-title">
       <div className="pane__header">
-        <h2 id="bundles-title" className="pane__title">
-          Bundles
-        </h2>
+        <div className="pane__title-row">
+          <h2 id="bundles-title" className="pane__title">
+            Bundles
+          </h2>
+          <button type="button" className="button button--small" onClick={() => setForm('new')}>
+            New bundle
+          </button>
+        </div>
+        {form === 'new' ? (
+          <BundleForm
+            onDone={(bundleID) => {
+              setForm(null);
+              if (bundleID) select(bundleID);
+            }}
+          />
+        ) : null}
+        {deleted ? (
+          <div className="toast" role="status">
+            Deleted “{deleted.displayName}”.
+            <button type="button" className="button button--ghost button--small" onClick={undo}>
+              Undo
+            </button>
+          </div>
+        ) : null}
       </div>
       {bundles.isError ? (
         <p className="pane__message error-text" role="alert">
@@ -39,6 +79,9 @@ export function BundleList() {
               </li>
             ) : (
               <li key={bundle.bundleID} className="list__row">
+                {form === bundle.bundleID ? (
+                  <BundleForm existing={bundle} onDone={() => setForm(null)} />
+                ) : (
                 <button
                   type="button"
                   className="list__item"
@@ -56,6 +99,17 @@ export function BundleList() {
                     </span>
                   </span>
                 </button>
+                )}
+                {!bundle.isBuiltIn && form !== bundle.bundleID ? (
+                  <span className="list__actions">
+                    <button type="button" className="icon-button" aria-label={`Rename bundle ${bundle.displayName}`} title="Rename" onClick={() => setForm(bundle.bundleID)}>
+                      <PencilIcon size={15} />
+                    </button>
+                    <button type="button" className="icon-button" aria-label={`Delete bundle ${bundle.displayName}`} title="Delete" onClick={() => deleteBundle(bundle)}>
+                      <TrashIcon size={15} />
+                    </button>
+                  </span>
+                ) : null}
                 <Switch
                   checked={bundle.isEnabled}
                   label={`Enable bundle ${bundle.displayName}`}

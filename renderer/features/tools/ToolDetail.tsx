@@ -4,8 +4,10 @@ import { ToolsIcon } from '../../components/icons.js';
 import { useTool } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { Tester } from '../tester/Tester.js';
+import { ToolEditor } from './editor/ToolEditor.js';
 
 function Definition({ tool }: { tool: ToolView }) {
+  const openEditor = useToolsUi((state) => state.openEditor);
   return (
     <section className="definition" aria-labelledby="definition-title">
       <div className="definition__head">
@@ -17,6 +19,15 @@ function Definition({ tool }: { tool: ToolView }) {
         </code>
         {tool.isBuiltIn ? <span className="badge">Built-in · read-only</span> : null}
         {!tool.isEnabled ? <span className="badge badge--quiet">Off</span> : null}
+        {!tool.isBuiltIn ? (
+          <button
+            type="button"
+            className="button definition__action"
+            onClick={() => openEditor({ mode: 'version', address: { bundleID: tool.bundleID, slug: tool.slug, version: tool.version } })}
+          >
+            New version…
+          </button>
+        ) : null}
       </div>
       {tool.description ? <p className="definition__description">{tool.description}</p> : null}
       <dl className="facts facts--compact">
@@ -57,7 +68,26 @@ function Definition({ tool }: { tool: ToolView }) {
 /** The selected tool: its definition and the live tester beside it. */
 export function ToolDetail() {
   const selected = useToolsUi((state) => state.selected);
+  const editor = useToolsUi((state) => state.editor);
+  const openEditor = useToolsUi((state) => state.openEditor);
+  const selectTool = useToolsUi((state) => state.selectTool);
   const tool = useTool(selected);
+
+  if (editor) {
+    const base = editor.mode === 'version' && tool.data?.status === 'valid' ? tool.data : null;
+    if (editor.mode === 'version' && !base) return <div className="pane pane--detail muted">Loading…</div>;
+    return (
+      <div className="pane pane--detail">
+        <ToolEditor
+          key={editor.mode === 'new' ? `new-${editor.bundleID}` : `${editor.address.slug}@${editor.address.version}`}
+          bundleID={editor.mode === 'new' ? editor.bundleID : editor.address.bundleID}
+          base={base}
+          onClose={() => openEditor(null)}
+          onSaved={(address) => selectTool(address)}
+        />
+      </div>
+    );
+  }
 
   if (!selected) {
     return (

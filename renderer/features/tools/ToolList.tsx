@@ -6,7 +6,7 @@ import { useToolsUi } from '../../state/tools-ui.js';
 
 /** The "Tools" region: search as you type with the store's ranking, switches, states explained. */
 export function ToolList() {
-  const { bundleID, query, includeDisabled, selected, setQuery, setIncludeDisabled, selectTool } = useToolsUi();
+  const { bundleID, query, includeDisabled, selected, setQuery, setIncludeDisabled, selectTool, openEditor } = useToolsUi();
   const deferredQuery = useDeferredValue(query);
   const tools = useToolSearch(deferredQuery, bundleID, includeDisabled);
   const bundles = useBundles(true);
@@ -15,13 +15,22 @@ export function ToolList() {
     (bundles.data?.bundles ?? []).flatMap((bundle) => (bundle.status === 'valid' ? [[bundle.bundleID, bundle] as const] : [])),
   );
   const list = tools.data?.tools ?? [];
+  const currentBundle = bundleID ? bundleNames.get(bundleID) : undefined;
+  const canAdd = currentBundle && !currentBundle.isBuiltIn && currentBundle.isEnabled;
 
   return (
     <section className="pane pane--tools" aria-labelledby="tools-title">
       <div className="pane__header pane__header--stack">
-        <h2 id="tools-title" className="pane__title">
-          Tools
-        </h2>
+        <div className="pane__title-row">
+          <h2 id="tools-title" className="pane__title">
+            Tools
+          </h2>
+          {canAdd ? (
+            <button type="button" className="button button--small" onClick={() => openEditor({ mode: 'new', bundleID: currentBundle.bundleID })}>
+              New tool
+            </button>
+          ) : null}
+        </div>
         <input
           type="search"
           className="input"

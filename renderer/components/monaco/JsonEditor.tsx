@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import type * as MonacoTypes from 'monaco-editor';
+import { useUiStore } from '../../state/ui.js';
+import { loadMonaco } from './load-monaco.js';
+
+interface JsonEditorProps {
+  /** Accessible name of the editor's text area. */
+  label: string;
+  /** The text it opens with. The editor then owns its text; remount it (key) to replace it. */
+  value: string;
+  onChange: (text: string) => void;
+  /** JSON Schema the document is validated against as you type. */
+  schema?: Record<string, unknown>;
+  height?: number;
+}
+
+let modelCounter = 0;
+
+function prefersDark(theme: string): boolean {
+  if (theme === 'dark') return true;
+  if (theme === 'light') return false;
+  return window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/**
+ * A Monaco JSON editor. It owns its text while it is open (so the cursor
+ * never jumps as the parent re-renders); a parent replaces the text by
+ * remounting it with a new key.
+ */
+export function JsonEditor({ label, value, onChange, schema, height = 260 }: JsonEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<MonacoTypes.editor.IStandaloneCodeEditor | null>(null);
+  const latestOnChange = useRef(onChange);
+  const theme = useUiStore((state) => state.theme);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    latestOnChange.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    let disposed = false;
+    let created: MonacoTypes.editor.IStandaloneCodeEditor | null = null;
+    let model: MonacoTypes.editor.ITextModel | null = null;
+    loadMonaco()
+      .then((monaco) => {
+        if (disposed || !host.current) return;
+        const uri = monaco.Uri.parse(`toolbelt://documents/${++modelCounter}.json`);
+        if (schema) {
+          const defaults = monaco.json.jsonDefaults;
+          const others = (defaults.diagnosticsOptions.schemas ?? []).filter((entry) => !entry.fileMatch?.includes(uri.toString()));
+          defaults.setDiagnosticsOptions({
+            validate: true,
+            allowComments: false,
+            enableSchemaRequest: false,
+            schemas: [...others, { uri: `toolbelt://schemas/${modelCounter}`, fileMatch: [uri.toString()], schema }],
+          });
+        }
+        model = monaco.editor.createModel(value, 'json', uri);
+        created = monaco.editor.create(host.current, {
+          model,
+          automaticLayout: true,
+          minimap: { enabled: false },
+          fontSize: 13,
+          scrollBeyondLastLine: false,
+          tabSize: 2,
+          ariaLabel: label,
+          theme: prefersDark(theme) ? 'vs-dark' : 'vs',
+        });
+        editor.current = created;
+        created.onDidChangeModelContent(() => latestOnChange.current(created!.getValue()));
+      })
+      .catch((error: unknown) => setFailed(error instanceof Error ? error.message : String(error)));
+    return () => {
+      disposed = true;
+      created?.dispose();
+      model?.dispose();
+      editor.current = null;
+    };
+    // The editor is created once; value and theme follow below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    void loadMonaco().then((monaco) => monaco.editor.setTheme(prefersDark(theme) ? 'vs-dark' : 'vs'));
+  }, [theme]);
+
+  if (failed) {
+    return (
+      <textarea className="input input--code" aria-label={label} rows={12} value={value} onChange={(event) => onChange(event.target.value)} spellCheck={false} />
+    );
+  }
+  return <div ref={host} className="json-editor" style={{ height }} data-testid={`json-editor-${label}`} />;
+}

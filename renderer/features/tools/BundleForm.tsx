@@ -1,0 +1,55 @@
+import { useId, useState } from 'react';
+import { v7 as uuidv7 } from 'uuid';
+import { ToolbeltError } from '../../../shared/errors.js';
+import { usePutBundle } from '../../queries/tools.js';
+import { slugFrom } from './editor/draft.js';
+
+interface BundleFormProps {
+  /** Editing an existing bundle; absent to create one. */
+  existing?: { bundleID: string; slug: string; displayName: string; description: string; isEnabled: boolean };
+  onDone: (bundleID: string | null) => void;
+}
+
+/** Create or rename a bundle, inline in the Bundles region. */
+export function BundleForm({ existing, onDone }: BundleFormProps) {
+  const id = useId();
+  const put = usePutBundle();
+  const [displayName, setDisplayName] = useState(existing?.displayName ?? '');
+  const [description, setDescription] = useState(existing?.description ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const bundleID = existing?.bundleID ?? uuidv7();
+    const slug = existing?.slug ?? (slugFrom(displayName) || 'bundle');
+    put.mutate(
+      { bundleID, slug, displayName: displayName.trim(), description, isEnabled: existing?.isEnabled ?? true },
+      {
+        onSuccess: () => onDone(bundleID),
+        onError: (failure) => setError(failure instanceof ToolbeltError ? failure.message : String(failure)),
+      },
+    );
+  };
+
+  return (
+    <form className="bundle-form" aria-label={existing ? `Edit bundle ${existing.displayName}` : 'New bundle'} onSubmit={submit}>
+      <label className="field__label" htmlFor={`${id}-name`}>
+        Bundle name
+      </label>
+      <input id={`${id}-name`} className="input" value={displayName} autoFocus onChange={(event) => setDisplayName(event.target.value)} required />
+      <label className="field__label" htmlFor={`${id}-description`}>
+        Description
+      </label>
+      <input id={`${id}-description`} className="input" value={description} onChange={(event) => setDescription(event.target.value)} />
+      {error ? <p className="field__error">{error}</p> : null}
+      <div className="arg-form__actions">
+        <button type="submit" className="button button--primary button--small" disabled={!displayName.trim() || put.isPending}>
+          {existing ? 'Save' : 'Create'}
+        </button>
+        <button type="button" className="button button--small" onClick={() => onDone(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,176 @@
+import { useId, useState, type ReactNode } from 'react';
+import { getPath, setPath, type Draft } from './draft.js';
+
+export interface FieldContext {
+  draft: Draft;
+  setDraft: (draft: Draft) => void;
+  /** Problems for a JSON pointer, including those below it. */
+  problemsAt: (pointer: string) => string[];
+}
+
+function Problems({ id, problems }: { id: string; problems: string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <p id={id} className="field__error">
+      {problems.join('; ')}
+    </p>
+  );
+}
+
+function Shell({ label, help, problems, children, id }: { label: string; help?: string; problems: string[]; children: (describedBy: string | undefined) => ReactNode; id: string }) {
+  const describedBy = [help ? `${id}-help` : null, problems.length ? `${id}-problems` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children(describedBy)}
+      {help ? (
+        <p id={`${id}-help`} className="field__help">
+          {help}
+        </p>
+      ) : null}
+      <Problems id={`${id}-problems`} problems={problems} />
+    </div>
+  );
+}
+
+/** A text field bound to a path of the draft. */
+export function TextField({ context, path, label, help, placeholder, mono }: { context: FieldContext; path: string[]; label: string; help?: string; placeholder?: string; mono?: boolean }) {
+  const id = useId();
+  const problems = context.problemsAt(`/${path.join('/')}`);
+  const value = getPath(context.draft, path);
+  return (
+    <Shell id={id} label={label} help={help} problems={problems}>
+      {(describedBy) => (
+        <input
+          id={id}
+          className={mono ? 'input input--code' : 'input'}
+          value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+          placeholder={placeholder}
+          aria-describedby={describedBy}
+          aria-invalid={problems.length ? true : undefined}
+          onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value))}
+        />
+      )}
+    </Shell>
+  );
+}
+
+export function NumberField({ context, path, label, help }: { context: FieldContext; path: string[]; label: string; help?: string }) {
+  const id = useId();
+  const problems = context.problemsAt(`/${path.join('/')}`);
+  const value = getPath(context.draft, path);
+  return (
+    <Shell id={id} label={label} help={help} problems={problems}>
+      {(describedBy) => (
+        <input
+          id={id}
+          className="input"
+          inputMode="numeric"
+          value={typeof value === 'number' ? String(value) : ''}
+          aria-describedby={describedBy}
+          aria-invalid={problems.length ? true : undefined}
+          onChange={(event) => {
+            const text = event.target.value.trim();
+            context.setDraft(setPath(context.draft, path, text === '' ? undefined : Number.isFinite(Number(text)) ? Number(text) : text));
+          }}
+        />
+      )}
+    </Shell>
+  );
+}
+
+export function SelectField({ context, path, label, options, allowEmpty }: { context: FieldContext; path: string[]; label: string; options: string[]; allowEmpty?: boolean }) {
+  const id = useId();
+  const problems = context.problemsAt(`/${path.join('/')}`);
+  const value = getPath(context.draft, path);
+  return (
+    <Shell id={id} label={label} problems={problems}>
+      {(describedBy) => (
+        <select id={id} className="input" value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value || undefined))}>
+          {allowEmpty ? <option value="">default</option> : null}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      )}
+    </Shell>
+  );
+}
+
+export function CheckField({ context, path, label }: { context: FieldContext; path: string[]; label: string }) {
+  const id = useId();
+  return (
+    <label className="checkbox" htmlFor={id}>
+      <input id={id} type="checkbox" checked={getPath(context.draft, path) === true} onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.checked))} />
+      {label}
+    </label>
+  );
+}
+
+/** A list edited as comma-separated text (tags, success codes). */
+export function ListField({ context, path, label, numbers, help }: { context: FieldContext; path: string[]; label: string; numbers?: boolean; help?: string }) {
+  const id = useId();
+  const problems = context.problemsAt(`/${path.join('/')}`);
+  const current = getPath(context.draft, path);
+  const [text, setText] = useState(Array.isArray(current) ? current.join(', ') : '');
+  return (
+    <Shell id={id} label={label} help={help} problems={problems}>
+      {(describedBy) => (
+        <input
+          id={id}
+          className="input"
+          value={text}
+          aria-describedby={describedBy}
+          aria-invalid={problems.length ? true : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            const items = event.target.value.split(',').map((item) => item.trim()).filter(Boolean);
+            context.setDraft(setPath(context.draft, path, items.length ? (numbers ? items.map(Number) : items) : undefined));
+          }}
+        />
+      )}
+    </Shell>
+  );
+}
+
+/** A nested object (query, headers, auth, retry…) edited as JSON text. */
+export function JsonTextField({ context, path, label, help, rows = 3 }: { context: FieldContext; path: string[]; label: string; help?: string; rows?: number }) {
+  const id = useId();
+  const current = getPath(context.draft, path);
+  const [text, setText] = useState(current === undefined ? '' : JSON.stringify(current, null, 2));
+  const [parseError, setParseError] = useState<string | null>(null);
+  const problems = [...(parseError ? [parseError] : []), ...context.problemsAt(`/${path.join('/')}`)];
+  return (
+    <Shell id={id} label={label} help={help} problems={problems}>
+      {(describedBy) => (
+        <textarea
+          id={id}
+          className="input input--code"
+          rows={rows}
+          spellCheck={false}
+          value={text}
+          aria-describedby={describedBy}
+          aria-invalid={problems.length ? true : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value.trim() === '') {
+              setParseError(null);
+              context.setDraft(setPath(context.draft, path, undefined));
+              return;
+            }
+            try {
+              context.setDraft(setPath(context.draft, path, JSON.parse(event.target.value) as unknown));
+              setParseError(null);
+            } catch {
+              setParseError('Not valid JSON yet.');
+            }
+          }}
+        />
+      )}
+    </Shell>
+  );
+}

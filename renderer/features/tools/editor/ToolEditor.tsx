@@ -1,0 +1,267 @@
+import { useEffect, useState } from 'react';
+import { ToolbeltError } from '../../../../shared/errors.js';
+import { TOOL_DOCUMENT_JSON_SCHEMA } from '../../../../shared/schemas/tool-document-schema.js';
+import type { ToolView } from '../../../../shared/schemas/tool.js';
+import { useApi } from '../../../api/context.js';
+import { ArgumentForm } from '../../../components/ArgumentForm.js';
+import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
+import { useSecretNames, useTool } from '../../../queries/tools.js';
+import { placeholderHints } from './placeholder-hints.js';
+import { draftFrom, newHttpDraft, nextVersion, setPath, slugFrom, toolBody, type Draft } from './draft.js';
+import { CheckField, JsonTextField, ListField, NumberField, SelectField, TextField, type FieldContext } from './EditorFields.js';
+
+type Issue = { path: string; message: string };
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+interface ToolEditorProps {
+  bundleID: string;
+  /** The saved tool this draft starts from; null for a new tool. */
+  base: ToolView | null;
+  onClose: () => void;
+  onSaved: (address: { bundleID: string; slug: string; version: string }) => void;
+}
+
+/**
+ * The "Tool editor" region: a form for the common fields and the HTTP
+ * request, Monaco editors for argSchema, outputSchema and the whole
+ * document, checked live by the store's own rules (tools.validate).
+ * Versions are immutable once saved: an existing tool is saved as a new version.
+ */
+export function ToolEditor({ bundleID, base, onClose, onSaved }: ToolEditorProps) {
+  const api = useApi();
+  const [draft, setDraftState] = useState<Draft>(() => (base ? { ...draftFrom(base), version: nextVersion(base.version) } : newHttpDraft()));
+  const [slugTouched, setSlugTouched] = useState(base !== null);
+  const [tab, setTab] = useState<'form' | 'json'>('form');
+  const [revision, setRevision] = useState(0);
+  const [issues, setIssues] = useState<Issue[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [conflictDismissed, setConflictDismissed] = useState(false);
+  const latest = useTool(base ? { bundleID, slug: base.slug, version: base.version } : null);
+  const changedOnDisk = base !== null && latest.data?.status === 'valid' && latest.data.modifiedAt !== base.modifiedAt && !conflictDismissed;
+
+  const setDraft = (next: Draft) => {
+    if (!slugTouched && next.displayName !== draft.displayName) next = { ...next, slug: slugFrom(textOf(next.displayName)) };
+    if (next.slug !== draft.slug) setSlugTouched(true);
+    setDraftState(next);
+  };
+  /** For replacements from outside the focused field (JSON tab, reload): editors remount. */
+  const replaceDraft = (next: Draft) => {
+    setDraftState(next);
+    setRevision((value) => value + 1);
+  };
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      api.tools
+        .validate({ bundleID, ...(draft.slug ? { toolSlug: draft.slug } : {}), ...(draft.version ? { version: draft.version } : {}), tool: toolBody(draft) })
+        .then((result) => setIssues(result.issues))
+        .catch(() => {});
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [api, bundleID, draft]);
+
+  const secretNames = useSecretNames();
+  const hints = draft.type === 'http' ? placeholderHints(draft.impl, draft.argSchema, secretNames.data ?? new Set()) : [];
+  const problemsAt = (pointer: string) =>
+    [...issues, ...hints]
+      .filter((issue) => issue.path === pointer || issue.path.startsWith(`${pointer}/`))
+      .map((issue) => (issue.path === pointer ? issue.message : `${issue.path.slice(pointer.length + 1)}: ${issue.message}`));
+  const context: FieldContext = { draft, setDraft, problemsAt };
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api.tools.put({ bundleID, toolSlug: draft.slug, version: draft.version, tool: toolBody(draft) as never });
+      onSaved({ bundleID, slug: draft.slug, version: draft.version });
+    } catch (error) {
+      if (error instanceof ToolbeltError) {
+        const reported = (error.details as { issues?: Issue[] } | undefined)?.issues;
+        setIssues(reported?.length ? reported : [{ path: error.code === 'conflict' ? '/version' : '/', message: error.message }]);
+      } else {
+        setIssues([{ path: '/', message: String(error) }]);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const isHttp = draft.type === 'http';
+  const argSchema = (draft.argSchema ?? {}) as Record<string, unknown>;
+  const rootProblems = issues.filter((issue) => issue.path === '/');
+
+  return (
+    <section
+      className="editor"
+      aria-label="Tool editor"
+      onKeyDown={(event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key === 's') {
+          event.preventDefault();
+          void save();
+        }
+      }}
+    >
+      <div className="editor__head">
+        <h2 id="editor-title" className="definition__title">
+          {base ? `New version of ${base.displayName}` : 'New tool'}
+        </h2>
+        <div role="tablist" aria-label="Editor view" className="tabs">
+          <button type="button" role="tab" aria-selected={tab === 'form'} className="tab" onClick={() => setTab('form')}>
+            Form
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'json'} className="tab" onClick={() => setTab('json')}>
+            tool.json
+          </button>
+        </div>
+      </div>
+      {changedOnDisk ? (
+        <div className="callout callout--warn" role="alert">
+          <p>This tool changed on disk while you were editing.</p>
+          <button type="button" className="button" onClick={() => replaceDraft({ ...draftFrom(latest.data as ToolView), version: draft.version })}>
+            Reload
+          </button>{' '}
+          <button type="button" className="button button--ghost" onClick={() => setConflictDismissed(true)}>
+            Keep mine
+          </button>
+        </div>
+      ) : null}
+
+      {tab === 'json' ? (
+        <JsonEditor
+          key={`doc-${revision}`}
+          label="tool.json"
+          value={JSON.stringify(draft, null, 2)}
+          schema={TOOL_DOCUMENT_JSON_SCHEMA}
+          height={520}
+          onChange={(text) => {
+            try {
+              const parsed = JSON.parse(text) as Draft;
+              if (parsed && typeof parsed === 'object') setDraftState(parsed);
+            } catch {
+              // Half-typed JSON: Monaco shows where; the draft keeps its last valid state.
+            }
+          }}
+        />
+      ) : (
+        <div className="editor__form" key={`form-${revision}`}>
+          <fieldset className="editor__group">
+            <legend>Basics</legend>
+            <TextField context={context} path={['displayName']} label="Display name" />
+            <div className="editor__row">
+              <TextField context={context} path={['slug']} label="Slug" mono help="Letters, digits and -; case-sensitive" />
+              <TextField context={context} path={['version']} label="Version" mono />
+            </div>
+            <TextField context={context} path={['description']} label="Description" help="The model reads this to decide when to call the tool." />
+            <ListField context={context} path={['tags']} label="Tags" help="Comma-separated" />
+            <div className="editor__row">
+              <SelectField context={context} path={['type']} label="Type" options={['http', 'local']} />
+              <div className="editor__checks">
+                <CheckField context={context} path={['isEnabled']} label="Enabled" />
+                <CheckField context={context} path={['requiresApproval']} label="Ask before running" />
+              </div>
+            </div>
+          </fieldset>
+          {isHttp ? (
+            <fieldset className="editor__group">
+              <legend>Request</legend>
+              <div className="editor__row">
+                <SelectField context={context} path={['impl', 'method']} label="Method" options={['GET', 'POST', 'PUT', 'PATCH', 'DELETE']} />
+                <TextField context={context} path={['impl', 'urlTemplate']} label="URL template" mono help="${name} is an argument, ${secret.NAME} a secret" />
+              </div>
+              <JsonTextField context={context} path={['impl', 'query']} label="Query" help='{"q": "${city}"}' />
+              <JsonTextField context={context} path={['impl', 'headers']} label="Headers" help='{"Accept": "application/json"}' />
+              <JsonTextField context={context} path={['impl', 'body']} label="JSON body" rows={4} />
+              <JsonTextField context={context} path={['impl', 'auth']} label="Auth" help='{"kind": "bearer", "token": "${secret.API_KEY}"}' />
+              <div className="editor__row">
+                <NumberField context={context} path={['impl', 'timeoutMs']} label="Timeout (ms)" />
+                <ListField context={context} path={['impl', 'successCodes']} label="Success codes" numbers help="Default: any 2xx" />
+              </div>
+              <JsonTextField context={context} path={['impl', 'retry']} label="Retry" help='{"maxAttempts": 3, "backoff": "exponential"}' />
+              <JsonTextField context={context} path={['impl', 'rateLimit']} label="Rate limit" help='{"maxCallsPerMinute": 60}' />
+              <div className="editor__row">
+                <SelectField context={context} path={['impl', 'responseEncoding']} label="Response" options={['json', 'text']} allowEmpty />
+                <SelectField context={context} path={['impl', 'errorMode']} label="When nothing is extracted" options={['fail', 'empty']} allowEmpty />
+              </div>
+              <TextField context={context} path={['impl', 'extractExpr']} label="Extract" mono help="JSONPath ($.results[0]) or /regex/flags" />
+            </fieldset>
+          ) : (
+            <fieldset className="editor__group">
+              <legend>Function</legend>
+              <TextField context={context} path={['impl', 'func']} label="Function name" mono help="A local function shipped with Toolbelt, e.g. core.calculate" />
+            </fieldset>
+          )}
+          <fieldset className="editor__group">
+            <legend>Arguments (argSchema)</legend>
+            <JsonEditor
+              key={`args-${revision}`}
+              label="argSchema"
+              value={JSON.stringify(draft.argSchema ?? {}, null, 2)}
+              onChange={(text) => {
+                try {
+                  // Parse here, not inside the updater: React runs updaters later, outside this try.
+                  const parsed = JSON.parse(text) as unknown;
+                  setDraftState((current) => setPath(current, ['argSchema'], parsed));
+                } catch {
+                  // Monaco marks the syntax error; keep the last valid schema.
+                }
+              }}
+            />
+            {problemsAt('/argSchema').map((problem) => (
+              <p key={problem} className="field__error">
+                {problem}
+              </p>
+            ))}
+            <h3 className="subhead">Preview of the form the palette will show</h3>
+            <div className="editor__preview">
+              <ArgumentForm key={JSON.stringify(argSchema)} name={`Preview of ${textOf(draft.displayName) || 'the tool'}`} schema={argSchema} submitLabel="Preview only" onSubmit={() => {}} />
+            </div>
+          </fieldset>
+          <fieldset className="editor__group">
+            <legend>Output (outputSchema)</legend>
+            <JsonEditor
+              key={`output-${revision}`}
+              label="outputSchema"
+              height={160}
+              value={JSON.stringify(draft.outputSchema ?? {}, null, 2)}
+              onChange={(text) => {
+                try {
+                  // Parse here, not inside the updater: React runs updaters later, outside this try.
+                  const parsed = JSON.parse(text) as unknown;
+                  setDraftState((current) => setPath(current, ['outputSchema'], parsed));
+                } catch {
+                  // as above
+                }
+              }}
+            />
+            {problemsAt('/outputSchema').map((problem) => (
+              <p key={problem} className="field__error">
+                {problem}
+              </p>
+            ))}
+          </fieldset>
+        </div>
+      )}
+
+      <div className="editor__footer">
+        {issues.length > 0 ? (
+          <p className="field__error" role="status">
+            {issues.length} {issues.length === 1 ? 'problem' : 'problems'} to fix{rootProblems.length ? `: ${rootProblems.map((issue) => issue.message).join('; ')}` : ''}
+            {tab === 'json' ? `: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}` : ''}
+          </p>
+        ) : (
+          <p className="muted" role="status">
+            No problems found.
+          </p>
+        )}
+        <div className="arg-form__actions">
+          <button type="button" className="button button--primary" disabled={saving} onClick={() => void save()}>
+            {saving ? 'Saving…' : base ? 'Save as new version' : 'Save'}
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
