@@ -81,7 +81,7 @@ test('an HTTP tool in the tester: host allowlist, attempts, masked secrets, Copy
     const { page } = app;
     await page.goto(app.host.url);
     await page.keyboard.press('Control+2');
-    await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /Echo service/ }).click();
+    await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Echo service/ }).click();
     await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Echo HTTP/ }).click();
     const tester = page.getByRole('region', { name: 'Tester' });
     const form = tester.getByRole('form', { name: 'Echo' });
@@ -137,5 +137,5 @@ test('a tool added on disk by another program appears without a reload', async (
     }),
   );
   await expect(tools.getByRole('button', { name: /Freshly pulled/ })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /Pulled from git/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Pulled from git/ })).toBeVisible();
 });

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ParamsOf } from '../../shared/operation.js';
+import type { ParamsOf, ResultOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
 import { useApi, useCoreTransport } from '../api/context.js';
 
@@ -34,16 +34,26 @@ export function useBundles(includeDisabled = true) {
   });
 }
 
-/** The tools of a bundle (or of all bundles), ranked by the store's search. */
-export function useToolSearch(q: string, bundleID: string | null, includeDisabled: boolean) {
+const TOOL_PAGE_SIZE = 100;
+
+type ToolPage = ResultOf<Operations['tools.list']>;
+
+/**
+ * The tools of a bundle (or of all), ranked by the store's search, a page
+ * at a time: the list asks for the next page as it scrolls near the end.
+ */
+export function useToolPages(q: string, bundleID: string | null, includeDisabled: boolean) {
   const api = useApi();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: toolKeys.search(q, bundleID, includeDisabled),
-    queryFn: async () => {
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page: ToolPage) => page.nextPageToken,
+    queryFn: async ({ pageParam }): Promise<ToolPage> => {
+      const token = pageParam ? { pageToken: pageParam } : {};
       if (bundleID && !q.trim()) {
-        return api.tools.list({ bundleIDs: [bundleID], includeDisabled, recommendedPageSize: 500 });
+        return api.tools.list({ bundleIDs: [bundleID], includeDisabled, recommendedPageSize: TOOL_PAGE_SIZE, ...token });
       }
-      const page = await api.tools.search({ q, includeDisabled, pageSize: 200 });
+      const page = await api.tools.search({ q, includeDisabled, pageSize: TOOL_PAGE_SIZE, ...token });
       return bundleID ? { ...page, tools: page.tools.filter((tool) => tool.bundleID === bundleID) } : page;
     },
     placeholderData: (previous) => previous,

@@ -1,22 +1,50 @@
-import { useDeferredValue } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolEntry } from '../../../shared/schemas/tool.js';
 import { Switch } from '../../components/Switch.js';
-import { useBundles, usePatchTool, useToolSearch } from '../../queries/tools.js';
+import { useBundles, usePatchTool, useToolPages } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 
-/** The "Tools" region: search as you type with the store's ranking, switches, states explained. */
+/**
+ * The "Tools" region: search as you type with the store's ranking, a tag
+ * filter, switches, states explained. Rows are virtualized and pages load
+ * as the list scrolls, so ten thousand tools stay smooth.
+ */
 export function ToolList() {
   const { bundleID, query, includeDisabled, selected, setQuery, setIncludeDisabled, selectTool, openEditor } = useToolsUi();
+  const [tag, setTag] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const tools = useToolSearch(deferredQuery, bundleID, includeDisabled);
+  const pages = useToolPages(deferredQuery, bundleID, includeDisabled);
   const bundles = useBundles(true);
   const patch = usePatchTool();
-  const bundleNames = new Map(
-    (bundles.data?.bundles ?? []).flatMap((bundle) => (bundle.status === 'valid' ? [[bundle.bundleID, bundle] as const] : [])),
+  const bundleNames = useMemo(
+    () => new Map((bundles.data?.bundles ?? []).flatMap((bundle) => (bundle.status === 'valid' ? [[bundle.bundleID, bundle] as const] : []))),
+    [bundles.data],
   );
-  const list = tools.data?.tools ?? [];
+  const wantedTag = tag.trim().toLowerCase();
+  const list = useMemo(
+    () =>
+      (pages.data?.pages ?? [])
+        .flatMap((page) => page.tools)
+        .filter((tool) => !wantedTag || (tool.status === 'valid' && tool.tags.some((item) => item.toLowerCase() === wantedTag))),
+    [pages.data, wantedTag],
+  );
   const currentBundle = bundleID ? bundleNames.get(bundleID) : undefined;
   const canAdd = currentBundle && !currentBundle.isBuiltIn && currentBundle.isEnabled;
+
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
+  const virtualizer = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => 60, overscan: 10 });
+  // A new search starts at the top, not wherever the last one was scrolled to.
+  useEffect(() => {
+    scroller.current?.scrollTo({ top: 0 });
+  }, [deferredQuery, bundleID, wantedTag, includeDisabled]);
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastRow >= list.length - 15) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRow, list.length]);
 
   return (
     <section className="pane pane--tools" aria-labelledby="tools-title">
@@ -31,66 +59,71 @@ export function ToolList() {
             </button>
           ) : null}
         </div>
-        <input
-          type="search"
-          className="input"
-          placeholder="Search by name, slug, tag…"
-          aria-label="Search tools"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
+        <input type="search" className="input" placeholder="Search by name, slug, tag…" aria-label="Search tools" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <input type="search" className="input input--small" placeholder="Only with tag…" aria-label="Filter by tag" value={tag} onChange={(event) => setTag(event.target.value)} />
         <label className="checkbox">
           <input type="checkbox" checked={includeDisabled} onChange={(event) => setIncludeDisabled(event.target.checked)} />
           Show switched-off and broken tools
         </label>
       </div>
-      {tools.isError ? (
+      {pages.isError ? (
         <p className="pane__message error-text" role="alert">
-          Could not load tools: {tools.error.message}
+          Could not load tools: {pages.error.message}
         </p>
-      ) : list.length === 0 && !tools.isPending ? (
-        <p className="pane__message muted">{query ? `No tool matches “${query}”.` : 'No tools here yet.'}</p>
+      ) : list.length === 0 && !pages.isPending && !hasNextPage ? (
+        <p className="pane__message muted">{query || tag ? `No tool matches “${[query, tag].filter(Boolean).join('” and tag “')}”.` : 'No tools here yet.'}</p>
       ) : (
-        <ul className="list" aria-label="Tools">
-          {list.map((tool) => {
-            const bundle = bundleNames.get(tool.bundleID);
-            const isSelected =
-              selected?.bundleID === tool.bundleID && selected.slug === tool.slug && selected.version === tool.version;
-            return (
-              <li key={tool.toolID} className="list__row">
-                <button
-                  type="button"
-                  className="list__item"
-                  aria-current={isSelected ? 'true' : undefined}
-                  disabled={tool.status === 'invalid' && !tool.slug}
-                  onClick={() => tool.slug && tool.version && selectTool({ bundleID: tool.bundleID, slug: tool.slug, version: tool.version })}
+        <div ref={scroller} className="list-scroller">
+          <ul className="list list--virtual" aria-label="Tools" style={{ height: virtualizer.getTotalSize() }}>
+            {rows.map((row) => {
+              const tool = list[row.index]!;
+              const bundle = bundleNames.get(tool.bundleID);
+              const isSelected = selected?.bundleID === tool.bundleID && selected.slug === tool.slug && selected.version === tool.version;
+              return (
+                <li
+                  key={tool.toolID}
+                  ref={virtualizer.measureElement}
+                  data-index={row.index}
+                  aria-setsize={list.length}
+                  aria-posinset={row.index + 1}
+                  className="list__row list__row--virtual"
+                  style={{ transform: `translateY(${row.start}px)` }}
                 >
-                  <span className="list__main">
-                    <span className="list__title">
-                      {tool.displayName ?? tool.slug ?? tool.toolID}
-                      {tool.status === 'valid' ? <span className="badge badge--quiet">{tool.type === 'http' ? 'HTTP' : 'Local'}</span> : null}
+                  <button
+                    type="button"
+                    className="list__item"
+                    aria-current={isSelected ? 'true' : undefined}
+                    disabled={tool.status === 'invalid' && !tool.slug}
+                    onClick={() => tool.slug && tool.version && selectTool({ bundleID: tool.bundleID, slug: tool.slug, version: tool.version })}
+                  >
+                    <span className="list__main">
+                      <span className="list__title">
+                        {tool.displayName ?? tool.slug ?? tool.toolID}
+                        {tool.status === 'valid' ? <span className="badge badge--quiet">{tool.type === 'http' ? 'HTTP' : 'Local'}</span> : null}
+                      </span>
+                      <span className="list__meta">
+                        <code>
+                          {tool.slug ?? '?'}@{tool.version ?? '?'}
+                        </code>
+                        {bundle && !bundleID ? ` · ${bundle.displayName}` : ''}
+                      </span>
+                      <ToolState tool={tool} />
                     </span>
-                    <span className="list__meta">
-                      <code>
-                        {tool.slug ?? '?'}@{tool.version ?? '?'}
-                      </code>
-                      {bundle && !bundleID ? ` · ${bundle.displayName}` : ''}
-                    </span>
-                    <ToolState tool={tool} />
-                  </span>
-                </button>
-                {tool.status === 'valid' && tool.slug ? (
-                  <Switch
-                    checked={tool.isEnabled}
-                    label={`Enable tool ${tool.displayName}`}
-                    disabled={bundle ? !bundle.isEnabled : false}
-                    onChange={(isEnabled) => patch.mutate({ bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, isEnabled })}
-                  />
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+                  </button>
+                  {tool.status === 'valid' && tool.slug ? (
+                    <Switch
+                      checked={tool.isEnabled}
+                      label={`Enable tool ${tool.displayName}`}
+                      disabled={bundle ? !bundle.isEnabled : false}
+                      onChange={(isEnabled) => patch.mutate({ bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, isEnabled })}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+          {isFetchingNextPage ? <p className="pane__message muted">Loading more…</p> : null}
+        </div>
       )}
     </section>
   );

@@ -8,6 +8,12 @@ export interface FieldContext {
   problemsAt: (pointer: string) => string[];
 }
 
+/** The id, problems and current value of a field bound to `path`. */
+function useBoundField(context: FieldContext, path: string[]) {
+  const id = useId();
+  return { id, problems: context.problemsAt(`/${path.join('/')}`), value: getPath(context.draft, path) };
+}
+
 function Problems({ id, problems }: { id: string; problems: string[] }) {
   if (problems.length === 0) return null;
   return (
@@ -37,9 +43,7 @@ function Shell({ label, help, problems, children, id }: { label: string; help?: 
 
 /** A text field bound to a path of the draft. */
 export function TextField({ context, path, label, help, placeholder, mono }: { context: FieldContext; path: string[]; label: string; help?: string; placeholder?: string; mono?: boolean }) {
-  const id = useId();
-  const problems = context.problemsAt(`/${path.join('/')}`);
-  const value = getPath(context.draft, path);
+  const { id, problems, value } = useBoundField(context, path);
   return (
     <Shell id={id} label={label} help={help} problems={problems}>
       {(describedBy) => (
@@ -58,9 +62,7 @@ export function TextField({ context, path, label, help, placeholder, mono }: { c
 }
 
 export function NumberField({ context, path, label, help }: { context: FieldContext; path: string[]; label: string; help?: string }) {
-  const id = useId();
-  const problems = context.problemsAt(`/${path.join('/')}`);
-  const value = getPath(context.draft, path);
+  const { id, problems, value } = useBoundField(context, path);
   return (
     <Shell id={id} label={label} help={help} problems={problems}>
       {(describedBy) => (
@@ -82,9 +84,7 @@ export function NumberField({ context, path, label, help }: { context: FieldCont
 }
 
 export function SelectField({ context, path, label, options, allowEmpty }: { context: FieldContext; path: string[]; label: string; options: string[]; allowEmpty?: boolean }) {
-  const id = useId();
-  const problems = context.problemsAt(`/${path.join('/')}`);
-  const value = getPath(context.draft, path);
+  const { id, problems, value } = useBoundField(context, path);
   return (
     <Shell id={id} label={label} problems={problems}>
       {(describedBy) => (
@@ -113,9 +113,7 @@ export function CheckField({ context, path, label }: { context: FieldContext; pa
 
 /** A list edited as comma-separated text (tags, success codes). */
 export function ListField({ context, path, label, numbers, help }: { context: FieldContext; path: string[]; label: string; numbers?: boolean; help?: string }) {
-  const id = useId();
-  const problems = context.problemsAt(`/${path.join('/')}`);
-  const current = getPath(context.draft, path);
+  const { id, problems, value: current } = useBoundField(context, path);
   const [text, setText] = useState(Array.isArray(current) ? current.join(', ') : '');
   return (
     <Shell id={id} label={label} help={help} problems={problems}>

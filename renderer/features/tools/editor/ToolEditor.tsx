@@ -192,25 +192,13 @@ export function ToolEditor({ bundleID, base, onClose, onSaved }: ToolEditorProps
           )}
           <fieldset className="editor__group">
             <legend>Arguments (argSchema)</legend>
-            <JsonEditor
+            <SchemaEditor
               key={`args-${revision}`}
-              label="argSchema"
-              value={JSON.stringify(draft.argSchema ?? {}, null, 2)}
-              onChange={(text) => {
-                try {
-                  // Parse here, not inside the updater: React runs updaters later, outside this try.
-                  const parsed = JSON.parse(text) as unknown;
-                  setDraftState((current) => setPath(current, ['argSchema'], parsed));
-                } catch {
-                  // Monaco marks the syntax error; keep the last valid schema.
-                }
-              }}
+              field="argSchema"
+              value={draft.argSchema}
+              problems={problemsAt('/argSchema')}
+              onChange={(parsed) => setDraftState((current) => setPath(current, ['argSchema'], parsed))}
             />
-            {problemsAt('/argSchema').map((problem) => (
-              <p key={problem} className="field__error">
-                {problem}
-              </p>
-            ))}
             <h3 className="subhead">Preview of the form the palette will show</h3>
             <div className="editor__preview">
               <ArgumentForm key={JSON.stringify(argSchema)} name={`Preview of ${textOf(draft.displayName) || 'the tool'}`} schema={argSchema} submitLabel="Preview only" onSubmit={() => {}} />
@@ -218,26 +206,14 @@ export function ToolEditor({ bundleID, base, onClose, onSaved }: ToolEditorProps
           </fieldset>
           <fieldset className="editor__group">
             <legend>Output (outputSchema)</legend>
-            <JsonEditor
+            <SchemaEditor
               key={`output-${revision}`}
-              label="outputSchema"
+              field="outputSchema"
               height={160}
-              value={JSON.stringify(draft.outputSchema ?? {}, null, 2)}
-              onChange={(text) => {
-                try {
-                  // Parse here, not inside the updater: React runs updaters later, outside this try.
-                  const parsed = JSON.parse(text) as unknown;
-                  setDraftState((current) => setPath(current, ['outputSchema'], parsed));
-                } catch {
-                  // as above
-                }
-              }}
+              value={draft.outputSchema}
+              problems={problemsAt('/outputSchema')}
+              onChange={(parsed) => setDraftState((current) => setPath(current, ['outputSchema'], parsed))}
             />
-            {problemsAt('/outputSchema').map((problem) => (
-              <p key={problem} className="field__error">
-                {problem}
-              </p>
-            ))}
           </fieldset>
         </div>
       )}
@@ -263,5 +239,31 @@ export function ToolEditor({ bundleID, base, onClose, onSaved }: ToolEditorProps
         </div>
       </div>
     </section>
+  );
+}
+
+/** A Monaco editor for one JSON Schema of the draft, with the store's problems under it. */
+function SchemaEditor({ field, value, problems, onChange, height }: { field: string; value: unknown; problems: string[]; onChange: (parsed: unknown) => void; height?: number }) {
+  return (
+    <>
+      <JsonEditor
+        label={field}
+        height={height}
+        value={JSON.stringify(value ?? {}, null, 2)}
+        onChange={(text) => {
+          try {
+            // Parse here, not in a state updater: React runs updaters later, outside this try.
+            onChange(JSON.parse(text) as unknown);
+          } catch {
+            // Half-typed JSON: Monaco marks where; the draft keeps its last valid schema.
+          }
+        }}
+      />
+      {problems.map((problem) => (
+        <p key={problem} className="field__error">
+          {problem}
+        </p>
+      ))}
+    </>
   );
 }
