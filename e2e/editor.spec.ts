@@ -51,7 +51,14 @@ test('create a bundle, define an HTTP tool in the form, break and fix its schema
     await expect(editor.getByRole('form', { name: 'Preview of Echo back' }).getByLabel('Word')).toBeVisible();
     await page.screenshot(shot('editor-form'));
 
+    // The draft runs in the tester before it is saved.
+    const draftTester = editor.getByRole('region', { name: 'Tester' });
+    await draftTester.getByRole('form', { name: 'Echo back (draft)' }).getByLabel('Word').fill('draft run');
+    await draftTester.getByRole('button', { name: 'Run' }).click();
+    await expect(draftTester.getByTestId('tester-value')).toContainText('/echo/draft run');
+
     await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'New version…' })).toBeVisible();
     const tester = page.getByRole('region', { name: 'Tester' });
     await tester.getByRole('form', { name: 'Echo back' }).getByLabel('Word').fill('ça va');
     await tester.getByRole('button', { name: 'Run' }).click();

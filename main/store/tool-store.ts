@@ -315,6 +315,39 @@ export class ToolStore {
     return issues;
   }
 
+  /**
+   * A draft as the record it would become, for trying it in the tester
+   * before saving: checked like a put, never written.
+   */
+  async draftRecord(bundleID: string, draft: unknown): Promise<ValidTool> {
+    const bundle = await this.requireBundle(bundleID);
+    const checked = this.options.validator.toolInput(draft);
+    if (!checked.ok) {
+      throw new ToolbeltError('invalid_params', `The draft is invalid: ${describeIssues(checked.issues)}`, { issues: checked.issues });
+    }
+    const input = checked.value;
+    const now = this.now();
+    const tool = {
+      schemaVersion: '1',
+      toolID: uuidv7(),
+      bundleID: bundle.bundleID,
+      slug: input.slug ?? 'draft',
+      version: input.version ?? 'draft',
+      displayName: input.displayName,
+      description: input.description ?? '',
+      tags: input.tags ?? [],
+      type: input.type,
+      isEnabled: true,
+      isBuiltIn: false,
+      argSchema: input.argSchema,
+      outputSchema: input.outputSchema,
+      impl: input.impl,
+      createdAt: now,
+      modifiedAt: now,
+    } as ToolFile;
+    return { kind: 'valid', toolID: tool.toolID, bundleID, tool, text: '', builtIn: false };
+  }
+
   /** The tool at <bundle, slug, version>, or `not_found`; hidden with its soft-deleted bundle. */
   async requireTool(
     bundleID: string,

@@ -10,11 +10,15 @@ export function executionHandlers(
   invoker: Invoker,
   settings: SettingsStore,
   secrets: SecretStore,
-): Pick<Handlers, 'tools.invoke' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete'> {
+): Pick<Handlers, 'tools.invoke' | 'tools.try' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete'> {
   return {
     'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs }, context) => {
       const record = await store.requireTool(bundleID, toolSlug, version);
       return invoker.invoke(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? new AbortController().signal });
+    },
+    'tools.try': async ({ bundleID, tool, args, trace, timeoutMs }, context) => {
+      const record = await store.draftRecord(bundleID, tool);
+      return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? new AbortController().signal });
     },
     'settings.get': () => settings.get(),
     'settings.patch': (patch) => settings.patch(patch),

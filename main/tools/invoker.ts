@@ -50,6 +50,8 @@ export interface InvokeContext {
 
 export interface Invoker {
   invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
+  /** Runs a draft that is not in the store: no enabled check, no usage metrics. */
+  tryDraft(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
   /** Arguments checked against argSchema, with its defaults filled in. */
   prepareArgs(tool: ToolFile, args: Record<string, unknown>): Record<string, unknown>;
 }
@@ -95,14 +97,14 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     return validate(value) ? [] : issuesFrom(validate.errors);
   }
 
-  async function invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult> {
+  async function invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext, draft = false): Promise<InvokeResult> {
     if (record.kind === 'invalid') {
       throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
     }
     const tool = record.tool;
     const args = prepareArgs(tool, request.args);
     const bundle = deps.store.bundle(record.bundleID);
-    if (!deps.store.isToolEnabled(record) || !bundle || !deps.store.isBundleEnabled(bundle)) {
+    if (!draft && (!deps.store.isToolEnabled(record) || !bundle || !deps.store.isBundleEnabled(bundle))) {
       throw new ToolbeltError('tool_disabled', `${tool.displayName} is switched off${deps.store.isToolEnabled(record) ? ' with its bundle' : ''}. Switch it on to run it.`);
     }
     const reason = unavailableReason(deps.store, record, (name) => deps.registry.has(name));
@@ -188,13 +190,17 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       };
     }
     if (request.trace && trace) result.trace = trace;
-    deps.store.usage.record(tool.toolID, deps.clock.now());
+    if (!draft) deps.store.usage.record(tool.toolID, deps.clock.now());
     deps.hooks?.after?.({ toolID: tool.toolID, slug: tool.slug, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts });
     logCall(deps.log, tool, result, trace);
     return result;
   }
 
-  return { invoke, prepareArgs };
+  return {
+    invoke: (record, request, context) => invoke(record, request, context),
+    tryDraft: (record, request, context) => invoke(record, request, context, true),
+    prepareArgs,
+  };
 }
 
 function withoutCookies(headers: Record<string, string>): Record<string, string> {

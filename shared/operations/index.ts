@@ -2,7 +2,7 @@ import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo } from './app.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut } from './bundles.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
-import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsValidate } from './tools.js';
+import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate } from './tools.js';
 
 /**
  * The operation table: the single list of everything the core can be asked
@@ -23,6 +23,7 @@ export const operations = {
   'tools.search': toolsSearch,
   'tools.invoke': toolsInvoke,
   'tools.validate': toolsValidate,
+  'tools.try': toolsTry,
   'settings.get': settingsGet,
   'settings.patch': settingsPatch,
   'secrets.list': secretsList,

@@ -111,3 +111,20 @@ export const toolsValidate = defineOperation({
   result: Type.Object({ issues: Type.Array(IssueSchema) }, { additionalProperties: false }),
   http: { method: 'POST', path: '/api/tools/validate' },
 });
+
+export const toolsTry = defineOperation({
+  name: 'tools.try',
+  summary: 'Run an unsaved draft in the tester: validated as tools.put would, not stored, not counted.',
+  params: Type.Object(
+    {
+      bundleID: UuidV7Schema,
+      tool: Type.Unknown(),
+      args: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      trace: Type.Optional(Type.Boolean()),
+      timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+    },
+    { additionalProperties: false },
+  ),
+  result: InvokeResultSchema,
+  http: { method: 'POST', path: '/api/tools/bundles/:bundleID/try' },
+});

@@ -2,8 +2,7 @@ import { useRef, useState } from 'react';
 import { toCurl } from '../../../shared/curl.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { InvokeResult } from '../../../shared/schemas/invocation.js';
-import type { ToolView } from '../../../shared/schemas/tool.js';
-import { useCoreTransport } from '../../api/context.js';
+import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 import { useTesterHistory } from './history.js';
@@ -14,12 +13,22 @@ import { ResponseView } from './ResponseView.js';
  * Copy as cURL, this session's runs. Mounted per tool (keyed), so switching
  * tools starts clean.
  */
-export function Tester({ tool }: { tool: ToolView }) {
-  const transport = useCoreTransport();
+export interface TesterTarget {
+  /** Identifies the tool (or draft) in this session's history. */
+  key: string;
+  name: string;
+  argSchema: Record<string, unknown>;
+  /** HTTP tools: what Copy as cURL renders. */
+  impl?: HttpImpl;
+  unavailableReason?: string;
+  run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<InvokeResult>;
+}
+
+export function Tester({ target }: { target: TesterTarget }) {
   const settings = useSettings();
   const patchSettings = usePatchSettings();
   const history = useTesterHistory();
-  const toolKey = `${tool.bundleID}/${tool.slug}@${tool.version}`;
+  const toolKey = target.key;
   const [result, setResult] = useState<InvokeResult | null>(null);
   const [issues, setIssues] = useState<{ path: string; message: string }[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,11 +47,7 @@ export function Tester({ tool }: { tool: ToolView }) {
     setIssues([]);
     setLastArgs(args);
     try {
-      const outcome = (await transport.invoke(
-        'tools.invoke',
-        { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, args, trace: true },
-        { signal: controller.signal },
-      )) as InvokeResult;
+      const outcome = await target.run(args, controller.signal);
       setResult(outcome);
       history.add({ toolKey, args, result: outcome });
     } catch (error) {
@@ -65,9 +70,9 @@ export function Tester({ tool }: { tool: ToolView }) {
   };
 
   const copyCurl = () => {
-    if (tool.type !== 'http') return;
-    const names = new Set(Object.keys((tool.argSchema.properties as object | undefined) ?? {}));
-    void navigator.clipboard?.writeText(toCurl(tool.impl, lastArgs, names)).then(() => {
+    if (!target.impl) return;
+    const names = new Set(Object.keys((target.argSchema.properties as object | undefined) ?? {}));
+    void navigator.clipboard?.writeText(toCurl(target.impl, lastArgs, names)).then(() => {
       setCopied(true);
       setTimeout(() => setCopied(false), 1_500);
     });
@@ -87,11 +92,11 @@ export function Tester({ tool }: { tool: ToolView }) {
       <h2 id="tester-title" className="pane__title">
         Tester
       </h2>
-      {!tool.available ? <p className="warning-text">This tool cannot run: {tool.unavailableReason}</p> : null}
+      {target.unavailableReason ? <p className="warning-text">This tool cannot run: {target.unavailableReason}</p> : null}
       <ArgumentForm
         key={toolKey}
-        name={tool.displayName}
-        schema={tool.argSchema}
+        name={target.name}
+        schema={target.argSchema}
         busy={busy}
         issues={issues}
         onSubmit={(args) => void run(args)}
@@ -102,7 +107,7 @@ export function Tester({ tool }: { tool: ToolView }) {
                 Cancel
               </button>
             ) : null}
-            {tool.type === 'http' ? (
+            {target.impl ? (
               <button type="button" className="button button--ghost" onClick={copyCurl}>
                 {copied ? 'Copied' : 'Copy as cURL'}
               </button>

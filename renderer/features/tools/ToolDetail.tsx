@@ -3,6 +3,8 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { ToolsIcon } from '../../components/icons.js';
 import { useTool } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
+import type { InvokeResult } from '../../../shared/schemas/invocation.js';
+import { useCoreTransport } from '../../api/context.js';
 import { Tester } from '../tester/Tester.js';
 import { ToolEditor } from './editor/ToolEditor.js';
 
@@ -114,11 +116,34 @@ export function ToolDetail() {
       ) : tool.data ? (
         <>
           <Definition tool={tool.data} />
-          <Tester key={`${tool.data.bundleID}/${tool.data.slug}@${tool.data.version}`} tool={tool.data} />
+          <SavedToolTester tool={tool.data} />
         </>
       ) : (
         <p className="pane__message muted">Loading…</p>
       )}
     </div>
+  );
+}
+
+function SavedToolTester({ tool }: { tool: ToolView }) {
+  const transport = useCoreTransport();
+  const key = `${tool.bundleID}/${tool.slug}@${tool.version}`;
+  return (
+    <Tester
+      key={key}
+      target={{
+        key,
+        name: tool.displayName,
+        argSchema: tool.argSchema,
+        ...(tool.type === 'http' ? { impl: tool.impl } : {}),
+        ...(tool.available ? {} : { unavailableReason: tool.unavailableReason }),
+        run: async (args, signal) =>
+          (await transport.invoke(
+            'tools.invoke',
+            { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, args, trace: true },
+            { signal },
+          )) as InvokeResult,
+      }}
+    />
   );
 }

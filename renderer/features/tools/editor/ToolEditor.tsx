@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { ToolbeltError } from '../../../../shared/errors.js';
 import { TOOL_DOCUMENT_JSON_SCHEMA } from '../../../../shared/schemas/tool-document-schema.js';
 import type { ToolView } from '../../../../shared/schemas/tool.js';
-import { useApi } from '../../../api/context.js';
+import type { HttpImpl } from '../../../../shared/schemas/http-impl.js';
+import type { InvokeResult } from '../../../../shared/schemas/invocation.js';
+import { useApi, useCoreTransport } from '../../../api/context.js';
+import { Tester } from '../../tester/Tester.js';
 import { ArgumentForm } from '../../../components/ArgumentForm.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { useSecretNames, useTool } from '../../../queries/tools.js';
@@ -30,6 +33,7 @@ interface ToolEditorProps {
  */
 export function ToolEditor({ bundleID, base, onClose, onSaved }: ToolEditorProps) {
   const api = useApi();
+  const transport = useCoreTransport();
   const [draft, setDraftState] = useState<Draft>(() => (base ? { ...draftFrom(base), version: nextVersion(base.version) } : newHttpDraft()));
   const [slugTouched, setSlugTouched] = useState(base !== null);
   const [tab, setTab] = useState<'form' | 'json'>('form');
@@ -216,6 +220,22 @@ export function ToolEditor({ bundleID, base, onClose, onSaved }: ToolEditorProps
             />
           </fieldset>
         </div>
+      )}
+
+      {issues.length === 0 ? (
+        <Tester
+          key={JSON.stringify(argSchema)}
+          target={{
+            key: `draft/${bundleID}`,
+            name: `${textOf(draft.displayName) || 'Draft'} (draft)`,
+            argSchema,
+            ...(isHttp ? { impl: draft.impl as HttpImpl } : {}),
+            run: async (args, signal) =>
+              (await transport.invoke('tools.try', { bundleID, tool: toolBody(draft), args, trace: true }, { signal })) as InvokeResult,
+          }}
+        />
+      ) : (
+        <p className="muted">The tester runs this draft once its problems are fixed.</p>
       )}
 
       <div className="editor__footer">

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { expectOk, invokeHarness } from '../testing/invoke-harness.js';
+import { json, startLoopbackServer } from '../testing/loopback-server.js';
+
+describe('tools.try', () => {
+  it('runs an unsaved draft without storing it or counting usage', async () => {
+    const server = await startLoopbackServer({ '/draft': (request, response) => json(response, 200, { url: request.url }) });
+    const subject = await invokeHarness([server.host]);
+    const draft = {
+      displayName: 'Draft',
+      type: 'http',
+      argSchema: { type: 'object', properties: { q: { type: 'string' } } },
+      impl: { method: 'GET', urlTemplate: `${server.base}/draft`, query: { q: '${q}' }, extractExpr: '$.url' },
+    };
+    const result = await subject.call('tools.try', { bundleID: subject.bundleID, tool: draft, args: { q: 'x y' }, trace: true });
+    expect(expectOk(result).value).toBe('/draft?q=x+y');
+    expect(result.trace).toHaveLength(1);
+    expect((await subject.call('tools.list', { bundleIDs: [subject.bundleID], includeDisabled: true })).tools).toEqual([]);
+  });
+
+  it('refuses an invalid draft with its problems', async () => {
+    const subject = await invokeHarness([]);
+    const error = await subject.failure('tools.try', { bundleID: subject.bundleID, tool: { displayName: 'Bad', type: 'http', argSchema: { type: 'object' }, impl: { method: 'GET' } } });
+    expect(error.code).toBe('invalid_params');
+    expect(JSON.stringify(error.details)).toContain('urlTemplate');
+  });
+});
