@@ -1,14 +1,33 @@
 import { ScreenHeader } from '../../components/ScreenHeader.js';
 import { AboutSection } from './AboutSection.js';
 import { AppearanceSection } from './AppearanceSection.js';
+import { ListSettingSection } from './ListSettingSection.js';
+import { SecretsSection } from './SecretsSection.js';
 import { ShortcutsSection } from './ShortcutsSection.js';
 
 export function SettingsScreen() {
   return (
     <section className="screen" aria-labelledby="settings-title">
-      <ScreenHeader id="settings-title" title="Settings" subtitle="How Toolbelt looks and where it keeps your data." />
+      <ScreenHeader id="settings-title" title="Settings" subtitle="Secrets, what tools may reach, how Toolbelt looks, and where it keeps your data." />
       <div className="screen__body stack">
         <AboutSection />
+        <SecretsSection />
+        <ListSettingSection
+          setting="allowedHosts"
+          title="Allowed hosts"
+          description="HTTP tools may only call these hosts (every redirect is checked too). host, host:port, or *.example.com for subdomains."
+          inputLabel="Host to allow"
+          placeholder="api.example.com"
+          empty="No host is allowed: every HTTP tool call will be refused."
+        />
+        <ListSettingSection
+          setting="readableFolders"
+          title="Readable folders"
+          description="The Core bundle's Read a text file tool may read files inside these folders, and nowhere else."
+          inputLabel="Folder to allow"
+          placeholder="/home/me/notes"
+          empty="No folder is readable."
+        />
         <AppearanceSection />
         <ShortcutsSection />
       </div>

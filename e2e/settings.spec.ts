@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/app.js';
+
+const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
+
+test('secrets are write-only on screen: set by name, never shown, deletable', async ({ app }) => {
+  const SECRET = 'sk-ui-3f9a1c7e5b';
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+3');
+  const form = page.getByRole('form', { name: 'Set a secret' });
+  await form.getByLabel('Secret name').fill('WEATHER_KEY');
+  await form.getByLabel('Secret value').fill(SECRET);
+  await form.getByRole('button', { name: 'Set' }).click();
+  const list = page.getByRole('list', { name: 'Secrets' });
+  await expect(list.getByText('WEATHER_KEY')).toBeVisible();
+  await expect(form.getByLabel('Secret value')).toHaveValue('');
+  expect(await page.content()).not.toContain(SECRET);
+  await page.screenshot(shot('settings-secrets'));
+
+  await form.getByLabel('Secret name').fill('bad name');
+  await form.getByLabel('Secret value').fill('x');
+  await form.getByRole('button', { name: 'Set' }).click();
+  await expect(page.getByRole('alert')).toContainText('name');
+
+  await list.getByRole('button', { name: 'Delete secret WEATHER_KEY' }).click();
+  await expect(page.getByText('No secrets yet.')).toBeVisible();
+  expect(app.consoleErrors.filter((message) => !message.includes('400'))).toEqual([]);
+});
+
+test('allowed hosts: the shipped ones listed, add, refuse a malformed one, remove', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+3');
+  const hosts = page.getByRole('list', { name: 'Allowed hosts' });
+  await expect(hosts.getByText('api.open-meteo.com', { exact: true })).toBeVisible();
+  await page.getByLabel('Host to allow').fill('api.example.com');
+  await page.getByLabel('Host to allow').press('Enter');
+  await expect(hosts.getByText('api.example.com', { exact: true })).toBeVisible();
+  await page.getByLabel('Host to allow').fill('https://nope.example.com/path');
+  await page.getByLabel('Host to allow').press('Enter');
+  await expect(page.getByRole('alert')).toContainText('allowedHosts');
+  await hosts.getByRole('button', { name: 'Remove api.example.com' }).click();
+  await expect(hosts.getByText('api.example.com', { exact: true })).toHaveCount(0);
+});
+
+test('every screen passes axe with no serious or critical violations, in light and dark', async ({ app }) => {
+  const { page } = app;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(app.host.url);
+    for (const shortcut of ['Control+1', 'Control+2', 'Control+3']) {
+      await page.keyboard.press(shortcut);
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+      expect(await seriousViolations(page), `${scheme} ${shortcut}`).toEqual([]);
+    }
+  }
+  await page.screenshot(shot('settings-dark-full'));
+});

@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import { ToolbeltError } from '../../../shared/errors.js';
+import { TrashIcon } from '../../components/icons.js';
+import { usePatchSettings, useSettings } from '../../queries/tools.js';
+
+interface ListSettingSectionProps {
+  setting: 'allowedHosts' | 'readableFolders';
+  title: string;
+  description: string;
+  inputLabel: string;
+  placeholder: string;
+  empty: string;
+}
+
+/** A settings list edited one entry at a time (allowed hosts, readable folders). */
+export function ListSettingSection({ setting, title, description, inputLabel, placeholder, empty }: ListSettingSectionProps) {
+  const id = useId();
+  const settings = useSettings();
+  const patch = usePatchSettings();
+  const [entry, setEntry] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const values = settings.data?.[setting] ?? [];
+
+  const save = (next: string[], onSuccess?: () => void) =>
+    patch.mutate({ [setting]: next }, {
+      onSuccess: () => {
+        setError(null);
+        onSuccess?.();
+      },
+      onError: (failure) => setError(failure instanceof ToolbeltError ? failure.message : String(failure)),
+    });
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        {title}
+      </h2>
+      <p className="muted card__description">{description}</p>
+      {values.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="setting-list" aria-label={title}>
+          {values.map((value) => (
+            <li key={value}>
+              <code>{value}</code>
+              <button type="button" className="icon-button" aria-label={`Remove ${value}`} title="Remove" onClick={() => save(values.filter((item) => item !== value))}>
+                <TrashIcon size={15} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const value = entry.trim();
+          if (value && !values.includes(value)) save([...values, value], () => setEntry(''));
+        }}
+      >
+        <label className="visually-hidden" htmlFor={`${id}-input`}>
+          {inputLabel}
+        </label>
+        <input id={`${id}-input`} className="input" placeholder={placeholder} value={entry} onChange={(event) => setEntry(event.target.value)} />
+        <button type="submit" className="button" disabled={!entry.trim()}>
+          Add
+        </button>
+      </form>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
