@@ -1,5 +1,7 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { hostApi } from './fixtures/api.js';
@@ -103,4 +105,42 @@ test('a deleted bundle can be brought back with Undo', async ({ app }) => {
   await expect(bundles.getByRole('button', { name: /^Temporary/ })).toHaveCount(0);
   await bundles.getByRole('button', { name: 'Undo' }).click();
   await expect(bundles.getByRole('button', { name: /^Temporary/ })).toBeVisible();
+});
+
+test('an existing tool is saved as a new version, and an on-disk change offers Reload or Keep mine', async ({ app }) => {
+  const api = hostApi(app.host);
+  const bundleID = '01a2f000-0000-7000-8000-000000000002';
+  await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'svc', displayName: 'Service' });
+  const created = (await api('PUT', `/tools/bundles/${bundleID}/tools/lookup/version/v1`, {
+    displayName: 'Lookup',
+    type: 'http',
+    argSchema: { type: 'object', properties: {} },
+    impl: { method: 'GET', urlTemplate: 'https://api.example.com/lookup' },
+  })) as { toolID: string };
+
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Service/ }).click();
+  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Lookup/ }).click();
+  await page.getByRole('button', { name: 'New version…' }).click();
+  const editor = page.getByRole('region', { name: 'Tool editor' });
+  await expect(editor.getByLabel('Version')).toHaveValue('v2');
+  await editor.getByLabel('Description').fill('Second take');
+  await editor.getByRole('button', { name: 'Save as new version' }).click();
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await expect(tools.getByRole('button', { name: /lookup@v2/ })).toBeVisible();
+  await expect(tools.getByRole('button', { name: /lookup@v1/ })).toBeVisible();
+
+  // Edit v1 again while someone changes its file on disk.
+  await tools.getByRole('button', { name: /lookup@v1/ }).click();
+  await page.getByRole('button', { name: 'New version…' }).click();
+  await expect(editor.getByLabel('Display name')).toHaveValue('Lookup');
+  const file = path.join(app.dataDir, 'bundles', bundleID, 'tools', `${created.toolID}.json`);
+  const onDisk = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  await writeFile(file, JSON.stringify({ ...onDisk, displayName: 'Lookup (edited in git)', modifiedAt: new Date().toISOString() }, null, 2));
+  await expect(editor.getByRole('alert')).toContainText('changed on disk');
+  await editor.getByRole('button', { name: 'Reload' }).click();
+  await expect(editor.getByLabel('Display name')).toHaveValue('Lookup (edited in git)');
+  await expect(editor.getByRole('alert')).toHaveCount(0);
 });

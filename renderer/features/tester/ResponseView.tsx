@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { InvokeResult, TraceEntry } from '../../../shared/schemas/invocation.js';
+import { JsonTree } from '../../components/JsonTree.js';
 
 const PREVIEW_LIMIT = 50_000;
 
@@ -61,6 +63,8 @@ function Attempt({ entry }: { entry: TraceEntry }) {
 /** The "Response" region: the verdict first, then the value, then every attempt. */
 export function ResponseView({ result, onAllowHost }: { result: InvokeResult; onAllowHost?: (host: string) => void }) {
   const valueText = result.ok ? JSON.stringify(result.value, null, 2) ?? 'null' : null;
+  const structured = result.ok && result.value !== null && typeof result.value === 'object';
+  const [view, setView] = useState<'tree' | 'raw'>('tree');
   return (
     <section className="response" aria-label="Response">
       <div className="response__verdict">
@@ -73,10 +77,28 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
       </div>
       {result.ok ? (
         <>
-          <h3 className="subhead">Value (after extraction, checked against outputSchema)</h3>
-          <pre className="code-block" data-testid="tester-value">
-            {valueText!.length > PREVIEW_LIMIT ? `${valueText!.slice(0, PREVIEW_LIMIT)}\n… (${valueText!.length} characters)` : valueText}
-          </pre>
+          <div className="response__value-head">
+            <h3 className="subhead">Value (after extraction, checked against outputSchema)</h3>
+            {structured ? (
+              <div role="tablist" aria-label="Value view" className="tabs">
+                <button type="button" role="tab" aria-selected={view === 'tree'} className="tab" onClick={() => setView('tree')}>
+                  Tree
+                </button>
+                <button type="button" role="tab" aria-selected={view === 'raw'} className="tab" onClick={() => setView('raw')}>
+                  Raw
+                </button>
+              </div>
+            ) : null}
+          </div>
+          {structured && view === 'tree' && valueText!.length <= PREVIEW_LIMIT ? (
+            <div className="code-block" data-testid="tester-value">
+              <JsonTree value={result.value} />
+            </div>
+          ) : (
+            <pre className="code-block" data-testid="tester-value">
+              {valueText!.length > PREVIEW_LIMIT ? `${valueText!.slice(0, PREVIEW_LIMIT)}\n… (${valueText!.length} characters; the rest is not shown)` : valueText}
+            </pre>
+          )}
         </>
       ) : (
         <div className="callout callout--bad" role="alert">

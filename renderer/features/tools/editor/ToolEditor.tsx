@@ -31,7 +31,9 @@ interface ToolEditorProps {
  * document, checked live by the store's own rules (tools.validate).
  * Versions are immutable once saved: an existing tool is saved as a new version.
  */
-export function ToolEditor({ bundleID, base, onClose, onSaved }: ToolEditorProps) {
+export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolEditorProps) {
+  // The tool as it was when editing began; the live query moves on with the disk.
+  const [base, setBase] = useState(liveBase);
   const api = useApi();
   const transport = useCoreTransport();
   const [draft, setDraftState] = useState<Draft>(() => (base ? { ...draftFrom(base), version: nextVersion(base.version) } : newHttpDraft()));
@@ -121,7 +123,15 @@ export function ToolEditor({ bundleID, base, onClose, onSaved }: ToolEditorProps
       {changedOnDisk ? (
         <div className="callout callout--warn" role="alert">
           <p>This tool changed on disk while you were editing.</p>
-          <button type="button" className="button" onClick={() => replaceDraft({ ...draftFrom(latest.data as ToolView), version: draft.version })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              const fresh = latest.data as ToolView;
+              setBase(fresh);
+              replaceDraft({ ...draftFrom(fresh), version: draft.version });
+            }}
+          >
             Reload
           </button>{' '}
           <button type="button" className="button button--ghost" onClick={() => setConflictDismissed(true)}>
