@@ -139,3 +139,47 @@ test('a tool added on disk by another program appears without a reload', async (
   await expect(tools.getByRole('button', { name: /Freshly pulled/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Pulled from git/ })).toBeVisible();
 });
+
+test('the tester shows each attempt and why it was retried', async ({ app }) => {
+  let calls = 0;
+  const server = createServer((_request, response) => {
+    calls++;
+    if (calls === 1) response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"busy":true}');
+    else response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[{"id":1}]}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const target = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const api = hostApi(app.host);
+    const bundleID = uuidv7();
+    await api('PATCH', '/settings', { allowedHosts: [target] });
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'flaky', displayName: 'Flaky service' });
+    await api('PUT', `/tools/bundles/${bundleID}/tools/items/version/v1`, {
+      displayName: 'Items',
+      type: 'http',
+      argSchema: { type: 'object', properties: {} },
+      impl: {
+        method: 'GET',
+        urlTemplate: `http://${target}/items`,
+        retry: { maxAttempts: 3, backoff: 'constant', initialDelayMs: 50, retryOnStatus: [503] },
+        extractExpr: '$.items[0].id',
+      },
+    });
+    const { page } = app;
+    await page.goto(app.host.url);
+    await page.keyboard.press('Control+2');
+    await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Flaky service/ }).click();
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Items/ }).click();
+    const tester = page.getByRole('region', { name: 'Tester' });
+    await tester.getByRole('button', { name: 'Run' }).click();
+    const response = tester.getByRole('region', { name: 'Response' });
+    await expect(response).toContainText('2 attempts');
+    await expect(response.getByText('retried: HTTP 503 is in retryOnStatus, after 50 ms')).toBeVisible();
+    await expect(response.getByText('Attempt 2')).toBeVisible();
+    await expect(tester.getByTestId('tester-value')).toHaveText('1');
+    await expect(page.getByText(/^1 call, last /)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('tester-retry.png'), fullPage: true });
+  } finally {
+    server.close();
+  }
+});

@@ -1,7 +1,8 @@
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ToolsIcon } from '../../components/icons.js';
-import { useTool } from '../../queries/tools.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { toolKeys, useTool } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import type { InvokeResult } from '../../../shared/schemas/invocation.js';
 import { useCoreTransport } from '../../api/context.js';
@@ -127,6 +128,7 @@ export function ToolDetail() {
 
 function SavedToolTester({ tool }: { tool: ToolView }) {
   const transport = useCoreTransport();
+  const queryClient = useQueryClient();
   const key = `${tool.bundleID}/${tool.slug}@${tool.version}`;
   return (
     <Tester
@@ -137,12 +139,16 @@ function SavedToolTester({ tool }: { tool: ToolView }) {
         argSchema: tool.argSchema,
         ...(tool.type === 'http' ? { impl: tool.impl } : {}),
         ...(tool.available ? {} : { unavailableReason: tool.unavailableReason }),
-        run: async (args, signal) =>
-          (await transport.invoke(
+        run: async (args, signal) => {
+          const result = (await transport.invoke(
             'tools.invoke',
             { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, args, trace: true },
             { signal },
-          )) as InvokeResult,
+          )) as InvokeResult;
+          // The call counts in the usage shown above.
+          void queryClient.invalidateQueries({ queryKey: toolKeys.tool(tool.bundleID, tool.slug, tool.version) });
+          return result;
+        },
       }}
     />
   );
