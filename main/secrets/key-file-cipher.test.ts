@@ -1,4 +1,5 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirForTest } from '../testing/test-temp-dir.js';
@@ -41,5 +42,25 @@ describe('key-file cipher (browser host)', () => {
     await writeFile(file, 'short\n');
     await expect(createKeyFileCipher(file)).rejects.toThrow(/damaged/);
     expect(await readFile(file, 'utf8')).toBe('short\n');
+  });
+});
+
+describe('key file creation', () => {
+  it('gives processes that start together one shared, whole key', async () => {
+    const file = await keyPath();
+    // Real processes, racing to create the key in the same place.
+    const script = `import { createKeyFileCipher } from ${JSON.stringify(path.resolve('main/secrets/key-file-cipher.ts'))};
+      const cipher = await createKeyFileCipher(process.argv[1]);
+      process.stdout.write(await cipher.encrypt('shared'));`;
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file], (error, stdout, stderr) =>
+          error ? reject(new Error(stderr || error.message)) : resolve(stdout),
+        );
+      });
+    const sealed = await Promise.all(Array.from({ length: 6 }, run));
+    const cipher = await createKeyFileCipher(file);
+    for (const value of sealed) expect(await cipher.decrypt(value)).toBe('shared');
+    expect((await readdir(path.dirname(file))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });

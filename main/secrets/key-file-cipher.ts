@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { chmod, link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Cipher } from './cipher.js';
 
@@ -47,12 +47,17 @@ export async function createKeyFileCipher(keyPath: string): Promise<Cipher> {
 }
 
 async function loadOrCreateKey(keyPath: string): Promise<Buffer> {
+  // The key is written whole to a temporary file, then linked into place:
+  // link() fails if the key exists, and is atomic, so processes starting
+  // together agree on one key and none ever reads a half-written one.
+  const temporary = `${keyPath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, randomBytes(KEY_BYTES).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
   try {
-    // 'wx' fails if the file exists, so two processes starting at once never
-    // overwrite each other's key.
-    await writeFile(keyPath, randomBytes(KEY_BYTES).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
+    await link(temporary, keyPath);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(temporary).catch(() => {});
   }
   const key = Buffer.from((await readFile(keyPath, 'utf8')).trim(), 'base64');
   if (key.length !== KEY_BYTES) {
