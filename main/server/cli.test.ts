@@ -100,10 +100,21 @@ describe('npm run serve', () => {
     );
     const stream = await openEventStream(host);
     process.kill(-host.child.pid!, 'SIGINT');
+    // npm itself dies of the SIGINT; the host under it (signalled twice: the
+    // group's SIGINT and npm's forward) must still close everything.
     await within(host.exited, 5_000, 'npm run serve shutdown');
     expect(await within(stream.ended, 1_000, 'closing the event stream')).toBe('closed');
     expect(await isListening(host.port)).toBe(false);
     // Nothing of the group is left running.
     expect(() => process.kill(-host.child.pid!, 0)).toThrow();
+  });
+});
+
+describe('signals during shutdown', () => {
+  it('a repeated signal right away (npm forwarding Ctrl+C) does not turn a clean stop into a crash', async () => {
+    const host = track(await spawnHost(['--data-dir', await tempDataDir()]));
+    host.child.kill('SIGINT');
+    host.child.kill('SIGINT');
+    expect(await within(host.exited, 4_000, 'shutdown')).toEqual({ code: 0, signal: null });
   });
 });

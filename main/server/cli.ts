@@ -49,13 +49,17 @@ export async function main(argv: string[]): Promise<void> {
   process.stdout.write(`Toolbelt is running at ${host.url}\n`);
   log.info('browser host started', { port: host.port, dataDir });
 
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== null) {
+      // Ctrl+C under `npm run` arrives twice at once (the terminal signals the
+      // process group and npm forwards it), and some libraries re-raise
+      // signals: only a signal well after the first means "quit now".
+      if (Date.now() - stoppingSince < 1_000) return;
       log.warn('second signal, exiting now', { signal });
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     log.info('stopping', { signal });
     const force = setTimeout(() => {
       log.error('shutdown took too long, exiting');

@@ -1,7 +1,9 @@
 import { SHIPPED_BUNDLES } from '../../builtins/index.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { describeIssues } from '../api/validation.js';
+import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { DocumentValidator } from './document-validation.js';
+import type { ValidationCache } from './validation-cache.js';
 import { withFileLock } from './file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from './json-files.js';
 import type { StoreLayout } from './layout.js';
@@ -12,7 +14,7 @@ import type { BundleRecord, ToolRecord } from './records.js';
  * the user's rules. A broken one is a bug in Toolbelt, so it stops the start
  * with a clear message (a test keeps that from shipping).
  */
-export function loadShippedRecords(validator: DocumentValidator): { bundles: BundleRecord[]; tools: ToolRecord[] } {
+export function loadShippedRecords(validator: DocumentValidator, cache: ValidationCache): { bundles: BundleRecord[]; tools: ToolRecord[] } {
   const bundles: BundleRecord[] = [];
   const tools: ToolRecord[] = [];
   for (const shipped of SHIPPED_BUNDLES) {
@@ -21,9 +23,13 @@ export function loadShippedRecords(validator: DocumentValidator): { bundles: Bun
     const bundleID = bundle.value.bundleID;
     bundles.push({ kind: 'valid', bundleID, bundle: bundle.value, text: '', builtIn: true });
     for (const { file, document } of shipped.tools) {
-      const tool = validator.toolFile(document, true);
+      const text = JSON.stringify(document);
+      const toolID = (document as { toolID: string }).toolID;
+      const verdict = cache.check(toolID, text);
+      const tool = verdict.known ? { ok: true as const, value: document as ToolFile } : validator.toolFile(document, true);
       if (!tool.ok) throw new Error(`built-in tool ${shipped.folder}/${file} is invalid: ${describeIssues(tool.issues)}`);
       if (tool.value.bundleID !== bundleID) throw new Error(`built-in tool ${shipped.folder}/${file} names another bundle`);
+      cache.rememberValid(toolID, verdict.digest);
       tools.push({ kind: 'valid', toolID: tool.value.toolID, bundleID, tool: tool.value, text: '', builtIn: true });
     }
   }

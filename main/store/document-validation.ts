@@ -31,21 +31,23 @@ export interface DocumentValidator {
 }
 
 export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
-  const bundleFile = ajv.compile(BundleFileSchema);
-  const envelope = ajv.compile(ToolFileEnvelopeSchema);
-  // Only writes need this one; compiling it lazily keeps it off the cold load.
-  let input: Validator | null = null;
-  const impls: Record<ToolType, Validator> = {
-    local: ajv.compile(IMPL_SCHEMAS.local),
-    http: ajv.compile(IMPL_SCHEMAS.http),
+  // Each validator is compiled on first use: a start-up whose files all hit
+  // the validation cache needs none of the tool ones.
+  const lazily = (schema: object) => {
+    let compiled: Validator | null = null;
+    return () => (compiled ??= ajv.compile(schema));
   };
+  const bundleFile = lazily(BundleFileSchema);
+  const envelope = lazily(ToolFileEnvelopeSchema);
+  const input = lazily(ToolInputSchema);
+  const impls: Record<ToolType, () => Validator> = { local: lazily(IMPL_SCHEMAS.local), http: lazily(IMPL_SCHEMAS.http) };
 
   function shape<T>(validate: Validator, value: unknown): Checked<T> {
     return validate(value) ? { ok: true, value: value as T } : { ok: false, issues: issuesFrom(validate.errors) };
   }
 
   function definition(value: Definition, thorough: boolean): ValidationIssue[] {
-    const impl = impls[value.type];
+    const impl = impls[value.type]();
     if (!impl(value.impl)) {
       return issuesFrom(impl.errors).map((issue) => ({ ...issue, path: '/impl' + (issue.path === '/' ? '' : issue.path) }));
     }
@@ -61,16 +63,15 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
   }
 
   return {
-    bundleFile: (value) => shape<BundleFile>(bundleFile, value),
+    bundleFile: (value) => shape<BundleFile>(bundleFile(), value),
     toolFile(value, thorough) {
-      const checked = shape<ToolFile>(envelope, value);
+      const checked = shape<ToolFile>(envelope(), value);
       if (!checked.ok) return checked;
       const issues = definition(checked.value, thorough);
       return issues.length ? { ok: false, issues } : checked;
     },
     toolInput(value) {
-      input ??= ajv.compile(ToolInputSchema);
-      const checked = shape<ToolInput>(input, value);
+      const checked = shape<ToolInput>(input(), value);
       if (!checked.ok) return checked;
       const issues = definition(checked.value, true);
       return issues.length ? { ok: false, issues } : checked;

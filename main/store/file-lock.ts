@@ -8,8 +8,14 @@ import { ToolbeltError } from '../../shared/errors.js';
  * data folder respect (a lock directory, as proper-lockfile makes it, with
  * staleness detection so a crashed holder does not block forever).
  */
+const readyFolders = new Set<string>();
+
 export async function withFileLock<T>(target: string, work: () => Promise<T>): Promise<T> {
-  await mkdir(path.dirname(target), { recursive: true });
+  const folder = path.dirname(target);
+  if (!readyFolders.has(folder)) {
+    await mkdir(folder, { recursive: true });
+    readyFolders.add(folder);
+  }
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(target, {

@@ -7,6 +7,7 @@ import type { DocumentValidator } from './document-validation.js';
 import { readJsonFile, readJsonFileSync, type JsonReadResult } from './json-files.js';
 import type { StoreLayout } from './layout.js';
 import { toolIDFromFileName } from './layout.js';
+import type { ValidationCache } from './validation-cache.js';
 
 /** What could be read from a broken file, so a person can find it in lists. */
 export interface Salvage {
@@ -77,13 +78,25 @@ export async function readToolRecord(
   return toolRecordFrom(validator, bundleID, toolID, file, await readJsonFile(file));
 }
 
-export function readToolRecordSync(layout: StoreLayout, validator: DocumentValidator, bundleID: string, toolID: string): ToolRecord | null {
+/** The cold load's reader: files unchanged since they last passed skip the deep checks. */
+export function readToolRecordSync(
+  layout: StoreLayout,
+  validator: DocumentValidator,
+  bundleID: string,
+  toolID: string,
+  cache: ValidationCache,
+): ToolRecord | null {
   const file = layout.toolFile(bundleID, toolID);
-  return toolRecordFrom(validator, bundleID, toolID, file, readJsonFileSync(file));
+  const read = readJsonFileSync(file);
+  const verdict = read.ok ? cache.check(toolID, read.text) : null;
+  const record = toolRecordFrom(verdict?.known ? null : validator, bundleID, toolID, file, read);
+  if (record?.kind === 'valid' && verdict) cache.rememberValid(toolID, verdict.digest);
+  return record;
 }
 
 function toolRecordFrom(
-  validator: DocumentValidator,
+  /** null: the text is known valid under the current rules (ValidationCache). */
+  validator: DocumentValidator | null,
   bundleID: string,
   toolID: string,
   file: string,
@@ -103,7 +116,7 @@ function toolRecordFrom(
     salvage: salvage(value),
     text: read.text,
   });
-  const checked = validator.toolFile(read.value, false);
+  const checked = validator ? validator.toolFile(read.value, false) : { ok: true as const, value: read.value as ToolFile };
   if (!checked.ok) return invalid(describeIssues(checked.issues));
   if (checked.value.toolID !== toolID) return invalid(`toolID ${checked.value.toolID} does not match the file name`);
   if (checked.value.bundleID !== bundleID) return invalid(`bundleID ${checked.value.bundleID} does not match its bundle folder`);

@@ -1,4 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 import { isSlug, isVersion } from '../../shared/schemas/ids.js';
@@ -24,6 +25,7 @@ import {
   type ToolRecord,
 } from './records.js';
 import { UsageBook } from './usage.js';
+import { ValidationCache } from './validation-cache.js';
 
 export const SOFT_DELETE_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
 
@@ -56,11 +58,13 @@ export class ToolStore {
   private readonly tools = new Map<string, ToolRecord>();
   private readonly toolsByBundle = new Map<string, Set<string>>();
   private revisionCounter = 0;
+  private readonly validationCache: ValidationCache;
   readonly usage: UsageBook;
   readonly builtinOverrides: BuiltinOverrides;
 
   private constructor(private readonly options: ToolStoreOptions) {
     this.usage = new UsageBook(options.layout, options.log);
+    this.validationCache = new ValidationCache(path.join(options.layout.root, 'cache', 'validated-tools.json'));
     this.builtinOverrides = new BuiltinOverrides(options.layout);
   }
 
@@ -257,7 +261,7 @@ export class ToolStore {
           toolID: taken.toolID,
         });
       }
-      await mkdir(this.options.layout.toolsDir(bundleID), { recursive: true });
+      if (this.toolCount(bundleID) === 0) await mkdir(this.options.layout.toolsDir(bundleID), { recursive: true });
       return this.writeTool(tool);
     });
     this.changed({ bundleIDs: [bundleID], toolIDs: [record.toolID] });
@@ -448,13 +452,14 @@ export class ToolStore {
   }
 
   async close(): Promise<void> {
-    await this.usage.flush();
+    await Promise.all([this.usage.flush(), this.validationCache.flush()]);
   }
 
   // ── internals ────────────────────────────────────────────────────────
 
   private async loadEverything(): Promise<void> {
-    const shipped = loadShippedRecords(this.options.validator);
+    this.validationCache.loadSync();
+    const shipped = loadShippedRecords(this.options.validator, this.validationCache);
     for (const bundle of shipped.bundles) this.bundles.set(bundle.bundleID, bundle);
     for (const tool of shipped.tools) this.rememberTool(tool);
     await Promise.all([this.builtinOverrides.load(), this.usage.load()]);
@@ -464,10 +469,11 @@ export class ToolStore {
       if (this.isBuiltinBundle(bundleID)) continue;
       this.bundles.set(bundleID, readBundleRecordSync(layout, validator, bundleID) ?? missingBundleRecord(layout, bundleID));
       for (const toolID of listIDsSync(layout.toolsDir(bundleID), 'json-files')) {
-        const record = readToolRecordSync(layout, validator, bundleID, toolID);
+        const record = readToolRecordSync(layout, validator, bundleID, toolID, this.validationCache);
         if (record) this.rememberTool(record);
       }
     }
+    this.validationCache.saveSoon((error) => this.options.log.warn('could not save the validation cache', { error: String(error) }));
     this.revisionCounter++;
   }
 
