@@ -392,8 +392,8 @@ export class ToolStore {
     if (this.isBuiltinBundle(bundleID)) return false;
     const { layout, validator } = this.options;
     let changed = false;
-    const bundle = await readBundleRecord(layout, validator, bundleID);
-    const toolIDs = new Set(await listIDs(layout.toolsDir(bundleID), 'json-files'));
+    const [bundle, ids] = await Promise.all([readBundleRecord(layout, validator, bundleID), listIDs(layout.toolsDir(bundleID), 'json-files')]);
+    const toolIDs = new Set(ids);
     if (!bundle && toolIDs.size === 0) {
       if (this.bundles.has(bundleID) || this.toolsByBundle.has(bundleID)) {
         this.forgetBundle(bundleID);
