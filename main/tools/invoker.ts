@@ -67,6 +67,12 @@ export function createInvoker(deps: InvokerDeps): Invoker {
   const argValidators = new WeakMap<object, Validator>();
   const outputValidators = new WeakMap<object, Validator>();
   const rateLimiter = new RateLimiter(() => deps.clock.now().getTime());
+  const argumentNamesBySchema = new WeakMap<object, Set<string>>();
+  const namesOf = (schema: Record<string, unknown>) => {
+    let names = argumentNamesBySchema.get(schema);
+    if (!names) argumentNamesBySchema.set(schema, (names = argumentNames(schema)));
+    return names;
+  };
   const now = () => deps.clock.now().getTime();
 
   function compiled(ajv: Ajv2020, cache: WeakMap<object, Validator>, schema: object): Validator {
@@ -139,7 +145,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
             toolName: tool.displayName,
             impl: tool.impl,
             args,
-            argumentNames: argumentNames(tool.argSchema),
+            argumentNames: namesOf(tool.argSchema),
             allowedHosts: deps.settings.get().allowedHosts,
             resolveSecret: (name) => deps.secrets.resolve(name),
             timeoutMs: request.timeoutMs,

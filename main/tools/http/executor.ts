@@ -62,27 +62,28 @@ export interface HttpExecutorDeps {
  */
 export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promise<HttpCallOutcome> {
   const trace: TraceEntry[] = [];
-  let redactor = new Redactor([]);
+  let redactor = NO_SECRETS;
   let attempts = 0;
   try {
     const secrets = await resolveSecrets(call);
-    redactor = new Redactor(secrets.values());
+    if (secrets.size > 0) redactor = new Redactor(secrets.values());
     const scope: RenderScope = { args: call.args, argumentNames: call.argumentNames, secrets, usedSecrets: new Set() };
     const request = buildRequest(call.impl, scope);
-    redactor = redactor.withDerived(request.derivedSecrets);
-    const what = `${call.toolName}: ${request.method} ${redactor.text(request.url.toString())}`;
+    if (request.derivedSecrets.length > 0) redactor = redactor.withDerived(request.derivedSecrets);
+    // Only failures need this sentence; it is built when one happens.
+    const what = () => `${call.toolName}: ${request.method} ${redactor.text(request.url.toString())}`;
 
     if (!isHostAllowed(request.url, call.allowedHosts)) {
       throw new InvokeFailure(
         'host_not_allowed',
-        `${what} was not sent: ${allowlistEntryFor(request.url)} is not an allowed host. Allow it in Settings → Allowed hosts.`,
+        `${what()} was not sent: ${allowlistEntryFor(request.url)} is not an allowed host. Allow it in Settings → Allowed hosts.`,
         { host: allowlistEntryFor(request.url) },
       );
     }
     if (call.impl.rateLimit) {
       const verdict = deps.rateLimiter.take(call.toolKey, call.impl.rateLimit);
       if (!verdict.ok) {
-        throw new InvokeFailure('rate_limited', `${what} was not sent: the tool's rate limit is reached; try again in ${Math.ceil(verdict.retryInMs / 1000)} s.`);
+        throw new InvokeFailure('rate_limited', `${what()} was not sent: the tool's rate limit is reached; try again in ${Math.ceil(verdict.retryInMs / 1000)} s.`);
       }
     }
 
@@ -111,7 +112,7 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
 
       const failure =
         outcome.failure ??
-        new InvokeFailure('http_status', `${what} answered HTTP ${response!.status}.`, {
+        new InvokeFailure('http_status', `${what()} answered HTTP ${response!.status}.`, {
           status: response!.status,
           snippet: redactor.text(response!.text.slice(0, SNIPPET_CHARS)),
         });
@@ -133,7 +134,7 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
         entry.delayBeforeNextMs = delay;
       }
       await (deps.sleep ?? sleep)(delay, call.signal).catch(() => {
-        throw new InvokeFailure('cancelled', `${what} was cancelled while waiting to retry.`);
+        throw new InvokeFailure('cancelled', `${what()} was cancelled while waiting to retry.`);
       });
     }
   } catch (error) {
@@ -146,14 +147,17 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
 }
 
 const secretNamesByImpl = new WeakMap<HttpImpl, Set<string>>();
+const NO_SECRETS = new Redactor([]);
+const NO_SECRET_VALUES: ReadonlyMap<string, string> = new Map();
 
-async function resolveSecrets(call: HttpCall): Promise<Map<string, string>> {
+async function resolveSecrets(call: HttpCall): Promise<ReadonlyMap<string, string>> {
   let names = secretNamesByImpl.get(call.impl);
   if (!names) {
     names = new Set<string>();
     for (const { template } of templatesOf(call.impl)) for (const name of secretNamesIn(template, call.argumentNames)) names.add(name);
     secretNamesByImpl.set(call.impl, names);
   }
+  if (names.size === 0) return NO_SECRET_VALUES;
   const secrets = new Map<string, string>();
   for (const name of names) {
     const value = await call.resolveSecret(name);
@@ -168,7 +172,7 @@ async function attemptOnce(
   deps: HttpExecutorDeps,
   entry: TraceEntry | null,
   redactor: Redactor,
-  what: string,
+  what: () => string,
 ): Promise<{ response: HttpResponseData }> {
   const timeoutMs = call.timeoutMs ?? call.impl.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const limit = deadline(call.signal, timeoutMs);
@@ -187,12 +191,12 @@ async function attemptWithin(
   deps: HttpExecutorDeps,
   entry: TraceEntry | null,
   redactor: Redactor,
-  what: string,
+  what: () => string,
 ): Promise<{ response: HttpResponseData }> {
   const aborted = (stage: string): InvokeFailure =>
     call.signal.aborted
-      ? new InvokeFailure('cancelled', `${what} was cancelled ${stage}.`)
-      : new InvokeFailure('timeout', `${what} timed out after ${timeoutMs} ms ${stage}.`);
+      ? new InvokeFailure('cancelled', `${what()} was cancelled ${stage}.`)
+      : new InvokeFailure('timeout', `${what()} timed out after ${timeoutMs} ms ${stage}.`);
 
   let url = request.url;
   let method = request.method;
@@ -204,21 +208,21 @@ async function attemptWithin(
       response = await deps.fetch(url, { method, headers, body, redirect: 'manual', signal });
     } catch (error) {
       if (signal.aborted) throw aborted('waiting for the response');
-      throw new InvokeFailure('network', `${what} failed: ${networkReason(error)}.`);
+      throw new InvokeFailure('network', `${what()} failed: ${networkReason(error)}.`);
     }
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || !location) break;
     await response.body?.cancel().catch(() => {});
-    if (hop >= MAX_REDIRECTS) throw new InvokeFailure('network', `${what} was redirected more than ${MAX_REDIRECTS} times.`);
+    if (hop >= MAX_REDIRECTS) throw new InvokeFailure('network', `${what()} was redirected more than ${MAX_REDIRECTS} times.`);
     const next = new URL(location, url);
     if (entry) (entry.redirects ??= []).push({ status: response.status, location: redactor.text(next.toString()) });
     if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-      throw new InvokeFailure('network', `${what} was redirected to a ${next.protocol} URL, which is not followed.`);
+      throw new InvokeFailure('network', `${what()} was redirected to a ${next.protocol} URL, which is not followed.`);
     }
     if (!isHostAllowed(next, call.allowedHosts)) {
       throw new InvokeFailure(
         'host_not_allowed',
-        `${what} was redirected to ${allowlistEntryFor(next)}, which is not an allowed host; the redirect was not followed. Allow it in Settings → Allowed hosts.`,
+        `${what()} was redirected to ${allowlistEntryFor(next)}, which is not an allowed host; the redirect was not followed. Allow it in Settings → Allowed hosts.`,
         { host: allowlistEntryFor(next) },
       );
     }
@@ -234,21 +238,21 @@ async function attemptWithin(
     url = next;
   }
 
-  let raw: Buffer;
+  let received: { text: string; size: number };
   try {
-    raw = await readBodyWithLimit(response, call.impl.limits?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+    received = await readBodyWithLimit(response, call.impl.limits?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
   } catch (error) {
     if (error instanceof InvokeFailure) throw error;
     if (signal.aborted) throw aborted('while reading the response');
-    throw new InvokeFailure('network', `${what} failed while reading the response: ${networkReason(error)}.`);
+    throw new InvokeFailure('network', `${what()} failed while reading the response: ${networkReason(error)}.`);
   }
-  const text = raw.toString('utf8');
+  const text = received.text;
   const responseHeaders = headerRecord(response.headers);
   if (entry) {
     entry.response = {
       status: response.status,
       headers: maskHeaders(responseHeaders, new Set(['set-cookie']), redactor),
-      size: raw.byteLength,
+      size: received.size,
       bodyPreview: redactor.text(text.slice(0, PREVIEW_CHARS)),
       truncated: text.length > PREVIEW_CHARS,
     };
@@ -257,14 +261,14 @@ async function attemptWithin(
   return { response: { status: response.status, headers: responseHeaders, text, decoded } };
 }
 
-function decode(text: string, response: Response, impl: HttpImpl, what: string, redactor: Redactor): unknown {
+function decode(text: string, response: Response, impl: HttpImpl, what: () => string, redactor: Redactor): unknown {
   const encoding = impl.responseEncoding ?? (/json/i.test(response.headers.get('content-type') ?? '') ? 'json' : 'text');
   if (encoding === 'text') return text;
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new InvokeFailure('decode_failed', `${what} answered with a body that is not JSON (${(error as Error).message}).`, {
+    throw new InvokeFailure('decode_failed', `${what()} answered with a body that is not JSON (${(error as Error).message}).`, {
       status: response.status,
       snippet: redactor.text(text.slice(0, SNIPPET_CHARS)),
     });

@@ -2,16 +2,16 @@ import { InvokeFailure } from '../invoke-error.js';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
-/** Reads a response body, giving up (and closing the stream) past `maxBytes`. */
-export async function readBodyWithLimit(response: Response, maxBytes: number): Promise<Buffer> {
+/** Reads a response body as UTF-8 text, giving up (and closing the stream) past `maxBytes`. */
+export async function readBodyWithLimit(response: Response, maxBytes: number): Promise<{ text: string; size: number }> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw tooLarge(maxBytes, declared);
   }
-  if (!response.body) return Buffer.alloc(0);
+  if (!response.body) return { text: '', size: 0 };
   // A declared size within the limit can be read in one go (undici's fast path).
-  if (Number.isFinite(declared)) return Buffer.from(await response.arrayBuffer());
+  if (Number.isFinite(declared)) return { text: await response.text(), size: declared };
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -25,7 +25,7 @@ export async function readBodyWithLimit(response: Response, maxBytes: number): P
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  return { text: Buffer.concat(chunks).toString('utf8'), size };
 }
 
 function tooLarge(maxBytes: number, declared?: number): InvokeFailure {
