@@ -1,4 +1,4 @@
-import { errorFromBody } from '../../shared/errors.js';
+import { errorFromBody, ToolbeltError } from '../../shared/errors.js';
 import { CORE_EVENT_TYPES, type CoreEvent } from '../../shared/events.js';
 import type { ToolbeltBridge } from '../../shared/ipc.js';
 import type { Transport } from './transport.js';
@@ -7,8 +7,16 @@ import type { Transport } from './transport.js';
 export function createIpcTransport(bridge: ToolbeltBridge): Transport {
   return {
     kind: 'ipc',
-    async invoke(name, params) {
-      const envelope = await bridge.invoke(name, params ?? {});
+    async invoke(name, params, options = {}) {
+      // IPC has no way to abort a call in the main process yet: cancelling
+      // stops waiting for it here, and the core finishes it on its own.
+      const cancelled = new Promise<never>((_, reject) => {
+        const stop = () => reject(new ToolbeltError('cancelled', 'Cancelled.'));
+        if (options.signal?.aborted) stop();
+        else options.signal?.addEventListener('abort', stop, { once: true });
+      });
+      cancelled.catch(() => {}); // a cancel after the answer is no one's error
+      const envelope = await Promise.race([bridge.invoke(name, params ?? {}), cancelled]);
       if (envelope.ok) return envelope.result;
       throw errorFromBody(envelope, `${name} failed.`);
     },
