@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './e2e/fixtures/chromium.js';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 
 // scripts/e2e.mjs checks that a Chromium exists before this runs.
 const executablePath = findChromium() ?? undefined;

@@ -1,13 +1,8 @@
 // npm run test:e2e: Playwright against the real browser host in Chromium.
 // Without any Chromium it says so and skips, unless REQUIRE_E2E=1.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { ensureBuilt, ROOT } from './build-lib.mjs';
-
-function findChromium() {
-  const candidates = [process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((candidate) => candidate && existsSync(candidate)) ?? null;
-}
+import { findChromium } from './chromium.mjs';
 
 const chromium = findChromium();
 if (!chromium) {

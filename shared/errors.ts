@@ -28,8 +28,6 @@ export const ERROR_HTTP_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;
 
-export const ERROR_CODES = Object.keys(ERROR_HTTP_STATUS) as ErrorCode[];
-
 export const ErrorBodySchema = Type.Object(
   {
     error: Type.Object({

@@ -3,29 +3,31 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { ToolbeltError } from '../../shared/errors.js';
 
+const LOCK_OPTIONS = {
+  realpath: false,
+  // A holder refreshes the lock every second; one untouched for four is
+  // a crashed process's, and is taken over. Retries outlast that window.
+  stale: 4_000,
+  update: 1_000,
+  retries: { retries: 200, factor: 1.3, minTimeout: 2, maxTimeout: 50, randomize: true },
+};
+
+async function acquire(target: string): Promise<() => Promise<void>> {
+  // proper-lockfile retries every error, a missing folder included, for the
+  // whole retry budget; making the folder first costs one syscall.
+  await mkdir(path.dirname(target), { recursive: true });
+  return lockfile.lock(target, LOCK_OPTIONS);
+}
+
 /**
  * Runs `work` while holding a lock that other Toolbelt processes on the same
  * data folder respect (a lock directory, as proper-lockfile makes it, with
  * staleness detection so a crashed holder does not block forever).
  */
-const readyFolders = new Set<string>();
-
 export async function withFileLock<T>(target: string, work: () => Promise<T>): Promise<T> {
-  const folder = path.dirname(target);
-  if (!readyFolders.has(folder)) {
-    await mkdir(folder, { recursive: true });
-    readyFolders.add(folder);
-  }
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(target, {
-      realpath: false,
-      // A holder refreshes the lock every second; one untouched for four is
-      // a crashed process's, and is taken over. Retries outlast that window.
-      stale: 4_000,
-      update: 1_000,
-      retries: { retries: 200, factor: 1.3, minTimeout: 2, maxTimeout: 50, randomize: true },
-    });
+    release = await acquire(target);
   } catch (error) {
     throw new ToolbeltError('unavailable', `Another Toolbelt process is busy with this data; try again. (${(error as Error).message})`);
   }

@@ -24,7 +24,6 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog): Pick<Hand
       return valid(catalog.bundleEntry(bundle));
     },
     'bundles.patch': async ({ bundleID, isEnabled }) => {
-      await store.requireBundle(bundleID);
       const record = await store.setBundleEnabled(bundleID, isEnabled);
       return valid(catalog.bundleEntry(record));
     },

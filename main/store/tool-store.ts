@@ -224,32 +224,7 @@ export class ToolStore {
         issues: mismatch.map((key) => ({ path: `/${key}`, message: 'does not match the URL' })),
       });
     }
-    const checked = this.options.validator.toolInput(input);
-    if (!checked.ok) {
-      throw new ToolbeltError('invalid_params', `The tool is invalid: ${describeIssues(checked.issues)}`, {
-        issues: checked.issues,
-      });
-    }
-    const now = this.now();
-    const tool = {
-      schemaVersion: '1',
-      toolID: uuidv7(),
-      bundleID,
-      slug,
-      version,
-      displayName: input.displayName,
-      description: input.description ?? '',
-      tags: input.tags ?? [],
-      type: input.type,
-      isEnabled: input.isEnabled ?? true,
-      isBuiltIn: false,
-      requiresApproval: input.requiresApproval,
-      argSchema: input.argSchema,
-      outputSchema: input.outputSchema,
-      impl: input.impl,
-      createdAt: now,
-      modifiedAt: now,
-    } as ToolFile;
+    const tool = this.newToolFile(this.checkedInput(input, 'tool'), { bundleID, slug, version });
     const record = await this.underBundleLock(bundleID, async () => {
       await this.refreshBundle(bundleID, { rereadKnown: false });
       const fresh = this.bundles.get(bundleID);
@@ -261,7 +236,6 @@ export class ToolStore {
           toolID: taken.toolID,
         });
       }
-      if (this.toolCount(bundleID) === 0) await mkdir(this.options.layout.toolsDir(bundleID), { recursive: true });
       return this.writeTool(tool);
     });
     this.changed({ bundleIDs: [bundleID], toolIDs: [record.toolID] });
@@ -324,31 +298,9 @@ export class ToolStore {
    * before saving: checked like a put, never written.
    */
   async draftRecord(bundleID: string, draft: unknown): Promise<ValidTool> {
-    const bundle = await this.requireBundle(bundleID);
-    const checked = this.options.validator.toolInput(draft);
-    if (!checked.ok) {
-      throw new ToolbeltError('invalid_params', `The draft is invalid: ${describeIssues(checked.issues)}`, { issues: checked.issues });
-    }
-    const input = checked.value;
-    const now = this.now();
-    const tool = {
-      schemaVersion: '1',
-      toolID: uuidv7(),
-      bundleID: bundle.bundleID,
-      slug: input.slug ?? 'draft',
-      version: input.version ?? 'draft',
-      displayName: input.displayName,
-      description: input.description ?? '',
-      tags: input.tags ?? [],
-      type: input.type,
-      isEnabled: true,
-      isBuiltIn: false,
-      argSchema: input.argSchema,
-      outputSchema: input.outputSchema,
-      impl: input.impl,
-      createdAt: now,
-      modifiedAt: now,
-    } as ToolFile;
+    await this.requireBundle(bundleID);
+    const input = this.checkedInput(draft, 'draft');
+    const tool = this.newToolFile({ ...input, isEnabled: true }, { bundleID, slug: input.slug ?? 'draft', version: input.version ?? 'draft' });
     return { kind: 'valid', toolID: tool.toolID, bundleID, tool, text: '', builtIn: false };
   }
 
@@ -477,6 +429,37 @@ export class ToolStore {
     this.revisionCounter++;
   }
 
+  /** The deep checks of tools.put; their problems, with JSON pointers, as invalid_params. */
+  private checkedInput(value: unknown, what: 'tool' | 'draft'): ToolInput {
+    const checked = this.options.validator.toolInput(value);
+    if (!checked.ok) {
+      throw new ToolbeltError('invalid_params', `The ${what} is invalid: ${describeIssues(checked.issues)}`, { issues: checked.issues });
+    }
+    return checked.value;
+  }
+
+  /** A new tool.json from a checked definition: fresh id, timestamps now, defaults filled. */
+  private newToolFile(input: ToolInput, address: { bundleID: string; slug: string; version: string }): ToolFile {
+    const now = this.now();
+    return {
+      schemaVersion: '1',
+      toolID: uuidv7(),
+      ...address,
+      displayName: input.displayName,
+      description: input.description ?? '',
+      tags: input.tags ?? [],
+      type: input.type,
+      isEnabled: input.isEnabled ?? true,
+      isBuiltIn: false,
+      requiresApproval: input.requiresApproval,
+      argSchema: input.argSchema,
+      outputSchema: input.outputSchema,
+      impl: input.impl,
+      createdAt: now,
+      modifiedAt: now,
+    } as ToolFile;
+  }
+
   private findInMemory(bundleID: string, slug: string, version: string): ToolRecord | undefined {
     for (const toolID of this.toolsByBundle.get(bundleID) ?? []) {
       const record = this.tools.get(toolID)!;
@@ -518,7 +501,13 @@ export class ToolStore {
 
   private async writeTool(tool: ToolFile): Promise<ValidTool> {
     const text = stringifyStable({ ...tool }, TOOL_FILE_KEY_ORDER);
-    await writeFileAtomically(this.options.layout.toolFile(tool.bundleID, tool.toolID), text);
+    const file = this.options.layout.toolFile(tool.bundleID, tool.toolID);
+    await writeFileAtomically(file, text).catch(async (error: NodeJS.ErrnoException) => {
+      // A bundle folder made by hand may have no tools/ yet.
+      if (error.code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFileAtomically(file, text);
+    });
     const record: ValidTool = { kind: 'valid', toolID: tool.toolID, bundleID: tool.bundleID, tool, text, builtIn: false };
     this.rememberTool(record);
     return record;

@@ -1,8 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { httpTool, localTool, newID } from '../testing/fixtures.js';
+import { seedBundle } from '../testing/seed.js';
 import { manualClock, startTestCore, type TestCore } from '../testing/test-core.js';
+import { tempDirForTest } from '../testing/test-temp-dir.js';
 
 async function withBundle(options: Parameters<typeof startTestCore>[0] = {}): Promise<TestCore & { bundleID: string }> {
   const subject = await startTestCore(options);
@@ -185,6 +187,16 @@ describe('tools.put', () => {
       },
     });
     await expect(call('tools.put', { bundleID, toolSlug: 'a', version: 'v1', tool })).resolves.toMatchObject({ slug: 'a' });
+  });
+
+  it('adds the tools folder to a bundle folder made by hand without one', async () => {
+    const dataDir = await tempDirForTest();
+    const seeded = await seedBundle(dataDir, { tools: [] });
+    await rm(path.join(dataDir, 'bundles', seeded.bundleID, 'tools'), { recursive: true });
+    const { call } = await startTestCore({ dataDir });
+    await expect(call('tools.put', { bundleID: seeded.bundleID, toolSlug: 'first', version: 'v1', tool: httpTool() })).resolves.toMatchObject({
+      slug: 'first',
+    });
   });
 
   it('reports a local tool whose function does not exist as unavailable, not as an error', async () => {

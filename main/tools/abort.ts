@@ -5,6 +5,7 @@
  */
 export interface Deadline {
   signal: AbortSignal;
+  timeoutMs: number;
   timedOut(): boolean;
   cancelled(): boolean;
   dispose(): void;
@@ -22,6 +23,7 @@ export function deadline(caller: AbortSignal, timeoutMs: number): Deadline {
   else caller.addEventListener('abort', onCancel, { once: true });
   return {
     signal: controller.signal,
+    timeoutMs,
     timedOut: () => expired,
     cancelled: () => caller.aborted,
     dispose() {

@@ -52,8 +52,6 @@ export interface Invoker {
   invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
   /** Runs a draft that is not in the store: no enabled check, no usage metrics. */
   tryDraft(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
-  /** Arguments checked against argSchema, with its defaults filled in. */
-  prepareArgs(tool: ToolFile, args: Record<string, unknown>): Record<string, unknown>;
 }
 
 /**
@@ -205,7 +203,6 @@ export function createInvoker(deps: InvokerDeps): Invoker {
   return {
     invoke: (record, request, context) => invoke(record, request, context),
     tryDraft: (record, request, context) => invoke(record, request, context, true),
-    prepareArgs,
   };
 }
 

@@ -87,7 +87,7 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues =
   const [flags, setFlags] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(fields.filter((field) => field.kind === 'boolean' && typeof field.schema.default === 'boolean').map((field) => [field.name, field.schema.default as boolean])),
   );
-  const [jsonMode, setJsonMode] = useState(fields.length === 0 && Object.keys(schema.properties ?? {}).length > 0);
+  const [jsonMode, setJsonMode] = useState(false);
   const [jsonText, setJsonText] = useState('{}');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [jsonError, setJsonError] = useState<string | null>(null);

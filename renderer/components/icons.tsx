@@ -42,19 +42,6 @@ export const SettingsIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const PlusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
-export const BundleIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
-    <path d="m3 8 9 5 9-5M12 13v8" />
-  </Icon>
-);
-
 export const CopyIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="9" y="9" width="11" height="11" rx="2" />

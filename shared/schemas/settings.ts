@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SECRET_NAME_PATTERN } from '../templates.js';
 
 /**
  * An allowed host: an exact name (`api.example.com`), a name with a port
@@ -27,6 +28,6 @@ export const SettingsPatchSchema = Type.Partial(SettingsSchema, { additionalProp
 export type SettingsPatch = Static<typeof SettingsPatchSchema>;
 
 export const SecretNameSchema = Type.String({
-  pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$',
+  pattern: SECRET_NAME_PATTERN,
   description: 'Letters, digits and "_", not starting with a digit',
 });

@@ -1,7 +1,7 @@
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import type { TraceEntry } from '../../../shared/schemas/invocation.js';
 import { templatesOf } from '../../../shared/http-templates.js';
-import { deadline } from '../abort.js';
+import { deadline, type Deadline } from '../abort.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { MASK, Redactor } from '../redact.js';
 import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
@@ -94,12 +94,15 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
       if (entry) trace.push(entry);
       const started = deps.now();
       let outcome: { response?: HttpResponseData; failure?: InvokeFailure; retryAfterMs: number | null; timedOut?: boolean };
+      const limit = deadline(call.signal, call.timeoutMs ?? call.impl.timeoutMs ?? DEFAULT_TIMEOUT_MS);
       try {
-        outcome = { ...(await attemptOnce(call, request, deps, entry, redactor, what)), retryAfterMs: null };
+        outcome = { ...(await attemptOnce(call, request, deps, limit, entry, redactor, what)), retryAfterMs: null };
         outcome.retryAfterMs = parseRetryAfter(outcome.response?.headers['retry-after'] ?? null, deps.now());
       } catch (error) {
         if (!(error instanceof InvokeFailure)) throw error;
         outcome = { failure: error, retryAfterMs: null, timedOut: error.code === 'timeout' };
+      } finally {
+        limit.dispose();
       }
       if (entry) {
         entry.durationMs = Math.max(0, deps.now() - started);
@@ -166,33 +169,17 @@ async function resolveSecrets(call: HttpCall): Promise<ReadonlyMap<string, strin
   return secrets;
 }
 
+/** One attempt within its deadline: send (following redirects by hand), read, decode. */
 async function attemptOnce(
   call: HttpCall,
   request: BuiltRequest,
   deps: HttpExecutorDeps,
+  limit: Deadline,
   entry: TraceEntry | null,
   redactor: Redactor,
   what: () => string,
 ): Promise<{ response: HttpResponseData }> {
-  const timeoutMs = call.timeoutMs ?? call.impl.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const limit = deadline(call.signal, timeoutMs);
-  try {
-    return await attemptWithin(limit.signal, timeoutMs, call, request, deps, entry, redactor, what);
-  } finally {
-    limit.dispose();
-  }
-}
-
-async function attemptWithin(
-  signal: AbortSignal,
-  timeoutMs: number,
-  call: HttpCall,
-  request: BuiltRequest,
-  deps: HttpExecutorDeps,
-  entry: TraceEntry | null,
-  redactor: Redactor,
-  what: () => string,
-): Promise<{ response: HttpResponseData }> {
+  const { signal, timeoutMs } = limit;
   const aborted = (stage: string): InvokeFailure =>
     call.signal.aborted
       ? new InvokeFailure('cancelled', `${what()} was cancelled ${stage}.`)

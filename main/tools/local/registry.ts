@@ -22,7 +22,6 @@ export type LocalFunction = (args: Record<string, unknown>, context: LocalFuncti
 export interface LocalFunctionRegistry {
   has(name: string): boolean;
   get(name: string): LocalFunction | undefined;
-  names(): string[];
 }
 
 export function createLocalRegistry(functions: Record<string, LocalFunction> = {}): LocalFunctionRegistry {
@@ -30,6 +29,5 @@ export function createLocalRegistry(functions: Record<string, LocalFunction> = {
   return {
     has: (name) => table.has(name),
     get: (name) => table.get(name),
-    names: () => [...table.keys()].sort(),
   };
 }

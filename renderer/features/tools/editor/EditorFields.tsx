@@ -137,11 +137,10 @@ export function ListField({ context, path, label, numbers, help }: { context: Fi
 
 /** A nested object (query, headers, auth, retry…) edited as JSON text. */
 export function JsonTextField({ context, path, label, help, rows = 3 }: { context: FieldContext; path: string[]; label: string; help?: string; rows?: number }) {
-  const id = useId();
-  const current = getPath(context.draft, path);
+  const { id, problems: stored, value: current } = useBoundField(context, path);
   const [text, setText] = useState(current === undefined ? '' : JSON.stringify(current, null, 2));
   const [parseError, setParseError] = useState<string | null>(null);
-  const problems = [...(parseError ? [parseError] : []), ...context.problemsAt(`/${path.join('/')}`)];
+  const problems = parseError ? [parseError, ...stored] : stored;
   return (
     <Shell id={id} label={label} help={help} problems={problems}>
       {(describedBy) => (

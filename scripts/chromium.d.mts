@@ -1,0 +1,2 @@
+export const CHROMIUM_ARGS: string[];
+export function findChromium(env?: NodeJS.ProcessEnv): string | null;
