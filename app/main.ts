@@ -46,6 +46,7 @@ if (!app.requestSingleInstanceLock()) {
       cipher: createSafeStorageCipher(process.env.TOOLBELT_ALLOW_PLAINTEXT_SECRETS === '1'),
       runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
       log,
+      environment: process.env,
     });
     mainWindow = createMainWindow(path.join(here, '../preload/preload.cjs'), log);
     const disconnect = connectIpc(ipcMain, core, mainWindow, log);

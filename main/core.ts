@@ -15,6 +15,12 @@ import { createLayout } from './store/layout.js';
 import { ToolStore } from './store/tool-store.js';
 import { watchStore, type StoreWatcher } from './store/watcher.js';
 import { CORE_FUNCTIONS } from '../builtins/core/functions/index.js';
+import { ChatEngine } from './chat/chat-engine.js';
+import { ChatFiles } from './chat/chat-files.js';
+import { chatHandlers } from './chat/handlers.js';
+import { providerHandlers } from './providers/handlers.js';
+import { createProviderFactory } from './providers/provider-factory.js';
+import { createProviderStore } from './providers/provider-store.js';
 import { createSecretStore } from './secrets/secret-store.js';
 import { createSettingsStore } from './settings/settings-store.js';
 import { executionHandlers } from './tools/handlers.js';
@@ -47,6 +53,10 @@ export interface CoreOptions {
   reaperIntervalMs?: number;
   /** Called around every tool call, for metrics. */
   invokeHooks?: InvokeHooks;
+  /** Environment variables that add providers at start (OPENAI_API_KEY, ANTHROPIC_BASE_URL, …); hosts pass process.env. */
+  environment?: Readonly<Record<string, string | undefined>>;
+  /** Retries the provider SDKs make on connection errors, 429 and 5xx (default 2). */
+  providerRetries?: number;
   /** Tests: wait between retries (default: really wait). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -57,6 +67,7 @@ export interface Core {
   dataDir: string;
   store: ToolStore;
   invoker: Invoker;
+  chats: ChatEngine;
   close(): Promise<void>;
 }
 
@@ -100,6 +111,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
+  const providers = createProviderStore(dataDir, secrets, options.environment ?? {});
+  const connect = createProviderFactory({ fetch: options.fetch ?? globalThis.fetch, maxRetries: options.providerRetries });
+  const chatFiles = await ChatFiles.open(dataDir, log);
+  const chats = new ChatEngine({
+    files: chatFiles,
+    providers,
+    connect,
+    store,
+    invoker,
+    hasFunction: (name) => registry.has(name),
+    events,
+    clock,
+    log,
+  });
+  await Promise.all(chats.recover());
   let watcher: StoreWatcher | null = null;
   if (options.watchFiles !== false) {
     await mkdir(layout.bundlesDir, { recursive: true });
@@ -120,6 +146,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...appHandlers(options, dataDir, clock),
       ...storeHandlers(store, catalog),
       ...executionHandlers(store, invoker, settings, secrets),
+      ...providerHandlers(providers, connect, () => performance.now()),
+      ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),
     },
     log,
   );
@@ -130,8 +158,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     store,
     invoker,
+    chats,
     async close() {
       for (const timer of timers) clearInterval(timer);
+      await chats.close();
+      await chatFiles.flush();
       await watcher?.close();
       await store.close();
     },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ChatStreamEventSchema } from './schemas/chat.js';
 
 /**
  * Everything the core pushes to the renderer, as one tagged union. Electron
@@ -24,12 +25,32 @@ export const StoreChangedEventSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema], { $id: 'CoreEvent' });
+/** Progress of a chat run, or a change to a chat made by another window. */
+export const ChatEventSchema = Type.Object(
+  {
+    type: Type.Literal('chat'),
+    chatId: Type.String(),
+    runId: Type.Optional(Type.String()),
+    event: ChatStreamEventSchema,
+  },
+  { additionalProperties: false },
+);
+
+/** A chat was created, changed, or deleted (lists refresh). */
+export const ChatsChangedEventSchema = Type.Object(
+  { type: Type.Literal('chats.changed'), chatIds: Type.Array(Type.String()) },
+  { additionalProperties: false },
+);
+
+export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema], {
+  $id: 'CoreEvent',
+});
 
 export type CoreEvent = Static<typeof CoreEventSchema>;
+export type ChatEvent = Static<typeof ChatEventSchema>;
 export type CoreEventType = CoreEvent['type'];
 
-export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed'];
+export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed'];
 
 export function isCoreEventType(value: unknown): value is CoreEventType {
   return typeof value === 'string' && (CORE_EVENT_TYPES as readonly string[]).includes(value);

@@ -17,7 +17,7 @@ export interface OperationDefinition<P extends TObject = TObject, R extends TSch
     /** Route under the host root, e.g. `/api/tools/bundles/:bundleID`. */
     path: string;
     /** Status for a successful call; 204 sends no body. */
-    successStatus?: 200 | 201 | 204;
+    successStatus?: 200 | 201 | 202 | 204;
     /**
      * For methods with a body: the name of the param that *is* the JSON body.
      * Without it, every param not taken by the path travels in the body.
@@ -34,14 +34,6 @@ export function defineOperation<P extends TObject, R extends TSchema>(
 
 export type ParamsOf<O> = O extends OperationDefinition<infer P, TSchema> ? Static<P> : never;
 export type ResultOf<O> = O extends OperationDefinition<TObject, infer R> ? Static<R> : never;
-
-/** `:name` segments of a route, in order. */
-export function pathParamNames(path: string): string[] {
-  return path
-    .split('/')
-    .filter((segment) => segment.startsWith(':'))
-    .map((segment) => segment.slice(1));
-}
 
 export function methodHasBody(method: HttpMethod): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH';

@@ -41,6 +41,7 @@ export async function main(argv: string[]): Promise<void> {
     app: APP_IDENTITY,
     cipher: await createKeyFileCipher(path.join(dataDir, 'secrets.key')),
     log,
+    environment: process.env,
   });
   const rendererDir = existsSync(path.join(options.rendererDir, 'index.html')) ? options.rendererDir : null;
   if (!rendererDir) log.warn('renderer is not built; serving the API only', { rendererDir: options.rendererDir });

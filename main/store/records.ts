@@ -24,6 +24,8 @@ export type ToolRecord =
   | { kind: 'valid'; toolID: string; bundleID: string; tool: ToolFile; text: string; builtIn: boolean }
   | { kind: 'invalid'; toolID: string; bundleID: string; file: string; reason: string; salvage: Salvage; text?: string };
 
+export type ValidTool = Extract<ToolRecord, { kind: 'valid' }>;
+
 function salvage(value: unknown): Salvage {
   if (!value || typeof value !== 'object') return {};
   const source = value as Record<string, unknown>;

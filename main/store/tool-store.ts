@@ -23,6 +23,7 @@ import {
   readToolRecordSync,
   type BundleRecord,
   type ToolRecord,
+  type ValidTool,
 } from './records.js';
 import { UsageBook } from './usage.js';
 import { ValidationCache } from './validation-cache.js';
@@ -44,7 +45,6 @@ export interface ToolStoreOptions {
 }
 
 type ValidBundle = Extract<BundleRecord, { kind: 'valid' }>;
-type ValidTool = Extract<ToolRecord, { kind: 'valid' }>;
 
 const nfc = (value: string) => value.normalize('NFC');
 

@@ -25,7 +25,8 @@ export interface TestCore {
   call: <K extends OperationName>(name: K, params: ParamsOf<Operations[K]>) => Promise<ResultOf<Operations[K]>>;
   /** The ToolbeltError a call fails with (the test fails if it succeeds). */
   failure: (name: OperationName, params: unknown) => Promise<ToolbeltError>;
-  reopen: () => Promise<TestCore>;
+  /** Closes the core and opens a new one on the same folder; `whileStopped` runs in between. */
+  reopen: (whileStopped?: () => Promise<void>) => Promise<TestCore>;
 }
 
 /** The real core on a fresh data folder, closed when the test ends. */
@@ -60,8 +61,9 @@ export async function startTestCore(options: Partial<CoreOptions> & { dataDir?: 
       if (!(outcome instanceof ToolbeltError)) throw outcome;
       return outcome;
     },
-    async reopen() {
+    async reopen(whileStopped) {
       await close();
+      await whileStopped?.();
       return startTestCore({ ...options, dataDir });
     },
   };

@@ -1,5 +1,6 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
+import type { RequestPreview } from '../../shared/schemas/chat.js';
 import type { InvokeResult, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import { createAjv, describeIssues, issuesFrom, type Validator } from '../api/validation.js';
@@ -12,7 +13,7 @@ import type { ToolRecord } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { unavailableReason } from '../store/views.js';
 import { extract } from './extract.js';
-import { executeHttp, type HttpExecutorDeps } from './http/executor.js';
+import { executeHttp, previewHttpRequest, type HttpExecutorDeps } from './http/executor.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { InvokeFailure } from './invoke-error.js';
 import { runLocal } from './local/run-local.js';
@@ -50,6 +51,10 @@ export interface InvokeContext {
 
 export interface Invoker {
   invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
+  /** Problems with these arguments for this tool (argSchema), none when they are fine. */
+  checkArgs(tool: ToolFile, args: Record<string, unknown>): ValidationIssue[];
+  /** The request an HTTP tool would send for these arguments, secrets masked; null for local tools. */
+  preview(tool: ToolFile, args: Record<string, unknown>): Promise<RequestPreview | null>;
   /** Runs a draft that is not in the store: no enabled check, no usage metrics. */
   tryDraft(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
 }
@@ -203,6 +208,14 @@ export function createInvoker(deps: InvokerDeps): Invoker {
   return {
     invoke: (record, request, context) => invoke(record, request, context),
     tryDraft: (record, request, context) => invoke(record, request, context, true),
+    checkArgs(tool, args) {
+      const validate = compiled(argsAjv, argValidators, tool.argSchema);
+      return validate(structuredClone(args)) ? [] : issuesFrom(validate.errors);
+    },
+    preview: (tool, args) =>
+      tool.type === 'http'
+        ? previewHttpRequest({ impl: tool.impl, args, argumentNames: namesOf(tool.argSchema), resolveSecret: (name) => deps.secrets.resolve(name) })
+        : Promise.resolve(null),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo } from './app.js';
+import { chatsAnswer, chatsApprove, chatsCancel, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRunTool, chatsSend, chatsShareToolRun, chatsUpdate } from './chats.js';
+import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut } from './bundles.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
 import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate } from './tools.js';
@@ -29,6 +31,22 @@ export const operations = {
   'secrets.list': secretsList,
   'secrets.put': secretsPut,
   'secrets.delete': secretsDelete,
+  'providers.list': providersList,
+  'providers.put': providersPut,
+  'providers.delete': providersDelete,
+  'providers.test': providersTest,
+  'models.list': modelsList,
+  'chats.create': chatsCreate,
+  'chats.list': chatsList,
+  'chats.get': chatsGet,
+  'chats.update': chatsUpdate,
+  'chats.delete': chatsDelete,
+  'chats.send': chatsSend,
+  'chats.cancel': chatsCancel,
+  'chats.approve': chatsApprove,
+  'chats.answer': chatsAnswer,
+  'chats.runTool': chatsRunTool,
+  'chats.shareToolRun': chatsShareToolRun,
 } as const satisfies Record<string, OperationDefinition>;
 
 export type Operations = typeof operations;

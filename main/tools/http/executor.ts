@@ -1,4 +1,5 @@
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
+import type { RequestPreview } from '../../../shared/schemas/chat.js';
 import type { TraceEntry } from '../../../shared/schemas/invocation.js';
 import { templatesOf } from '../../../shared/http-templates.js';
 import { deadline, type Deadline } from '../abort.js';
@@ -149,11 +150,29 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
   }
 }
 
+/**
+ * The request a call would send, secrets masked, without sending it: what an
+ * approval shows. A call that cannot be built (a missing value) has none.
+ */
+export async function previewHttpRequest(call: Pick<HttpCall, 'impl' | 'args' | 'argumentNames' | 'resolveSecret'>): Promise<RequestPreview | null> {
+  try {
+    const secrets = await resolveSecrets(call);
+    const scope: RenderScope = { args: call.args, argumentNames: call.argumentNames, secrets, usedSecrets: new Set() };
+    const request = buildRequest(call.impl, scope);
+    const redactor = new Redactor(secrets.values()).withDerived(request.derivedSecrets);
+    const { request: shown } = startTrace(1, request, redactor, 0);
+    return { method: shown.method, url: shown.url, headers: shown.headers, ...(shown.bodyPreview !== undefined ? { body: shown.bodyPreview } : {}) };
+  } catch (error) {
+    if (error instanceof InvokeFailure) return null;
+    throw error;
+  }
+}
+
 const secretNamesByImpl = new WeakMap<HttpImpl, Set<string>>();
 const NO_SECRETS = new Redactor([]);
 const NO_SECRET_VALUES: ReadonlyMap<string, string> = new Map();
 
-async function resolveSecrets(call: HttpCall): Promise<ReadonlyMap<string, string>> {
+async function resolveSecrets(call: Pick<HttpCall, 'impl' | 'argumentNames' | 'resolveSecret'>): Promise<ReadonlyMap<string, string>> {
   let names = secretNamesByImpl.get(call.impl);
   if (!names) {
     names = new Set<string>();

@@ -1,0 +1,450 @@
+import { v7 as uuidv7 } from 'uuid';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { AssistantMessage, Chat, ChatStreamEvent, FinishReason, ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
+import type { EventBus } from '../api/event-bus.js';
+import type { Clock } from '../core.js';
+import type { Logger } from '../log.js';
+import type { ModelProvider } from '../providers/model.js';
+import type { ProviderSettings, ProviderStore } from '../providers/provider-store.js';
+import { syntheticCallId } from '../providers/transcript.js';
+import type { ToolStore } from '../store/tool-store.js';
+import type { Invoker } from '../tools/invoker.js';
+import type { ChatFiles } from './chat-files.js';
+import { allCalls, callResult, classifyCall, failedResult, findCall, isUnfinished, pendingOf, type LocatedCall } from './tool-calls.js';
+import { exposeTools, providerSafeName, toolKey, type ExposedTool, type ToolExposure } from './tool-exposure.js';
+
+export interface ChatEngineDeps {
+  files: ChatFiles;
+  providers: ProviderStore;
+  connect: (settings: ProviderSettings) => ModelProvider;
+  store: ToolStore;
+  invoker: Invoker;
+  hasFunction: (name: string) => boolean;
+  events: EventBus;
+  clock: Clock;
+  log: Logger;
+}
+
+interface ActiveRun {
+  runId: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+const DEFAULT_TITLE = 'New chat';
+
+/**
+ * The conversation loop: model turn → tool calls (in parallel when asked)
+ * → results back to the model → … until a final answer, maxTurns, an
+ * error, a cancel, or a call that waits for the person (approval or a
+ * question). Every step is saved, so a suspended run survives a restart
+ * and no tool that ran runs again.
+ */
+export class ChatEngine {
+  private readonly active = new Map<string, ActiveRun>();
+
+  constructor(private readonly deps: ChatEngineDeps) {}
+
+  get isIdle(): boolean {
+    return this.active.size === 0;
+  }
+
+  /** Runs that were going when the core stopped: their running tools may have run, so they are not run again. */
+  recover(): Promise<void>[] {
+    const saves: Promise<void>[] = [];
+    for (const chat of this.deps.files.all()) {
+      if (chat.status !== 'running') continue;
+      for (const { call } of allCalls(chat)) {
+        if (call.status === 'running') this.settle(call, failedResult('interrupted', 'The app stopped while this tool was running; it may or may not have finished.'), 'failed');
+        if (call.status === 'queued') this.settle(call, failedResult('interrupted', 'The app stopped before this call ran.'), 'cancelled');
+      }
+      for (const message of chat.messages) if (message.role === 'assistant' && !message.finishReason) message.finishReason = 'interrupted';
+      chat.pending = pendingOf(chat);
+      if (chat.pending.length > 0) chat.status = chat.pending.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
+      else {
+        chat.status = 'error';
+        chat.lastRun = {
+          runId: chat.run?.runId ?? uuidv7(),
+          reason: 'error',
+          error: { code: 'interrupted', message: 'The app stopped during this run. Send a message to continue.' },
+          at: this.now(),
+        };
+        delete chat.run;
+      }
+      saves.push(this.deps.files.save(chat));
+    }
+    return saves;
+  }
+
+  // ── runs ────────────────────────────────────────────────────────────
+
+  async send(chatId: string, content: string): Promise<{ runId: string; messageId: string }> {
+    const chat = this.deps.files.require(chatId);
+    this.refuseBusy(chat);
+    await this.deps.providers.require(chat.providerId);
+    const message: UserMessage = { id: uuidv7(), role: 'user', content, createdAt: this.now() };
+    if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content);
+    chat.messages.push(message);
+    const runId = this.beginRun(chat, 'model');
+    this.emit(chat, { type: 'message', message });
+    this.start(chat, runId);
+    return { runId, messageId: message.id };
+  }
+
+  /** A tool run from the "+" palette: through the approval policy, then kept in the chat. */
+  async runTool(
+    chatId: string,
+    ref: { bundleID: string; slug: string; version: string },
+    args: Record<string, unknown>,
+    shareWithModel: boolean,
+  ): Promise<{ messageId: string; callId: string }> {
+    const chat = this.deps.files.require(chatId);
+    this.refuseBusy(chat);
+    const record = await this.deps.store.requireTool(ref.bundleID, ref.slug, ref.version);
+    if (record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
+    const bundle = this.deps.store.bundle(record.bundleID);
+    if (!this.deps.store.isToolEnabled(record) || !bundle || !this.deps.store.isBundleEnabled(bundle) || bundle.kind !== 'valid') {
+      throw new ToolbeltError('tool_disabled', `${record.tool.displayName} is switched off. Switch it on to run it.`);
+    }
+    const name = providerSafeName(ref);
+    const selection = chat.tools.selected.find((entry) => toolKey(entry) === toolKey(ref)) ?? { ...ref };
+    const exposed: ExposedTool = {
+      name,
+      selection,
+      record,
+      bundleName: bundle.bundle.displayName,
+      definition: { name, description: record.tool.description, parameters: record.tool.argSchema },
+    };
+    const exposure: ToolExposure = { byName: new Map([[name, exposed]]), definitions: [], withheld: new Map() };
+    const call = await classifyCall(chat, { id: `run_${syntheticCallId()}`, name, args }, exposed, exposure, this.deps.invoker);
+    if (call.status === 'failed' && call.result && !call.result.ok) {
+      const { code, message, issues } = call.result.error;
+      throw new ToolbeltError(code === 'invalid_args' ? 'invalid_args' : 'invalid_params', message, issues ? { issues } : undefined);
+    }
+    const message: ToolRunMessage = { id: uuidv7(), role: 'tool-run', call, shareWithModel, createdAt: this.now() };
+    chat.messages.push(message);
+    const runId = this.beginRun(chat, 'tool');
+    this.emit(chat, { type: 'message', message });
+    this.announcePending(chat, message.id, call);
+    this.start(chat, runId);
+    return { messageId: message.id, callId: call.id };
+  }
+
+  async approve(chatId: string, callId: string, decision: 'allow' | 'allow_always' | 'deny', args?: Record<string, unknown>, note?: string): Promise<Chat> {
+    const chat = this.deps.files.require(chatId);
+    const { message, call } = this.waitingCall(chat, callId, 'awaiting_approval');
+    if (decision === 'deny') {
+      if (note) call.note = note;
+      this.settle(call, failedResult('denied', `The user denied this call${note ? `: ${note}` : '.'}`), 'denied');
+      this.emit(chat, { type: 'tool-result', messageId: message.id, call });
+    } else {
+      if (args) {
+        const record = call.tool ? await this.deps.store.findTool(call.tool.bundleID, call.tool.slug, call.tool.version) : undefined;
+        if (!record || record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', 'The tool of this call no longer exists; deny the call instead.');
+        const issues = this.deps.invoker.checkArgs(record.tool, args);
+        if (issues.length > 0) {
+          throw new ToolbeltError('invalid_args', `The edited arguments are invalid: ${issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')}`, { issues });
+        }
+        call.args = args;
+        call.note = 'The user edited the arguments before allowing the call.';
+        delete call.preview;
+      }
+      call.status = 'queued';
+      if (decision === 'allow_always' && call.tool) {
+        const key = toolKey(call.tool);
+        if (!chat.alwaysAllowed.includes(key)) chat.alwaysAllowed.push(key);
+        for (const other of allCalls(chat)) {
+          if (other.call.status === 'awaiting_approval' && other.call.tool && toolKey(other.call.tool) === key) other.call.status = 'queued';
+        }
+      }
+    }
+    return this.resume(chat);
+  }
+
+  async answer(chatId: string, callId: string, answer: string): Promise<Chat> {
+    const chat = this.deps.files.require(chatId);
+    const { message, call } = this.waitingCall(chat, callId, 'awaiting_user');
+    this.settle(call, { ok: true, value: { answer }, durationMs: 0, attempts: 0 }, 'succeeded');
+    this.emit(chat, { type: 'tool-result', messageId: message.id, call });
+    return this.resume(chat);
+  }
+
+  /** Stops the stream and running tools; every unfinished call gets a result so the history stays valid. */
+  async cancel(chatId: string): Promise<Chat> {
+    const chat = this.deps.files.require(chatId);
+    const active = this.active.get(chatId);
+    if (active) {
+      active.controller.abort();
+      await active.done;
+    } else if (chat.run) {
+      await this.endCancelled(chat, chat.run.runId);
+    }
+    return chat;
+  }
+
+  /** Cancels whatever runs in the chat, then waits for it to settle (delete, shutdown). */
+  async stop(chatId: string): Promise<void> {
+    const active = this.active.get(chatId);
+    if (!active) return;
+    active.controller.abort();
+    await active.done;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.active.keys()].map((chatId) => this.stop(chatId)));
+  }
+
+  // ── the loop ────────────────────────────────────────────────────────
+
+  private beginRun(chat: Chat, kind: 'model' | 'tool'): string {
+    const runId = uuidv7();
+    chat.status = 'running';
+    chat.run = { runId, kind, turn: 0, startedAt: this.now() };
+    chat.pending = pendingOf(chat);
+    void this.save(chat);
+    return runId;
+  }
+
+  private start(chat: Chat, runId: string): void {
+    const controller = new AbortController();
+    const run: ActiveRun = { runId, controller, done: Promise.resolve() };
+    this.active.set(chat.id, run);
+    run.done = this.drive(chat, runId, controller.signal).catch((error: unknown) => {
+      this.deps.log.error('a chat run failed unexpectedly', { chatId: chat.id, error: String(error) });
+    });
+  }
+
+  /** Picks a suspended run up again once an answer made a call ready (or settled it). */
+  private async resume(chat: Chat): Promise<Chat> {
+    chat.pending = pendingOf(chat);
+    if (!this.active.has(chat.id) && chat.run) {
+      chat.status = 'running';
+      this.start(chat, chat.run.runId);
+    }
+    await this.save(chat);
+    return chat;
+  }
+
+  private async drive(chat: Chat, runId: string, signal: AbortSignal): Promise<void> {
+    try {
+      for (;;) {
+        const { failed, waiting } = await this.runQueuedCalls(chat, signal);
+        if (signal.aborted) return await this.endCancelled(chat, runId);
+        if (failed && chat.onToolError === 'halt') {
+          for (const { call } of allCalls(chat)) {
+            if (call.status === 'awaiting_approval' || call.status === 'awaiting_user') {
+              this.settle(call, failedResult('cancelled', 'Not run: the run stopped at a failed tool.'), 'cancelled');
+            }
+          }
+          const message = `Stopped because ${failed.tool?.displayName ?? failed.name} failed (${failed.result && !failed.result.ok ? failed.result.error.code : 'error'}); this chat halts on tool errors.`;
+          return await this.end(chat, runId, 'tool_error', { message });
+        }
+        if (waiting) return await this.suspend(chat, runId);
+        if (chat.run?.kind === 'tool' || !needsModelTurn(chat)) return await this.end(chat, runId, 'stop');
+        const run = chat.run!;
+        if (run.turn >= chat.maxTurns) {
+          return await this.end(chat, runId, 'max_turns', {
+            message: `Stopped after ${chat.maxTurns} model turn${chat.maxTurns === 1 ? '' : 's'} (the chat's maxTurns). Send a message to continue.`,
+          });
+        }
+        run.turn++;
+        const finish = await this.modelTurn(chat, signal);
+        if (signal.aborted) return await this.endCancelled(chat, runId);
+        const last = chat.messages.at(-1) as AssistantMessage;
+        if (last.toolCalls.length === 0) {
+          return await this.end(chat, runId, finish === 'length' ? 'length' : 'stop', finish === 'length' ? { message: 'The model stopped at its output limit; the answer may be cut off.' } : {});
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) return this.endCancelled(chat, runId);
+      const failure =
+        error instanceof ToolbeltError ? error : new ToolbeltError('internal', 'Something went wrong in the chat engine; the details are in the log.');
+      if (!(error instanceof ToolbeltError)) this.deps.log.error('chat run failed', { chatId: chat.id, error: String(error) });
+      const last = chat.messages.at(-1);
+      if (last?.role === 'assistant' && !last.finishReason) last.finishReason = 'error';
+      this.emit(chat, { type: 'error', code: failure.code, message: failure.message });
+      return this.end(chat, runId, 'error', { error: { code: failure.code, message: failure.message }, message: failure.message });
+    }
+  }
+
+  private async modelTurn(chat: Chat, signal: AbortSignal): Promise<string> {
+    const settings = await this.deps.providers.require(chat.providerId);
+    const provider = this.deps.connect(settings);
+    const exposure = await exposeTools(chat.tools, this.deps.store, this.deps.hasFunction);
+    const history = chat.messages.slice();
+    const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.now() };
+    chat.messages.push(message);
+    this.emit(chat, { type: 'message', message });
+    let finish = 'other';
+    const stream = provider.stream({
+      model: chat.model,
+      ...(chat.system ? { system: chat.system } : {}),
+      messages: history,
+      tools: exposure.definitions,
+      parallelToolCalls: chat.parallelToolCalls,
+      signal,
+    });
+    for await (const event of stream) {
+      switch (event.type) {
+        case 'text-delta':
+          message.content += event.text;
+          this.emit(chat, { type: 'text-delta', messageId: message.id, text: event.text });
+          break;
+        case 'tool-call-delta':
+          this.emit(chat, { type: 'tool-call-delta', messageId: message.id, callId: event.callId, name: event.name, argsDelta: event.argsDelta });
+          break;
+        case 'tool-call': {
+          const call = await classifyCall(chat, event.call, exposure.byName.get(event.call.name), exposure, this.deps.invoker);
+          message.toolCalls.push(call);
+          this.emit(chat, { type: 'tool-call', messageId: message.id, call });
+          if (call.status === 'failed') this.emit(chat, { type: 'tool-result', messageId: message.id, call });
+          this.announcePending(chat, message.id, call);
+          break;
+        }
+        case 'usage':
+          this.emit(chat, { type: 'usage', ...(event.inputTokens !== undefined ? { inputTokens: event.inputTokens } : {}), ...(event.outputTokens !== undefined ? { outputTokens: event.outputTokens } : {}) });
+          break;
+        case 'finish':
+          finish = event.reason;
+          break;
+      }
+    }
+    message.finishReason = finish;
+    await this.save(chat);
+    return finish;
+  }
+
+  /** Runs every queued call (all at once when the chat allows), until none is left. */
+  private async runQueuedCalls(chat: Chat, signal: AbortSignal): Promise<{ failed: ToolCall | null; waiting: boolean }> {
+    let failed: ToolCall | null = null;
+    for (;;) {
+      const queued = allCalls(chat).filter(({ call }) => call.status === 'queued');
+      if (queued.length === 0 || signal.aborted) break;
+      const run = async (located: LocatedCall) => {
+        await this.runCall(chat, located, signal);
+        if (located.call.status === 'failed') failed ??= located.call;
+      };
+      if (chat.parallelToolCalls) await Promise.all(queued.map(run));
+      else for (const located of queued) if (!signal.aborted) await run(located);
+    }
+    const waiting = allCalls(chat).some(({ call }) => call.status === 'awaiting_approval' || call.status === 'awaiting_user');
+    return { failed, waiting };
+  }
+
+  private async runCall(chat: Chat, { message, call }: LocatedCall, signal: AbortSignal): Promise<void> {
+    call.status = 'running';
+    call.startedAt = this.now();
+    this.emit(chat, { type: 'tool-call', messageId: message.id, call });
+    // On disk before it runs: after a crash, a "running" call is never run again.
+    await this.save(chat);
+    let result;
+    try {
+      const record = call.tool ? await this.deps.store.findTool(call.tool.bundleID, call.tool.slug, call.tool.version) : undefined;
+      result = record
+        ? callResult(await this.deps.invoker.invoke(record, { args: call.args }, { signal }))
+        : failedResult('tool_unavailable', 'The tool no longer exists.');
+    } catch (error) {
+      if (!(error instanceof ToolbeltError)) this.deps.log.error('a tool call failed unexpectedly', { error: String(error) });
+      result = error instanceof ToolbeltError ? failedResult(error.code, error.message) : failedResult('internal', 'The tool failed unexpectedly; the details are in the log.');
+    }
+    this.settle(call, result, result.ok ? 'succeeded' : signal.aborted ? 'cancelled' : 'failed');
+    this.emit(chat, { type: 'tool-result', messageId: message.id, call });
+    void this.save(chat);
+  }
+
+  // ── endings ─────────────────────────────────────────────────────────
+
+  private async suspend(chat: Chat, runId: string): Promise<void> {
+    this.release(chat, runId);
+    chat.pending = pendingOf(chat);
+    chat.status = chat.pending.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
+    this.emit(chat, { type: 'finish', reason: 'suspended', status: chat.status });
+    await this.save(chat);
+  }
+
+  private async end(chat: Chat, runId: string, reason: FinishReason, outcome: { message?: string; error?: { code: string; message: string } } = {}): Promise<void> {
+    this.release(chat, runId);
+    chat.status = reason === 'error' ? 'error' : 'idle';
+    chat.pending = pendingOf(chat);
+    delete chat.run;
+    chat.lastRun = { runId, reason, ...outcome, at: this.now() };
+    this.emit(chat, { type: 'finish', reason, status: chat.status, ...(outcome.message ? { message: outcome.message } : {}) });
+    await this.save(chat);
+  }
+
+  private endCancelled(chat: Chat, runId: string): Promise<void> {
+    for (const { message, call } of allCalls(chat)) {
+      if (!isUnfinished(call)) continue;
+      this.settle(call, failedResult('cancelled', 'Cancelled by the user.'), 'cancelled');
+      this.emit(chat, { type: 'tool-result', messageId: message.id, call });
+    }
+    const last = chat.messages.at(-1);
+    if (last?.role === 'assistant' && !last.finishReason) last.finishReason = 'cancelled';
+    return this.end(chat, runId, 'cancelled', { message: 'Stopped.' });
+  }
+
+  /** Forgets the active run, in the same tick as the decision to stop, so an answer arriving now starts a new one. */
+  private release(chat: Chat, runId: string): void {
+    if (this.active.get(chat.id)?.runId === runId) this.active.delete(chat.id);
+  }
+
+  // ── helpers ─────────────────────────────────────────────────────────
+
+  private settle(call: ToolCall, result: ToolCall['result'], status: ToolCall['status']): void {
+    call.result = result;
+    call.status = status;
+    call.finishedAt = this.now();
+  }
+
+  private waitingCall(chat: Chat, callId: string, status: 'awaiting_approval' | 'awaiting_user'): LocatedCall {
+    const located = findCall(chat, callId);
+    if (located.call.status !== status) {
+      const wanted = status === 'awaiting_approval' ? 'an approval' : 'an answer';
+      throw new ToolbeltError('conflict', `This call is not waiting for ${wanted}; it is ${located.call.status.replace('_', ' ')}.`);
+    }
+    return located;
+  }
+
+  private announcePending(chat: Chat, messageId: string, call: ToolCall): void {
+    if (call.status !== 'awaiting_approval' && call.status !== 'awaiting_user') return;
+    // Listed at once, so a window that reads the chat on this event finds what it waits for.
+    chat.pending = pendingOf(chat);
+    const item = chat.pending.find((entry) => entry.callId === call.id && entry.messageId === messageId);
+    if (!item) return;
+    this.emit(chat, item.kind === 'approval' ? { type: 'approval-requested', pending: item } : { type: 'ask-user', pending: item });
+  }
+
+  private refuseBusy(chat: Chat): void {
+    if (chat.status === 'running') throw new ToolbeltError('chat_busy', 'This chat is still answering. Wait for it or stop it first.');
+    if (chat.status === 'awaiting_approval') throw new ToolbeltError('chat_busy', 'This chat waits for you to approve or deny a tool call first.');
+    if (chat.status === 'awaiting_user') throw new ToolbeltError('chat_busy', 'This chat waits for your answer to its question first.');
+  }
+
+  private emit(chat: Chat, event: ChatStreamEvent): void {
+    this.deps.events.publish({ type: 'chat', chatId: chat.id, ...(chat.run ? { runId: chat.run.runId } : {}), event });
+  }
+
+  private save(chat: Chat): Promise<void> {
+    chat.updatedAt = this.now();
+    this.deps.events.publish({ type: 'chats.changed', chatIds: [chat.id] });
+    return this.deps.files.save(chat);
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+}
+
+/** The model speaks next after a user message or after its own tool calls. */
+function needsModelTurn(chat: Chat): boolean {
+  const last = chat.messages.findLast((message) => message.role !== 'tool-run');
+  if (!last) return false;
+  return last.role === 'user' || (last.role === 'assistant' && last.toolCalls.length > 0 && !last.toolCalls.some(isUnfinished));
+}
+
+function titleFrom(content: string): string {
+  const line = content.trim().split('\n')[0]!.trim();
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE;
+}
+
+export { DEFAULT_TITLE };

@@ -1,0 +1,246 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXPOSED_NAME_PATTERN, type AssistantMessage, type Chat } from '../../shared/schemas/chat.js';
+import { anthropicReply, startFakeAnthropic } from '../testing/fake-anthropic.js';
+import type { FakeModelServer } from '../testing/fake-model-server.js';
+import { openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
+import { startChatHarness } from '../testing/chat-harness.js';
+import { json } from '../testing/loopback-server.js';
+
+const servers: FakeModelServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const assistants = (chat: Chat) => chat.messages.filter((message): message is AssistantMessage => message.role === 'assistant');
+
+describe('the tool loop with real provider SDKs', () => {
+  it('runs a single tool call from OpenAI and feeds the result back for the final answer', async () => {
+    const h = await startChatHarness();
+    const openai = await startFakeOpenAi([
+      openAiToolCallReply([{ id: 'call_w1', name: 'weather', args: ['{"city":', '"Oslo"}'] }]),
+      openAiTextReply(['It is ', '21 degrees.']),
+    ]);
+    servers.push(openai);
+    await h.provider('fake-openai', { kind: 'openai', displayName: 'Fake OpenAI', baseURL: `${openai.url}/v1`, apiKey: 'sk-openai-secret' });
+    const chat = await h.chat({ providerId: 'fake-openai', tools: { mode: 'auto', selected: [h.tool('weather')] } });
+
+    const { runId } = await h.call('chats.send', { chatId: chat.id, content: 'Weather in Oslo?' });
+    const done = await h.settled(chat.id);
+
+    expect(done.status).toBe('idle');
+    expect(done.lastRun).toMatchObject({ runId, reason: 'stop' });
+    expect(done.title).toBe('Weather in Oslo?');
+    const [first, second] = assistants(done);
+    expect(first!.toolCalls).toEqual([
+      expect.objectContaining({ id: 'call_w1', name: 'weather', args: { city: 'Oslo' }, status: 'succeeded', result: expect.objectContaining({ ok: true, value: { city: 'Oslo', temp: 21 } }) as unknown }) as unknown,
+    ]);
+    expect(second!.content).toBe('It is 21 degrees.');
+    // The tool ran once, with the secret filled in, and the model got the result as a tool message.
+    expect(h.server.requestsTo('/weather')).toHaveLength(1);
+    expect(h.server.requestsTo('/weather')[0]!.headers.authorization).toBe('Bearer tok-very-secret-42');
+    expect(openai.requests[0]!.body.tools).toEqual([
+      { type: 'function', function: { name: 'weather', description: 'Weather for a city', parameters: expect.objectContaining({ type: 'object', required: ['city'] }) as unknown } },
+    ]);
+    expect(openai.requests[1]!.body.messages).toContainEqual({ role: 'tool', tool_call_id: 'call_w1', content: '{"city":"Oslo","temp":21}' });
+    // Events in the order a window needs them.
+    const types = h.streamOf(chat.id).map((event) => event.type);
+    expect(types.indexOf('tool-call')).toBeLessThan(types.indexOf('tool-result'));
+    expect(types.indexOf('tool-result')).toBeLessThan(types.indexOf('text-delta'));
+    expect(types.at(-1)).toBe('finish');
+    // Nothing a window or file sees holds the secret.
+    expect(JSON.stringify(h.events)).not.toContain('tok-very-secret-42');
+    expect(JSON.stringify(done)).not.toContain('sk-openai-secret');
+  });
+
+  it('runs two calls Anthropic asks for at once, in parallel, and answers both with results-first', async () => {
+    const waiting: (() => void)[] = [];
+    const h = await startChatHarness({
+      // Each request waits until both have arrived: only parallel calls can finish.
+      weatherRoute: (request, response) =>
+        new Promise<void>((resolve) => {
+          waiting.push(() => {
+            json(response, 200, { city: new URL(request.url, 'http://x').searchParams.get('city') });
+            resolve();
+          });
+          if (waiting.length === 2) for (const release of waiting) release();
+        }),
+    });
+    const anthropic = await startFakeAnthropic([
+      anthropicReply({ text: ['Checking both.'], calls: [{ id: 'toolu_a', name: 'weather', json: ['{"city":"Oslo"}'] }, { id: 'toolu_b', name: 'weather', json: ['{"city":', '"Rome"}'] }] }),
+      anthropicReply({ text: ['Oslo and Rome are fine.'] }),
+    ]);
+    servers.push(anthropic);
+    await h.provider('fake-anthropic', { kind: 'anthropic', displayName: 'Fake Anthropic', baseURL: anthropic.url, apiKey: 'sk-ant' });
+    const chat = await h.chat({ providerId: 'fake-anthropic', tools: { mode: 'auto', selected: [h.tool('weather')] } });
+
+    await h.call('chats.send', { chatId: chat.id, content: 'Oslo and Rome?' });
+    const done = await h.settled(chat.id);
+
+    expect(done.status).toBe('idle');
+    expect(assistants(done)[0]!.toolCalls.map((call) => [call.id, call.status])).toEqual([
+      ['toolu_a', 'succeeded'],
+      ['toolu_b', 'succeeded'],
+    ]);
+    const followUp = anthropic.requests[1]!.body.messages as { role: string; content: { type: string; tool_use_id?: string }[] }[];
+    expect(followUp.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect(followUp[2]!.content.map((block) => block.tool_use_id)).toEqual(['toolu_a', 'toolu_b']);
+    expect(assistants(done)[1]!.content).toBe('Oslo and Rome are fine.');
+  });
+
+  it('stops with a clear error when the provider rejects tools, never dropping them silently', async () => {
+    const h = await startChatHarness();
+    const openai = await startFakeOpenAi([{ kind: 'json', status: 400, body: { error: { message: 'model "tiny" does not support tools' } } }]);
+    servers.push(openai);
+    await h.provider('local', { kind: 'openai', displayName: 'Ollama', baseURL: `${openai.url}/v1` });
+    const chat = await h.chat({ providerId: 'local', model: 'tiny', tools: { mode: 'auto', selected: [h.tool('weather')] } });
+
+    await h.call('chats.send', { chatId: chat.id, content: 'hi' });
+    const done = await h.settled(chat.id);
+
+    expect(done.status).toBe('error');
+    expect(done.lastRun?.error).toMatchObject({ code: 'tools_unsupported' });
+    expect(h.streamOf(chat.id)).toContainEqual(expect.objectContaining({ type: 'error', code: 'tools_unsupported' }) as unknown);
+    expect(openai.requests).toHaveLength(1);
+    // The chat is usable again: a new message starts a new run.
+    openai.replies.push(openAiTextReply(['ok']));
+    await h.call('chats.update', { chatId: chat.id, tools: { mode: 'none', selected: [] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'without tools then' });
+    expect((await h.settled(chat.id)).status).toBe('idle');
+    expect(openai.requests[1]!.body).not.toHaveProperty('tools');
+  });
+
+  it('cancels in the middle of a stream: the server sees the client go, the partial text stays', async () => {
+    const h = await startChatHarness();
+    const openai = await startFakeOpenAi([
+      { kind: 'sse', delayMs: 30, end: 'hang', events: [openAiChunk({ role: 'assistant', content: '' }), ...['Once ', 'upon ', 'a ', 'time'].map((text) => openAiChunk({ content: text }))] },
+      openAiTextReply(['Fine.']),
+    ]);
+    servers.push(openai);
+    await h.provider('fake-openai', { kind: 'openai', displayName: 'Fake OpenAI', baseURL: `${openai.url}/v1` });
+    const chat = await h.chat({ providerId: 'fake-openai' });
+
+    await h.call('chats.send', { chatId: chat.id, content: 'Tell a story' });
+    await h.until(() => h.streamOf(chat.id).filter((event) => event.type === 'text-delta').length >= 2);
+    const cancelled = await h.call('chats.cancel', { chatId: chat.id });
+
+    expect(cancelled.status).toBe('idle');
+    expect(cancelled.lastRun?.reason).toBe('cancelled');
+    const partial = assistants(cancelled)[0]!;
+    expect(partial.content.startsWith('Once upon')).toBe(true);
+    expect(partial.finishReason).toBe('cancelled');
+    await h.until(() => openai.abandoned === 1);
+    expect(h.streamOf(chat.id).at(-1)).toMatchObject({ type: 'finish', reason: 'cancelled', status: 'idle' });
+
+    await h.call('chats.send', { chatId: chat.id, content: 'Shorter please' });
+    expect((await h.settled(chat.id)).status).toBe('idle');
+    expect(openai.requests[1]!.body.messages).toEqual([
+      { role: 'user', content: 'Tell a story' },
+      { role: 'assistant', content: partial.content },
+      { role: 'user', content: 'Shorter please' },
+    ]);
+  });
+});
+
+describe('the tool loop with the scripted provider', () => {
+  async function scripted(script: { text?: string; toolCalls?: { name: string; args?: Record<string, unknown> }[] }[], chunkDelayMs = 0) {
+    const h = await startChatHarness();
+    await h.provider('script', { kind: 'scripted', displayName: 'Script', script, chunkDelayMs });
+    return h;
+  }
+
+  it('feeds a failing tool back to the model under "continue", and stops the run under "halt"', async () => {
+    const script = [{ toolCalls: [{ name: 'broken', args: { city: 'Oslo' } }] }, { text: 'The tool failed; sorry.' }];
+    const h = await scripted(script);
+    const go = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [h.tool('broken')] } });
+    await h.call('chats.send', { chatId: go.id, content: 'try' });
+    const continued = await h.settled(go.id);
+    const failed = assistants(continued)[0]!.toolCalls[0]!;
+    expect(failed.status).toBe('failed');
+    expect(failed.result).toMatchObject({ ok: false, error: { code: 'http_status', status: 500 } });
+    expect(assistants(continued)[1]!.content).toBe('The tool failed; sorry.');
+    expect(continued.lastRun?.reason).toBe('stop');
+
+    const halt = await h.chat({ providerId: 'script', onToolError: 'halt', tools: { mode: 'auto', selected: [h.tool('broken')] } });
+    await h.call('chats.send', { chatId: halt.id, content: 'try' });
+    const halted = await h.settled(halt.id);
+    expect(assistants(halted)).toHaveLength(1);
+    expect(halted.status).toBe('idle');
+    expect(halted.lastRun).toMatchObject({ reason: 'tool_error', message: expect.stringMatching(/Broken failed \(http_status\)/) as unknown });
+  });
+
+  it('stops at maxTurns and says so, with every call answered', async () => {
+    const loop = Array.from({ length: 5 }, () => ({ toolCalls: [{ name: 'weather', args: { city: 'Oslo' } }] }));
+    const h = await scripted(loop);
+    const chat = await h.chat({ providerId: 'script', maxTurns: 2, tools: { mode: 'auto', selected: [h.tool('weather')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'loop forever' });
+    const done = await h.settled(chat.id);
+    expect(assistants(done)).toHaveLength(2);
+    expect(assistants(done).every((message) => message.toolCalls.every((call) => call.status === 'succeeded'))).toBe(true);
+    expect(done.lastRun).toMatchObject({ reason: 'max_turns', message: expect.stringContaining('Stopped after 2 model turns') as unknown });
+    expect(h.streamOf(chat.id).at(-1)).toMatchObject({ type: 'finish', reason: 'max_turns' });
+  });
+
+  it('feeds an unknown tool name and arguments that break the schema back to the model as error results', async () => {
+    const h = await scripted([
+      { toolCalls: [{ name: 'teleport', args: {} }, { name: 'weather', args: { city: 'X' } }] },
+      { text: 'I will stop guessing.' },
+    ]);
+    const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [h.tool('weather')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'go' });
+    const done = await h.settled(chat.id);
+    const [unknown, invalid] = assistants(done)[0]!.toolCalls;
+    expect(unknown).toMatchObject({ status: 'failed', result: { error: { code: 'unknown_tool', message: expect.stringContaining('Available tools: weather') as unknown } } });
+    expect(invalid).toMatchObject({ status: 'failed', result: { error: { code: 'invalid_args', message: expect.stringContaining('/city') as unknown } } });
+    expect(h.server.requestsTo('/weather')).toHaveLength(0);
+    expect(assistants(done)[1]!.content).toBe('I will stop guessing.');
+  });
+
+  it('exposes a Unicode slug under a stable provider-safe name and maps calls back to it', async () => {
+    const h = await startChatHarness();
+    const openai = await startFakeOpenAi([openAiTextReply(['ok'])]);
+    servers.push(openai);
+    await h.provider('fake-openai', { kind: 'openai', displayName: 'Fake OpenAI', baseURL: `${openai.url}/v1` });
+    const chat = await h.chat({ providerId: 'fake-openai', tools: { mode: 'auto', selected: [h.tool('météo'), h.tool('weather', { as: 'current_weather' })] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'hi' });
+    await h.settled(chat.id);
+    const names = (openai.requests[0]!.body.tools as { function: { name: string } }[]).map((tool) => tool.function.name);
+    expect(names[1]).toBe('current_weather');
+    expect(names[0]).toMatch(new RegExp(EXPOSED_NAME_PATTERN));
+    expect(names[0]).toMatch(/^meteo_[0-9a-f]{8}$/);
+
+    openai.replies.push(openAiToolCallReply([{ id: 'c1', name: names[0]!, args: ['{"city":"Nice"}'] }]), openAiTextReply(['Sunny.']));
+    await h.call('chats.send', { chatId: chat.id, content: 'météo à Nice ?' });
+    const done = await h.settled(chat.id);
+    expect(assistants(done)[1]!.toolCalls[0]).toMatchObject({ name: names[0], tool: { slug: 'météo' }, status: 'succeeded' });
+    // The same selection gets the same name next time.
+    const again = await h.chat({ providerId: 'fake-openai', tools: { mode: 'auto', selected: [h.tool('météo')] } });
+    openai.replies.push(openAiTextReply(['ok']));
+    await h.call('chats.send', { chatId: again.id, content: 'hi' });
+    await h.settled(again.id);
+    expect((openai.requests.at(-1)!.body.tools as { function: { name: string } }[])[0]!.function.name).toBe(names[0]);
+  });
+
+  it('refuses a selection where two tools would share a name, and an unknown tool', async () => {
+    const h = await scripted([]);
+    const clash = await h.failure('chats.create', {
+      providerId: 'script',
+      model: 'm',
+      tools: { mode: 'auto', selected: [h.tool('weather'), h.tool('broken', { as: 'weather' })] },
+    });
+    expect(clash.code).toBe('conflict');
+    expect(clash.message).toMatch(/Give one of them an alias/);
+    const missing = await h.failure('chats.create', { providerId: 'script', model: 'm', tools: { mode: 'auto', selected: [h.tool('nope')] } });
+    expect(missing.code).toBe('not_found');
+    const noProvider = await h.failure('chats.create', { providerId: 'nobody', model: 'm' });
+    expect(noProvider).toMatchObject({ code: 'not_found', message: expect.stringContaining('Add one in Settings') as unknown });
+  });
+
+  it('refuses a second message while a run is going', async () => {
+    const h = await scripted([{ text: 'a b c d e f g h' }], 40);
+    const chat = await h.chat({ providerId: 'script' });
+    await h.call('chats.send', { chatId: chat.id, content: 'one' });
+    const busy = await h.failure('chats.send', { chatId: chat.id, content: 'two' });
+    expect(busy.code).toBe('chat_busy');
+    await h.call('chats.cancel', { chatId: chat.id });
+  });
+});

@@ -1,0 +1,109 @@
+import { v7 as uuidv7 } from 'uuid';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { Chat } from '../../shared/schemas/chat.js';
+import type { Handlers } from '../api/dispatcher.js';
+import type { EventBus } from '../api/event-bus.js';
+import type { Clock } from '../core.js';
+import type { ProviderStore } from '../providers/provider-store.js';
+import type { ToolStore } from '../store/tool-store.js';
+import { DEFAULT_TITLE, type ChatEngine } from './chat-engine.js';
+import { summaryOf, type ChatFiles } from './chat-files.js';
+import { checkSelection } from './tool-exposure.js';
+
+type ChatOperation =
+  | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send'
+  | 'chats.cancel' | 'chats.approve' | 'chats.answer' | 'chats.runTool' | 'chats.shareToolRun';
+
+/** Chats as records (create, list, update, delete) and the engine's runs behind the same routes. */
+export function chatHandlers(deps: {
+  files: ChatFiles;
+  engine: ChatEngine;
+  providers: ProviderStore;
+  store: ToolStore;
+  events: EventBus;
+  clock: Clock;
+}): Pick<Handlers, ChatOperation> {
+  const { files, engine } = deps;
+  const now = () => deps.clock.now().toISOString();
+  const changed = (chatId: string) => deps.events.publish({ type: 'chats.changed', chatIds: [chatId] });
+  const refuseWhileBusy = (chat: Chat) => {
+    if (chat.status === 'running' || chat.status === 'awaiting_approval' || chat.status === 'awaiting_user') {
+      throw new ToolbeltError('chat_busy', 'This chat has a run going or waiting for you; stop it before changing its settings.');
+    }
+  };
+
+  return {
+    'chats.create': async (params) => {
+      await deps.providers.require(params.providerId);
+      const tools = params.tools ?? { mode: 'auto', selected: [] };
+      await checkSelection(tools, deps.store);
+      const at = now();
+      const chat: Chat = {
+        id: uuidv7(),
+        title: params.title ?? DEFAULT_TITLE,
+        providerId: params.providerId,
+        model: params.model,
+        ...(params.system ? { system: params.system } : {}),
+        tools,
+        maxTurns: params.maxTurns ?? 8,
+        onToolError: params.onToolError ?? 'continue',
+        parallelToolCalls: params.parallelToolCalls ?? true,
+        status: 'idle',
+        pending: [],
+        messages: [],
+        alwaysAllowed: [],
+        createdAt: at,
+        updatedAt: at,
+      };
+      await files.add(chat);
+      changed(chat.id);
+      return chat;
+    },
+    'chats.list': () => ({
+      chats: files
+        .all()
+        .map(summaryOf)
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id)),
+    }),
+    'chats.get': ({ chatId }) => files.require(chatId),
+    'chats.update': async ({ chatId, ...patch }) => {
+      const chat = files.require(chatId);
+      const onlyTitle = Object.keys(patch).every((key) => key === 'title');
+      if (!onlyTitle) refuseWhileBusy(chat);
+      if (patch.providerId !== undefined) await deps.providers.require(patch.providerId);
+      if (patch.tools !== undefined) await checkSelection(patch.tools, deps.store);
+      const { system, ...rest } = patch;
+      Object.assign(chat, rest);
+      if (system !== undefined) {
+        if (system === '') delete chat.system;
+        else chat.system = system;
+      }
+      chat.updatedAt = now();
+      await files.save(chat);
+      changed(chat.id);
+      return chat;
+    },
+    'chats.delete': async ({ chatId }) => {
+      files.require(chatId);
+      await engine.stop(chatId);
+      await files.remove(chatId);
+      changed(chatId);
+      return null;
+    },
+    'chats.send': ({ chatId, content }) => engine.send(chatId, content),
+    'chats.cancel': ({ chatId }) => engine.cancel(chatId),
+    'chats.approve': ({ chatId, callId, decision, args, message }) => engine.approve(chatId, callId, decision, args, message),
+    'chats.answer': ({ chatId, callId, answer }) => engine.answer(chatId, callId, answer),
+    'chats.runTool': ({ chatId, bundleID, slug, version, args, shareWithModel }) =>
+      engine.runTool(chatId, { bundleID, slug, version }, args, shareWithModel ?? true),
+    'chats.shareToolRun': async ({ chatId, messageId, shareWithModel }) => {
+      const chat = files.require(chatId);
+      const message = chat.messages.find((entry) => entry.id === messageId);
+      if (message?.role !== 'tool-run') throw new ToolbeltError('not_found', 'There is no tool run with that id in this chat.');
+      message.shareWithModel = shareWithModel;
+      chat.updatedAt = now();
+      await files.save(chat);
+      return chat;
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { ToolbeltError } from '../../shared/errors.js';
+import type { Chat, ChatMessage, PendingItem, ToolCall, ToolCallResult } from '../../shared/schemas/chat.js';
+import type { InvokeResult } from '../../shared/schemas/invocation.js';
+import type { CompletedToolCall } from '../providers/model.js';
+import type { Invoker } from '../tools/invoker.js';
+import type { ExposedTool, ToolExposure } from './tool-exposure.js';
+import { toolKey } from './tool-exposure.js';
+
+/** The local function behind the built-in ask-user tool: a question to the person, not a call. */
+export const ASK_USER_FUNCTION = 'core.askUser';
+
+export function failedResult(code: string, message: string, extra: { issues?: { path: string; message: string }[] } = {}): ToolCallResult {
+  return { ok: false, error: { ...extra, code, message }, durationMs: 0, attempts: 0 };
+}
+
+/** An invocation's outcome as a chat keeps it (no response headers, no trace). */
+export function callResult(result: InvokeResult): ToolCallResult {
+  if (result.ok) {
+    return { ok: true, value: result.value, ...(result.status !== undefined ? { status: result.status } : {}), durationMs: result.durationMs, attempts: result.attempts };
+  }
+  return { ok: false, error: result.error, durationMs: result.durationMs, attempts: result.attempts };
+}
+
+export function isUnfinished(call: ToolCall): boolean {
+  return call.status === 'queued' || call.status === 'running' || call.status === 'awaiting_approval' || call.status === 'awaiting_user';
+}
+
+export interface LocatedCall {
+  message: ChatMessage;
+  call: ToolCall;
+}
+
+export function callsOf(message: ChatMessage): ToolCall[] {
+  if (message.role === 'assistant') return message.toolCalls;
+  if (message.role === 'tool-run') return [message.call];
+  return [];
+}
+
+export function allCalls(chat: Chat): LocatedCall[] {
+  return chat.messages.flatMap((message) => callsOf(message).map((call) => ({ message, call })));
+}
+
+export function findCall(chat: Chat, callId: string): LocatedCall {
+  // The newest first: ids from different turns may repeat on some servers.
+  const found = allCalls(chat).findLast(({ call }) => call.id === callId);
+  if (!found) throw new ToolbeltError('not_found', `There is no tool call ${callId} in this chat.`);
+  return found;
+}
+
+/** What the chat waits for, in the order the calls were made. */
+export function pendingOf(chat: Chat): PendingItem[] {
+  const items: PendingItem[] = [];
+  for (const { message, call } of allCalls(chat)) {
+    if ((call.status !== 'awaiting_approval' && call.status !== 'awaiting_user') || !call.tool) continue;
+    items.push({
+      callId: call.id,
+      messageId: message.id,
+      kind: call.status === 'awaiting_approval' ? 'approval' : 'question',
+      tool: { name: call.name, displayName: call.tool.displayName, bundleName: call.tool.bundleName, bundleID: call.tool.bundleID, slug: call.tool.slug, version: call.tool.version },
+      args: call.args,
+      ...(call.approvalReason ? { reason: call.approvalReason } : {}),
+      ...(call.question ? { question: call.question.text, ...(call.question.choices ? { choices: call.question.choices } : {}) } : {}),
+      ...(call.preview ? { preview: call.preview } : {}),
+    });
+  }
+  return items;
+}
+
+function approvalReason(chat: Chat, exposed: ExposedTool): string | null {
+  if (chat.alwaysAllowed.includes(toolKey(exposed.selection))) return null;
+  if (exposed.selection.requiresApproval) return 'This chat asks before running this tool.';
+  if (exposed.record.tool.requiresApproval) return 'The tool asks for approval before every call.';
+  return null;
+}
+
+function unknownToolMessage(name: string, exposure: ToolExposure): string {
+  const why = exposure.withheld.get(name);
+  if (why) return `The tool "${name}" cannot be used now: ${why}.`;
+  const names = [...exposure.byName.keys()];
+  return `There is no tool named "${name}" in this chat.${names.length ? ` Available tools: ${names.join(', ')}.` : ' No tools are available.'}`;
+}
+
+/**
+ * Decides what happens to a call the model (or the person) made: refused at
+ * once (unknown name, arguments that are no object or break argSchema),
+ * a question for the person, waiting for approval, or queued to run.
+ */
+export async function classifyCall(
+  chat: Chat,
+  completed: CompletedToolCall,
+  exposed: ExposedTool | undefined,
+  exposure: ToolExposure,
+  invoker: Invoker,
+): Promise<ToolCall> {
+  const call: ToolCall = {
+    id: completed.id,
+    name: completed.name,
+    args: completed.args,
+    ...(completed.rawArgs !== undefined ? { rawArgs: completed.rawArgs } : {}),
+    status: 'queued',
+  };
+  if (!exposed) return { ...call, status: 'failed', result: failedResult('unknown_tool', unknownToolMessage(completed.name, exposure)) };
+  const tool = exposed.record.tool;
+  call.tool = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, bundleName: exposed.bundleName };
+  if (completed.rawArgs !== undefined) {
+    return {
+      ...call,
+      status: 'failed',
+      result: failedResult('invalid_args', `The arguments for ${exposed.name} were not a JSON object: ${completed.rawArgs.slice(0, 200)}`),
+    };
+  }
+  const issues = invoker.checkArgs(tool, call.args);
+  if (issues.length > 0) {
+    const described = issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ');
+    return { ...call, status: 'failed', result: failedResult('invalid_args', `Invalid arguments for ${exposed.name}: ${described}`, { issues }) };
+  }
+  if (tool.type === 'local' && tool.impl.func === ASK_USER_FUNCTION) {
+    const choices = Array.isArray(call.args.choices) ? call.args.choices.map(String) : undefined;
+    return { ...call, status: 'awaiting_user', question: { text: typeof call.args.question === 'string' ? call.args.question : '', ...(choices?.length ? { choices } : {}) } };
+  }
+  const reason = approvalReason(chat, exposed);
+  if (reason) {
+    const preview = await invoker.preview(tool, call.args);
+    return { ...call, status: 'awaiting_approval', approvalReason: reason, ...(preview ? { preview } : {}) };
+  }
+  return call;
+}

@@ -1,0 +1,159 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ChatMessage } from '../../shared/schemas/chat.js';
+import type { ProviderConnection } from './connection.js';
+import { failureFor, incompleteStream, sdkClientOptions } from './errors.js';
+import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
+import { parseArguments, toolResultText, toolRunContext } from './transcript.js';
+
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
+const MAX_OUTPUT_TOKENS = 8192;
+
+/**
+ * The chat in Messages form: roles alternate (neighbours of one role are
+ * merged), tool results come first in the user message that follows the
+ * calls, failures carry is_error.
+ */
+export function toAnthropicMessages(messages: readonly ChatMessage[]): MessageParam[] {
+  const wire: { role: 'user' | 'assistant'; content: ContentBlockParam[] }[] = [];
+  const add = (role: 'user' | 'assistant', blocks: ContentBlockParam[]) => {
+    if (blocks.length === 0) return;
+    const last = wire.at(-1);
+    if (last?.role === role) {
+      // Results must lead a user message; text from the person follows them.
+      const results = blocks.filter((block) => block.type === 'tool_result');
+      const others = blocks.filter((block) => block.type !== 'tool_result');
+      last.content = [...results, ...last.content, ...others];
+    } else wire.push({ role, content: blocks });
+  };
+  for (const message of messages) {
+    if (message.role === 'user') add('user', [{ type: 'text', text: message.content }]);
+    else if (message.role === 'tool-run') {
+      if (message.shareWithModel) add('user', [{ type: 'text', text: toolRunContext(message) }]);
+    } else {
+      const blocks: ContentBlockParam[] = message.content ? [{ type: 'text', text: message.content }] : [];
+      for (const call of message.toolCalls) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.args });
+      add('assistant', blocks);
+      add(
+        'user',
+        message.toolCalls.map((call): ToolResultBlockParam => {
+          const { text, isError } = toolResultText(call);
+          return { type: 'tool_result', tool_use_id: call.id, content: text, ...(isError ? { is_error: true } : {}) };
+        }),
+      );
+    }
+  }
+  return wire;
+}
+
+function finishReason(reason: string | null, hasToolCalls: boolean): Extract<ModelEvent, { type: 'finish' }>['reason'] {
+  if (hasToolCalls || reason === 'tool_use') return 'tool_calls';
+  if (reason === 'end_turn' || reason === 'stop_sequence') return 'stop';
+  if (reason === 'max_tokens') return 'length';
+  return 'other';
+}
+
+export function createAnthropicProvider(connection: ProviderConnection): ModelProvider {
+  const baseURL = connection.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL;
+  const client = new Anthropic({
+    apiKey: connection.apiKey ?? null,
+    ...sdkClientOptions(connection, baseURL),
+  });
+  const failure = failureFor(connection, baseURL);
+
+  return {
+    async *stream(request) {
+      const open = new Map<number, { id: string; name: string; json: string; input: unknown }>();
+      let stopReason: string | null = null;
+      let stopped = false;
+      let called = 0;
+      try {
+        const stream = await client.messages.create(
+          {
+            model: request.model,
+            max_tokens: MAX_OUTPUT_TOKENS,
+            ...(request.system ? { system: request.system } : {}),
+            messages: toAnthropicMessages(request.messages),
+            stream: true,
+            ...(request.tools.length > 0
+              ? {
+                  tools: request.tools.map((tool) => ({
+                    name: tool.name,
+                    description: tool.description,
+                    input_schema: { ...tool.parameters, type: 'object' as const },
+                  })),
+                  ...(request.parallelToolCalls ? {} : { tool_choice: { type: 'auto' as const, disable_parallel_tool_use: true } }),
+                }
+              : {}),
+          },
+          { signal: request.signal },
+        );
+        for await (const event of stream) {
+          switch (event.type) {
+            case 'message_start':
+              yield { type: 'usage', inputTokens: event.message.usage.input_tokens };
+              break;
+            case 'content_block_start':
+              if (event.content_block.type === 'text' && event.content_block.text) yield { type: 'text-delta', text: event.content_block.text };
+              if (event.content_block.type === 'tool_use') {
+                const block = event.content_block;
+                open.set(event.index, { id: block.id, name: block.name, json: '', input: block.input });
+                yield { type: 'tool-call-delta', callId: block.id, name: block.name, argsDelta: '' };
+              }
+              break;
+            case 'content_block_delta':
+              if (event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
+              else if (event.delta.type === 'input_json_delta') {
+                const call = open.get(event.index);
+                if (call) {
+                  call.json += event.delta.partial_json;
+                  yield { type: 'tool-call-delta', callId: call.id, name: call.name, argsDelta: event.delta.partial_json };
+                }
+              }
+              break;
+            case 'content_block_stop': {
+              // The block's end is when its arguments are whole, not when the text first parses.
+              const call = open.get(event.index);
+              if (call) {
+                open.delete(event.index);
+                called++;
+                yield { type: 'tool-call', call: completed(call) };
+              }
+              break;
+            }
+            case 'message_delta':
+              stopReason = event.delta.stop_reason ?? stopReason;
+              if (event.usage?.output_tokens !== undefined) yield { type: 'usage', outputTokens: event.usage.output_tokens };
+              break;
+            case 'message_stop':
+              stopped = true;
+              break;
+          }
+        }
+      } catch (error) {
+        throw failure(error, request);
+      }
+      if (!stopped) throw incompleteStream(connection.displayName);
+      yield { type: 'finish', reason: finishReason(stopReason, called > 0) };
+    },
+
+    async listModels(signal) {
+      try {
+        const models = [];
+        for await (const model of client.models.list({}, { signal })) models.push({ id: model.id, displayName: model.display_name });
+        return models;
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null;
+        throw failure(error);
+      }
+    },
+  };
+}
+
+function completed(call: { id: string; name: string; json: string; input: unknown }): CompletedToolCall {
+  // Servers that send the whole input in the start block and no deltas.
+  if (call.json === '' && call.input && typeof call.input === 'object' && Object.keys(call.input).length > 0) {
+    return { id: call.id, name: call.name, args: call.input as Record<string, unknown> };
+  }
+  return { id: call.id, name: call.name, ...parseArguments(call.json) };
+}

@@ -1,0 +1,48 @@
+import type { ChatMessage } from '../../shared/schemas/chat.js';
+
+/** A tool as the model sees it. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (an object schema). */
+  parameters: Record<string, unknown>;
+}
+
+export interface ModelRequest {
+  model: string;
+  system?: string;
+  /** The chat so far; each adapter turns it into its wire format. */
+  messages: readonly ChatMessage[];
+  tools: readonly ToolDefinition[];
+  parallelToolCalls: boolean;
+  signal: AbortSignal;
+}
+
+/** A tool call whose arguments are complete: its block ended. */
+export interface CompletedToolCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  /** The argument text when it was not a JSON object; args is then {}. */
+  rawArgs?: string;
+}
+
+/** What a provider streams back, in the engine's terms. */
+export type ModelEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'tool-call-delta'; callId: string; name: string; argsDelta: string }
+  | { type: 'tool-call'; call: CompletedToolCall }
+  | { type: 'usage'; inputTokens?: number; outputTokens?: number }
+  | { type: 'finish'; reason: 'stop' | 'tool_calls' | 'length' | 'other' };
+
+export interface ModelInfo {
+  id: string;
+  displayName?: string;
+}
+
+export interface ModelProvider {
+  /** Streams one model turn. Ends with a `finish` event or throws a ToolbeltError. */
+  stream(request: ModelRequest): AsyncIterable<ModelEvent>;
+  /** The server's models, or null when the server cannot list them. */
+  listModels(signal: AbortSignal): Promise<ModelInfo[] | null>;
+}

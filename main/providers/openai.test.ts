@@ -1,0 +1,241 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { ChatMessage } from '../../shared/schemas/chat.js';
+import { startFakeModelServer, type FakeModelServer, type FakeReply } from '../testing/fake-model-server.js';
+import { OPENAI_DONE, openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
+import type { ModelEvent, ToolDefinition } from './model.js';
+import { createOpenAiProvider, toOpenAiMessages } from './openai.js';
+
+const servers: FakeModelServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const weather: ToolDefinition = { name: 'weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } };
+
+async function serve(replies: FakeReply[], options: Parameters<typeof startFakeOpenAi>[1] = {}) {
+  const server = await startFakeOpenAi(replies, options);
+  servers.push(server);
+  const provider = createOpenAiProvider({ displayName: 'Fake OpenAI', baseURL: `${server.url}/v1`, apiKey: 'sk-test-key-1234', fetch, maxRetries: 0, timeoutMs: 10_000 });
+  return { server, provider };
+}
+
+const user = (content: string): ChatMessage => ({ id: '019a0000-0000-7000-8000-000000000001', role: 'user', content, createdAt: '2026-01-01T00:00:00.000Z' });
+
+async function collect(provider: Awaited<ReturnType<typeof serve>>['provider'], tools: ToolDefinition[] = [weather]) {
+  const events: ModelEvent[] = [];
+  for await (const event of provider.stream({ model: 'gpt-fake', messages: [user('hi')], tools, parallelToolCalls: true, signal: new AbortController().signal })) events.push(event);
+  return events;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ToolbeltError> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ToolbeltError);
+  return error as ToolbeltError;
+}
+
+const callsOf = (events: ModelEvent[]) => events.flatMap((event) => (event.type === 'tool-call' ? [event.call] : []));
+const finishOf = (events: ModelEvent[]) => events.find((event) => event.type === 'finish');
+
+/** A reply made of tool-call deltas exactly as given, then a finish. */
+function rawToolCalls(deltas: Record<string, unknown>[], finishReason = 'tool_calls'): FakeReply {
+  return { kind: 'sse', events: [...deltas.map((delta) => openAiChunk({ tool_calls: [delta] })), openAiChunk({}, finishReason), OPENAI_DONE] };
+}
+
+describe('OpenAI adapter through the real openai SDK', () => {
+  it('streams text in pieces and reports usage and the finish', async () => {
+    const { provider, server } = await serve([openAiTextReply(['Hel', 'lo ', 'there'])]);
+    const events = await collect(provider, []);
+    expect(events.filter((event) => event.type === 'text-delta').map((event) => (event as { text: string }).text).join('')).toBe('Hello there');
+    expect(events).toContainEqual({ type: 'usage', inputTokens: 10, outputTokens: 5 });
+    expect(finishOf(events)).toEqual({ type: 'finish', reason: 'stop' });
+    const body = server.requests[0]!.body;
+    expect(body).toMatchObject({ model: 'gpt-fake', stream: true, messages: [{ role: 'user', content: 'hi' }] });
+    expect(body).not.toHaveProperty('tools');
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer sk-test-key-1234');
+  });
+
+  it('finalises arguments only when the turn ends, after every delta', async () => {
+    const { provider } = await serve([openAiToolCallReply([{ id: 'call_1', name: 'weather', args: ['{"ci', 'ty": "Pa', 'ris"}'] }])]);
+    const events = await collect(provider);
+    const kinds = events.map((event) => event.type);
+    expect(kinds.lastIndexOf('tool-call-delta')).toBeLessThan(kinds.indexOf('tool-call'));
+    expect(callsOf(events)).toEqual([{ id: 'call_1', name: 'weather', args: { city: 'Paris' } }]);
+    expect(finishOf(events)).toEqual({ type: 'finish', reason: 'tool_calls' });
+  });
+
+  it('keeps two parallel calls apart when indexes start at 1 and skip', async () => {
+    const { provider } = await serve([
+      rawToolCalls([
+        { index: 1, id: 'call_a', type: 'function', function: { name: 'weather', arguments: '{"city":' } },
+        { index: 3, id: 'call_b', type: 'function', function: { name: 'weather', arguments: '' } },
+        { index: 1, function: { arguments: '"Oslo"}' } },
+        { index: 3, function: { arguments: '{"city":"Rome"}' } },
+      ]),
+    ]);
+    expect(callsOf(await collect(provider))).toEqual([
+      { id: 'call_a', name: 'weather', args: { city: 'Oslo' } },
+      { id: 'call_b', name: 'weather', args: { city: 'Rome' } },
+    ]);
+  });
+
+  it('tells calls apart by id when every call repeats index 0', async () => {
+    const { provider } = await serve([
+      rawToolCalls([
+        { index: 0, id: 'call_a', function: { name: 'weather', arguments: '{"city":"Oslo"}' } },
+        { index: 0, id: 'call_b', function: { name: 'weather', arguments: '{"city":' } },
+        { index: 0, function: { arguments: '"Rome"}' } },
+      ]),
+    ]);
+    expect(callsOf(await collect(provider))).toEqual([
+      { id: 'call_a', name: 'weather', args: { city: 'Oslo' } },
+      { id: 'call_b', name: 'weather', args: { city: 'Rome' } },
+    ]);
+  });
+
+  it('continues the last call when a server sends no index, and makes up ids when it sends none', async () => {
+    const { provider } = await serve([
+      rawToolCalls([{ id: 'call_x', function: { name: 'weather', arguments: '{"city"' } }, { function: { arguments: ':"Lima"}' } }]),
+      rawToolCalls([
+        { index: 0, function: { name: 'weather', arguments: '{"city":"A"}' } },
+        { index: 1, function: { name: 'weather', arguments: '{"city":"B"}' } },
+      ]),
+    ]);
+    expect(callsOf(await collect(provider))).toEqual([{ id: 'call_x', name: 'weather', args: { city: 'Lima' } }]);
+    const made = callsOf(await collect(provider));
+    expect(made.map((call) => call.args)).toEqual([{ city: 'A' }, { city: 'B' }]);
+    for (const call of made) expect(call.id).toMatch(/^[A-Za-z0-9]{9}$/);
+    expect(made[0]!.id).not.toBe(made[1]!.id);
+  });
+
+  it('takes the name once whether it is repeated in every chunk or empty in later ones', async () => {
+    const { provider } = await serve([
+      rawToolCalls([
+        { index: 0, id: 'c1', function: { name: 'weather', arguments: '{"city":' } },
+        { index: 0, function: { name: 'weather', arguments: '"X"}' } },
+        { index: 1, id: 'c2', function: { name: 'weather', arguments: '' } },
+        { index: 1, function: { name: '', arguments: '{}' } },
+      ]),
+    ]);
+    expect(callsOf(await collect(provider)).map((call) => call.name)).toEqual(['weather', 'weather']);
+  });
+
+  it('reads empty arguments as {} and keeps arguments that are no object raw', async () => {
+    const { provider } = await serve([
+      rawToolCalls([
+        { index: 0, id: 'c1', function: { name: 'weather', arguments: '' } },
+        { index: 1, id: 'c2', function: { name: 'weather', arguments: '{"city": "Par' } },
+      ]),
+    ]);
+    expect(callsOf(await collect(provider))).toEqual([
+      { id: 'c1', name: 'weather', args: {} },
+      { id: 'c2', name: 'weather', args: {}, rawArgs: '{"city": "Par' },
+    ]);
+  });
+
+  it('treats finish_reason "stop" with tool calls present as a tool turn', async () => {
+    const { provider } = await serve([openAiToolCallReply([{ id: 'c1', name: 'weather', args: ['{}'] }], { finishReason: 'stop' })]);
+    const events = await collect(provider);
+    expect(callsOf(events)).toHaveLength(1);
+    expect(finishOf(events)).toEqual({ type: 'finish', reason: 'tool_calls' });
+  });
+
+  it('fails a stream that ends without a finish marker instead of passing it off as an answer', async () => {
+    const { provider } = await serve([{ kind: 'sse', events: [openAiChunk({ content: 'Half an ans' })] }]);
+    const error = await failure(collect(provider, []));
+    expect(error.code).toBe('provider_error');
+    expect(error.message).toMatch(/ended the answer early/);
+  });
+
+  it('fails on an error event in the middle of the stream, with the server’s words', async () => {
+    const { provider } = await serve([
+      { kind: 'sse', events: [openAiChunk({ content: 'Par' }), { data: { error: { message: 'The server had an error while processing your request.', type: 'server_error' } } }] },
+    ]);
+    const error = await failure(collect(provider, []));
+    expect(error.code).toBe('provider_error');
+    expect(error.message).toContain('The server had an error while processing your request.');
+  });
+
+  it('says clearly when a model rejects tools, a key is refused, or the server is down', async () => {
+    const { provider } = await serve([
+      { kind: 'json', status: 400, body: { error: { message: 'registry.ollama.ai/library/gemma:2b does not support tools', type: 'invalid_request_error' } } },
+      { kind: 'json', status: 401, body: { error: { message: 'Incorrect API key provided: sk-test-key-1234', type: 'invalid_request_error' } } },
+    ]);
+    const rejected = await failure(collect(provider));
+    expect(rejected.code).toBe('tools_unsupported');
+    expect(rejected.message).toMatch(/does not support tools.*turn tools off/);
+    const refused = await failure(collect(provider));
+    expect(refused.code).toBe('provider_auth');
+    expect(refused.message).not.toContain('sk-test-key-1234');
+    const down = createOpenAiProvider({ displayName: 'Down', baseURL: 'http://127.0.0.1:9/v1', fetch, maxRetries: 0, timeoutMs: 5_000 });
+    const unreachable = await failure(collect(down, []));
+    expect(unreachable.code).toBe('provider_unreachable');
+    expect(unreachable.message).toContain('http://127.0.0.1:9/v1');
+  });
+
+  it('asks the server for its models, and says null when it has no list', async () => {
+    const { provider } = await serve([], { models: ['gpt-a', 'gpt-b'] });
+    expect(await provider.listModels(new AbortController().signal)).toEqual([{ id: 'gpt-a' }, { id: 'gpt-b' }]);
+    const bare = await startFakeModelServer({ completionPath: '/v1/chat/completions' });
+    servers.push(bare);
+    const noList = createOpenAiProvider({ displayName: 'Bare', baseURL: `${bare.url}/v1`, fetch, maxRetries: 0, timeoutMs: 5_000 });
+    expect(await noList.listModels(new AbortController().signal)).toBeNull();
+  });
+
+  it('sends parallel_tool_calls false only when asked, and only with tools', async () => {
+    const { provider, server } = await serve([openAiTextReply(['ok']), openAiTextReply(['ok'])]);
+    for await (const _ of provider.stream({ model: 'm', messages: [user('a')], tools: [weather], parallelToolCalls: false, signal: new AbortController().signal }));
+    for await (const _ of provider.stream({ model: 'm', messages: [user('a')], tools: [], parallelToolCalls: false, signal: new AbortController().signal }));
+    expect(server.requests[0]!.body.parallel_tool_calls).toBe(false);
+    expect(server.requests[1]!.body).not.toHaveProperty('parallel_tool_calls');
+  });
+});
+
+describe('the chat in Chat Completions messages', () => {
+  it('answers every tool call id with a tool message, failures and denials included', () => {
+    const wire = toOpenAiMessages('Be brief.', [
+      user('weather?'),
+      {
+        id: '019a0000-0000-7000-8000-000000000002',
+        role: 'assistant',
+        content: '',
+        model: 'm',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        toolCalls: [
+          { id: 'c1', name: 'weather', args: { city: 'Oslo' }, status: 'succeeded', result: { ok: true, value: { temp: 3 }, durationMs: 1, attempts: 1 } },
+          { id: 'c2', name: 'weather', args: {}, status: 'denied', note: 'not now', result: { ok: false, error: { code: 'denied', message: 'x' }, durationMs: 0, attempts: 0 } },
+          { id: 'c3', name: 'weather', args: {}, status: 'cancelled', result: { ok: false, error: { code: 'cancelled', message: 'Cancelled by the user.' }, durationMs: 0, attempts: 0 } },
+        ],
+      },
+    ]);
+    expect(wire[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    expect(wire[2]).toMatchObject({ role: 'assistant', content: null, tool_calls: [{ id: 'c1' }, { id: 'c2' }, { id: 'c3' }] });
+    expect(wire.slice(3)).toEqual([
+      { role: 'tool', tool_call_id: 'c1', content: '{"temp":3}' },
+      { role: 'tool', tool_call_id: 'c2', content: 'The user denied this call. Their reason: not now' },
+      { role: 'tool', tool_call_id: 'c3', content: 'Error (cancelled): Cancelled by the user.' },
+    ]);
+  });
+
+  it('tells the model about palette runs the person shared, and keeps the others to the chat', () => {
+    const run = (shareWithModel: boolean, city: string): ChatMessage => ({
+      id: '019a0000-0000-7000-8000-000000000003',
+      role: 'tool-run',
+      shareWithModel,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      call: {
+        id: `run_${city}`,
+        name: 'weather',
+        args: { city },
+        status: 'succeeded',
+        tool: { bundleID: '019a0000-0000-7000-8000-000000000009', slug: 'weather', version: 'v1', displayName: 'Weather', bundleName: 'Test' },
+        result: { ok: true, value: { temp: 3 }, durationMs: 1, attempts: 1 },
+      },
+    });
+    const wire = toOpenAiMessages(undefined, [run(true, 'Oslo'), run(false, 'Rome'), user('so?')]);
+    expect(wire).toEqual([
+      { role: 'user', content: '[I ran the tool Weather (weather) myself with arguments {"city":"Oslo"}. Result: {"temp":3}]' },
+      { role: 'user', content: 'so?' },
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+import { createAnthropicProvider } from './anthropic.js';
+import type { ModelProvider } from './model.js';
+import { createOpenAiProvider } from './openai.js';
+import type { ProviderSettings } from './provider-store.js';
+import { createScriptedProvider } from './scripted.js';
+
+export interface ProviderFactoryOptions {
+  fetch: typeof globalThis.fetch;
+  /** Retries the SDKs make themselves on connection errors, 429 and 5xx (default 2). */
+  maxRetries?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * Adapters for configured providers. A client is kept while its settings
+ * (key included) stay the same, so its connection pool is reused.
+ */
+export function createProviderFactory(options: ProviderFactoryOptions): (settings: ProviderSettings) => ModelProvider {
+  const cache = new Map<string, { fingerprint: string; provider: ModelProvider }>();
+  return (settings) => {
+    const fingerprint = JSON.stringify(settings);
+    const kept = cache.get(settings.id);
+    if (kept?.fingerprint === fingerprint) return kept.provider;
+    const connection = {
+      displayName: settings.displayName,
+      baseURL: settings.baseURL,
+      apiKey: settings.apiKey,
+      fetch: options.fetch,
+      maxRetries: options.maxRetries ?? 2,
+      timeoutMs: options.timeoutMs ?? 10 * 60_000,
+    };
+    const provider =
+      settings.kind === 'openai'
+        ? createOpenAiProvider(connection)
+        : settings.kind === 'anthropic'
+          ? createAnthropicProvider(connection)
+          : createScriptedProvider({ script: settings.script, chunkDelayMs: settings.chunkDelayMs });
+    cache.set(settings.id, { fingerprint, provider });
+    return provider;
+  };
+}

@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeAnthropic } from '../testing/fake-anthropic.js';
+import type { FakeModelServer } from '../testing/fake-model-server.js';
+import { openAiTextReply, startFakeOpenAi } from '../testing/fake-openai.js';
+import { startTestCore } from '../testing/test-core.js';
+
+const servers: FakeModelServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+describe('provider settings', () => {
+  it('stores a provider with its key as a secret, and never gives the key back', async () => {
+    const openai = await startFakeOpenAi([], { models: ['gpt-x', 'gpt-y'] });
+    servers.push(openai);
+    const { call, dataDir } = await startTestCore({ providerRetries: 0 });
+    const saved = await call('providers.put', { id: 'work', kind: 'openai', displayName: 'Work gateway', baseURL: `${openai.url}/v1`, apiKey: 'sk-work-777', defaultModel: 'gpt-x' });
+    expect(saved).toEqual({ id: 'work', kind: 'openai', displayName: 'Work gateway', baseURL: `${openai.url}/v1`, defaultModel: 'gpt-x', hasApiKey: true, source: 'saved' });
+    expect((await call('providers.list', {})).providers).toEqual([saved]);
+    expect(await readFile(path.join(dataDir, 'providers.json'), 'utf8')).not.toContain('sk-work-777');
+    expect(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).not.toContain('sk-work-777');
+    expect((await call('secrets.list', {})).secrets.map((secret) => secret.name)).toContain('PROVIDER_WORK_API_KEY');
+
+    // Saving again without a key keeps the stored one.
+    await call('providers.put', { id: 'work', kind: 'openai', displayName: 'Work', baseURL: `${openai.url}/v1` });
+    const tested = await call('providers.test', { id: 'work' });
+    expect(tested).toMatchObject({ ok: true, models: ['gpt-x', 'gpt-y'], message: expect.stringContaining('2 models') as unknown });
+    expect(openai.requests.at(-1)!.headers.authorization).toBe('Bearer sk-work-777');
+    expect(await call('models.list', { id: 'work' })).toEqual({ models: [{ id: 'gpt-x' }, { id: 'gpt-y' }], source: 'server' });
+
+    await call('providers.delete', { id: 'work' });
+    expect((await call('providers.list', {})).providers).toEqual([]);
+    expect((await call('secrets.list', {})).secrets).toEqual([]);
+  });
+
+  it('tests a server without a model list by sending it a short message, and reports a refused key', async () => {
+    const openai = await startFakeOpenAi([openAiTextReply(['OK'])], {
+      refuse: (request) => (request.headers.authorization === 'Bearer wrong' ? { status: 401, body: { error: { message: 'invalid key' } } } : null),
+    });
+    servers.push(openai);
+    const { call, failure } = await startTestCore({ providerRetries: 0 });
+    await call('providers.put', { id: 'lm', kind: 'openai', displayName: 'LM Studio', baseURL: `${openai.url}/v1`, defaultModel: 'qwen' });
+    expect(await call('providers.test', { id: 'lm' })).toMatchObject({ ok: true, message: 'LM Studio answered with qwen.' });
+    expect(await call('models.list', { id: 'lm' })).toEqual({ models: [{ id: 'qwen' }], source: 'configured' });
+
+    await call('providers.put', { id: 'lm', kind: 'openai', displayName: 'LM Studio', baseURL: `${openai.url}/v1`, apiKey: 'wrong' });
+    const refused = await failure('providers.test', { id: 'lm' });
+    expect(refused).toMatchObject({ code: 'provider_auth', message: expect.stringContaining('Settings → Providers') as unknown });
+    expect(refused.message).not.toContain('wrong');
+    const missing = await failure('providers.test', { id: 'nope' });
+    expect(missing.code).toBe('not_found');
+  });
+
+  it('adds OpenAI and Anthropic providers from the environment, which a saved one replaces', async () => {
+    const anthropic = await startFakeAnthropic([], { models: ['claude-z'] });
+    servers.push(anthropic);
+    const { call, failure } = await startTestCore({
+      providerRetries: 0,
+      environment: { OPENAI_API_KEY: 'sk-env-1', ANTHROPIC_API_KEY: 'sk-ant-env', ANTHROPIC_BASE_URL: anthropic.url, UNRELATED: 'x' },
+    });
+    const listed = (await call('providers.list', {})).providers;
+    expect(listed.map((provider) => [provider.id, provider.kind, provider.source, provider.hasApiKey])).toEqual([
+      ['anthropic', 'anthropic', 'environment', true],
+      ['openai', 'openai', 'environment', true],
+    ]);
+    expect(JSON.stringify(listed)).not.toContain('sk-env-1');
+    expect(await call('models.list', { id: 'anthropic' })).toEqual({ models: [{ id: 'claude-z', displayName: 'CLAUDE-Z' }], source: 'server' });
+    expect((await failure('providers.delete', { id: 'openai' })).code).toBe('forbidden');
+
+    await call('providers.put', { id: 'openai', kind: 'openai', displayName: 'My OpenAI' });
+    const replaced = (await call('providers.list', {})).providers.find((provider) => provider.id === 'openai');
+    expect(replaced).toMatchObject({ displayName: 'My OpenAI', source: 'saved', hasApiKey: false });
+  });
+
+  it('refuses provider ids and base URLs that are not plain', async () => {
+    const { failure } = await startTestCore();
+    expect((await failure('providers.put', { id: 'Bad Id', kind: 'openai', displayName: 'x' })).code).toBe('invalid_params');
+    expect((await failure('providers.put', { id: 'ok', kind: 'openai', displayName: 'x', baseURL: 'file:///etc' })).code).toBe('invalid_params');
+  });
+});

@@ -1,0 +1,43 @@
+import type { ToolCall, ToolRunMessage } from '../../shared/schemas/chat.js';
+
+/** How a finished call reads to the model. Providers without an error flag see the "Error" prefix. */
+export function toolResultText(call: ToolCall): { text: string; isError: boolean } {
+  const result = call.result;
+  if (call.status === 'denied') {
+    return { text: `The user denied this call.${call.note ? ` Their reason: ${call.note}` : ''}`, isError: true };
+  }
+  if (!result) return { text: 'This call did not run.', isError: true };
+  if (result.ok) {
+    const value = result.value;
+    return { text: typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null'), isError: false };
+  }
+  return { text: `Error (${result.error.code}): ${result.error.message}`, isError: true };
+}
+
+/** A palette run the person chose to share, told to the model as context. */
+export function toolRunContext(message: ToolRunMessage): string {
+  const { call } = message;
+  const { text, isError } = toolResultText(call);
+  const label = call.tool ? `${call.tool.displayName} (${call.name})` : call.name;
+  return `[I ran the tool ${label} myself with arguments ${JSON.stringify(call.args)}. ${isError ? 'It failed' : 'Result'}: ${text}]`;
+}
+
+/** OpenAI-style call ids for servers that send none: 9 letters and digits. */
+export function syntheticCallId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** Argument text as the model finished it: empty is {}, anything but an object is kept raw. */
+export function parseArguments(text: string): { args: Record<string, unknown>; rawArgs?: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { args: {} };
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return { args: parsed as Record<string, unknown> };
+  } catch {
+    // Kept raw below; the engine tells the model its arguments were not JSON.
+  }
+  return { args: {}, rawArgs: text };
+}

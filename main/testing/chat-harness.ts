@@ -1,0 +1,107 @@
+import type { ServerResponse } from 'node:http';
+import type { ChatEvent } from '../../shared/events.js';
+import type { Chat, ChatStreamEvent } from '../../shared/schemas/chat.js';
+import type { ParamsOf } from '../../shared/operation.js';
+import type { Operations } from '../../shared/operations/index.js';
+import type { ProviderInput } from '../../shared/schemas/provider.js';
+import { newID } from './fixtures.js';
+import { json, startLoopbackServer, type SeenRequest } from './loopback-server.js';
+import { startTestCore, type TestCore } from './test-core.js';
+
+type ChatCreateParams = ParamsOf<Operations['chats.create']>;
+
+export const CORE_BUNDLE = '01a2008d-7400-7000-8000-03e7f090115c';
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A real core with a bundle of HTTP tools against a loopback server:
+ * `weather` answers, `broken` fails with 500, `slow` never answers, and
+ * `météo` (a Unicode slug) answers like weather. Chat events are recorded.
+ */
+export async function startChatHarness(options: { weatherRoute?: (request: SeenRequest, response: ServerResponse, index: number) => unknown } = {}) {
+  const server = await startLoopbackServer({
+    '/weather': options.weatherRoute ?? ((request, response) => json(response, 200, { city: new URL(request.url, 'http://x').searchParams.get('city'), temp: 21 })),
+    '/broken': (_request, response) => json(response, 500, { error: 'database on fire' }),
+    '/slow': () => new Promise(() => undefined),
+  });
+  let test: TestCore = await startTestCore({ providerRetries: 0 });
+  const bundleID = newID();
+  const events: ChatEvent[] = [];
+  const listen = (core: TestCore) => core.core.events.subscribe((event) => event.type === 'chat' && events.push(event));
+  listen(test);
+  await test.call('settings.patch', { allowedHosts: [server.host] });
+  await test.call('secrets.put', { name: 'API_TOKEN', value: 'tok-very-secret-42' });
+  await test.call('bundles.put', { bundleID, slug: 'test', displayName: 'Test tools' });
+  const httpTool = (slug: string, path: string, displayName: string) =>
+    test.call('tools.put', {
+      bundleID,
+      toolSlug: slug,
+      version: 'v1',
+      tool: {
+        displayName,
+        description: `${displayName} for a city`,
+        type: 'http',
+        argSchema: { type: 'object', properties: { city: { type: 'string', minLength: 2 } }, required: ['city'], additionalProperties: false },
+        impl: { method: 'GET', urlTemplate: `${server.base}${path}`, query: { city: '${city}' }, headers: { Authorization: 'Bearer ${secret.API_TOKEN}' }, timeoutMs: 60_000 },
+      },
+    });
+  await httpTool('weather', '/weather', 'Weather');
+  await httpTool('broken', '/broken', 'Broken');
+  await httpTool('slow', '/slow', 'Slow');
+  await httpTool('météo', '/weather', 'Météo');
+
+  const tool = (slug: string, extra: { as?: string; requiresApproval?: boolean } = {}) => ({ bundleID, slug, version: 'v1', ...extra });
+  const coreTool = (slug: string) => ({ bundleID: CORE_BUNDLE, slug, version: 'v1' });
+
+  const harness = {
+    server,
+    bundleID,
+    events,
+    tool,
+    coreTool,
+    get call() {
+      return test.call;
+    },
+    get failure() {
+      return test.failure;
+    },
+    get core() {
+      return test.core;
+    },
+    async provider(id: string, input: ProviderInput) {
+      await test.call('providers.put', { id, ...input });
+    },
+    async chat(params: Omit<ChatCreateParams, 'model'> & { model?: string }) {
+      return test.call('chats.create', { model: 'fake-model', ...params });
+    },
+    /** The chat's events so far, as the stream delivered them. */
+    streamOf(chatId: string): ChatStreamEvent[] {
+      return events.filter((event) => event.chatId === chatId).map((event) => event.event);
+    },
+    /** Waits until the chat is no longer running (finished or waiting for the person). */
+    async settled(chatId: string, timeoutMs = 10_000): Promise<Chat> {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const chat = await test.call('chats.get', { chatId });
+        if (chat.status !== 'running') return chat;
+        if (Date.now() > until) throw new Error(`chat ${chatId} still running after ${timeoutMs} ms`);
+        await wait(5);
+      }
+    },
+    async until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+      const until = Date.now() + timeoutMs;
+      while (!predicate()) {
+        if (Date.now() > until) throw new Error('condition not met in time');
+        await wait(5);
+      }
+    },
+    /** Closes the core and opens a new one on the same data folder, as a restart would. */
+    async restart(whileStopped?: () => Promise<void>) {
+      test = await test.reopen(whileStopped);
+      listen(test);
+    },
+  };
+  return harness;
+}
+
+export type ChatHarness = Awaited<ReturnType<typeof startChatHarness>>;

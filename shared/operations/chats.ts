@@ -1,0 +1,141 @@
+import { Type } from '@sinclair/typebox';
+import { defineOperation } from '../operation.js';
+import { ChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
+import { SlugSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
+
+const chatRoute = '/api/chats/:chatId';
+const byChat = { chatId: UuidV7Schema };
+const CallIdSchema = Type.String({ minLength: 1, maxLength: 200 });
+const ArgsSchema = Type.Record(Type.String(), Type.Unknown());
+
+export const chatsCreate = defineOperation({
+  name: 'chats.create',
+  summary: 'Start a chat with a provider, a model and the tools it may call.',
+  params: Type.Object(
+    {
+      title: Type.Optional(chatSettingsFields.title),
+      providerId: ProviderIdSchema,
+      model: chatSettingsFields.model,
+      system: chatSettingsFields.system,
+      tools: Type.Optional(ChatToolsSchema),
+      maxTurns: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 8 })),
+      onToolError: Type.Optional(OnToolErrorSchema),
+      parallelToolCalls: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
+  result: ChatSchema,
+  http: { method: 'POST', path: '/api/chats', successStatus: 201 },
+});
+
+export const chatsList = defineOperation({
+  name: 'chats.list',
+  summary: 'Every chat, newest activity first.',
+  params: Type.Object({}, { additionalProperties: false }),
+  result: Type.Object({ chats: Type.Array(ChatSummarySchema) }, { additionalProperties: false }),
+  http: { method: 'GET', path: '/api/chats' },
+});
+
+export const chatsGet = defineOperation({
+  name: 'chats.get',
+  summary: 'A chat with its messages, tool calls, status and what it waits for.',
+  params: Type.Object(byChat, { additionalProperties: false }),
+  result: ChatSchema,
+  http: { method: 'GET', path: chatRoute },
+});
+
+export const chatsUpdate = defineOperation({
+  name: 'chats.update',
+  summary: 'Rename a chat or change its provider, model, system prompt or tools (not while it runs).',
+  params: Type.Object(
+    {
+      ...byChat,
+      title: Type.Optional(chatSettingsFields.title),
+      providerId: Type.Optional(ProviderIdSchema),
+      model: Type.Optional(chatSettingsFields.model),
+      system: Type.Optional(Type.String({ maxLength: 100_000 })),
+      tools: Type.Optional(ChatToolsSchema),
+      maxTurns: Type.Optional(chatSettingsFields.maxTurns),
+      onToolError: Type.Optional(OnToolErrorSchema),
+      parallelToolCalls: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
+  result: ChatSchema,
+  http: { method: 'PATCH', path: chatRoute },
+});
+
+export const chatsDelete = defineOperation({
+  name: 'chats.delete',
+  summary: 'Delete a chat file (a run in progress is cancelled first).',
+  params: Type.Object(byChat, { additionalProperties: false }),
+  result: Type.Null(),
+  http: { method: 'DELETE', path: chatRoute, successStatus: 204 },
+});
+
+export const chatsSend = defineOperation({
+  name: 'chats.send',
+  summary: 'Add a user message and start a run; progress arrives as chat events.',
+  params: Type.Object({ ...byChat, content: Type.String({ minLength: 1, maxLength: 1_000_000 }) }, { additionalProperties: false }),
+  result: Type.Object({ runId: UuidV7Schema, messageId: UuidV7Schema }, { additionalProperties: false }),
+  http: { method: 'POST', path: `${chatRoute}/messages`, successStatus: 202 },
+});
+
+export const chatsCancel = defineOperation({
+  name: 'chats.cancel',
+  summary: 'Stop the run: the stream, running tools, and anything waiting for an answer.',
+  params: Type.Object(byChat, { additionalProperties: false }),
+  result: ChatSchema,
+  http: { method: 'POST', path: `${chatRoute}/cancel` },
+});
+
+export const chatsApprove = defineOperation({
+  name: 'chats.approve',
+  summary: 'Answer an approval: allow (maybe with edited arguments), allow for the rest of the chat, or deny.',
+  params: Type.Object(
+    {
+      ...byChat,
+      callId: CallIdSchema,
+      decision: Type.Union([Type.Literal('allow'), Type.Literal('allow_always'), Type.Literal('deny')]),
+      args: Type.Optional(ArgsSchema),
+      message: Type.Optional(Type.String({ maxLength: 10_000 })),
+    },
+    { additionalProperties: false },
+  ),
+  result: ChatSchema,
+  http: { method: 'POST', path: `${chatRoute}/approvals/:callId` },
+});
+
+export const chatsAnswer = defineOperation({
+  name: 'chats.answer',
+  summary: "Answer the model's question; the answer becomes the ask-user tool's result.",
+  params: Type.Object({ ...byChat, callId: CallIdSchema, answer: Type.String({ maxLength: 100_000 }) }, { additionalProperties: false }),
+  result: ChatSchema,
+  http: { method: 'POST', path: `${chatRoute}/answers/:callId` },
+});
+
+export const chatsRunTool = defineOperation({
+  name: 'chats.runTool',
+  summary: 'Run a tool from the "+" palette; the call and its result are kept in the chat.',
+  params: Type.Object(
+    {
+      ...byChat,
+      bundleID: UuidV7Schema,
+      slug: SlugSchema,
+      version: VersionSchema,
+      args: ArgsSchema,
+      shareWithModel: Type.Optional(Type.Boolean({ default: true })),
+    },
+    { additionalProperties: false },
+  ),
+  result: Type.Object({ messageId: UuidV7Schema, callId: Type.String() }, { additionalProperties: false }),
+  http: { method: 'POST', path: `${chatRoute}/tool-runs`, successStatus: 202 },
+});
+
+export const chatsShareToolRun = defineOperation({
+  name: 'chats.shareToolRun',
+  summary: 'Decide whether the model sees a palette run on the next turn.',
+  params: Type.Object({ ...byChat, messageId: UuidV7Schema, shareWithModel: Type.Boolean() }, { additionalProperties: false }),
+  result: ChatSchema,
+  http: { method: 'PATCH', path: `${chatRoute}/tool-runs/:messageId` },
+});

@@ -1,0 +1,293 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { SlugSchema, TimestampSchema, UuidV7Schema, VersionSchema } from './ids.js';
+import { InvokeErrorSchema, TraceEntrySchema } from './invocation.js';
+
+/** Names providers accept for tools (OpenAI's rule; Anthropic's is the same set). */
+export const EXPOSED_NAME_PATTERN = '^[a-zA-Z0-9_-]{1,64}$';
+
+export const ExposedNameSchema = Type.String({
+  pattern: EXPOSED_NAME_PATTERN,
+  description: 'ASCII letters, digits, "_" and "-" (1–64 characters)',
+});
+
+export const ProviderIdSchema = Type.String({
+  pattern: '^[a-z0-9][a-z0-9-]{0,63}$',
+  description: 'Lower-case letters, digits and "-" (1–64 characters)',
+});
+
+export const ToolRefSchema = Type.Object(
+  { bundleID: UuidV7Schema, slug: SlugSchema, version: VersionSchema },
+  { additionalProperties: false },
+);
+export type ToolRef = Static<typeof ToolRefSchema>;
+
+/** One tool a chat offers the model. */
+export const ToolSelectionSchema = Type.Object(
+  {
+    bundleID: UuidV7Schema,
+    slug: SlugSchema,
+    version: VersionSchema,
+    /** The name the model sees instead of the slug. */
+    as: Type.Optional(ExposedNameSchema),
+    /** Ask before every call in this chat, whatever the tool says. */
+    requiresApproval: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ToolSelection = Static<typeof ToolSelectionSchema>;
+
+export const ChatToolsSchema = Type.Object(
+  {
+    mode: Type.Union([Type.Literal('auto'), Type.Literal('none')]),
+    selected: Type.Array(ToolSelectionSchema, { maxItems: 512 }),
+  },
+  { additionalProperties: false },
+);
+export type ChatTools = Static<typeof ChatToolsSchema>;
+
+export const OnToolErrorSchema = Type.Union([Type.Literal('continue'), Type.Literal('halt')]);
+
+/** What a chat is set to: everything chats.create and chats.update take. */
+export const chatSettingsFields = {
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  providerId: ProviderIdSchema,
+  model: Type.String({ minLength: 1, maxLength: 200 }),
+  system: Type.Optional(Type.String({ maxLength: 100_000 })),
+  tools: ChatToolsSchema,
+  maxTurns: Type.Integer({ minimum: 1, maximum: 100 }),
+  onToolError: OnToolErrorSchema,
+  parallelToolCalls: Type.Boolean(),
+};
+
+export const ToolCallStatusSchema = Type.Union([
+  /** Decided to run, not started yet. */
+  Type.Literal('queued'),
+  Type.Literal('awaiting_approval'),
+  Type.Literal('awaiting_user'),
+  Type.Literal('running'),
+  Type.Literal('succeeded'),
+  Type.Literal('failed'),
+  Type.Literal('denied'),
+  Type.Literal('cancelled'),
+]);
+export type ToolCallStatus = Static<typeof ToolCallStatusSchema>;
+
+export const ToolCallResultSchema = Type.Union([
+  Type.Object(
+    {
+      ok: Type.Literal(true),
+      value: Type.Unknown(),
+      status: Type.Optional(Type.Integer()),
+      durationMs: Type.Number({ minimum: 0 }),
+      attempts: Type.Integer({ minimum: 0 }),
+      trace: Type.Optional(Type.Array(TraceEntrySchema)),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      ok: Type.Literal(false),
+      error: InvokeErrorSchema,
+      durationMs: Type.Number({ minimum: 0 }),
+      attempts: Type.Integer({ minimum: 0 }),
+      trace: Type.Optional(Type.Array(TraceEntrySchema)),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type ToolCallResult = Static<typeof ToolCallResultSchema>;
+
+/** The request an HTTP tool would send, secrets shown as •••, for approval. */
+export const RequestPreviewSchema = Type.Object(
+  {
+    method: Type.String(),
+    url: Type.String(),
+    headers: Type.Record(Type.String(), Type.String()),
+    body: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type RequestPreview = Static<typeof RequestPreviewSchema>;
+
+export const ToolCallSchema = Type.Object(
+  {
+    /** The provider's call id (or one we made when it sent none). */
+    id: Type.String({ minLength: 1, maxLength: 200 }),
+    /** The name the model used. */
+    name: Type.String({ maxLength: 200 }),
+    /** The tool it maps to; absent when the name maps to none. */
+    tool: Type.Optional(
+      Type.Object({ ...ToolRefSchema.properties, displayName: Type.String(), bundleName: Type.String() }, { additionalProperties: false }),
+    ),
+    args: Type.Record(Type.String(), Type.Unknown()),
+    /** The model's raw argument text when it was not a JSON object. */
+    rawArgs: Type.Optional(Type.String()),
+    status: ToolCallStatusSchema,
+    /** Why the call waits for approval, in words. */
+    approvalReason: Type.Optional(Type.String()),
+    question: Type.Optional(Type.Object({ text: Type.String(), choices: Type.Optional(Type.Array(Type.String())) }, { additionalProperties: false })),
+    preview: Type.Optional(RequestPreviewSchema),
+    result: Type.Optional(ToolCallResultSchema),
+    /** A deny reason, an edited-arguments note: what the person said. */
+    note: Type.Optional(Type.String()),
+    startedAt: Type.Optional(TimestampSchema),
+    finishedAt: Type.Optional(TimestampSchema),
+  },
+  { additionalProperties: false },
+);
+export type ToolCall = Static<typeof ToolCallSchema>;
+
+export const UserMessageSchema = Type.Object(
+  { id: UuidV7Schema, role: Type.Literal('user'), content: Type.String(), createdAt: TimestampSchema },
+  { additionalProperties: false },
+);
+
+export const AssistantMessageSchema = Type.Object(
+  {
+    id: UuidV7Schema,
+    role: Type.Literal('assistant'),
+    content: Type.String(),
+    toolCalls: Type.Array(ToolCallSchema),
+    model: Type.String(),
+    createdAt: TimestampSchema,
+    /** Set once the model's turn has ended. */
+    finishReason: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/** A tool the person ran from the "+" palette. */
+export const ToolRunMessageSchema = Type.Object(
+  {
+    id: UuidV7Schema,
+    role: Type.Literal('tool-run'),
+    call: ToolCallSchema,
+    /** Whether the model sees the call and its result on the next turn. */
+    shareWithModel: Type.Boolean(),
+    createdAt: TimestampSchema,
+  },
+  { additionalProperties: false },
+);
+
+export const ChatMessageSchema = Type.Union([UserMessageSchema, AssistantMessageSchema, ToolRunMessageSchema]);
+export type UserMessage = Static<typeof UserMessageSchema>;
+export type AssistantMessage = Static<typeof AssistantMessageSchema>;
+export type ToolRunMessage = Static<typeof ToolRunMessageSchema>;
+export type ChatMessage = Static<typeof ChatMessageSchema>;
+
+export const ChatStatusSchema = Type.Union([
+  Type.Literal('idle'),
+  Type.Literal('running'),
+  Type.Literal('awaiting_approval'),
+  Type.Literal('awaiting_user'),
+  Type.Literal('error'),
+]);
+export type ChatStatus = Static<typeof ChatStatusSchema>;
+
+export const PendingItemSchema = Type.Object(
+  {
+    callId: Type.String(),
+    messageId: UuidV7Schema,
+    kind: Type.Union([Type.Literal('approval'), Type.Literal('question')]),
+    tool: Type.Object({ name: Type.String(), displayName: Type.String(), bundleName: Type.String(), ...ToolRefSchema.properties }, { additionalProperties: false }),
+    args: Type.Record(Type.String(), Type.Unknown()),
+    reason: Type.Optional(Type.String()),
+    question: Type.Optional(Type.String()),
+    choices: Type.Optional(Type.Array(Type.String())),
+    preview: Type.Optional(RequestPreviewSchema),
+  },
+  { additionalProperties: false },
+);
+export type PendingItem = Static<typeof PendingItemSchema>;
+
+export const RunOutcomeSchema = Type.Object(
+  {
+    runId: UuidV7Schema,
+    reason: Type.String(),
+    message: Type.Optional(Type.String()),
+    error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),
+    at: TimestampSchema,
+  },
+  { additionalProperties: false },
+);
+
+export const ChatSchema = Type.Object(
+  {
+    id: UuidV7Schema,
+    ...chatSettingsFields,
+    status: ChatStatusSchema,
+    pending: Type.Array(PendingItemSchema),
+    messages: Type.Array(ChatMessageSchema),
+    /** Tools the person allowed for the rest of this chat ("bundleID/slug/version"). */
+    alwaysAllowed: Type.Array(Type.String()),
+    /** The run going on or suspended now. */
+    run: Type.Optional(
+      Type.Object(
+        {
+          runId: UuidV7Schema,
+          /** `model`: a conversation turn; `tool`: a tool the person ran from the palette. */
+          kind: Type.Union([Type.Literal('model'), Type.Literal('tool')]),
+          turn: Type.Integer({ minimum: 0 }),
+          startedAt: TimestampSchema,
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** How the last run ended. */
+    lastRun: Type.Optional(RunOutcomeSchema),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  },
+  { additionalProperties: false },
+);
+export type Chat = Static<typeof ChatSchema>;
+
+export const ChatSummarySchema = Type.Object(
+  {
+    id: UuidV7Schema,
+    title: Type.String(),
+    providerId: Type.String(),
+    model: Type.String(),
+    status: ChatStatusSchema,
+    messageCount: Type.Integer({ minimum: 0 }),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  },
+  { additionalProperties: false },
+);
+export type ChatSummary = Static<typeof ChatSummarySchema>;
+
+export const FinishReasonSchema = Type.Union([
+  Type.Literal('stop'),
+  Type.Literal('max_turns'),
+  Type.Literal('length'),
+  Type.Literal('cancelled'),
+  Type.Literal('tool_error'),
+  Type.Literal('suspended'),
+  Type.Literal('error'),
+]);
+export type FinishReason = Static<typeof FinishReasonSchema>;
+
+/** What a run streams, in order. `messageId` is the assistant or tool-run message it belongs to. */
+export const ChatStreamEventSchema = Type.Union([
+  Type.Object({ type: Type.Literal('message'), message: ChatMessageSchema }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('text-delta'), messageId: Type.String(), text: Type.String() }, { additionalProperties: false }),
+  Type.Object(
+    { type: Type.Literal('tool-call-delta'), messageId: Type.String(), callId: Type.String(), name: Type.String(), argsDelta: Type.String() },
+    { additionalProperties: false },
+  ),
+  Type.Object({ type: Type.Literal('tool-call'), messageId: Type.String(), call: ToolCallSchema }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('tool-result'), messageId: Type.String(), call: ToolCallSchema }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('approval-requested'), pending: PendingItemSchema }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('ask-user'), pending: PendingItemSchema }, { additionalProperties: false }),
+  Type.Object(
+    { type: Type.Literal('usage'), inputTokens: Type.Optional(Type.Integer()), outputTokens: Type.Optional(Type.Integer()) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { type: Type.Literal('finish'), reason: FinishReasonSchema, message: Type.Optional(Type.String()), status: ChatStatusSchema },
+    { additionalProperties: false },
+  ),
+  Type.Object({ type: Type.Literal('error'), code: Type.String(), message: Type.String() }, { additionalProperties: false }),
+]);
+export type ChatStreamEvent = Static<typeof ChatStreamEventSchema>;

@@ -1,0 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ProviderIdSchema } from './chat.js';
+
+export const ProviderKindSchema = Type.Union([Type.Literal('openai'), Type.Literal('anthropic'), Type.Literal('scripted')]);
+export type ProviderKind = Static<typeof ProviderKindSchema>;
+
+/** One turn a scripted provider plays back: text, tool calls, or both. */
+export const ScriptTurnSchema = Type.Object(
+  {
+    text: Type.Optional(Type.String()),
+    toolCalls: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { name: Type.String({ minLength: 1 }), args: Type.Optional(Type.Record(Type.String(), Type.Unknown())) },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ScriptTurn = Static<typeof ScriptTurnSchema>;
+
+const BaseUrlSchema = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048 });
+
+/** What providers.put takes. The API key goes to the secret store and never comes back. */
+export const ProviderInputSchema = Type.Object(
+  {
+    kind: ProviderKindSchema,
+    displayName: Type.String({ minLength: 1, maxLength: 100 }),
+    baseURL: Type.Optional(BaseUrlSchema),
+    apiKey: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+    defaultModel: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    /** Scripted providers: the turns to play back, in order. */
+    script: Type.Optional(Type.Array(ScriptTurnSchema, { maxItems: 200 })),
+    /** Scripted providers: pause between streamed pieces, to watch streaming happen. */
+    chunkDelayMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 5_000 })),
+  },
+  { additionalProperties: false },
+);
+export type ProviderInput = Static<typeof ProviderInputSchema>;
+
+/** A provider as stored (providers.json): no key, only whether one is stored. */
+export const ProviderConfigSchema = Type.Object(
+  {
+    id: ProviderIdSchema,
+    kind: ProviderKindSchema,
+    displayName: Type.String(),
+    baseURL: Type.Optional(Type.String()),
+    defaultModel: Type.Optional(Type.String()),
+    script: Type.Optional(Type.Array(ScriptTurnSchema)),
+    chunkDelayMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type ProviderConfig = Static<typeof ProviderConfigSchema>;
+
+export const ProviderViewSchema = Type.Object(
+  {
+    ...ProviderConfigSchema.properties,
+    hasApiKey: Type.Boolean(),
+    /** `environment`: added at start from OPENAI_* / ANTHROPIC_* variables; not saved. */
+    source: Type.Union([Type.Literal('saved'), Type.Literal('environment')]),
+  },
+  { additionalProperties: false },
+);
+export type ProviderView = Static<typeof ProviderViewSchema>;
