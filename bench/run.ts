@@ -1,9 +1,10 @@
 // npm run bench [-- section…]: each figure is a ratio against a limit
 // measured in the same run, with the absolute numbers beside it.
+import { benchChat } from './chat.js';
 import { benchInvoke } from './invoke.js';
 import { benchStore } from './store.js';
 
-const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke };
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS[name]);
