@@ -1,3 +1,4 @@
+import { ToolbeltError } from '../../shared/errors.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
@@ -10,7 +11,7 @@ export function executionHandlers(
   invoker: Invoker,
   settings: SettingsStore,
   secrets: SecretStore,
-): Pick<Handlers, 'tools.invoke' | 'tools.try' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete'> {
+): Pick<Handlers, 'tools.invoke' | 'tools.try' | 'tools.checkArgs' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete'> {
   return {
     'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs }, context) => {
       const record = await store.requireTool(bundleID, toolSlug, version);
@@ -19,6 +20,11 @@ export function executionHandlers(
     'tools.try': async ({ bundleID, tool, args, trace, timeoutMs }, context) => {
       const record = await store.draftRecord(bundleID, tool);
       return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? new AbortController().signal });
+    },
+    'tools.checkArgs': async ({ bundleID, toolSlug, version, args }) => {
+      const record = await store.requireTool(bundleID, toolSlug, version);
+      if (record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
+      return { issues: invoker.checkArgs(record.tool, args) };
     },
     'settings.get': () => settings.get(),
     'settings.patch': (patch) => settings.patch(patch),

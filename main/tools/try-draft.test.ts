@@ -25,3 +25,27 @@ describe('tools.try', () => {
     expect(JSON.stringify(error.details)).toContain('urlTemplate');
   });
 });
+
+describe('tools.checkArgs', () => {
+  it('lists what is wrong with arguments by JSON pointer, without running the tool', async () => {
+    const server = await startLoopbackServer({ '/never': (_request, response) => json(response, 200, {}) });
+    const subject = await invokeHarness([server.host]);
+    await subject.call('tools.put', {
+      bundleID: subject.bundleID,
+      toolSlug: 'pick',
+      version: 'v1',
+      tool: {
+        displayName: 'Pick',
+        type: 'http',
+        argSchema: { type: 'object', properties: { count: { type: 'integer', minimum: 1 } }, required: ['count'] },
+        impl: { method: 'GET', urlTemplate: `${server.base}/never` },
+      },
+    });
+    const address = { bundleID: subject.bundleID, toolSlug: 'pick', version: 'v1' };
+    expect(await subject.call('tools.checkArgs', { ...address, args: { count: 2 } })).toEqual({ issues: [] });
+    const { issues } = await subject.call('tools.checkArgs', { ...address, args: { count: 0 } });
+    expect(issues).toEqual([{ path: '/count', message: expect.stringContaining('>= 1') as unknown }]);
+    expect((await subject.call('tools.checkArgs', { ...address, args: {} })).issues[0]!.message).toContain('count');
+    expect(server.seen).toHaveLength(0);
+  });
+});

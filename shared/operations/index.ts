@@ -4,7 +4,7 @@ import { chatsAnswer, chatsApprove, chatsCancel, chatsCreate, chatsDelete, chats
 import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut } from './bundles.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
-import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate } from './tools.js';
+import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate, toolsCheckArgs } from './tools.js';
 
 /**
  * The operation table: the single list of everything the core can be asked
@@ -26,6 +26,7 @@ export const operations = {
   'tools.invoke': toolsInvoke,
   'tools.validate': toolsValidate,
   'tools.try': toolsTry,
+  'tools.checkArgs': toolsCheckArgs,
   'settings.get': settingsGet,
   'settings.patch': settingsPatch,
   'secrets.list': secretsList,

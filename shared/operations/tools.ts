@@ -112,6 +112,14 @@ export const toolsValidate = defineOperation({
   http: { method: 'POST', path: '/api/tools/validate' },
 });
 
+export const toolsCheckArgs = defineOperation({
+  name: 'tools.checkArgs',
+  summary: "Check arguments against a tool's argSchema without running it: every problem, with its JSON pointer.",
+  params: Type.Object({ ...toolAddress, args: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false }),
+  result: Type.Object({ issues: Type.Array(IssueSchema) }, { additionalProperties: false }),
+  http: { method: 'POST', path: `${toolRoute}/check-args` },
+});
+
 export const toolsTry = defineOperation({
   name: 'tools.try',
   summary: 'Run an unsaved draft in the tester: validated as tools.put would, not stored, not counted.',
