@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -72,6 +72,8 @@ interface ArgumentFormProps {
   /** Problems reported by the core (ajv), by JSON pointer. */
   issues?: { path: string; message: string }[];
   onSubmit: (args: Record<string, unknown>) => void;
+  /** Called with the arguments as they stand after every edit (for checks as you type). */
+  onArgsChange?: (args: Record<string, unknown>) => void;
   actions?: ReactNode;
 }
 
@@ -80,7 +82,16 @@ interface ArgumentFormProps {
  * selects, anything nested as JSON; titles as labels, descriptions as help,
  * required marks and defaults. A JSON mode edits the raw arguments.
  */
-export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues = [], onSubmit, actions }: ArgumentFormProps) {
+/** ajv reports a missing property at its parent; the form shows it at the field. */
+function atFields(issues: { path: string; message: string }[]): { path: string; message: string }[] {
+  return issues.map((issue) => {
+    const missing = /^missing required property "(.+)"$/.exec(issue.message);
+    return missing && (issue.path === '/' || issue.path === '') ? { path: `/${missing[1]}`, message: 'This field is required.' } : issue;
+  });
+}
+
+export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues: reported = [], onSubmit, onArgsChange, actions }: ArgumentFormProps) {
+  const issues = atFields(reported);
   const id = useId();
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.name, initialText(field)])));
@@ -91,6 +102,26 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues =
   const [jsonText, setJsonText] = useState('{}');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [jsonError, setJsonError] = useState<string | null>(null);
+  const latestOnArgsChange = useRef(onArgsChange);
+  useEffect(() => {
+    latestOnArgsChange.current = onArgsChange;
+  });
+  const edited = useRef(false);
+  useEffect(() => {
+    // Nothing to report before the person has typed anything.
+    if (!edited.current) {
+      edited.current = true;
+      return;
+    }
+    if (!latestOnArgsChange.current) return;
+    if (!jsonMode) return latestOnArgsChange.current(collect(fields, texts, flags).args);
+    try {
+      const parsed = JSON.parse(jsonText) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) latestOnArgsChange.current(parsed as Record<string, unknown>);
+    } catch {
+      // Half-typed JSON: checked when it parses.
+    }
+  }, [fields, texts, flags, jsonMode, jsonText]);
   const issueFor = (field: string) => issues.find((issue) => issue.path === `/${field}` || issue.path.startsWith(`/${field}/`))?.message;
   const rootIssues = issues.filter((issue) => !fields.some((field) => issue.path === `/${field.name}` || issue.path.startsWith(`/${field.name}/`)));
 

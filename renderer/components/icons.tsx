@@ -81,3 +81,28 @@ export const TrashIcon = (props: IconProps) => (
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
   </Icon>
 );
+
+export const PlusIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const SendIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12h13M13 6l6 6-6 6" />
+  </Icon>
+);
+
+export const StopIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="7" y="7" width="10" height="10" rx="1.5" />
+  </Icon>
+);
+
+export const WrenchListIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 6h10M4 12h7M4 18h10" />
+    <circle cx="18" cy="12" r="2.5" />
+  </Icon>
+);

@@ -1,29 +1,107 @@
 import { EmptyState } from '../../components/EmptyState.js';
 import { ChatIcon } from '../../components/icons.js';
-import { ScreenHeader } from '../../components/ScreenHeader.js';
+import { useChat, useChatEvents, useProviders } from '../../queries/chats.js';
+import { useStoreEvents } from '../../queries/tools.js';
+import { useChatUi } from '../../state/chat-ui.js';
 import { useUiStore } from '../../state/ui.js';
+import { ToolPalette } from '../palette/ToolPalette.js';
+import { ApprovalDialog } from './ApprovalDialog.js';
+import { AskUserDialog } from './AskUserDialog.js';
+import { ChatHeader } from './ChatHeader.js';
+import { ChatList, useNewChat } from './ChatList.js';
+import { Composer } from './Composer.js';
+import { MessageList } from './MessageList.js';
+import { RunNotice } from './RunNotice.js';
 
 export function ChatScreen() {
-  const goTo = useUiStore((state) => state.goTo);
+  useChatEvents();
+  useStoreEvents();
+  const selected = useChatUi((state) => state.selectedChatId);
   return (
-    <section className="screen" aria-labelledby="chat-title">
-      <ScreenHeader id="chat-title" title="Chat" subtitle="Talk to models that can call your tools." />
+    <section className="screen screen--fill" aria-label="Chat">
+      <h1 className="visually-hidden" tabIndex={-1} data-screen-heading>
+        Chat
+      </h1>
+      <div className="chat-layout">
+        <ChatList />
+        {selected ? <Conversation chatId={selected} /> : <NoChatOpen />}
+      </div>
+    </section>
+  );
+}
+
+function NoChatOpen() {
+  const providers = useProviders();
+  const goTo = useUiStore((state) => state.goTo);
+  const newChat = useNewChat();
+  const hasProvider = (providers.data?.length ?? 0) > 0;
+  return (
+    <div className="chat-pane chat-pane--empty">
       <EmptyState
         icon={<ChatIcon size={40} />}
-        title="Chats are coming to this build"
+        title={hasProvider || providers.isPending ? 'Start a chat' : 'No provider configured'}
         actions={
-          <button type="button" className="button button--primary" onClick={() => goTo('tools')}>
-            Try a tool now
-          </button>
+          hasProvider ? (
+            <button type="button" className="button button--primary" onClick={newChat.start} disabled={newChat.pending}>
+              New chat
+            </button>
+          ) : (
+            <button type="button" className="button button--primary" onClick={() => goTo('settings')}>
+              Add one in Settings
+            </button>
+          )
         }
       >
-        <p>
-          Here you will chat with OpenAI, any OpenAI-compatible server (Ollama, LM Studio, vLLM) or Anthropic, choose
-          which tools each chat may use, approve calls before they run, and type <kbd className="kbd">+</kbd> to run
-          any tool yourself.
-        </p>
-        <p className="empty-state__hint">Until then, every tool can be run and inspected in the tester on the Tools screen.</p>
+        {hasProvider ? (
+          <p>
+            Chat with your models and the tools you choose for each chat. Type <kbd className="kbd">+</kbd> in the message box to run any tool yourself.
+          </p>
+        ) : (
+          <p>Add OpenAI, an OpenAI-compatible server (Ollama, LM Studio, vLLM) or Anthropic in Settings → Providers, then start a chat.</p>
+        )}
+        {newChat.problem ? (
+          <p className="field__error" role="alert">
+            {newChat.problem}
+          </p>
+        ) : null}
       </EmptyState>
-    </section>
+    </div>
+  );
+}
+
+function Conversation({ chatId }: { chatId: string }) {
+  const chat = useChat(chatId);
+  const select = useChatUi((state) => state.select);
+  const paletteOpen = useChatUi((state) => state.paletteOpen);
+  if (chat.isError) {
+    return (
+      <div className="chat-pane chat-pane--empty">
+        <EmptyState icon={<ChatIcon size={40} />} title="This chat cannot be opened" actions={<button type="button" className="button" onClick={() => select(null)}>Close it</button>}>
+          <p>{chat.error.message}</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!chat.data) return <div className="chat-pane" aria-busy="true" />;
+  const current = chat.data;
+  const dialogItem = current.pending[0];
+  return (
+    <div className="chat-pane">
+      <ChatHeader chat={current} />
+      {current.messages.length === 0 ? (
+        <div className="chat-pane__welcome muted">
+          <p>
+            Ask something, or press <kbd className="kbd">+</kbd> to run a tool yourself.
+          </p>
+        </div>
+      ) : (
+        <MessageList chat={current} />
+      )}
+      <RunNotice chat={current} />
+      <Composer chat={current} />
+      {paletteOpen ? <ToolPalette chatId={current.id} /> : null}
+      {!paletteOpen && dialogItem?.kind === 'approval' ? <ApprovalDialog key={dialogItem.callId} chatId={current.id} item={dialogItem} /> : null}
+      {!paletteOpen && dialogItem?.kind === 'question' ? <AskUserDialog key={dialogItem.callId} chatId={current.id} item={dialogItem} /> : null}
+    </div>
   );
 }

@@ -2,15 +2,16 @@ import { ScreenHeader } from '../../components/ScreenHeader.js';
 import { AboutSection } from './AboutSection.js';
 import { AppearanceSection } from './AppearanceSection.js';
 import { ListSettingSection } from './ListSettingSection.js';
+import { ProvidersSection } from './ProvidersSection.js';
 import { SecretsSection } from './SecretsSection.js';
 import { ShortcutsSection } from './ShortcutsSection.js';
 
 export function SettingsScreen() {
   return (
     <section className="screen" aria-labelledby="settings-title">
-      <ScreenHeader id="settings-title" title="Settings" subtitle="Secrets, what tools may reach, how Toolbelt looks, and where it keeps your data." />
+      <ScreenHeader id="settings-title" title="Settings" subtitle="Providers, secrets, what tools may reach, how Toolbelt looks, and where it keeps your data." />
       <div className="screen__body stack">
-        <AboutSection />
+        <ProvidersSection />
         <SecretsSection />
         <ListSettingSection
           setting="allowedHosts"
@@ -30,6 +31,7 @@ export function SettingsScreen() {
         />
         <AppearanceSection />
         <ShortcutsSection />
+        <AboutSection />
       </div>
     </section>
   );

@@ -1,0 +1,49 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  title: string;
+  /** Esc, the backdrop, or a close button: what "dismiss" means is the caller's (deny, cancel, close). */
+  onDismiss: () => void;
+  children: ReactNode;
+  description?: ReactNode;
+  wide?: boolean;
+  /** The element that takes focus when the dialog opens (else the first focusable one). */
+  initialFocus?: React.RefObject<HTMLElement | null>;
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, makes the page
+ * behind inert and gives it back focus on close; Esc becomes onDismiss.
+ */
+export function Modal({ title, onDismiss, children, description, wide, initialFocus }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    initialFocus?.current?.focus();
+    return () => dialog.close();
+    // Opened once per mount; focus moves only then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={`modal${wide ? ' modal--wide' : ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onDismiss();
+      }}
+    >
+      <header className="modal__header">
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        {description ? <div className="modal__description">{description}</div> : null}
+      </header>
+      <div className="modal__body">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { ToolbeltError } from '../../../shared/errors.js';
+import type { PendingItem } from '../../../shared/schemas/chat.js';
+import { Modal } from '../../components/Modal.js';
+import { JsonEditor } from '../../components/monaco/JsonEditor.js';
+import { useApi } from '../../api/context.js';
+import { useApprove } from '../../queries/chats.js';
+import { useTool } from '../../queries/tools.js';
+
+type Issues = { path: string; message: string }[];
+
+/**
+ * "Approve tool call": the tool, why it asks, its arguments (editable, checked
+ * as you type), and for HTTP tools the exact request with secrets as •••.
+ * Enter allows once (focus starts there); Esc denies.
+ */
+export function ApprovalDialog({ chatId, item }: { chatId: string; item: PendingItem }) {
+  const api = useApi();
+  const approve = useApprove();
+  const tool = useTool({ bundleID: item.tool.bundleID, slug: item.tool.slug, version: item.tool.version });
+  const original = JSON.stringify(item.args, null, 2);
+  const [text, setText] = useState(original);
+  const [issues, setIssues] = useState<Issues>([]);
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const allowButton = useRef<HTMLButtonElement>(null);
+
+  const parsed = (() => {
+    try {
+      const value = JSON.parse(text) as unknown;
+      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  })();
+  const edited = text !== original;
+  const parseError = parsed ? null : 'The arguments must be a JSON object.';
+  const shownIssues = edited ? issues : [];
+
+  useEffect(() => {
+    if (!parsed || !edited) return;
+    const timer = setTimeout(() => {
+      api.tools
+        .checkArgs({ bundleID: item.tool.bundleID, toolSlug: item.tool.slug, version: item.tool.version, args: parsed })
+        .then((result) => setIssues(result.issues), () => setIssues([]));
+    }, 200);
+    return () => clearTimeout(timer);
+    // `parsed` is derived from text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const decide = (decision: 'allow' | 'allow_always' | 'deny') => {
+    setFailure(null);
+    approve.mutate(
+      {
+        chatId,
+        callId: item.callId,
+        decision,
+        ...(decision !== 'deny' && edited && parsed ? { args: parsed } : {}),
+        ...(decision === 'deny' && reason.trim() ? { message: reason.trim() } : {}),
+      },
+      { onError: (error) => setFailure(error instanceof ToolbeltError ? error.message : 'The answer did not reach the app; try again.') },
+    );
+  };
+  const blocked = parseError !== null || shownIssues.length > 0 || approve.isPending;
+
+  return (
+    <Modal
+      title="Approve tool call"
+      wide
+      onDismiss={() => decide('deny')}
+      initialFocus={allowButton}
+      description={
+        <p>
+          <strong>{item.tool.displayName}</strong> <span className="muted">({item.tool.name}, {item.tool.bundleName})</span>
+          <br />
+          {item.reason ?? 'This tool asks before it runs.'}
+        </p>
+      }
+    >
+      {item.preview ? (
+        <section className="approval__request" aria-label="Request that will be sent">
+          <h3 className="subhead">Request</h3>
+          <pre className="code-block">
+            {item.preview.method} {item.preview.url}
+            {Object.entries(item.preview.headers).map(([name, value]) => `\n${name}: ${value}`)}
+            {item.preview.body ? `\n\n${item.preview.body}` : ''}
+          </pre>
+          {edited ? <p className="muted">The request is built again from the edited arguments.</p> : null}
+        </section>
+      ) : null}
+      <h3 className="subhead">Arguments</h3>
+      <JsonEditor label="Arguments" value={original} onChange={setText} schema={tool.data?.status === 'valid' ? tool.data.argSchema : undefined} height={180} />
+      {parseError ? <p className="field__error">{parseError}</p> : null}
+      {shownIssues.map((issue) => (
+        <p key={issue.path + issue.message} className="field__error">
+          {issue.path || '/'} {issue.message}
+        </p>
+      ))}
+      <div className="field">
+        <label className="field__label" htmlFor={`deny-reason-${item.callId}`}>
+          Reason if you deny (the model reads it)
+        </label>
+        <input id={`deny-reason-${item.callId}`} className="input" value={reason} onChange={(event) => setReason(event.target.value)} />
+      </div>
+      {failure ? (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="modal__actions">
+        <button ref={allowButton} type="button" className="button button--primary" disabled={blocked} onClick={() => decide('allow')}>
+          Allow once
+        </button>
+        <button type="button" className="button" disabled={blocked} onClick={() => decide('allow_always')}>
+          Always allow in this chat
+        </button>
+        <button type="button" className="button button--danger" disabled={approve.isPending} onClick={() => decide('deny')}>
+          Deny
+        </button>
+        <span className="muted modal__keys">
+          <kbd className="kbd">Enter</kbd> allows once · <kbd className="kbd">Esc</kbd> denies
+        </span>
+      </div>
+    </Modal>
+  );
+}

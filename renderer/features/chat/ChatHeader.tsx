@@ -1,0 +1,92 @@
+import { useQueries } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { Chat } from '../../../shared/schemas/chat.js';
+import { WrenchListIcon } from '../../components/icons.js';
+import { useApi } from '../../api/context.js';
+import { useModels, useProviders, useUpdateChat } from '../../queries/chats.js';
+import { toolKeys } from '../../queries/tools.js';
+import { ToolSelectionPanel } from './ToolSelectionPanel.js';
+
+/** Roughly what the selected tools' definitions cost per request: a token is about four characters of JSON. */
+function useToolTokenEstimate(chat: Chat): number {
+  const api = useApi();
+  const tools = useQueries({
+    queries: (chat.tools.mode === 'none' ? [] : chat.tools.selected).map((entry) => ({
+      queryKey: toolKeys.tool(entry.bundleID, entry.slug, entry.version),
+      queryFn: () => api.tools.get({ bundleID: entry.bundleID, toolSlug: entry.slug, version: entry.version }),
+      staleTime: 60_000,
+    })),
+  });
+  let characters = 0;
+  for (const tool of tools) {
+    if (tool.data?.status === 'valid') characters += JSON.stringify({ name: tool.data.slug, description: tool.data.description, parameters: tool.data.argSchema }).length + 40;
+  }
+  return Math.ceil(characters / 4);
+}
+
+/** Title, provider and model, and the tools this chat offers the model. */
+export function ChatHeader({ chat }: { chat: Chat }) {
+  const providers = useProviders();
+  const models = useModels(chat.providerId);
+  const update = useUpdateChat();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const tokens = useToolTokenEstimate(chat);
+  const id = useId();
+  const busy = chat.status !== 'idle' && chat.status !== 'error';
+  const toolCount = chat.tools.mode === 'none' ? 0 : chat.tools.selected.length;
+  const modelIds = models.data?.models.map((model) => model.id) ?? [];
+
+  return (
+    <header className="chat-header">
+      <h2 className="chat-header__title">{chat.title}</h2>
+      <div className="chat-header__controls">
+        <label className="visually-hidden" htmlFor={`${id}-provider`}>
+          Provider
+        </label>
+        <select
+          id={`${id}-provider`}
+          className="input input--small"
+          value={chat.providerId}
+          disabled={busy}
+          onChange={(event) => {
+            const provider = providers.data?.find((entry) => entry.id === event.target.value);
+            if (provider) update.mutate({ chatId: chat.id, providerId: provider.id, ...(provider.defaultModel ? { model: provider.defaultModel } : {}) });
+          }}
+        >
+          {providers.data?.some((provider) => provider.id === chat.providerId) ? null : <option value={chat.providerId}>{chat.providerId} (missing)</option>}
+          {providers.data?.map((provider) => (
+            <option key={provider.id} value={provider.id}>
+              {provider.displayName}
+            </option>
+          ))}
+        </select>
+        <label className="visually-hidden" htmlFor={`${id}-model`}>
+          Model
+        </label>
+        <input
+          key={`${chat.id}-${chat.model}`}
+          id={`${id}-model`}
+          className="input input--small chat-header__model"
+          list={`${id}-models`}
+          defaultValue={chat.model}
+          disabled={busy}
+          onBlur={(event) => {
+            const model = event.target.value.trim();
+            if (model && model !== chat.model) update.mutate({ chatId: chat.id, model });
+          }}
+          onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+        />
+        <datalist id={`${id}-models`}>
+          {modelIds.map((model) => (
+            <option key={model} value={model} />
+          ))}
+        </datalist>
+        <button type="button" className="button button--small" onClick={() => setPanelOpen(true)} disabled={busy} aria-haspopup="dialog">
+          <WrenchListIcon size={15} /> {toolCount === 0 ? 'No tools' : `${toolCount} tool${toolCount === 1 ? '' : 's'} on`}
+          {toolCount > 0 ? <span className="muted"> · ~{tokens.toLocaleString()} tokens</span> : null}
+        </button>
+      </div>
+      {panelOpen ? <ToolSelectionPanel chat={chat} onClose={() => setPanelOpen(false)} /> : null}
+    </header>
+  );
+}

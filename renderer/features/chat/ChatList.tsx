@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState } from 'react';
+import { ToolbeltError } from '../../../shared/errors.js';
+import type { ChatSummary } from '../../../shared/schemas/chat.js';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
+import { useCreateChat, useChats, useDeleteChat, useProviders, useUpdateChat } from '../../queries/chats.js';
+import { useChatUi } from '../../state/chat-ui.js';
+
+const UNDO_MS = 6_000;
+
+const STATUS_LABEL: Partial<Record<ChatSummary['status'], string>> = {
+  running: 'answering',
+  awaiting_approval: 'needs approval',
+  awaiting_user: 'has a question',
+  error: 'error',
+};
+
+/** "New chat" with the first provider and its default model; the header changes both. */
+export function useNewChat() {
+  const providers = useProviders();
+  const create = useCreateChat();
+  const select = useChatUi((state) => state.select);
+  const [problem, setProblem] = useState<string | null>(null);
+  const start = () => {
+    const provider = providers.data?.[0];
+    if (!provider) return;
+    setProblem(null);
+    create.mutate(
+      { providerId: provider.id, model: provider.defaultModel ?? (provider.kind === 'scripted' ? 'scripted' : 'default') },
+      { onSuccess: (chat) => select(chat.id), onError: (error) => setProblem(error instanceof ToolbeltError ? error.message : 'Could not create the chat.') },
+    );
+  };
+  return { start, ready: (providers.data?.length ?? 0) > 0, problem, pending: create.isPending };
+}
+
+/** The chats, newest activity first: open, rename, delete with undo. Ctrl/Cmd+N starts one. */
+export function ChatList() {
+  const chats = useChats();
+  const selected = useChatUi((state) => state.selectedChatId);
+  const select = useChatUi((state) => state.select);
+  const pendingDeletes = useChatUi((state) => state.pendingDeletes);
+  const markDeleted = useChatUi((state) => state.markDeleted);
+  const unmarkDeleted = useChatUi((state) => state.unmarkDeleted);
+  const remove = useDeleteChat();
+  const rename = useUpdateChat();
+  const newChat = useNewChat();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [undo, setUndo] = useState<{ chat: ChatSummary; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const latestStart = useRef(newChat.start);
+  useEffect(() => {
+    latestStart.current = newChat.start;
+  });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && !event.shiftKey && event.key.toLowerCase() === 'n') {
+        event.preventDefault();
+        latestStart.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // The file is deleted only when the undo window closes; until then the chat is just hidden.
+  const deleteChat = (chat: ChatSummary) => {
+    if (undo) {
+      clearTimeout(undo.timer);
+      remove.mutate(undo.chat.id);
+    }
+    markDeleted(chat.id);
+    if (selected === chat.id) select(null);
+    const timer = setTimeout(() => {
+      remove.mutate(chat.id, { onSettled: () => unmarkDeleted(chat.id) });
+      setUndo(null);
+    }, UNDO_MS);
+    setUndo({ chat, timer });
+  };
+  const undoDelete = () => {
+    if (!undo) return;
+    clearTimeout(undo.timer);
+    unmarkDeleted(undo.chat.id);
+    select(undo.chat.id);
+    setUndo(null);
+  };
+
+  const visible = (chats.data ?? []).filter((chat) => !pendingDeletes.includes(chat.id));
+  return (
+    <nav className="pane chat-list" aria-labelledby="chats-title">
+      <div className="pane__header">
+        <div className="pane__title-row">
+          <h2 id="chats-title" className="pane__title">
+            Chats
+          </h2>
+          <button type="button" className="button button--small" onClick={newChat.start} disabled={!newChat.ready || newChat.pending} title="New chat (Ctrl/Cmd+N)">
+            <PlusIcon size={14} /> New chat
+          </button>
+        </div>
+        {newChat.problem ? (
+          <p className="field__error" role="alert">
+            {newChat.problem}
+          </p>
+        ) : null}
+        {undo ? (
+          <div className="toast" role="status">
+            Deleted “{undo.chat.title}”.
+            <button type="button" className="button button--ghost button--small" onClick={undoDelete}>
+              Undo
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {chats.isError ? (
+        <p className="pane__message error-text" role="alert">
+          Could not load chats: {chats.error.message}
+        </p>
+      ) : visible.length === 0 && !chats.isPending ? (
+        <p className="pane__message muted">No chats yet.</p>
+      ) : (
+        <ul className="list" aria-label="Chats">
+          {visible.map((chat) => (
+            <li key={chat.id} className="list__row">
+              {renaming === chat.id ? (
+                <form
+                  className="inline-form chat-list__rename"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    const value = new FormData(event.currentTarget).get('title');
+                    const title = typeof value === 'string' ? value.trim() : '';
+                    if (title) rename.mutate({ chatId: chat.id, title });
+                    setRenaming(null);
+                  }}
+                >
+                  <label className="visually-hidden" htmlFor={`rename-${chat.id}`}>
+                    Chat title
+                  </label>
+                  <input id={`rename-${chat.id}`} name="title" className="input input--small" defaultValue={chat.title} autoFocus maxLength={200} onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)} />
+                  <button type="submit" className="button button--small">
+                    Save
+                  </button>
+                </form>
+              ) : (
+                <>
+                  <button type="button" className="list__item" aria-current={selected === chat.id ? 'true' : undefined} onClick={() => select(chat.id)}>
+                    <span className="list__main">
+                      <span className="list__title">{chat.title}</span>
+                      <span className="list__meta">
+                        {chat.model}
+                        {STATUS_LABEL[chat.status] ? <span className={`chat-list__status chat-list__status--${chat.status}`}> · {STATUS_LABEL[chat.status]}</span> : null}
+                      </span>
+                    </span>
+                  </button>
+                  <span className="list__actions">
+                    <button type="button" className="icon-button" aria-label={`Rename ${chat.title}`} onClick={() => setRenaming(chat.id)}>
+                      <PencilIcon size={15} />
+                    </button>
+                    <button type="button" className="icon-button" aria-label={`Delete ${chat.title}`} onClick={() => deleteChat(chat)}>
+                      <TrashIcon size={15} />
+                    </button>
+                  </span>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Chat } from '../../../shared/schemas/chat.js';
+import { ToolbeltError } from '../../../shared/errors.js';
+import { PlusIcon, SendIcon, StopIcon } from '../../components/icons.js';
+import { useApi } from '../../api/context.js';
+import { useCancelChat, useRunTool, useSendMessage } from '../../queries/chats.js';
+import { useChatUi } from '../../state/chat-ui.js';
+import { parseQuickRun, quickRunArgs } from '../palette/quick-run.js';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/**
+ * The message box: Enter sends, Shift+Enter breaks the line, "+" at the
+ * start (or Ctrl/Cmd+K, or the + button) opens the tool palette, and
+ * `+slug key=value` runs a tool at once when its arguments are complete.
+ */
+export function Composer({ chat }: { chat: Chat }) {
+  const api = useApi();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const send = useSendMessage();
+  const cancel = useCancelChat();
+  const runTool = useRunTool();
+  const openPalette = useChatUi((state) => state.openPalette);
+  const paletteOpen = useChatUi((state) => state.paletteOpen);
+  const running = chat.status === 'running';
+  const waiting = chat.status === 'awaiting_approval' || chat.status === 'awaiting_user';
+
+  useEffect(() => {
+    if (!paletteOpen) box.current?.focus();
+  }, [paletteOpen, chat.id]);
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        openPalette();
+      } else if (event.key === 'Escape' && running && !document.querySelector('dialog[open]')) {
+        cancel.mutate({ chatId: chat.id });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [openPalette, running, cancel, chat.id]);
+
+  async function quickRun(input: string): Promise<boolean> {
+    const parsed = parseQuickRun(input);
+    if (!parsed) return false;
+    const { tools } = await api.tools.search({ q: parsed.slug, pageSize: 20 });
+    const tool = tools.find((entry) => entry.status === 'valid' && entry.slug === parsed.slug && entry.isEnabled && entry.available);
+    if (!tool || tool.status !== 'valid') {
+      openPalette(parsed.slug);
+      return true;
+    }
+    const { args, missing } = quickRunArgs(tool.argSchema, parsed.pairs);
+    if (missing.length > 0) {
+      openPalette(parsed.slug);
+      return true;
+    }
+    await runTool.mutateAsync({ chatId: chat.id, bundleID: tool.bundleID, slug: tool.slug, version: tool.version, args });
+    return true;
+  }
+
+  async function submit() {
+    const content = text.trim();
+    if (!content || running || waiting) return;
+    setProblem(null);
+    try {
+      if (content.startsWith('+') && (await quickRun(content))) {
+        setText('');
+        return;
+      }
+      await send.mutateAsync({ chatId: chat.id, content });
+      setText('');
+    } catch (error) {
+      setProblem(error instanceof ToolbeltError ? error.message : 'Could not send; the app may have stopped.');
+    }
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <div className="composer">
+      {problem ? (
+        <p className="composer__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="composer__row">
+        <button type="button" className="icon-button composer__plus" aria-label="Run a tool" title={`Run a tool (${isMac ? '⌘' : 'Ctrl'}+K)`} onClick={() => openPalette()}>
+          <PlusIcon size={18} />
+        </button>
+        <textarea
+          ref={box}
+          className="composer__input"
+          aria-label="Message"
+          placeholder={waiting ? 'Answer the dialog to continue…' : 'Message, or + to run a tool'}
+          rows={Math.min(8, Math.max(1, text.split('\n').length))}
+          value={text}
+          onKeyDown={onKeyDown}
+          onChange={(event) => {
+            const value = event.target.value;
+            // "+" typed into an empty box opens the palette instead of starting a message.
+            if (text === '' && value === '+') {
+              openPalette();
+              return;
+            }
+            setText(value);
+          }}
+        />
+        {running ? (
+          <button type="button" className="button composer__stop" onClick={() => cancel.mutate({ chatId: chat.id })}>
+            <StopIcon size={16} /> Stop <kbd className="kbd">Esc</kbd>
+          </button>
+        ) : (
+          <button type="button" className="button button--primary" onClick={() => void submit()} disabled={!text.trim() || waiting || send.isPending} aria-label="Send">
+            <SendIcon size={16} />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

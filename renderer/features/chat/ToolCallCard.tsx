@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import type { ToolCall } from '../../../shared/schemas/chat.js';
+import { JsonTree } from '../../components/JsonTree.js';
+import { usePatchSettings, useSettings } from '../../queries/tools.js';
+import { useToolsUi } from '../../state/tools-ui.js';
+import { useUiStore } from '../../state/ui.js';
+
+const STATUS_TEXT: Record<ToolCall['status'], string> = {
+  queued: 'Queued',
+  awaiting_approval: 'Waiting for approval',
+  awaiting_user: 'Waiting for your answer',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  denied: 'Denied',
+  cancelled: 'Cancelled',
+};
+
+const TONE: Partial<Record<ToolCall['status'], string>> = { succeeded: 'ok', failed: 'bad', denied: 'bad', cancelled: 'quiet', running: 'pending' };
+
+function useElapsed(since: string | undefined, running: boolean): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [running]);
+  return running && since ? Math.max(0, now - Date.parse(since)) : null;
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** One tool call: what was called with what, how it went, and its result or error. */
+export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPerson?: boolean }) {
+  const running = call.status === 'running';
+  const elapsed = useElapsed(call.startedAt, running);
+  const [open, setOpen] = useState(byPerson);
+  const goTo = useUiStore((state) => state.goTo);
+  const selectTool = useToolsUi((state) => state.selectTool);
+  const result = call.result;
+  const title = call.tool?.displayName ?? call.name;
+  return (
+    <article className={`tool-card tool-card--${TONE[call.status] ?? 'pending'}`} aria-label={`Tool call ${title}`}>
+      <header className="tool-card__head">
+        <span className="tool-card__name">
+          <code>{call.name}</code>
+          {call.tool ? <span className="muted"> · {call.tool.bundleName}</span> : null}
+          {byPerson ? <span className="badge badge--quiet">run by you</span> : null}
+        </span>
+        <span className={`status-pill status-pill--${TONE[call.status] ?? 'pending'}`} role="status">
+          {STATUS_TEXT[call.status]}
+          {elapsed !== null ? ` ${formatMs(elapsed)}` : ''}
+        </span>
+      </header>
+      <details className="tool-card__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>
+          Arguments and result
+          {result ? (
+            <span className="muted">
+              {' '}
+              · {formatMs(result.durationMs)}
+              {result.attempts > 1 ? ` · ${result.attempts} attempts` : ''}
+            </span>
+          ) : null}
+        </summary>
+        <div className="tool-card__body">
+          <h4 className="subhead">Arguments</h4>
+          <JsonTree value={call.args} />
+          {call.note ? <p className="muted">{call.note}</p> : null}
+          {result?.ok ? (
+            <>
+              <h4 className="subhead">Result</h4>
+              <JsonTree value={result.value} />
+            </>
+          ) : null}
+        </div>
+      </details>
+      {result && !result.ok ? (
+        <div className="tool-card__error" role="alert">
+          <code>{result.error.code}</code> {result.error.message}
+          {result.error.code === 'host_not_allowed' && result.error.host ? <AllowHostButton host={result.error.host} /> : null}
+          {call.tool && result.error.code !== 'denied' && result.error.code !== 'cancelled' ? (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => {
+                selectTool({ bundleID: call.tool!.bundleID, slug: call.tool!.slug, version: call.tool!.version });
+                goTo('tools');
+              }}
+            >
+              Open in tester
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function AllowHostButton({ host }: { host: string }) {
+  const settings = useSettings();
+  const patch = usePatchSettings();
+  const allowed = settings.data?.allowedHosts.includes(host) ?? false;
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      disabled={!settings.data || allowed || patch.isPending}
+      onClick={() => settings.data && patch.mutate({ allowedHosts: [...settings.data.allowedHosts, host] })}
+    >
+      {allowed ? `${host} allowed` : `Allow ${host}`}
+    </button>
+  );
+}

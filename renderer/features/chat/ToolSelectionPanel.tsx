@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { ToolbeltError } from '../../../shared/errors.js';
+import type { Chat, ToolSelection } from '../../../shared/schemas/chat.js';
+import type { ToolView } from '../../../shared/schemas/tool.js';
+import { Modal } from '../../components/Modal.js';
+import { useApi } from '../../api/context.js';
+import { useUpdateChat } from '../../queries/chats.js';
+import { useBundles } from '../../queries/tools.js';
+
+const keyOf = (entry: { bundleID: string; slug: string; version: string }) => `${entry.bundleID}/${entry.slug}/${entry.version}`;
+
+/** Which tools the model may call in this chat, whether to ask first, and the names it sees. */
+export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () => void }) {
+  const api = useApi();
+  const update = useUpdateChat();
+  const bundles = useBundles(false);
+  const [mode, setMode] = useState(chat.tools.mode);
+  const [selected, setSelected] = useState<ToolSelection[]>(chat.tools.selected);
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const [failure, setFailure] = useState<string | null>(null);
+  const tools = useQuery({
+    queryKey: ['store', 'chat-tool-picker', deferred],
+    queryFn: async () => (await api.tools.search({ q: deferred, pageSize: 200 })).tools.filter((tool): tool is ToolView => tool.status === 'valid'),
+    placeholderData: (previous) => previous,
+  });
+  const byBundle = new Map<string, ToolView[]>();
+  for (const tool of tools.data ?? []) byBundle.set(tool.bundleID, [...(byBundle.get(tool.bundleID) ?? []), tool]);
+  const bundleName = (bundleID: string) => {
+    const bundle = bundles.data?.bundles.find((entry) => entry.bundleID === bundleID);
+    return bundle?.status === 'valid' ? bundle.displayName : bundleID;
+  };
+  const entryFor = (tool: ToolView) => selected.find((entry) => keyOf(entry) === keyOf(tool));
+  const change = (tool: ToolView, patch: Partial<ToolSelection> | null) => {
+    const rest = selected.filter((entry) => keyOf(entry) !== keyOf(tool));
+    if (patch === null) return setSelected(rest);
+    const current = entryFor(tool) ?? { bundleID: tool.bundleID, slug: tool.slug, version: tool.version };
+    const next = { ...current, ...patch };
+    if (!next.as) delete next.as;
+    if (!next.requiresApproval) delete next.requiresApproval;
+    setSelected([...rest, next]);
+  };
+  const save = () => {
+    setFailure(null);
+    update.mutate(
+      { chatId: chat.id, tools: { mode, selected } },
+      { onSuccess: onClose, onError: (error) => setFailure(error instanceof ToolbeltError ? error.message : 'Could not save the selection.') },
+    );
+  };
+
+  return (
+    <Modal title="Tools for this chat" wide onDismiss={onClose}>
+      <div className="segmented" role="radiogroup" aria-label="Tool use">
+        {(['auto', 'none'] as const).map((option) => (
+          <label key={option} className="segmented__option">
+            <input type="radio" name="tool-mode" checked={mode === option} onChange={() => setMode(option)} />
+            {option === 'auto' ? 'The model may call the selected tools' : 'No tools'}
+          </label>
+        ))}
+      </div>
+      <label className="visually-hidden" htmlFor="tool-picker-search">
+        Search tools
+      </label>
+      <input id="tool-picker-search" className="input" placeholder="Search tools…" value={query} onChange={(event) => setQuery(event.target.value)} disabled={mode === 'none'} />
+      <p className="muted">{selected.length} selected</p>
+      <div className="tool-picker" aria-disabled={mode === 'none'}>
+        {[...byBundle].map(([bundleID, list]) => (
+          <fieldset key={bundleID} className="tool-picker__bundle" disabled={mode === 'none'}>
+            <legend>{bundleName(bundleID)}</legend>
+            {list.map((tool) => {
+              const entry = entryFor(tool);
+              return (
+                <div key={tool.toolID} className="tool-picker__row">
+                  <label className="checkbox">
+                    <input type="checkbox" checked={Boolean(entry)} onChange={(event) => change(tool, event.target.checked ? {} : null)} />
+                    {tool.displayName} <code className="muted">{tool.slug}</code>
+                    {tool.requiresApproval ? <span className="badge badge--quiet">asks first</span> : null}
+                  </label>
+                  {entry ? (
+                    <span className="tool-picker__options">
+                      <label className="checkbox">
+                        <input type="checkbox" checked={Boolean(entry.requiresApproval)} onChange={(event) => change(tool, { requiresApproval: event.target.checked })} />
+                        Ask before running
+                      </label>
+                      <label className="visually-hidden" htmlFor={`alias-${tool.toolID}`}>
+                        Name the model sees for {tool.displayName}
+                      </label>
+                      <input
+                        id={`alias-${tool.toolID}`}
+                        className="input input--small"
+                        placeholder="Alias (optional)"
+                        pattern="[a-zA-Z0-9_\-]{1,64}"
+                        value={entry.as ?? ''}
+                        onChange={(event) => change(tool, { as: event.target.value })}
+                      />
+                    </span>
+                  ) : null}
+                </div>
+              );
+            })}
+          </fieldset>
+        ))}
+        {tools.data?.length === 0 ? <p className="muted">No enabled tool matches.</p> : null}
+      </div>
+      {failure ? (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" onClick={save} disabled={update.isPending}>
+          Save
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}

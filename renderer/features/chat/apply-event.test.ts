@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { Chat } from '../../../shared/schemas/chat.js';
+import { applyChatEvent } from './apply-event.js';
+
+const at = '2026-01-01T00:00:00.000Z';
+const base: Chat = {
+  id: '019a0000-0000-7000-8000-000000000001',
+  title: 't',
+  providerId: 'p',
+  model: 'm',
+  tools: { mode: 'auto', selected: [] },
+  maxTurns: 8,
+  onToolError: 'continue',
+  parallelToolCalls: true,
+  status: 'idle',
+  pending: [],
+  messages: [],
+  alwaysAllowed: [],
+  createdAt: at,
+  updatedAt: at,
+};
+const assistantId = '019a0000-0000-7000-8000-000000000002';
+
+describe('applying streamed chat events', () => {
+  it('builds an answer from a message, text deltas and tool call updates, once each', () => {
+    const message = { id: assistantId, role: 'assistant' as const, content: '', toolCalls: [], model: 'm', createdAt: at };
+    let chat = applyChatEvent(base, { type: 'message', message });
+    chat = applyChatEvent(chat, { type: 'message', message });
+    chat = applyChatEvent(chat, { type: 'text-delta', messageId: assistantId, text: 'Hel' });
+    chat = applyChatEvent(chat, { type: 'text-delta', messageId: assistantId, text: 'lo' });
+    const call = { id: 'c1', name: 'weather', args: { city: 'Oslo' }, status: 'running' as const };
+    chat = applyChatEvent(chat, { type: 'tool-call', messageId: assistantId, call });
+    chat = applyChatEvent(chat, { type: 'tool-result', messageId: assistantId, call: { ...call, status: 'succeeded', result: { ok: true, value: 1, durationMs: 2, attempts: 1 } } });
+    expect(chat.status).toBe('running');
+    expect(chat.messages).toHaveLength(1);
+    expect(chat.messages[0]).toMatchObject({ content: 'Hello', toolCalls: [{ id: 'c1', status: 'succeeded' }] });
+    expect(applyChatEvent(chat, { type: 'finish', reason: 'stop', status: 'idle' }).status).toBe('idle');
+    expect(base.messages).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import type { Chat, ChatMessage, ChatStreamEvent, ToolCall } from '../../../shared/schemas/chat.js';
+
+function withCall(message: ChatMessage, call: ToolCall): ChatMessage {
+  if (message.role === 'tool-run') return message.call.id === call.id ? { ...message, call } : message;
+  if (message.role !== 'assistant') return message;
+  const index = message.toolCalls.findIndex((existing) => existing.id === call.id);
+  const toolCalls = index === -1 ? [...message.toolCalls, call] : message.toolCalls.map((existing, at) => (at === index ? call : existing));
+  return { ...message, toolCalls };
+}
+
+function mapMessage(chat: Chat, messageId: string, change: (message: ChatMessage) => ChatMessage): Chat {
+  let found = false;
+  const messages = chat.messages.map((message) => {
+    if (message.id !== messageId) return message;
+    found = true;
+    return change(message);
+  });
+  return found ? { ...chat, messages } : chat;
+}
+
+/**
+ * A streamed event applied to the chat as the window last read it, so text
+ * and tool cards appear as they arrive; the chat is read again when the run
+ * stops, which settles anything this missed.
+ */
+export function applyChatEvent(chat: Chat, event: ChatStreamEvent): Chat {
+  switch (event.type) {
+    case 'message':
+      if (chat.messages.some((message) => message.id === event.message.id)) return chat;
+      return { ...chat, status: 'running', messages: [...chat.messages, event.message] };
+    case 'text-delta':
+      return mapMessage(chat, event.messageId, (message) => (message.role === 'assistant' ? { ...message, content: message.content + event.text } : message));
+    case 'tool-call':
+    case 'tool-result':
+      return mapMessage(chat, event.messageId, (message) => withCall(message, event.call));
+    case 'approval-requested':
+    case 'ask-user':
+      if (chat.pending.some((item) => item.callId === event.pending.callId)) return chat;
+      return { ...chat, pending: [...chat.pending, event.pending] };
+    case 'finish':
+      return { ...chat, status: event.status };
+    default:
+      return chat;
+  }
+}

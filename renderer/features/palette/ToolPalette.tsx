@@ -1,0 +1,191 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ToolbeltError } from '../../../shared/errors.js';
+import type { ToolEntry, ToolView } from '../../../shared/schemas/tool.js';
+import { ArgumentForm } from '../../components/ArgumentForm.js';
+import { Modal } from '../../components/Modal.js';
+import { useApi } from '../../api/context.js';
+import { useRunTool } from '../../queries/chats.js';
+import { useBundles } from '../../queries/tools.js';
+import { useChatUi } from '../../state/chat-ui.js';
+
+type Issues = { path: string; message: string }[];
+
+/** Enabled tools ranked by the store's search; a disabled or broken tool named exactly is shown with why. */
+function usePaletteResults(query: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['palette', query],
+    queryFn: async () => {
+      const [enabled, everything] = await Promise.all([
+        api.tools.search({ q: query, pageSize: 30 }),
+        query.trim() ? api.tools.search({ q: query, includeDisabled: true, pageSize: 10 }) : Promise.resolve({ tools: [] as ToolEntry[] }),
+      ]);
+      const usable = enabled.tools.filter((tool): tool is ToolView => tool.status === 'valid' && tool.available);
+      const exact = everything.tools.filter((tool) => tool.slug === query.trim() && !usable.some((entry) => entry.toolID === tool.toolID));
+      return { usable, explained: exact };
+    },
+    placeholderData: (previous) => previous,
+  });
+}
+
+function whyNot(tool: ToolEntry): string {
+  if (tool.status === 'invalid') return `Its file is invalid: ${tool.invalidReason}`;
+  if (!tool.available) return tool.unavailableReason ?? 'It cannot run.';
+  if (!tool.isEnabled) return 'It is switched off. Switch it on in Tools.';
+  return 'Its bundle is switched off. Switch the bundle on in Tools.';
+}
+
+/**
+ * The "+" palette: find any tool as you type, choose it with the arrow keys
+ * and Enter, fill in its form and run it into the chat.
+ */
+export function ToolPalette({ chatId }: { chatId: string }) {
+  const initialQuery = useChatUi((state) => state.paletteQuery);
+  const close = useChatUi((state) => state.closePalette);
+  const [query, setQuery] = useState(initialQuery);
+  const deferred = useDeferredValue(query);
+  const results = usePaletteResults(deferred);
+  const bundles = useBundles(true);
+  const [active, setActive] = useState(0);
+  const [chosen, setChosen] = useState<ToolView | null>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const usable = results.data?.usable ?? [];
+  const bundleName = (bundleID: string) => {
+    const bundle = bundles.data?.bundles.find((entry) => entry.bundleID === bundleID);
+    return bundle && bundle.status === 'valid' ? bundle.displayName : '';
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') setActive((index) => Math.min(usable.length - 1, index + 1));
+    else if (event.key === 'ArrowUp') setActive((index) => Math.max(0, index - 1));
+    else if (event.key === 'Home') setActive(0);
+    else if (event.key === 'End') setActive(Math.max(0, usable.length - 1));
+    else if (event.key === 'Enter' && usable[active]) setChosen(usable[active]);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <Modal title="Tool palette" wide onDismiss={chosen ? () => setChosen(null) : close} initialFocus={search}>
+      {chosen ? (
+        <ToolRunForm chatId={chatId} tool={chosen} bundleName={bundleName(chosen.bundleID)} onBack={() => setChosen(null)} onDone={close} />
+      ) : (
+        <div className="palette">
+          <label className="visually-hidden" htmlFor={`${listId}-search`}>
+            Search tools
+          </label>
+          <input
+            ref={search}
+            id={`${listId}-search`}
+            className="input palette__search"
+            placeholder="Search tools by name, slug, tag…"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls={listId}
+            aria-activedescendant={usable[active] ? `${listId}-${usable[active].toolID}` : undefined}
+            autoComplete="off"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <ul id={listId} className="palette__list" role="listbox" aria-label="Tools">
+            {usable.map((tool, index) => (
+              <li
+                key={tool.toolID}
+                id={`${listId}-${tool.toolID}`}
+                role="option"
+                aria-selected={index === active}
+                className={`palette__option${index === active ? ' palette__option--active' : ''}`}
+                onMouseEnter={() => setActive(index)}
+                onClick={() => setChosen(tool)}
+              >
+                <span className="palette__name">{tool.displayName}</span>
+                <code className="palette__slug">{tool.slug}</code>
+                <span className="palette__bundle muted">{bundleName(tool.bundleID)}</span>
+                {tool.description ? <span className="palette__description muted">{tool.description}</span> : null}
+              </li>
+            ))}
+          </ul>
+          {usable.length === 0 && !results.isPending ? <p className="muted palette__empty">No enabled tool matches “{deferred}”.</p> : null}
+          {results.data?.explained.map((tool) => (
+            <p key={tool.toolID} className="callout callout--warn">
+              <strong>{tool.displayName ?? tool.slug}</strong> cannot be run: {whyNot(tool)}
+            </p>
+          ))}
+          <p className="muted modal__keys">
+            <kbd className="kbd">↑</kbd> <kbd className="kbd">↓</kbd> choose · <kbd className="kbd">Enter</kbd> open · <kbd className="kbd">Esc</kbd> close
+          </p>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: string; tool: ToolView; bundleName: string; onBack: () => void; onDone: () => void }) {
+  const api = useApi();
+  const run = useRunTool();
+  const [share, setShare] = useState(true);
+  const [issues, setIssues] = useState<Issues>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const checkTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const address = { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version };
+
+  const checkAsYouType = (args: Record<string, unknown>) => {
+    if (checkTimer.current) clearTimeout(checkTimer.current);
+    checkTimer.current = setTimeout(() => {
+      api.tools.checkArgs({ ...address, args }).then((result) => setIssues(result.issues), () => undefined);
+    }, 250);
+  };
+  useEffect(() => () => void (checkTimer.current && clearTimeout(checkTimer.current)), []);
+
+  return (
+    <div className="palette__form">
+      <p>
+        <button type="button" className="button button--ghost button--small" onClick={onBack}>
+          ← All tools
+        </button>
+      </p>
+      <h3 className="palette__form-title">
+        {tool.displayName} <span className="muted">· {bundleName}</span>
+      </h3>
+      {tool.description ? <p className="muted">{tool.description}</p> : null}
+      <ArgumentForm
+        name={tool.displayName}
+        schema={tool.argSchema}
+        busy={run.isPending}
+        issues={issues}
+        onArgsChange={checkAsYouType}
+        onSubmit={(args) => {
+          setFailure(null);
+          run.mutate(
+            { chatId, bundleID: tool.bundleID, slug: tool.slug, version: tool.version, args, shareWithModel: share },
+            {
+              onSuccess: onDone,
+              onError: (error) => {
+                if (error instanceof ToolbeltError && error.code === 'invalid_args') {
+                  setIssues(((error.details as { issues?: Issues } | undefined)?.issues ?? []));
+                }
+                setFailure(error instanceof ToolbeltError ? error.message : 'The tool did not start; try again.');
+              },
+            },
+          );
+        }}
+        actions={
+          <label className="checkbox">
+            <input type="checkbox" checked={share} onChange={(event) => setShare(event.target.checked)} /> The model sees the result next turn
+          </label>
+        }
+      />
+      {failure ? (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </div>
+  );
+}

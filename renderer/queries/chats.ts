@@ -1,0 +1,155 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ParamsOf } from '../../shared/operation.js';
+import type { Operations } from '../../shared/operations/index.js';
+import type { Chat } from '../../shared/schemas/chat.js';
+import { useApi, useCoreTransport } from '../api/context.js';
+import { applyChatEvent } from '../features/chat/apply-event.js';
+
+export const chatKeys = {
+  all: ['chats'] as const,
+  list: ['chats', 'list'] as const,
+  chat: (chatId: string) => ['chats', 'chat', chatId] as const,
+  providers: ['providers'] as const,
+  models: (providerId: string) => ['providers', 'models', providerId] as const,
+};
+
+/** Chat events keep open chats current as they stream; list changes refresh the sidebar. */
+export function useChatEvents(): void {
+  const transport = useCoreTransport();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      transport.subscribe((event) => {
+        if (event.type === 'chats.changed') void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+        if (event.type !== 'chat') return;
+        const key = chatKeys.chat(event.chatId);
+        queryClient.setQueryData<Chat>(key, (chat) => (chat ? applyChatEvent(chat, event.event) : chat));
+        if (event.event.type === 'finish') void queryClient.invalidateQueries({ queryKey: key });
+      }),
+    [transport, queryClient],
+  );
+}
+
+export function useChats() {
+  const api = useApi();
+  return useQuery({ queryKey: chatKeys.list, queryFn: async () => (await api.chats.list()).chats });
+}
+
+export function useChat(chatId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: chatId ? chatKeys.chat(chatId) : ['chats', 'chat', 'none'],
+    queryFn: () => api.chats.get({ chatId: chatId! }),
+    enabled: chatId !== null,
+    retry: false,
+  });
+}
+
+/** A mutation whose answer is the chat: written straight into the cache. */
+function useChatMutation<P>(run: (params: P) => Promise<Chat>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (chat) => {
+      queryClient.setQueryData(chatKeys.chat(chat.id), chat);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+    },
+  });
+}
+
+export function useCreateChat() {
+  const api = useApi();
+  return useChatMutation((params: ParamsOf<Operations['chats.create']>) => api.chats.create(params));
+}
+
+export function useUpdateChat() {
+  const api = useApi();
+  return useChatMutation((params: ParamsOf<Operations['chats.update']>) => api.chats.update(params));
+}
+
+export function useApprove() {
+  const api = useApi();
+  return useChatMutation((params: ParamsOf<Operations['chats.approve']>) => api.chats.approve(params));
+}
+
+export function useAnswer() {
+  const api = useApi();
+  return useChatMutation((params: ParamsOf<Operations['chats.answer']>) => api.chats.answer(params));
+}
+
+export function useCancelChat() {
+  const api = useApi();
+  return useChatMutation((params: ParamsOf<Operations['chats.cancel']>) => api.chats.cancel(params));
+}
+
+export function useShareToolRun() {
+  const api = useApi();
+  return useChatMutation((params: ParamsOf<Operations['chats.shareToolRun']>) => api.chats.shareToolRun(params));
+}
+
+export function useSendMessage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: ParamsOf<Operations['chats.send']>) => api.chats.send(params),
+    onSuccess: (_result, params) => void queryClient.invalidateQueries({ queryKey: chatKeys.chat(params.chatId) }),
+  });
+}
+
+export function useRunTool() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: ParamsOf<Operations['chats.runTool']>) => api.chats.runTool(params),
+    onSuccess: (_result, params) => void queryClient.invalidateQueries({ queryKey: chatKeys.chat(params.chatId) }),
+  });
+}
+
+export function useDeleteChat() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: string) => api.chats.delete({ chatId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.list }),
+  });
+}
+
+export function useProviders() {
+  const api = useApi();
+  return useQuery({ queryKey: chatKeys.providers, queryFn: async () => (await api.providers.list()).providers });
+}
+
+export function useModels(providerId: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: chatKeys.models(providerId ?? ''),
+    queryFn: () => api.models.list({ id: providerId! }),
+    enabled: providerId !== null,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function usePutProvider() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: ParamsOf<Operations['providers.put']>) => api.providers.put(params),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.providers }),
+  });
+}
+
+export function useDeleteProvider() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.providers.delete({ id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.providers }),
+  });
+}
+
+export function useTestProvider() {
+  const api = useApi();
+  return useMutation({ mutationFn: (id: string) => api.providers.test({ id }) });
+}

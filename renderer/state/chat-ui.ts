@@ -1,0 +1,34 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+interface ChatUiState {
+  selectedChatId: string | null;
+  /** Chats the person deleted a moment ago; hidden while "Undo" is offered. */
+  pendingDeletes: string[];
+  paletteOpen: boolean;
+  /** Text typed after "+" when the palette opened from the message box. */
+  paletteQuery: string;
+  select: (chatId: string | null) => void;
+  openPalette: (query?: string) => void;
+  closePalette: () => void;
+  markDeleted: (chatId: string) => void;
+  unmarkDeleted: (chatId: string) => void;
+}
+
+/** What the chat screen shows; the chats themselves live in react-query. */
+export const useChatUi = create<ChatUiState>()(
+  persist(
+    (set) => ({
+      selectedChatId: null,
+      pendingDeletes: [],
+      paletteOpen: false,
+      paletteQuery: '',
+      select: (selectedChatId) => set({ selectedChatId }),
+      openPalette: (paletteQuery = '') => set({ paletteOpen: true, paletteQuery }),
+      closePalette: () => set({ paletteOpen: false, paletteQuery: '' }),
+      markDeleted: (chatId) => set((state) => ({ pendingDeletes: [...state.pendingDeletes, chatId] })),
+      unmarkDeleted: (chatId) => set((state) => ({ pendingDeletes: state.pendingDeletes.filter((id) => id !== chatId) })),
+    }),
+    { name: 'toolbelt.chat-ui', version: 1, partialize: (state) => ({ selectedChatId: state.selectedChatId }) },
+  ),
+);
