@@ -86,7 +86,7 @@ interface ArgumentFormProps {
 function atFields(issues: { path: string; message: string }[]): { path: string; message: string }[] {
   return issues.map((issue) => {
     const missing = /^missing required property "(.+)"$/.exec(issue.message);
-    return missing && (issue.path === '/' || issue.path === '') ? { path: `/${missing[1]}`, message: 'This field is required.' } : issue;
+    return missing && (issue.path === '/' || issue.path === '') ? { path: `/${missing[1]}`, message: 'Required.' } : issue;
   });
 }
 

@@ -4,7 +4,7 @@ import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
 import type { Chat } from '../../shared/schemas/chat.js';
 import { useApi, useCoreTransport } from '../api/context.js';
-import { applyChatEvent } from '../features/chat/apply-event.js';
+import { applyChatEvent, mergeFetchedChat } from '../features/chat/apply-event.js';
 
 export const chatKeys = {
   all: ['chats'] as const,
@@ -24,8 +24,13 @@ export function useChatEvents(): void {
         if (event.type === 'chats.changed') void queryClient.invalidateQueries({ queryKey: chatKeys.list });
         if (event.type !== 'chat') return;
         const key = chatKeys.chat(event.chatId);
-        queryClient.setQueryData<Chat>(key, (chat) => (chat ? applyChatEvent(chat, event.event) : chat));
-        if (event.event.type === 'finish') void queryClient.invalidateQueries({ queryKey: key });
+        const cached = queryClient.getQueryData<Chat>(key);
+        if (!cached) return;
+        const { event: change } = event;
+        // A piece of a message this window never saw: read the chat again rather than drop text.
+        const missing = 'messageId' in change && !cached.messages.some((message) => message.id === change.messageId);
+        queryClient.setQueryData<Chat>(key, applyChatEvent(cached, change));
+        if (change.type === 'finish' || missing) void queryClient.invalidateQueries({ queryKey: key });
       }),
     [transport, queryClient],
   );
@@ -43,6 +48,7 @@ export function useChat(chatId: string | null) {
     queryFn: () => api.chats.get({ chatId: chatId! }),
     enabled: chatId !== null,
     retry: false,
+    structuralSharing: (seen: unknown, fetched: unknown) => mergeFetchedChat(seen as Chat | undefined, fetched as Chat),
   });
 }
 

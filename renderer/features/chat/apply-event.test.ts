@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Chat } from '../../../shared/schemas/chat.js';
-import { applyChatEvent } from './apply-event.js';
+import { applyChatEvent, mergeFetchedChat } from './apply-event.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 const base: Chat = {
@@ -36,5 +36,21 @@ describe('applying streamed chat events', () => {
     expect(chat.messages[0]).toMatchObject({ content: 'Hello', toolCalls: [{ id: 'c1', status: 'succeeded' }] });
     expect(applyChatEvent(chat, { type: 'finish', reason: 'stop', status: 'idle' }).status).toBe('idle');
     expect(base.messages).toEqual([]);
+  });
+});
+
+describe('reading a chat while it streams', () => {
+  it('keeps streamed text and messages that a read from before them does not have', () => {
+    const user = { id: '019a0000-0000-7000-8000-000000000005', role: 'user' as const, content: 'hi', createdAt: at };
+    const answer = { id: assistantId, role: 'assistant' as const, content: 'Hello wor', toolCalls: [], model: 'm', createdAt: '2026-01-01T00:00:01.000Z' };
+    const seen: Chat = { ...base, status: 'running', messages: [user, answer] };
+    const olderRead: Chat = { ...base, status: 'running', messages: [user] };
+    expect(mergeFetchedChat(seen, olderRead).messages).toEqual([user, answer]);
+    const partialRead: Chat = { ...base, status: 'running', title: 'hi', messages: [user, { ...answer, content: 'Hel' }] };
+    const merged = mergeFetchedChat(seen, partialRead);
+    expect(merged.title).toBe('hi');
+    expect(merged.messages[1]).toMatchObject({ content: 'Hello wor' });
+    // Once the run is over, the core's copy is the truth.
+    expect(mergeFetchedChat(seen, { ...olderRead, status: 'idle' }).messages).toEqual([user]);
   });
 });

@@ -43,3 +43,23 @@ export function applyChatEvent(chat: Chat, event: ChatStreamEvent): Chat {
       return chat;
   }
 }
+
+/**
+ * A chat read from the core while a run streams may be older than events
+ * already applied (it was read before they happened): keep what the window
+ * has seen that the read does not, so streamed text never goes back.
+ */
+export function mergeFetchedChat(seen: Chat | undefined, fetched: Chat): Chat {
+  if (!seen || seen.id !== fetched.id || fetched.status !== 'running') return fetched;
+  const fetchedIds = new Set(fetched.messages.map((message) => message.id));
+  const seenById = new Map(seen.messages.map((message) => [message.id, message]));
+  const messages = fetched.messages.map((message) => {
+    const mine = seenById.get(message.id);
+    if (message.role === 'assistant' && mine?.role === 'assistant' && mine.content.length > message.content.length) {
+      return { ...message, content: mine.content, toolCalls: mine.toolCalls.length > message.toolCalls.length ? mine.toolCalls : message.toolCalls };
+    }
+    return message;
+  });
+  const newer = seen.messages.filter((message) => !fetchedIds.has(message.id) && message.createdAt >= (fetched.messages.at(-1)?.createdAt ?? ''));
+  return { ...fetched, messages: [...messages, ...newer] };
+}

@@ -1,0 +1,286 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { ScriptTurn } from '../shared/schemas/provider.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
+import { expect, test } from './fixtures/app.js';
+import { hostApi } from './fixtures/api.js';
+
+const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
+const core = (slug: string, extra: Record<string, unknown> = {}) => ({ bundleID: CORE, slug, version: 'v1', ...extra });
+const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) });
+
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+}
+
+type App = Parameters<Parameters<typeof test>[2]>[0]['app'];
+
+/** A scripted provider and a chat with these tools, opened in the page. */
+async function openScriptedChat(app: App, script: ScriptTurn[], tools: Record<string, unknown>[] = [], chunkDelayMs = 0) {
+  const api = hostApi(app.host);
+  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script, chunkDelayMs });
+  const chat = (await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Test chat', tools: { mode: 'auto', selected: tools } })) as { id: string };
+  await app.page.goto(app.host.url);
+  await app.page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Test chat/ }).click();
+  await expect(app.page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  return { api, chatId: chat.id };
+}
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.keyboard.press('Enter');
+}
+
+test('a first visit without providers points to Settings, and a new chat streams an answer', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await expect(page.getByRole('heading', { name: 'No provider configured' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add one in Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  await hostApi(app.host)('PUT', '/providers/script', {
+    kind: 'scripted',
+    displayName: 'Script',
+    chunkDelayMs: 80,
+    script: [{ text: `Here is **bold** text and \`code\`, ${'streamed word by word '.repeat(12)}until the end.` }],
+  });
+  await page.keyboard.press('Control+1');
+  await page.keyboard.press('Control+n');
+  await send(page, 'Say something');
+  const log = page.getByRole('log', { name: 'Messages' });
+  // Part of the answer shows before all of it.
+  await expect(log).toContainText('Here is');
+  await expect(log).not.toContainText('until the end.');
+  await page.screenshot(shot('chat-streaming'));
+  await expect(log).toContainText('streamed word by word until the end.');
+  await expect(log.locator('strong')).toHaveText('bold');
+  await expect(page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Say something/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot(shot('chat-answer'));
+  expect(app.consoleErrors).toEqual([]);
+  expect(app.offLoopback).toEqual([]);
+});
+
+test('a model tool call through the real OpenAI client runs and renders as a card', async ({ app }) => {
+  const openai = await startFakeOpenAi([
+    openAiToolCallReply([{ id: 'call_1', name: 'calculator', args: ['{"expression":', '"(2 + 3) * 4"}'] }]),
+    openAiTextReply(['The answer ', 'is 20.']),
+  ]);
+  try {
+    const api = hostApi(app.host);
+    await api('PUT', '/providers/fake', { kind: 'openai', displayName: 'Fake OpenAI', baseURL: `${openai.url}/v1`, apiKey: 'sk-e2e' });
+    await api('POST', '/chats', { providerId: 'fake', model: 'gpt-fake', title: 'Maths', tools: { mode: 'auto', selected: [core('calculator')] } });
+    const { page } = app;
+    await page.goto(app.host.url);
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Maths/ }).click();
+    await send(page, 'What is (2 + 3) * 4?');
+    const card = page.getByRole('article', { name: 'Tool call Calculator' });
+    await expect(card.getByRole('status')).toHaveText('Succeeded');
+    await expect(page.getByRole('log', { name: 'Messages' })).toContainText('The answer is 20.');
+    await card.getByText('Arguments and result').click();
+    await expect(card).toContainText('"(2 + 3) * 4"');
+    await expect(card).toContainText('20');
+    await expect(page.getByRole('button', { name: /1 tool on · ~\d+ tokens/ })).toBeVisible();
+    await page.screenshot(shot('chat-tool-call'));
+    expect(openai.requests.filter((request) => request.path === '/v1/chat/completions')).toHaveLength(2);
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await openai.close();
+  }
+});
+
+test('approval: allow, edit then allow, deny — and the dialog comes back after a reload', async ({ app }) => {
+  const { page } = app;
+  const calc = (expression: string) => ({ toolCalls: [{ name: 'calculator', args: { expression } }] });
+  await openScriptedChat(app, [calc('1 + 1'), { text: 'first done' }, calc('2 + 2'), { text: 'second done' }, calc('3 + 3'), { text: 'third done' }], [
+    core('calculator', { requiresApproval: true }),
+  ]);
+
+  await send(page, 'one');
+  const dialog = page.getByRole('dialog', { name: 'Approve tool call' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This chat asks before running this tool.');
+  await expectAccessible(page);
+  await page.screenshot(shot('approval'));
+  // Focus starts on "Allow once": Enter allows.
+  await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('first done');
+
+  await send(page, 'two');
+  await expect(dialog).toBeVisible();
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  // Monaco's own text area, focused directly (its auto-closing brackets would garble typed JSON).
+  await dialog.getByTestId('json-editor-Arguments').getByRole('textbox', { name: 'Arguments' }).focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText('{"expression": ""}');
+  await expect(dialog.getByText(/must NOT have fewer than 1 characters/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeDisabled();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText('{"expression": "20 * 2"}');
+  await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Allow once' }).click();
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('second done');
+  const edited = page.getByRole('article', { name: 'Tool call Calculator' }).nth(1);
+  await edited.getByText('Arguments and result').click();
+  await expect(edited).toContainText('40');
+
+  await send(page, 'three');
+  await dialog.getByRole('textbox', { name: /Reason if you deny/ }).fill('not now');
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  const denied = page.getByRole('article', { name: 'Tool call Calculator' }).nth(2);
+  await expect(denied.getByRole('status')).toHaveText('Denied');
+  await expect(denied).toContainText('The user denied this call: not now');
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('Esc denies an approval', async ({ app }) => {
+  const { page } = app;
+  await openScriptedChat(app, [{ toolCalls: [{ name: 'current-time', args: {} }] }, { text: 'ok' }], [core('current-time', { requiresApproval: true })]);
+  await send(page, 'time?');
+  const dialog = page.getByRole('dialog', { name: 'Approve tool call' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Tool call Current time' }).getByRole('status')).toHaveText('Denied');
+});
+
+test('ask-user: the question comes as a dialog and the answer goes back to the model', async ({ app }) => {
+  const { page } = app;
+  await openScriptedChat(app, [{ toolCalls: [{ name: 'ask-user', args: { question: 'Tea or coffee?', choices: ['Tea', 'Coffee'] } }] }, { text: 'Enjoy your drink.' }], [core('ask-user')]);
+  await send(page, 'Something to drink?');
+  const dialog = page.getByRole('dialog', { name: 'Question from the model' });
+  await expect(dialog).toContainText('Tea or coffee?');
+  await expectAccessible(page);
+  await page.screenshot(shot('ask-user'));
+  await dialog.getByRole('button', { name: 'Coffee' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Enjoy your drink.');
+  const card = page.getByRole('article', { name: 'Tool call Ask the user' });
+  await card.getByText('Arguments and result').click();
+  await expect(card).toContainText('Coffee');
+});
+
+test('Stop (and Esc) end a streaming answer, keeping what arrived', async ({ app }) => {
+  const { page } = app;
+  const long = Array.from({ length: 200 }, (_, index) => `word${index}`).join(' ');
+  await openScriptedChat(app, [{ text: long }, { text: long }], [], 40);
+  await send(page, 'Talk');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('word3');
+  await page.getByRole('button', { name: /Stop/ }).click();
+  await expect(log).toContainText('Stopped.');
+  await expect(log).not.toContainText('word199');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+  await send(page, 'Again');
+  await expect(log.getByText(/word3/).nth(1)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(log.getByText('Stopped.')).toHaveCount(2);
+});
+
+test('the + palette: search, keyboard choice, checked form, run into the chat', async ({ app }) => {
+  const { page } = app;
+  await openScriptedChat(app, [{ text: 'I see you ran the calculator.' }]);
+  // "+" at the start of the box opens the palette.
+  await page.getByRole('textbox', { name: 'Message' }).press('+');
+  const palette = page.getByRole('dialog', { name: 'Tool palette' });
+  await expect(palette.getByRole('listbox')).toBeVisible();
+  await page.keyboard.type('calcul');
+  await expect(palette.getByRole('option').first()).toContainText('Calculator');
+  await expectAccessible(page);
+  await page.screenshot(shot('palette'));
+  await page.keyboard.press('Enter');
+
+  const form = palette.getByRole('form', { name: 'Calculator' });
+  await expect(form).toBeVisible();
+  await form.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(form.getByText('Required.')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Expression' }).fill('sqrt(16) + 1');
+  await form.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(palette).toBeHidden();
+
+  const card = page.getByRole('article', { name: 'Tool call Calculator' });
+  await expect(card.getByRole('status')).toHaveText('Succeeded');
+  await expect(card).toContainText('run by you');
+  await expect(card).toContainText('5');
+  await expect(page.getByRole('switch', { name: 'Model sees this on the next turn' })).toHaveAttribute('aria-checked', 'true');
+
+  // Ctrl+K opens it too; a switched-off tool searched by its exact slug is explained, not hidden.
+  await hostApi(app.host)('PATCH', `/tools/bundles/${CORE}/tools/current-time/version/v1`, { isEnabled: false });
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('current-time');
+  await expect(palette).toContainText('cannot be run: It is switched off');
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('+slug key=value runs a tool without opening the form', async ({ app }) => {
+  const { page } = app;
+  await openScriptedChat(app, []);
+  await send(page, '+calculator expression="6 * 7"');
+  const card = page.getByRole('article', { name: 'Tool call Calculator' });
+  await expect(card.getByRole('status')).toHaveText('Succeeded');
+  await expect(card).toContainText('42');
+  await expect(page.getByRole('dialog', { name: 'Tool palette' })).toBeHidden();
+  // Missing arguments open the palette at that tool instead.
+  await send(page, '+calculator');
+  await expect(page.getByRole('dialog', { name: 'Tool palette' }).getByRole('option').first()).toContainText('Calculator');
+});
+
+test('provider settings: add an OpenAI-compatible server, test it, list its models, and never see the key again', async ({ app }) => {
+  const openai = await startFakeOpenAi([], { models: ['qwen2.5', 'llama3.1'] });
+  try {
+    const { page } = app;
+    await page.goto(app.host.url);
+    await page.keyboard.press('Control+3');
+    const section = page.getByRole('region', { name: 'Providers' });
+    await section.getByRole('button', { name: 'Add provider' }).click();
+    const form = section.getByRole('form', { name: 'Add a provider' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Local LLM');
+    await form.getByRole('textbox', { name: 'Base URL' }).fill(`${openai.url}/v1`);
+    await form.getByLabel('API key').fill('sk-local-secret');
+    await form.getByRole('textbox', { name: 'Default model' }).fill('qwen2.5');
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    await expect(section).toContainText('Local LLM');
+    await expect(section).toContainText('API key stored');
+    await expect(page.locator('body')).not.toContainText('sk-local-secret');
+
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect(section.getByRole('status')).toContainText('Connected to Local LLM: 2 models available.');
+    await section.getByRole('button', { name: 'Models' }).click();
+    await expect(section.getByRole('list', { name: 'Models of Local LLM' })).toContainText('llama3.1');
+    expect(openai.requests.every((request) => request.headers.authorization === 'Bearer sk-local-secret')).toBe(true);
+
+    await section.getByRole('button', { name: 'Edit Local LLM' }).click();
+    await expect(section.getByLabel('API key')).toHaveValue('');
+    await expect(section.getByLabel('API key')).toHaveAttribute('placeholder', 'Stored — type to replace');
+    await expectAccessible(page);
+    await page.screenshot(shot('providers'));
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await openai.close();
+  }
+});
+
+test('chats can be renamed, and deleted with undo', async ({ app }) => {
+  const { page } = app;
+  await openScriptedChat(app, []);
+  const chats = page.getByRole('navigation', { name: 'Chats' });
+  await chats.getByRole('button', { name: 'Rename Test chat' }).click();
+  await chats.getByRole('textbox', { name: 'Chat title' }).fill('Renamed');
+  await page.keyboard.press('Enter');
+  await expect(chats.getByRole('button', { name: /^Renamed/ })).toBeVisible();
+  await chats.getByRole('button', { name: 'Delete Renamed' }).click();
+  await expect(chats.getByRole('button', { name: /^Renamed/ })).toBeHidden();
+  await chats.getByRole('button', { name: 'Undo' }).click();
+  await expect(chats.getByRole('button', { name: /^Renamed/ })).toBeVisible();
+  await page.reload();
+  await expect(chats.getByRole('button', { name: /^Renamed/ })).toBeVisible();
+});
