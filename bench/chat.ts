@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import OpenAI from 'openai';
-import { createCore } from '../main/core.js';
-import { silentLogger } from '../main/log.js';
-import { createKeyFileCipher } from '../main/secrets/key-file-cipher.js';
 import type { FakeReply } from '../main/testing/fake-model-server.js';
 import { openAiTextReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
+import { startBenchCore } from './bench-core.js';
 import { percentile, report } from './stats.js';
 
 const SHORT = 200;
@@ -24,17 +19,7 @@ const RUNS = 25;
 export async function benchChat(): Promise<boolean> {
   const replies = new Map<number, FakeReply>([SHORT, LONG].map((tokens) => [tokens, openAiTextReply(Array.from({ length: tokens }, (_, i) => `tok${i} `))]));
   const server = await startFakeOpenAi();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolbelt-bench-chat-'));
-  const core = await createCore({
-    dataDir,
-    hostKind: 'browser',
-    app: { name: 'Toolbelt', version: 'bench' },
-    cipher: await createKeyFileCipher(path.join(dataDir, 'secrets.key')),
-    log: silentLogger,
-    watchFiles: false,
-    providerRetries: 0,
-  });
-  const call = (name: string, params: unknown) => core.dispatcher.call(name, params, { transport: 'internal' });
+  const { core, call, close } = await startBenchCore('chat', { providerRetries: 0 });
   await call('providers.put', { id: 'bench', kind: 'openai', displayName: 'Bench', baseURL: `${server.url}/v1`, apiKey: 'sk-bench' });
   const client = new OpenAI({ apiKey: 'sk-bench', baseURL: `${server.url}/v1`, maxRetries: 0 });
 
@@ -107,8 +92,7 @@ export async function benchChat(): Promise<boolean> {
       limitName: 'bare openai SDK, same stream',
     }),
   ];
-  await core.close();
+  await close();
   await server.close();
-  await rm(dataDir, { recursive: true, force: true });
   return met.every(Boolean);
 }

@@ -1,14 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { evaluate } from '../builtins/core/functions/calculate.js';
-import { createCore } from '../main/core.js';
-import { silentLogger } from '../main/log.js';
-import { createKeyFileCipher } from '../main/secrets/key-file-cipher.js';
+import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeEach, type Figure } from './stats.js';
 
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
@@ -24,16 +19,7 @@ export async function benchInvoke(): Promise<boolean> {
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/items?limit=20`;
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolbelt-bench-invoke-'));
-  const core = await createCore({
-    dataDir,
-    hostKind: 'browser',
-    app: { name: 'Toolbelt', version: 'bench' },
-    cipher: await createKeyFileCipher(path.join(dataDir, 'secrets.key')),
-    log: silentLogger,
-    watchFiles: false,
-  });
-  const call = (name: string, params: unknown) => core.dispatcher.call(name, params, { transport: 'internal' });
+  const { call, close } = await startBenchCore('invoke');
   await call('settings.patch', { allowedHosts: [`127.0.0.1:${port}`] });
   const bundleID = uuidv7();
   await call('bundles.put', { bundleID, slug: 'bench', displayName: 'Bench' });
@@ -104,9 +90,8 @@ export async function benchInvoke(): Promise<boolean> {
   const met = figures.map(report);
   const overheadOk = overheadUs < 50;
   console.log(`invoke  local tool overhead over a direct call, p50: ${overheadUs.toFixed(1)} µs   goal < 50 µs: ${overheadOk ? 'met' : 'MISSED'}`);
-  await core.close();
+  await close();
   server.closeAllConnections();
   server.close();
-  await rm(dataDir, { recursive: true, force: true });
   return met.every(Boolean) && overheadOk;
 }

@@ -284,3 +284,28 @@ test('chats can be renamed, and deleted with undo', async ({ app }) => {
   await page.reload();
   await expect(chats.getByRole('button', { name: /^Renamed/ })).toBeVisible();
 });
+
+test('the tools panel chooses the tools a chat offers, with "ask before running" and aliases', async ({ app }) => {
+  const { page } = app;
+  const { api, chatId } = await openScriptedChat(app, [{ toolCalls: [{ name: 'maths', args: { expression: '1 + 2' } }] }, { text: 'done' }]);
+  await page.getByRole('button', { name: 'No tools' }).click();
+  const panel = page.getByRole('dialog', { name: 'Tools for this chat' });
+  await panel.getByRole('textbox', { name: 'Search tools' }).fill('calc');
+  await panel.getByRole('checkbox', { name: /Calculator/ }).check();
+  await panel.getByRole('checkbox', { name: 'Ask before running' }).check();
+  await panel.getByRole('textbox', { name: /Name the model sees for Calculator/ }).fill('maths');
+  await expectAccessible(page);
+  await page.screenshot(shot('tools-panel'));
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('button', { name: /1 tool on/ })).toBeVisible();
+  expect(((await api('GET', `/chats/${chatId}`)) as { tools: unknown }).tools).toEqual({
+    mode: 'auto',
+    selected: [core('calculator', { as: 'maths', requiresApproval: true })],
+  });
+
+  await send(page, 'add');
+  await expect(page.getByRole('dialog', { name: 'Approve tool call' })).toContainText('This chat asks before running this tool.');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('done');
+});

@@ -56,3 +56,48 @@ export async function seedBundle(
   }
   return { bundleID, tools };
 }
+
+/**
+ * A chat of `count` messages (questions and answers with a little Markdown)
+ * and the scripted provider it uses, written as the app would have saved them.
+ */
+export async function seedLongChat(dataDir: string, count: number): Promise<string> {
+  const at = (index: number) => new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString();
+  const messages = Array.from({ length: count }, (_, index) =>
+    index % 2 === 0
+      ? { id: uuidv7(), role: 'user', content: `Question ${index / 2 + 1}`, createdAt: at(index) }
+      : {
+          id: uuidv7(),
+          role: 'assistant',
+          content: `Answer ${(index + 1) / 2} with **bold** text${index % 10 === 1 ? '\n\n```js\nconsole.log("code");\n```' : ''}`,
+          toolCalls: [],
+          model: 'scripted',
+          createdAt: at(index),
+          finishReason: 'stop',
+        },
+  );
+  const chatId = uuidv7();
+  const chat = {
+    id: chatId,
+    title: 'Long chat',
+    providerId: 'script',
+    model: 'scripted',
+    tools: { mode: 'auto', selected: [] },
+    maxTurns: 8,
+    onToolError: 'continue',
+    parallelToolCalls: true,
+    status: 'idle',
+    pending: [],
+    alwaysAllowed: [],
+    createdAt: at(0),
+    updatedAt: at(count),
+    messages,
+  };
+  await mkdir(path.join(dataDir, 'chats'), { recursive: true });
+  await writeFile(path.join(dataDir, 'chats', `${chatId}.json`), JSON.stringify(chat));
+  await writeFile(
+    path.join(dataDir, 'providers.json'),
+    JSON.stringify({ schemaVersion: '1', providers: [{ id: 'script', kind: 'scripted', displayName: 'Script' }] }),
+  );
+  return chatId;
+}

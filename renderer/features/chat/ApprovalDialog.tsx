@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { ToolbeltError } from '../../../shared/errors.js';
 import type { PendingItem } from '../../../shared/schemas/chat.js';
 import { Modal } from '../../components/Modal.js';
 import { JsonEditor } from '../../components/monaco/JsonEditor.js';
 import { useApi } from '../../api/context.js';
 import { useApprove } from '../../queries/chats.js';
 import { useTool } from '../../queries/tools.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 type Issues = { path: string; message: string }[];
 
@@ -59,7 +59,7 @@ export function ApprovalDialog({ chatId, item }: { chatId: string; item: Pending
         ...(decision !== 'deny' && edited && parsed ? { args: parsed } : {}),
         ...(decision === 'deny' && reason.trim() ? { message: reason.trim() } : {}),
       },
-      { onError: (error) => setFailure(error instanceof ToolbeltError ? error.message : 'The answer did not reach the app; try again.') },
+      { onError: (error) => setFailure(errorMessage(error, 'The answer did not reach the app; try again.')) },
     );
   };
   const blocked = parseError !== null || shownIssues.length > 0 || approve.isPending;
@@ -103,11 +103,7 @@ export function ApprovalDialog({ chatId, item }: { chatId: string; item: Pending
         </label>
         <input id={`deny-reason-${item.callId}`} className="input" value={reason} onChange={(event) => setReason(event.target.value)} />
       </div>
-      {failure ? (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <ErrorLine message={failure} />
       <div className="modal__actions">
         <button ref={allowButton} type="button" className="button button--primary" disabled={blocked} onClick={() => decide('allow')}>
           Allow once

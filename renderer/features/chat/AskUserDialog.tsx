@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { ToolbeltError } from '../../../shared/errors.js';
 import type { PendingItem } from '../../../shared/schemas/chat.js';
 import { Modal } from '../../components/Modal.js';
 import { useAnswer, useCancelChat } from '../../queries/chats.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 /** "Question from the model": its choices as buttons, or a text answer. Esc stops the run. */
 export function AskUserDialog({ chatId, item }: { chatId: string; item: PendingItem }) {
@@ -15,7 +15,7 @@ export function AskUserDialog({ chatId, item }: { chatId: string; item: PendingI
     setFailure(null);
     answer.mutate(
       { chatId, callId: item.callId, answer: value },
-      { onError: (error) => setFailure(error instanceof ToolbeltError ? error.message : 'The answer did not reach the app; try again.') },
+      { onError: (error) => setFailure(errorMessage(error, 'The answer did not reach the app; try again.')) },
     );
   };
   return (
@@ -45,11 +45,7 @@ export function AskUserDialog({ chatId, item }: { chatId: string; item: PendingI
           Answer
         </button>
       </form>
-      {failure ? (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <ErrorLine message={failure} />
       <p className="muted modal__keys">
         <kbd className="kbd">Esc</kbd> stops the run instead
       </p>

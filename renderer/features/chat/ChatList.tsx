@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { ToolbeltError } from '../../../shared/errors.js';
 import type { ChatSummary } from '../../../shared/schemas/chat.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
 import { useCreateChat, useChats, useDeleteChat, useProviders, useUpdateChat } from '../../queries/chats.js';
 import { useChatUi } from '../../state/chat-ui.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 const UNDO_MS = 6_000;
 
@@ -26,7 +26,7 @@ export function useNewChat() {
     setProblem(null);
     create.mutate(
       { providerId: provider.id, model: provider.defaultModel ?? (provider.kind === 'scripted' ? 'scripted' : 'default') },
-      { onSuccess: (chat) => select(chat.id), onError: (error) => setProblem(error instanceof ToolbeltError ? error.message : 'Could not create the chat.') },
+      { onSuccess: (chat) => select(chat.id), onError: (error) => setProblem(errorMessage(error, 'Could not create the chat.')) },
     );
   };
   return { start, ready: (providers.data?.length ?? 0) > 0, problem, pending: create.isPending };
@@ -95,11 +95,7 @@ export function ChatList() {
             <PlusIcon size={14} /> New chat
           </button>
         </div>
-        {newChat.problem ? (
-          <p className="field__error" role="alert">
-            {newChat.problem}
-          </p>
-        ) : null}
+        <ErrorLine message={newChat.problem} />
         {undo ? (
           <div className="toast" role="status">
             Deleted “{undo.chat.title}”.

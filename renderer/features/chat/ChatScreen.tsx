@@ -12,6 +12,7 @@ import { ChatList, useNewChat } from './ChatList.js';
 import { Composer } from './Composer.js';
 import { MessageList } from './MessageList.js';
 import { RunNotice } from './RunNotice.js';
+import { ErrorLine } from '../../components/ErrorLine.js';
 
 export function ChatScreen() {
   useChatEvents();
@@ -59,11 +60,7 @@ function NoChatOpen() {
         ) : (
           <p>Add OpenAI, an OpenAI-compatible server (Ollama, LM Studio, vLLM) or Anthropic in Settings → Providers, then start a chat.</p>
         )}
-        {newChat.problem ? (
-          <p className="field__error" role="alert">
-            {newChat.problem}
-          </p>
-        ) : null}
+        <ErrorLine message={newChat.problem} />
       </EmptyState>
     </div>
   );

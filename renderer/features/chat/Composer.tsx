@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Chat } from '../../../shared/schemas/chat.js';
-import { ToolbeltError } from '../../../shared/errors.js';
 import { PlusIcon, SendIcon, StopIcon } from '../../components/icons.js';
 import { useApi } from '../../api/context.js';
 import { useCancelChat, useRunTool, useSendMessage } from '../../queries/chats.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { parseQuickRun, quickRunArgs } from '../palette/quick-run.js';
+import { errorMessage } from '../../components/ErrorLine.js';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -74,7 +74,7 @@ export function Composer({ chat }: { chat: Chat }) {
       await send.mutateAsync({ chatId: chat.id, content });
       setText('');
     } catch (error) {
-      setProblem(error instanceof ToolbeltError ? error.message : 'Could not send; the app may have stopped.');
+      setProblem(errorMessage(error, 'Could not send; the app may have stopped.'));
     }
   }
 

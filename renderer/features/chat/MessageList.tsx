@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { Chat, ChatMessage } from '../../../shared/schemas/chat.js';
 import { Switch } from '../../components/Switch.js';
 import { useShareToolRun } from '../../queries/chats.js';
@@ -49,12 +49,13 @@ const MessageView = memo(function MessageView({ chatId, message, streaming }: { 
 export function MessageList({ chat }: { chat: Chat }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  const lastTop = useRef(0);
   const messages = chat.messages;
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 80,
+    estimateSize: () => 64,
     overscan: 6,
     getItemKey: (index) => messages[index]!.id,
   });
@@ -64,12 +65,44 @@ export function MessageList({ chat }: { chat: Chat }) {
   useEffect(() => {
     pinned.current = true;
   }, [chat.id]);
-  // Rows are measured after they render, so following the end means following the total height.
+  // Rows are measured only once they render, and each measurement moves the
+  // end; so following the end means scrolling to it again, frame after frame,
+  // until it holds still.
   const total = virtualizer.getTotalSize();
-  useLayoutEffect(() => {
+  const followFrame = useRef(0);
+  const followEnd = useCallback(() => {
     const element = scroller.current;
-    if (pinned.current && element) element.scrollTop = element.scrollHeight;
-  }, [total, messages.length, lastSize]);
+    cancelAnimationFrame(followFrame.current);
+    if (!pinned.current || !element) return;
+    let frames = 0;
+    let still = 0;
+    const follow = () => {
+      if (!pinned.current) return;
+      const before = element.scrollHeight;
+      element.scrollTop = element.scrollHeight;
+      lastTop.current = element.scrollTop;
+      still = element.scrollHeight === before ? still + 1 : 0;
+      if (still < 3 && ++frames < 60) followFrame.current = requestAnimationFrame(follow);
+    };
+    follow();
+  }, []);
+  useLayoutEffect(() => {
+    followEnd();
+    return () => cancelAnimationFrame(followFrame.current);
+  }, [total, messages.length, lastSize, followEnd]);
+
+  // Home and End go to the first and last message at once (the browser's
+  // smooth scroll would be cut short by rows being measured on the way).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Home') {
+      pinned.current = false;
+      virtualizer.scrollToIndex(0, { align: 'start' });
+    } else if (event.key === 'End') {
+      pinned.current = true;
+      followEnd();
+    } else return;
+    event.preventDefault();
+  };
 
   return (
     <div
@@ -80,9 +113,13 @@ export function MessageList({ chat }: { chat: Chat }) {
       aria-live="polite"
       aria-busy={chat.status === 'running'}
       tabIndex={0}
+      onKeyDown={onKeyDown}
       onScroll={(event) => {
+        // Only a move up lets go of the end; rows growing as they are measured never do.
         const element = event.currentTarget;
-        pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+        const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+        pinned.current = atEnd || (pinned.current && element.scrollTop >= lastTop.current);
+        lastTop.current = element.scrollTop;
       }}
     >
       <div className="message-list__inner" style={{ height: total }}>

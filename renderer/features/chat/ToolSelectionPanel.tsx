@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { ToolbeltError } from '../../../shared/errors.js';
 import type { Chat, ToolSelection } from '../../../shared/schemas/chat.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { Modal } from '../../components/Modal.js';
 import { useApi } from '../../api/context.js';
 import { useUpdateChat } from '../../queries/chats.js';
 import { useBundles } from '../../queries/tools.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 const keyOf = (entry: { bundleID: string; slug: string; version: string }) => `${entry.bundleID}/${entry.slug}/${entry.version}`;
 
@@ -45,7 +45,7 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
     setFailure(null);
     update.mutate(
       { chatId: chat.id, tools: { mode, selected } },
-      { onSuccess: onClose, onError: (error) => setFailure(error instanceof ToolbeltError ? error.message : 'Could not save the selection.') },
+      { onSuccess: onClose, onError: (error) => setFailure(errorMessage(error, 'Could not save the selection.')) },
     );
   };
 
@@ -103,11 +103,7 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
         ))}
         {tools.data?.length === 0 ? <p className="muted">No enabled tool matches.</p> : null}
       </div>
-      {failure ? (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <ErrorLine message={failure} />
       <div className="modal__actions">
         <button type="button" className="button button--primary" onClick={save} disabled={update.isPending}>
           Save

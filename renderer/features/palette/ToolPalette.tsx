@@ -8,6 +8,7 @@ import { useApi } from '../../api/context.js';
 import { useRunTool } from '../../queries/chats.js';
 import { useBundles } from '../../queries/tools.js';
 import { useChatUi } from '../../state/chat-ui.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 type Issues = { path: string; message: string }[];
 
@@ -170,7 +171,7 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
                 if (error instanceof ToolbeltError && error.code === 'invalid_args') {
                   setIssues(((error.details as { issues?: Issues } | undefined)?.issues ?? []));
                 }
-                setFailure(error instanceof ToolbeltError ? error.message : 'The tool did not start; try again.');
+                setFailure(errorMessage(error, 'The tool did not start; try again.'));
               },
             },
           );
@@ -181,11 +182,7 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
           </label>
         }
       />
-      {failure ? (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <ErrorLine message={failure} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { ToolbeltError } from '../../../shared/errors.js';
 import { TrashIcon } from '../../components/icons.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 interface ListSettingSectionProps {
   setting: 'allowedHosts' | 'readableFolders';
@@ -27,7 +27,7 @@ export function ListSettingSection({ setting, title, description, inputLabel, pl
         setError(null);
         onSuccess?.();
       },
-      onError: (failure) => setError(failure instanceof ToolbeltError ? failure.message : String(failure)),
+      onError: (failure) => setError(errorMessage(failure)),
     });
 
   return (
@@ -66,11 +66,7 @@ export function ListSettingSection({ setting, title, description, inputLabel, pl
           Add
         </button>
       </form>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
     </section>
   );
 }

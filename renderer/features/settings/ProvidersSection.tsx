@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { ToolbeltError } from '../../../shared/errors.js';
 import type { ProviderKind, ProviderView } from '../../../shared/schemas/provider.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { useDeleteProvider, useModels, useProviders, usePutProvider, useTestProvider } from '../../queries/chats.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 const KINDS: { kind: ProviderKind; label: string; baseURL: string; hint: string }[] = [
   { kind: 'openai', label: 'OpenAI or compatible', baseURL: '', hint: 'Leave the base URL empty for api.openai.com; Ollama: http://127.0.0.1:11434/v1, LM Studio: http://127.0.0.1:1234/v1' },
@@ -10,7 +10,7 @@ const KINDS: { kind: ProviderKind; label: string; baseURL: string; hint: string 
   { kind: 'scripted', label: 'Scripted (plays back fixed turns, no model)', baseURL: '', hint: 'Echoes your messages; useful to try tools without a model' },
 ];
 
-const message = (error: unknown) => (error instanceof ToolbeltError ? error.message : 'The app did not answer; try again.');
+const message = (error: unknown) => (errorMessage(error, 'The app did not answer; try again.'));
 
 function slugFrom(name: string): string {
   return (
@@ -105,11 +105,7 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
         </label>
         <input id={`${id}-model`} className="input" value={defaultModel} onChange={(event) => setDefaultModel(event.target.value)} placeholder={kind === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'} />
       </div>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
       <div className="arg-form__actions">
         <button type="submit" className="button button--primary" disabled={put.isPending || !displayName.trim()}>
           {existing ? 'Save' : 'Add provider'}

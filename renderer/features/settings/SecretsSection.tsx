@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ToolbeltError } from '../../../shared/errors.js';
 import { useApi } from '../../api/context.js';
 import { TrashIcon } from '../../components/icons.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 /**
  * Secrets by name. Values are write-only: they can be set or replaced, never
@@ -25,7 +25,7 @@ export function SecretsSection() {
       setError(null);
       void refresh();
     },
-    onError: (failure) => setError(failure instanceof ToolbeltError ? failure.message : String(failure)),
+    onError: (failure) => setError(errorMessage(failure)),
   });
   const remove = useMutation({ mutationFn: (secret: string) => api.secrets.delete({ name: secret }), onSuccess: () => void refresh() });
 
@@ -73,11 +73,7 @@ export function SecretsSection() {
           Set
         </button>
       </form>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
     </section>
   );
 }

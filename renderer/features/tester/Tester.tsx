@@ -7,6 +7,7 @@ import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 import { useTesterHistory } from './history.js';
 import { ResponseView } from './ResponseView.js';
+import { ErrorLine } from '../../components/ErrorLine.js';
 
 /**
  * The "Tester" region: arguments, Run (Ctrl/Cmd+Enter), Cancel, the response,
@@ -115,11 +116,7 @@ export function Tester({ target }: { target: TesterTarget }) {
           </>
         }
       />
-      {failure ? (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <ErrorLine message={failure} />
       {result ? <ResponseView result={result} onAllowHost={allowHost} /> : null}
       {runs.length > 1 ? (
         <details className="history">

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import { ToolbeltError } from '../../../shared/errors.js';
 import { usePutBundle } from '../../queries/tools.js';
 import { slugFrom } from './editor/draft.js';
+import { errorMessage } from '../../components/ErrorLine.js';
 
 interface BundleFormProps {
   /** Editing an existing bundle; absent to create one. */
@@ -26,7 +26,7 @@ export function BundleForm({ existing, onDone }: BundleFormProps) {
       { bundleID, slug, displayName: displayName.trim(), description, isEnabled: existing?.isEnabled ?? true },
       {
         onSuccess: () => onDone(bundleID),
-        onError: (failure) => setError(failure instanceof ToolbeltError ? failure.message : String(failure)),
+        onError: (failure) => setError(errorMessage(failure)),
       },
     );
   };
