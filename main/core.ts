@@ -26,6 +26,7 @@ import { createSettingsStore } from './settings/settings-store.js';
 import { executionHandlers } from './tools/handlers.js';
 import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
 import { createLocalRegistry } from './tools/local/registry.js';
+import { fetchTransport, undiciTransport } from './tools/http/transport.js';
 
 export type HostKind = Static<typeof HostKindSchema>;
 
@@ -100,6 +101,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const catalog = new ToolCatalog(store, (name) => registry.has(name));
   const settings = createSettingsStore(dataDir, log);
   const secrets = createSecretStore(dataDir, options.cipher, clock);
+  // An injected fetch (tests) is used as given; otherwise HTTP tools go through undici directly.
+  const httpSend = options.fetch ? { send: fetchTransport(options.fetch), close: async () => undefined } : undiciTransport();
   const invoker = createInvoker({
     store,
     registry,
@@ -107,7 +110,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings,
     clock,
     log,
-    fetch: options.fetch ?? globalThis.fetch,
+    send: httpSend.send,
     ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
@@ -163,6 +166,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       for (const timer of timers) clearInterval(timer);
       await chats.close();
       await chatFiles.flush();
+      await httpSend.close();
       await watcher?.close();
       await store.close();
     },

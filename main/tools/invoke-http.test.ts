@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk, invokeHarness } from '../testing/invoke-harness.js';
 import { json, startLoopbackServer } from '../testing/loopback-server.js';
@@ -175,6 +177,26 @@ describe('HTTP tools: the response', () => {
     const subject = await invokeHarness([server.host]);
     await subject.putHttpTool('huge', { urlTemplate: `${server.base}/huge`, limits: { maxResponseBytes: 1024 * 1024 } });
     expect(expectError(await subject.invoke('huge'), 'response_too_large').message).toContain('1048576');
+  });
+
+  it('reads gzip, deflate and brotli bodies, and counts the limit in unpacked bytes (a small bomb is stopped)', async () => {
+    const payload = JSON.stringify({ items: Array.from({ length: 50 }, (_, id) => ({ id, name: `item ${id}` })) });
+    const packed = (encoding: string, body: Buffer) => (_request: unknown, response: ServerResponse) => {
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'Content-Length': body.byteLength }).end(body);
+    };
+    const server = await startLoopbackServer({
+      '/gzip': packed('gzip', gzipSync(payload)),
+      '/deflate': packed('deflate', deflateSync(payload)),
+      '/br': packed('br', brotliCompressSync(payload)),
+      '/bomb': packed('gzip', gzipSync(Buffer.alloc(5 * 1024 * 1024, 0x20))),
+    });
+    const subject = await invokeHarness([server.host]);
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      await subject.putHttpTool(encoding, { urlTemplate: `${server.base}/${encoding}`, extractExpr: '$.items[3].name' });
+      expect(expectOk(await subject.invoke(encoding)).value).toBe('item 3');
+    }
+    await subject.putHttpTool('bomb', { urlTemplate: `${server.base}/bomb`, limits: { maxResponseBytes: 64 * 1024 } });
+    expectError(await subject.invoke('bomb'), 'response_too_large');
   });
 });
 

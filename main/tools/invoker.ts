@@ -14,6 +14,7 @@ import type { ToolStore } from '../store/tool-store.js';
 import { unavailableReason } from '../store/views.js';
 import { extract } from './extract.js';
 import { executeHttp, previewHttpRequest, type HttpExecutorDeps } from './http/executor.js';
+import type { HttpSend } from './http/transport.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { InvokeFailure } from './invoke-error.js';
 import { runLocal } from './local/run-local.js';
@@ -38,7 +39,8 @@ export interface InvokerDeps {
   settings: SettingsStore;
   clock: Clock;
   log: Logger;
-  fetch: typeof globalThis.fetch;
+  /** How HTTP tools send requests (undici in the app; any fetch in tests). */
+  send: HttpSend;
   hooks?: InvokeHooks;
   /** For tests: instant retries. */
   sleep?: HttpExecutorDeps['sleep'];
@@ -155,7 +157,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
             signal: context.signal,
             trace: request.trace ?? false,
           },
-          { fetch: deps.fetch, now, rateLimiter, sleep: deps.sleep },
+          { send: deps.send, now, rateLimiter, sleep: deps.sleep },
         );
         attempts = outcome.attempts;
         trace = outcome.trace;

@@ -8,7 +8,8 @@ import { MASK, Redactor } from '../redact.js';
 import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
 import { buildRequest, type BuiltRequest } from './build-request.js';
 import type { RateLimiter } from './rate-limit.js';
-import { readBodyWithLimit, DEFAULT_MAX_RESPONSE_BYTES } from './read-body.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './read-body.js';
+import type { HttpSend, IncomingResponse } from './transport.js';
 import { secretNamesIn, type RenderScope } from './render.js';
 import { parseRetryAfter, retryPolicy } from './retry.js';
 
@@ -48,7 +49,7 @@ export interface HttpCallOutcome {
 }
 
 export interface HttpExecutorDeps {
-  fetch: typeof globalThis.fetch;
+  send: HttpSend;
   now: () => number;
   rateLimiter: RateLimiter;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -208,17 +209,17 @@ async function attemptOnce(
   let method = request.method;
   let body = request.body;
   const headers = new Headers(request.headers);
-  let response: Response | undefined;
+  let response: IncomingResponse | undefined;
   for (let hop = 0; ; hop++) {
     try {
-      response = await deps.fetch(url, { method, headers, body, redirect: 'manual', signal });
+      response = await deps.send({ url, method, headers, body, signal });
     } catch (error) {
       if (signal.aborted) throw aborted('waiting for the response');
       throw new InvokeFailure('network', `${what()} failed: ${networkReason(error)}.`);
     }
-    const location = response.headers.get('location');
+    const location = response.headers.location;
     if (!REDIRECT_STATUSES.has(response.status) || !location) break;
-    await response.body?.cancel().catch(() => {});
+    await response.discard();
     if (hop >= MAX_REDIRECTS) throw new InvokeFailure('network', `${what()} was redirected more than ${MAX_REDIRECTS} times.`);
     const next = new URL(location, url);
     if (entry) (entry.redirects ??= []).push({ status: response.status, location: redactor.text(next.toString()) });
@@ -246,14 +247,14 @@ async function attemptOnce(
 
   let received: { text: string; size: number };
   try {
-    received = await readBodyWithLimit(response, call.impl.limits?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+    received = await response.readText(call.impl.limits?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
   } catch (error) {
     if (error instanceof InvokeFailure) throw error;
     if (signal.aborted) throw aborted('while reading the response');
     throw new InvokeFailure('network', `${what()} failed while reading the response: ${networkReason(error)}.`);
   }
   const text = received.text;
-  const responseHeaders = headerRecord(response.headers);
+  const responseHeaders = response.headers;
   if (entry) {
     entry.response = {
       status: response.status,
@@ -267,8 +268,8 @@ async function attemptOnce(
   return { response: { status: response.status, headers: responseHeaders, text, decoded } };
 }
 
-function decode(text: string, response: Response, impl: HttpImpl, what: () => string, redactor: Redactor): unknown {
-  const encoding = impl.responseEncoding ?? (/json/i.test(response.headers.get('content-type') ?? '') ? 'json' : 'text');
+function decode(text: string, response: IncomingResponse, impl: HttpImpl, what: () => string, redactor: Redactor): unknown {
+  const encoding = impl.responseEncoding ?? (/json/i.test(response.headers['content-type'] ?? '') ? 'json' : 'text');
   if (encoding === 'text') return text;
   if (text.trim() === '') return null;
   try {
@@ -314,8 +315,9 @@ function maskHeaders(headers: Record<string, string>, sensitive: ReadonlySet<str
 }
 
 function networkReason(error: unknown): string {
+  // fetch wraps the socket's error as the cause; undici's request throws it as is.
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  return cause?.code ?? cause?.message ?? (error as { code?: string }).code ?? (error as Error).message ?? String(error);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

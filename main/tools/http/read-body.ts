@@ -28,7 +28,7 @@ export async function readBodyWithLimit(response: Response, maxBytes: number): P
   return { text: Buffer.concat(chunks).toString('utf8'), size };
 }
 
-function tooLarge(maxBytes: number, declared?: number): InvokeFailure {
+export function tooLarge(maxBytes: number, declared?: number): InvokeFailure {
   const size = declared === undefined ? 'more than that' : `${declared} bytes`;
   return new InvokeFailure('response_too_large', `The response is larger than the tool's limit of ${maxBytes} bytes (${size}); reading stopped.`);
 }
