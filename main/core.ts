@@ -155,6 +155,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
   );
 
+  let closing: Promise<void> | null = null;
   return {
     dispatcher,
     events,
@@ -162,13 +163,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     invoker,
     chats,
-    async close() {
-      for (const timer of timers) clearInterval(timer);
-      await chats.close();
-      await chatFiles.flush();
-      await httpSend.close();
-      await watcher?.close();
-      await store.close();
+    // Hosts and tests may both close the core; the second call waits for the first.
+    close() {
+      closing ??= (async () => {
+        for (const timer of timers) clearInterval(timer);
+        await chats.close();
+        await chatFiles.flush();
+        await httpSend.close();
+        await watcher?.close();
+        await store.close();
+      })();
+      return closing;
     },
   };
 }

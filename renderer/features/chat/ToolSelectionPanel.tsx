@@ -51,14 +51,15 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
 
   return (
     <Modal title="Tools for this chat" wide onDismiss={onClose}>
-      <div className="segmented" role="radiogroup" aria-label="Tool use">
+      <fieldset className="segmented tool-picker__mode">
+        <legend className="visually-hidden">Tool use</legend>
         {(['auto', 'none'] as const).map((option) => (
           <label key={option} className="segmented__option">
             <input type="radio" name="tool-mode" checked={mode === option} onChange={() => setMode(option)} />
-            {option === 'auto' ? 'The model may call the selected tools' : 'No tools'}
+            <span>{option === 'auto' ? 'Selected tools' : 'No tools'}</span>
           </label>
         ))}
-      </div>
+      </fieldset>
       <label className="visually-hidden" htmlFor="tool-picker-search">
         Search tools
       </label>
