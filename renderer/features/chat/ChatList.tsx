@@ -17,10 +17,14 @@ const STATUS_LABEL: Partial<Record<ChatSummary['status'], string>> = {
 /** "New chat" with the first provider and its default model; the header changes both. */
 export function useNewChat() {
   const providers = useProviders();
+  const chats = useChats();
   const create = useCreateChat();
   const select = useChatUi((state) => state.select);
   const [problem, setProblem] = useState<string | null>(null);
   const start = () => {
+    // An untouched new chat is reused rather than piling up empty ones.
+    const untouched = chats.data?.find((chat) => chat.messageCount === 0 && chat.title === 'New chat');
+    if (untouched) return select(untouched.id);
     const provider = providers.data?.[0];
     if (!provider) return;
     setProblem(null);
