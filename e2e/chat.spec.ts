@@ -46,7 +46,7 @@ test('a first visit without providers points to Settings, and a new chat streams
     script: [{ text: `Here is **bold** text and \`code\`, ${'streamed word by word '.repeat(12)}until the end.` }],
   });
   await page.keyboard.press('Control+1');
-  await page.keyboard.press('Control+n');
+  await page.keyboard.press('Control+Shift+O');
   await send(page, 'Say something');
   const log = page.getByRole('log', { name: 'Messages' });
   // Part of the answer shows before all of it.

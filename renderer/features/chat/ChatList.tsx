@@ -21,19 +21,21 @@ export function useNewChat() {
   const create = useCreateChat();
   const select = useChatUi((state) => state.select);
   const [problem, setProblem] = useState<string | null>(null);
-  const start = () => {
+  const start = async () => {
     // An untouched new chat is reused rather than piling up empty ones.
     const untouched = chats.data?.find((chat) => chat.messageCount === 0 && chat.title === 'New chat');
     if (untouched) return select(untouched.id);
-    const provider = providers.data?.[0];
-    if (!provider) return;
+    // A provider added a moment ago may not be in the list this window last read.
+    const list = providers.data?.length ? providers.data : (await providers.refetch()).data;
+    const provider = list?.[0];
+    if (!provider) return setProblem('No provider configured — add one in Settings → Providers.');
     setProblem(null);
     create.mutate(
       { providerId: provider.id, model: provider.defaultModel ?? (provider.kind === 'scripted' ? 'scripted' : 'default') },
       { onSuccess: (chat) => select(chat.id), onError: (error) => setProblem(errorMessage(error, 'Could not create the chat.')) },
     );
   };
-  return { start, ready: (providers.data?.length ?? 0) > 0, problem, pending: create.isPending };
+  return { start: () => void start(), ready: (providers.data?.length ?? 0) > 0, problem, pending: create.isPending };
 }
 
 /** The chats, newest activity first: open, rename, delete with undo. Ctrl/Cmd+N starts one. */
@@ -56,7 +58,9 @@ export function ChatList() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.metaKey || event.ctrlKey) && !event.shiftKey && event.key.toLowerCase() === 'n') {
+      const key = event.key.toLowerCase();
+      // Ctrl+N belongs to the browser when Toolbelt runs in one; Ctrl/Cmd+Shift+O works everywhere.
+      if ((event.metaKey || event.ctrlKey) && ((!event.shiftKey && key === 'n') || (event.shiftKey && key === 'o'))) {
         event.preventDefault();
         latestStart.current();
       }
@@ -95,7 +99,7 @@ export function ChatList() {
           <h2 id="chats-title" className="pane__title">
             Chats
           </h2>
-          <button type="button" className="button button--small" onClick={newChat.start} disabled={!newChat.ready || newChat.pending} title="New chat (Ctrl/Cmd+N)">
+          <button type="button" className="button button--small" onClick={newChat.start} disabled={!newChat.ready || newChat.pending} title="New chat (Ctrl/Cmd+N, or Ctrl/Cmd+Shift+O)">
             <PlusIcon size={14} /> New chat
           </button>
         </div>

@@ -22,6 +22,24 @@ export function ShortcutsSection() {
             <Kbd shortcut="," />
           </dd>
         </div>
+        <div className="facts__row">
+          <dt>New chat (in a browser, Ctrl+N stays the browser's)</dt>
+          <dd>
+            <Kbd shortcut="N" /> or <Kbd shortcut="Shift+O" />
+          </dd>
+        </div>
+        <div className="facts__row">
+          <dt>Run a tool (the + palette)</dt>
+          <dd>
+            <Kbd shortcut="K" />, or <kbd className="kbd">+</kbd> at the start of a message
+          </dd>
+        </div>
+        <div className="facts__row">
+          <dt>Stop the answer / deny an approval</dt>
+          <dd>
+            <kbd className="kbd">Esc</kbd>
+          </dd>
+        </div>
       </dl>
     </section>
   );
