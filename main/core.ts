@@ -124,11 +124,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     invoker,
     hasFunction: (name) => registry.has(name),
+    lockFor: (chatId) => path.join(dataDir, 'locks', 'chats', chatId),
     events,
     clock,
     log,
   });
-  await Promise.all(chats.recover());
+  await chats.recover();
   let watcher: StoreWatcher | null = null;
   if (options.watchFiles !== false) {
     await mkdir(layout.bundlesDir, { recursive: true });

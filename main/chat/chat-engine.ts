@@ -7,6 +7,7 @@ import type { Logger } from '../log.js';
 import type { ModelProvider } from '../providers/model.js';
 import type { ProviderSettings, ProviderStore } from '../providers/provider-store.js';
 import { syntheticCallId } from '../providers/transcript.js';
+import { tryHoldFileLock } from '../store/file-lock.js';
 import type { ToolStore } from '../store/tool-store.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ChatFiles } from './chat-files.js';
@@ -20,6 +21,8 @@ export interface ChatEngineDeps {
   store: ToolStore;
   invoker: Invoker;
   hasFunction: (name: string) => boolean;
+  /** The lock file that says which process runs a chat. */
+  lockFor: (chatId: string) => string;
   events: EventBus;
   clock: Clock;
   log: Logger;
@@ -29,6 +32,8 @@ interface ActiveRun {
   runId: string;
   controller: AbortController;
   done: Promise<void>;
+  /** Releases the cross-process lock this process holds while it runs the chat. */
+  lock: () => Promise<void>;
 }
 
 const DEFAULT_TITLE = 'New chat';
@@ -42,52 +47,86 @@ const DEFAULT_TITLE = 'New chat';
  */
 export class ChatEngine {
   private readonly active = new Map<string, ActiveRun>();
+  private readonly releasing = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: ChatEngineDeps) {}
 
-  get isIdle(): boolean {
-    return this.active.size === 0;
+  isRunning(chatId: string): boolean {
+    return this.active.has(chatId);
   }
 
-  /** Runs that were going when the core stopped: their running tools may have run, so they are not run again. */
-  recover(): Promise<void>[] {
-    const saves: Promise<void>[] = [];
-    for (const chat of this.deps.files.all()) {
+  /**
+   * Runs that were going when a core stopped: their running tools may have
+   * run, so they are not run again. A run another live process holds (its
+   * lock is fresh) is left to it.
+   */
+  async recover(): Promise<void> {
+    for (const chat of this.deps.files.loaded()) {
       if (chat.status !== 'running') continue;
-      for (const { call } of allCalls(chat)) {
-        if (call.status === 'running') this.settle(call, failedResult('interrupted', 'The app stopped while this tool was running; it may or may not have finished.'), 'failed');
-        if (call.status === 'queued') this.settle(call, failedResult('interrupted', 'The app stopped before this call ran.'), 'cancelled');
+      const release = await tryHoldFileLock(this.deps.lockFor(chat.id));
+      if (!release) continue;
+      try {
+        this.markInterrupted(chat);
+        await this.deps.files.save(chat);
+      } finally {
+        await release();
       }
-      for (const message of chat.messages) if (message.role === 'assistant' && !message.finishReason) message.finishReason = 'interrupted';
-      chat.pending = pendingOf(chat);
-      if (chat.pending.length > 0) chat.status = chat.pending.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
-      else {
-        chat.status = 'error';
-        chat.lastRun = {
-          runId: chat.run?.runId ?? uuidv7(),
-          reason: 'error',
-          error: { code: 'interrupted', message: 'The app stopped during this run. Send a message to continue.' },
-          at: this.now(),
-        };
-        delete chat.run;
-      }
-      saves.push(this.deps.files.save(chat));
     }
-    return saves;
+  }
+
+  private markInterrupted(chat: Chat): void {
+    for (const { call } of allCalls(chat)) {
+      if (call.status === 'running') this.settle(call, failedResult('interrupted', 'The app stopped while this tool was running; it may or may not have finished.'), 'failed');
+      if (call.status === 'queued') this.settle(call, failedResult('interrupted', 'The app stopped before this call ran.'), 'cancelled');
+    }
+    for (const message of chat.messages) if (message.role === 'assistant' && !message.finishReason) message.finishReason = 'interrupted';
+    chat.pending = pendingOf(chat);
+    if (chat.pending.length > 0) chat.status = chat.pending.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
+    else {
+      chat.status = 'error';
+      chat.lastRun = {
+        runId: chat.run?.runId ?? uuidv7(),
+        reason: 'error',
+        error: { code: 'interrupted', message: 'The app stopped during this run. Send a message to continue.' },
+        at: this.now(),
+      };
+      delete chat.run;
+    }
+  }
+
+  /**
+   * The lock that makes this process the one running the chat. A chat marked
+   * running that nobody holds was left by a process that died: it is marked
+   * interrupted, and the caller may go on.
+   */
+  private async claim(chat: Chat): Promise<() => Promise<void>> {
+    // A run that just stopped here may still be letting go of the lock.
+    await this.releasing.get(chat.id)?.catch(() => undefined);
+    const release = await tryHoldFileLock(this.deps.lockFor(chat.id));
+    if (!release) throw new ToolbeltError('chat_busy', 'This chat is running in another Toolbelt window. Wait for it there, or stop it there.');
+    if (chat.status === 'running' && !this.active.has(chat.id)) this.markInterrupted(chat);
+    return release;
   }
 
   // ── runs ────────────────────────────────────────────────────────────
 
   async send(chatId: string, content: string): Promise<{ runId: string; messageId: string }> {
-    const chat = this.deps.files.require(chatId);
-    this.refuseBusy(chat);
+    const chat = await this.deps.files.load(chatId);
+    if (this.active.has(chatId)) this.refuseBusy(chat);
     await this.deps.providers.require(chat.providerId);
+    const lock = await this.claim(chat);
+    try {
+      this.refuseBusy(chat);
+    } catch (error) {
+      await lock();
+      throw error;
+    }
     const message: UserMessage = { id: uuidv7(), role: 'user', content, createdAt: this.now() };
     if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content);
     chat.messages.push(message);
     const runId = this.beginRun(chat, 'model');
     this.emit(chat, { type: 'message', message });
-    this.start(chat, runId);
+    this.start(chat, runId, lock);
     return { runId, messageId: message.id };
   }
 
@@ -98,7 +137,7 @@ export class ChatEngine {
     args: Record<string, unknown>,
     shareWithModel: boolean,
   ): Promise<{ messageId: string; callId: string }> {
-    const chat = this.deps.files.require(chatId);
+    const chat = await this.deps.files.load(chatId);
     this.refuseBusy(chat);
     const record = await this.deps.store.requireTool(ref.bundleID, ref.slug, ref.version);
     if (record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
@@ -121,63 +160,71 @@ export class ChatEngine {
       const { code, message, issues } = call.result.error;
       throw new ToolbeltError(code === 'invalid_args' ? 'invalid_args' : 'invalid_params', message, issues ? { issues } : undefined);
     }
+    const lock = await this.claim(chat);
     const message: ToolRunMessage = { id: uuidv7(), role: 'tool-run', call, shareWithModel, createdAt: this.now() };
     chat.messages.push(message);
     const runId = this.beginRun(chat, 'tool');
     this.emit(chat, { type: 'message', message });
     this.announcePending(chat, message.id, call);
-    this.start(chat, runId);
+    this.start(chat, runId, lock);
     return { messageId: message.id, callId: call.id };
   }
 
   async approve(chatId: string, callId: string, decision: 'allow' | 'allow_always' | 'deny', args?: Record<string, unknown>, note?: string): Promise<Chat> {
-    const chat = this.deps.files.require(chatId);
-    const { message, call } = this.waitingCall(chat, callId, 'awaiting_approval');
-    if (decision === 'deny') {
-      if (note) call.note = note;
-      this.settle(call, failedResult('denied', `The user denied this call${note ? `: ${note}` : '.'}`), 'denied');
-      this.emit(chat, { type: 'tool-result', messageId: message.id, call });
-    } else {
-      if (args) {
-        const record = call.tool ? await this.deps.store.findTool(call.tool.bundleID, call.tool.slug, call.tool.version) : undefined;
-        if (!record || record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', 'The tool of this call no longer exists; deny the call instead.');
-        const issues = this.deps.invoker.checkArgs(record.tool, args);
-        if (issues.length > 0) {
-          throw new ToolbeltError('invalid_args', `The edited arguments are invalid: ${issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')}`, { issues });
+    const chat = await this.deps.files.load(chatId);
+    return this.decide(chat, async () => {
+      const { message, call } = this.waitingCall(chat, callId, 'awaiting_approval');
+      if (decision === 'deny') {
+        if (note) call.note = note;
+        this.settle(call, failedResult('denied', `The user denied this call${note ? `: ${note}` : '.'}`), 'denied');
+        this.emit(chat, { type: 'tool-result', messageId: message.id, call });
+      } else {
+        if (args) {
+          const record = call.tool ? await this.deps.store.findTool(call.tool.bundleID, call.tool.slug, call.tool.version) : undefined;
+          if (!record || record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', 'The tool of this call no longer exists; deny the call instead.');
+          const issues = this.deps.invoker.checkArgs(record.tool, args);
+          if (issues.length > 0) {
+            throw new ToolbeltError('invalid_args', `The edited arguments are invalid: ${issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')}`, { issues });
+          }
+          call.args = args;
+          call.note = 'The user edited the arguments before allowing the call.';
+          delete call.preview;
         }
-        call.args = args;
-        call.note = 'The user edited the arguments before allowing the call.';
-        delete call.preview;
-      }
-      call.status = 'queued';
-      if (decision === 'allow_always' && call.tool) {
-        const key = toolKey(call.tool);
-        if (!chat.alwaysAllowed.includes(key)) chat.alwaysAllowed.push(key);
-        for (const other of allCalls(chat)) {
-          if (other.call.status === 'awaiting_approval' && other.call.tool && toolKey(other.call.tool) === key) other.call.status = 'queued';
+        call.status = 'queued';
+        if (decision === 'allow_always' && call.tool) {
+          const key = toolKey(call.tool);
+          if (!chat.alwaysAllowed.includes(key)) chat.alwaysAllowed.push(key);
+          for (const other of allCalls(chat)) {
+            if (other.call.status === 'awaiting_approval' && other.call.tool && toolKey(other.call.tool) === key) other.call.status = 'queued';
+          }
         }
       }
-    }
-    return this.resume(chat);
+    });
   }
 
   async answer(chatId: string, callId: string, answer: string): Promise<Chat> {
-    const chat = this.deps.files.require(chatId);
-    const { message, call } = this.waitingCall(chat, callId, 'awaiting_user');
-    this.settle(call, { ok: true, value: { answer }, durationMs: 0, attempts: 0 }, 'succeeded');
-    this.emit(chat, { type: 'tool-result', messageId: message.id, call });
-    return this.resume(chat);
+    const chat = await this.deps.files.load(chatId);
+    return this.decide(chat, () => {
+      const { message, call } = this.waitingCall(chat, callId, 'awaiting_user');
+      this.settle(call, { ok: true, value: { answer }, durationMs: 0, attempts: 0 }, 'succeeded');
+      this.emit(chat, { type: 'tool-result', messageId: message.id, call });
+    });
   }
 
   /** Stops the stream and running tools; every unfinished call gets a result so the history stays valid. */
   async cancel(chatId: string): Promise<Chat> {
-    const chat = this.deps.files.require(chatId);
+    const chat = await this.deps.files.load(chatId);
     const active = this.active.get(chatId);
     if (active) {
       active.controller.abort();
       await active.done;
     } else if (chat.run) {
-      await this.endCancelled(chat, chat.run.runId);
+      const lock = await this.claim(chat);
+      try {
+        if (chat.run) await this.endCancelled(chat, chat.run.runId);
+      } finally {
+        await lock();
+      }
     }
     return chat;
   }
@@ -205,23 +252,38 @@ export class ChatEngine {
     return runId;
   }
 
-  private start(chat: Chat, runId: string): void {
+  private start(chat: Chat, runId: string, lock: () => Promise<void>): void {
     const controller = new AbortController();
-    const run: ActiveRun = { runId, controller, done: Promise.resolve() };
+    const run: ActiveRun = { runId, controller, done: Promise.resolve(), lock };
     this.active.set(chat.id, run);
+    this.deps.files.own(chat.id);
     run.done = this.drive(chat, runId, controller.signal).catch((error: unknown) => {
       this.deps.log.error('a chat run failed unexpectedly', { chatId: chat.id, error: String(error) });
     });
   }
 
-  /** Picks a suspended run up again once an answer made a call ready (or settled it). */
-  private async resume(chat: Chat): Promise<Chat> {
-    chat.pending = pendingOf(chat);
-    if (!this.active.has(chat.id) && chat.run) {
-      chat.status = 'running';
-      this.start(chat, chat.run.runId);
+  /**
+   * An answer to a waiting call: made under this process's claim on the chat
+   * (taken first, so nothing changes here when another process runs it),
+   * then the suspended run goes on.
+   */
+  private async decide(chat: Chat, change: () => void | Promise<void>): Promise<Chat> {
+    const lock = this.active.has(chat.id) ? null : await this.claim(chat);
+    try {
+      await change();
+    } catch (error) {
+      await lock?.();
+      throw error;
     }
-    await this.save(chat);
+    chat.pending = pendingOf(chat);
+    if (lock && chat.run) {
+      chat.status = 'running';
+      this.start(chat, chat.run.runId, lock);
+      await this.save(chat);
+    } else {
+      await this.save(chat);
+      await lock?.();
+    }
     return chat;
   }
 
@@ -385,7 +447,16 @@ export class ChatEngine {
 
   /** Forgets the active run, in the same tick as the decision to stop, so an answer arriving now starts a new one. */
   private release(chat: Chat, runId: string): void {
-    if (this.active.get(chat.id)?.runId === runId) this.active.delete(chat.id);
+    const active = this.active.get(chat.id);
+    if (active?.runId !== runId) return;
+    this.active.delete(chat.id);
+    this.deps.files.disown(chat.id);
+    // The file is written first (by the caller's save), then the lock goes.
+    const releasing = this.deps.files.save(chat).finally(() => active.lock());
+    this.releasing.set(chat.id, releasing);
+    void releasing.finally(() => {
+      if (this.releasing.get(chat.id) === releasing) this.releasing.delete(chat.id);
+    });
   }
 
   // ── helpers ─────────────────────────────────────────────────────────

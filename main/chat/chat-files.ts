@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
 import { ChatSchema, type Chat, type ChatSummary } from '../../shared/schemas/chat.js';
@@ -29,9 +29,16 @@ export function summaryOf(chat: Chat): ChatSummary {
  * core runs. Writes of one chat go one after another, and a burst of
  * changes is written once, with the latest state. A file that does not
  * parse or validate is reported and left alone.
+ *
+ * Another Toolbelt process may share the folder (the desktop app and a
+ * browser host, say): a chat is read again when its file changed since this
+ * process last read or wrote it, unless this process is running it.
  */
 export class ChatFiles {
   private readonly chats = new Map<string, Chat>();
+  /** mtime of each file as this process last read or wrote it. */
+  private readonly seen = new Map<string, number>();
+  private readonly owned = new Set<string>();
   private readonly writes = new Map<string, { running: Promise<void>; again: boolean }>();
   private readonly validate = compile(createAjv({ strict: false }), ChatSchema);
 
@@ -42,22 +49,41 @@ export class ChatFiles {
 
   static async open(dataDir: string, log: Logger): Promise<ChatFiles> {
     const files = new ChatFiles(path.join(dataDir, 'chats'), log);
-    await files.loadAll();
+    await files.refreshAll();
     return files;
   }
 
-  all(): Chat[] {
+  /** Every chat, with the files other processes added, changed or removed since the last look. */
+  async all(): Promise<Chat[]> {
+    await this.refreshAll();
     return [...this.chats.values()];
   }
 
-  get(chatId: string): Chat | undefined {
-    return this.chats.get(chatId);
+  /** Chats in memory as they are (for recovery at start). */
+  loaded(): Chat[] {
+    return [...this.chats.values()];
   }
 
+  /** The chat as it is on disk now; not_found when it is gone. */
+  async load(chatId: string): Promise<Chat> {
+    if (!this.owned.has(chatId)) await this.refresh(chatId);
+    return this.require(chatId);
+  }
+
+  /** The chat in memory: for code that already loaded it and runs it. */
   require(chatId: string): Chat {
     const chat = this.chats.get(chatId);
     if (!chat) throw new ToolbeltError('not_found', `There is no chat ${chatId}; it may have been deleted.`);
     return chat;
+  }
+
+  /** While a run is going here, memory is the truth and the file is not read back. */
+  own(chatId: string): void {
+    this.owned.add(chatId);
+  }
+
+  disown(chatId: string): void {
+    this.owned.delete(chatId);
   }
 
   add(chat: Chat): Promise<void> {
@@ -90,6 +116,7 @@ export class ChatFiles {
 
   async remove(chatId: string): Promise<void> {
     this.chats.delete(chatId);
+    this.seen.delete(chatId);
     await this.writes.get(chatId)?.running.catch(() => undefined);
     await rm(this.file(chatId), { force: true });
   }
@@ -112,9 +139,35 @@ export class ChatFiles {
       await mkdir(this.folder, { recursive: true });
       await writeFileAtomically(this.file(chat.id), text, 0o600);
     }
+    const written = await stat(this.file(chat.id)).catch(() => null);
+    if (written) this.seen.set(chat.id, written.mtimeMs);
   }
 
-  private async loadAll(): Promise<void> {
+  /** Reads one chat again if its file changed (or appeared, or went) since this process last saw it. */
+  private async refresh(chatId: string): Promise<void> {
+    if (this.writes.has(chatId)) await this.writes.get(chatId)!.running.catch(() => undefined);
+    const info = await stat(this.file(chatId)).catch(() => null);
+    if (!info) {
+      if (this.chats.has(chatId) && this.seen.has(chatId)) {
+        this.chats.delete(chatId);
+        this.seen.delete(chatId);
+      }
+      return;
+    }
+    if (this.seen.get(chatId) === info.mtimeMs && this.chats.has(chatId)) return;
+    const read = await readJsonFile(this.file(chatId));
+    if (!read.ok) return this.log.warn('a chat file cannot be read; it is left as it is', { chatId, reason: read.reason });
+    if (!this.validate(read.value)) {
+      const reason = describeIssues(issuesFrom(this.validate.errors));
+      return this.log.warn('a chat file is invalid; it is left as it is', { chatId, reason });
+    }
+    const chat = read.value as Chat;
+    if (chat.id !== chatId) return this.log.warn('a chat file is named after another chat; it is left as it is', { chatId });
+    this.chats.set(chatId, chat);
+    this.seen.set(chatId, info.mtimeMs);
+  }
+
+  private async refreshAll(): Promise<void> {
     let names: string[];
     try {
       names = await readdir(this.folder);
@@ -122,20 +175,14 @@ export class ChatFiles {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw error;
     }
-    await Promise.all(
-      names
-        .filter((name) => /^[0-9a-f-]{36}\.json$/.test(name))
-        .map(async (name) => {
-          const read = await readJsonFile(path.join(this.folder, name));
-          if (!read.ok) return this.log.warn('a chat file cannot be read; it is left as it is', { file: name, reason: read.reason });
-          if (!this.validate(read.value)) {
-            const reason = describeIssues(issuesFrom(this.validate.errors));
-            return this.log.warn('a chat file is invalid; it is left as it is', { file: name, reason });
-          }
-          const chat = read.value as Chat;
-          if (`${chat.id}.json` !== name) return this.log.warn('a chat file is named after another chat; it is left as it is', { file: name });
-          this.chats.set(chat.id, chat);
-        }),
-    );
+    const onDisk = names.filter((name) => /^[0-9a-f-]{36}\.json$/.test(name)).map((name) => name.slice(0, -5));
+    const present = new Set(onDisk);
+    for (const chatId of this.chats.keys()) {
+      if (!present.has(chatId) && this.seen.has(chatId) && !this.owned.has(chatId) && !this.writes.has(chatId)) {
+        this.chats.delete(chatId);
+        this.seen.delete(chatId);
+      }
+    }
+    await Promise.all(onDisk.filter((chatId) => !this.owned.has(chatId)).map((chatId) => this.refresh(chatId)));
   }
 }

@@ -59,15 +59,14 @@ export function chatHandlers(deps: {
       changed(chat.id);
       return chat;
     },
-    'chats.list': () => ({
-      chats: files
-        .all()
+    'chats.list': async () => ({
+      chats: (await files.all())
         .map(summaryOf)
         .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id)),
     }),
-    'chats.get': ({ chatId }) => files.require(chatId),
+    'chats.get': ({ chatId }) => files.load(chatId),
     'chats.update': async ({ chatId, ...patch }) => {
-      const chat = files.require(chatId);
+      const chat = await files.load(chatId);
       const onlyTitle = Object.keys(patch).every((key) => key === 'title');
       if (!onlyTitle) refuseWhileBusy(chat);
       if (patch.providerId !== undefined) await deps.providers.require(patch.providerId);
@@ -84,7 +83,10 @@ export function chatHandlers(deps: {
       return chat;
     },
     'chats.delete': async ({ chatId }) => {
-      files.require(chatId);
+      const chat = await files.load(chatId);
+      if (chat.status === 'running' && !engine.isRunning(chatId)) {
+        throw new ToolbeltError('chat_busy', 'This chat is running in another Toolbelt window; stop it there first.');
+      }
       await engine.stop(chatId);
       await files.remove(chatId);
       changed(chatId);
@@ -97,7 +99,7 @@ export function chatHandlers(deps: {
     'chats.runTool': ({ chatId, bundleID, slug, version, args, shareWithModel }) =>
       engine.runTool(chatId, { bundleID, slug, version }, args, shareWithModel ?? true),
     'chats.shareToolRun': async ({ chatId, messageId, shareWithModel }) => {
-      const chat = files.require(chatId);
+      const chat = await files.load(chatId);
       const message = chat.messages.find((entry) => entry.id === messageId);
       if (message?.role !== 'tool-run') throw new ToolbeltError('not_found', 'There is no tool run with that id in this chat.');
       message.shareWithModel = shareWithModel;

@@ -37,3 +37,24 @@ export async function withFileLock<T>(target: string, work: () => Promise<T>): P
     await release().catch(() => {});
   }
 }
+
+/**
+ * Takes a lock for as long as the caller wants it (a chat's run), or says
+ * null at once when another live process holds it. The holder keeps it
+ * fresh; a crashed holder's lock goes stale and can be taken.
+ */
+export async function tryHoldFileLock(target: string): Promise<(() => Promise<void>) | null> {
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    const release = await lockfile.lock(target, {
+      ...LOCK_OPTIONS,
+      retries: 0,
+      // Losing the lock (a sleeping laptop, a removed folder) must not crash the app; the run just goes on.
+      onCompromised: () => undefined,
+    });
+    return () => release().catch(() => undefined);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return null;
+    throw error;
+  }
+}
