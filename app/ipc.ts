@@ -1,6 +1,6 @@
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import { ToolbeltError } from '../shared/errors.js';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type IpcEnvelope } from '../shared/ipc.js';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, isCallId, type IpcEnvelope } from '../shared/ipc.js';
 import type { Core } from '../main/core.js';
 import type { Logger } from '../main/log.js';
 import { isTrustedSender } from './url-policy.js';
@@ -17,13 +17,13 @@ export function connectIpc(ipcMain: IpcMain, core: Core, window: BrowserWindow, 
       fromOwnWindow: event.sender === window.webContents,
     });
 
-  ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, operation: unknown, params: unknown): Promise<IpcEnvelope> => {
+  ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, operation: unknown, params: unknown, callId: unknown): Promise<IpcEnvelope> => {
     if (!trusted(event)) {
       log.warn('refused IPC from an untrusted frame', { url: event.senderFrame?.url });
       return { ok: false, ...new ToolbeltError('forbidden', 'This frame may not call Toolbelt.').toBody() };
     }
     try {
-      const result = await core.dispatcher.call(String(operation), params, { transport: 'ipc' });
+      const result = await core.dispatcher.call(String(operation), params, { transport: 'ipc', ...(isCallId(callId) ? { callId } : {}) });
       return { ok: true, result };
     } catch (error) {
       const failure = error instanceof ToolbeltError ? error : new ToolbeltError('internal', 'The call failed unexpectedly.');

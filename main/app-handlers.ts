@@ -1,8 +1,9 @@
+import type { CallRegistry } from './api/call-registry.js';
 import type { Handlers } from './api/dispatcher.js';
 import type { Clock, CoreOptions } from './core.js';
 
 /** app.info and app.health: who is running, where its data is, is it alive. */
-export function appHandlers(options: CoreOptions, dataDir: string, clock: Clock): Pick<Handlers, 'app.info' | 'app.health'> {
+export function appHandlers(options: CoreOptions, dataDir: string, clock: Clock, calls: CallRegistry): Pick<Handlers, 'app.info' | 'app.health' | 'calls.cancel'> {
   const startedAt = clock.now();
   return {
     'app.info': () => ({
@@ -13,6 +14,7 @@ export function appHandlers(options: CoreOptions, dataDir: string, clock: Clock)
       platform: process.platform,
       runtime: { node: process.versions.node, ...options.runtime },
     }),
+    'calls.cancel': ({ callId }) => ({ cancelled: calls.cancel(callId) }),
     'app.health': () => ({
       status: 'ok' as const,
       startedAt: startedAt.toISOString(),

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import type { HostKindSchema } from '../shared/operations/app.js';
+import { createCallRegistry } from './api/call-registry.js';
 import { createDispatcher, type Dispatcher } from './api/dispatcher.js';
 import { createEventBus, type EventBus } from './api/event-bus.js';
 import { createAjv } from './api/validation.js';
@@ -145,15 +146,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   every(options.reaperIntervalMs ?? 60 * 60 * 1000, reap);
   every(options.heartbeatMs ?? 15_000, () => events.publish({ type: 'app.heartbeat', at: clock.now().toISOString() }));
 
+  const calls = createCallRegistry();
   const dispatcher = createDispatcher(
     {
-      ...appHandlers(options, dataDir, clock),
+      ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog),
       ...executionHandlers(store, invoker, settings, secrets),
       ...providerHandlers(providers, connect, () => performance.now()),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),
     },
     log,
+    calls,
   );
 
   let closing: Promise<void> | null = null;

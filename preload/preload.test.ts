@@ -42,6 +42,13 @@ describe('preload', () => {
     expect(invoke).toHaveBeenCalledWith(IPC_INVOKE_CHANNEL, 'app.info', {});
   });
 
+  it('passes a cancellable call its id, and drops an id that is not one', async () => {
+    await bridge.invoke('tools.invoke', {}, 'call-0123456789');
+    expect(invoke).toHaveBeenLastCalledWith(IPC_INVOKE_CHANNEL, 'tools.invoke', {}, 'call-0123456789');
+    await bridge.invoke('tools.invoke', {}, '../../etc');
+    expect(invoke).toHaveBeenLastCalledWith(IPC_INVOKE_CHANNEL, 'tools.invoke', {});
+  });
+
   it('never sends names outside the operation table', async () => {
     await expect(bridge.invoke('shell.openExternal', {})).resolves.toMatchObject({
       ok: false,

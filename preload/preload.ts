@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { isCoreEventType } from '../shared/events.js';
-import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type ToolbeltBridge } from '../shared/ipc.js';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, isCallId, type ToolbeltBridge } from '../shared/ipc.js';
 import { isOperationName } from '../shared/operations/index.js';
 
 /**
@@ -8,14 +8,16 @@ import { isOperationName } from '../shared/operations/index.js';
  * operation table and event union never reach the main process.
  */
 export const bridge: ToolbeltBridge = {
-  invoke(operation, params) {
+  invoke(operation, params, callId) {
     if (!isOperationName(operation)) {
       return Promise.resolve({
         ok: false,
         error: { code: 'unknown_operation', message: `There is no operation named "${String(operation)}".` },
       });
     }
-    return ipcRenderer.invoke(IPC_INVOKE_CHANNEL, operation, params);
+    return isCallId(callId)
+      ? ipcRenderer.invoke(IPC_INVOKE_CHANNEL, operation, params, callId)
+      : ipcRenderer.invoke(IPC_INVOKE_CHANNEL, operation, params);
   },
   on(eventType, callback) {
     if (!isCoreEventType(eventType)) throw new Error(`There is no event named "${String(eventType)}".`);

@@ -2,12 +2,15 @@ import type { OperationDefinition, ParamsOf, ResultOf } from '../../shared/opera
 import { ToolbeltError } from '../../shared/errors.js';
 import { isOperationName, operations, type OperationName, type Operations } from '../../shared/operations/index.js';
 import type { Logger } from '../log.js';
+import type { CallRegistry } from './call-registry.js';
 import { compile, createAjv, describeIssues, issuesFrom, type Validator } from './validation.js';
 
 export interface CallContext {
   /** Which transport the call came through; for logs and policy, never trust. */
   transport: 'ipc' | 'http' | 'internal';
   signal?: AbortSignal;
+  /** Names the call so `calls.cancel` can abort it (IPC, which cannot close a request). */
+  callId?: string;
   /** A put that made something new says so; the browser host answers 201 instead of 200. */
   markCreated?: () => void;
 }
@@ -34,7 +37,7 @@ interface CompiledOperation {
  * against the operation table before its handler runs, and every result is
  * checked before it leaves, so both transports share the same guarantees.
  */
-export function createDispatcher(handlers: Handlers, log: Logger): Dispatcher {
+export function createDispatcher(handlers: Handlers, log: Logger, calls?: CallRegistry): Dispatcher {
   const ajv = createAjv();
   const compiled = new Map<OperationName, CompiledOperation>();
   for (const name of Object.keys(operations) as OperationName[]) {
@@ -62,13 +65,16 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatcher {
       );
     }
     const handler = handlers[name] as (params: unknown, context: CallContext) => unknown;
+    const tracked = context.callId && calls ? calls.begin(context.callId, context.signal) : null;
     let result: unknown;
     try {
-      result = await handler(input, context);
+      result = await handler(input, tracked ? { ...context, signal: tracked.signal } : context);
     } catch (error) {
       if (error instanceof ToolbeltError) throw error;
       log.error('operation failed', { operation: name, error: String(error) });
       throw new ToolbeltError('internal', `${name} failed unexpectedly. The details are in the log.`);
+    } finally {
+      tracked?.end();
     }
     if (!validateResult(result)) {
       log.error('operation returned an invalid result', {

@@ -8,15 +8,25 @@ export function createIpcTransport(bridge: ToolbeltBridge): Transport {
   return {
     kind: 'ipc',
     async invoke(name, params, options = {}) {
-      // IPC has no way to abort a call in the main process yet: cancelling
-      // stops waiting for it here, and the core finishes it on its own.
+      if (!options.signal) {
+        const envelope = await bridge.invoke(name, params ?? {});
+        if (envelope.ok) return envelope.result;
+        throw errorFromBody(envelope, `${name} failed.`);
+      }
+      // IPC cannot close a request: the call gets a name, and a cancel asks
+      // the core to abort it (the tool stops), while this side stops waiting.
+      const callId = crypto.randomUUID();
+      const signal = options.signal;
       const cancelled = new Promise<never>((_, reject) => {
-        const stop = () => reject(new ToolbeltError('cancelled', 'Cancelled.'));
-        if (options.signal?.aborted) stop();
-        else options.signal?.addEventListener('abort', stop, { once: true });
+        const stop = () => {
+          void bridge.invoke('calls.cancel', { callId }).catch(() => {});
+          reject(new ToolbeltError('cancelled', 'Cancelled.'));
+        };
+        if (signal.aborted) stop();
+        else signal.addEventListener('abort', stop, { once: true });
       });
       cancelled.catch(() => {}); // a cancel after the answer is no one's error
-      const envelope = await Promise.race([bridge.invoke(name, params ?? {}), cancelled]);
+      const envelope = await Promise.race([bridge.invoke(name, params ?? {}, callId), cancelled]);
       if (envelope.ok) return envelope.result;
       throw errorFromBody(envelope, `${name} failed.`);
     },

@@ -45,3 +45,13 @@ export const appHealth = defineOperation({
   result: AppHealthSchema,
   http: { method: 'GET', path: '/api/app/health' },
 });
+
+export const CallIdSchema = Type.String({ pattern: '^[A-Za-z0-9-]{8,64}$', description: 'An id the window gave a cancellable call' });
+
+export const callsCancel = defineOperation({
+  name: 'calls.cancel',
+  summary: 'Abort a call the window named (IPC cannot close a request the way HTTP can).',
+  params: Type.Object({ callId: CallIdSchema }, { additionalProperties: false }),
+  result: Type.Object({ cancelled: Type.Boolean() }, { additionalProperties: false }),
+  http: { method: 'POST', path: '/api/calls/:callId/cancel' },
+});

@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../operation.js';
-import { appHealth, appInfo } from './app.js';
+import { appHealth, appInfo, callsCancel } from './app.js';
 import { chatsAnswer, chatsApprove, chatsCancel, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRunTool, chatsSend, chatsShareToolRun, chatsUpdate } from './chats.js';
 import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut } from './bundles.js';
@@ -13,6 +13,7 @@ import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, to
 export const operations = {
   'app.info': appInfo,
   'app.health': appHealth,
+  'calls.cancel': callsCancel,
   'bundles.put': bundlesPut,
   'bundles.patch': bundlesPatch,
   'bundles.delete': bundlesDelete,
