@@ -4,6 +4,8 @@ import { ChatScreen } from './features/chat/ChatScreen.js';
 import { SettingsScreen } from './features/settings/SettingsScreen.js';
 import { ToolsScreen } from './features/tools/ToolsScreen.js';
 import { useScreenShortcuts, useThemeAttribute } from './hooks.js';
+import { useChatEvents } from './queries/chats.js';
+import { useStoreEvents } from './queries/tools.js';
 import { useUiStore } from './state/ui.js';
 
 const SCREEN_COMPONENTS = { chat: ChatScreen, tools: ToolsScreen, settings: SettingsScreen };
@@ -11,6 +13,9 @@ const SCREEN_COMPONENTS = { chat: ChatScreen, tools: ToolsScreen, settings: Sett
 export function App() {
   const screen = useUiStore((state) => state.screen);
   const theme = useUiStore((state) => state.theme);
+  // Core events keep every screen's data current, whichever screen is open.
+  useStoreEvents();
+  useChatEvents();
   useScreenShortcuts();
   useThemeAttribute(theme);
   const Current = SCREEN_COMPONENTS[screen];

@@ -43,8 +43,9 @@ export function issuesFrom(errors: ErrorObject[] | null | undefined): Validation
       return { path, message: `unknown property "${extra}"` };
     }
     if (error.keyword === 'required') {
+      // Reported where the value is missing, so a form shows it at the field.
       const missing = (error.params as { missingProperty: string }).missingProperty;
-      return { path, message: `missing required property "${missing}"` };
+      return { path: `${error.instancePath}/${missing.replaceAll('~', '~0').replaceAll('/', '~1')}`, message: 'is required' };
     }
     if (error.keyword === 'enum') {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;

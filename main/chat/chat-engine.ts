@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
-import type { AssistantMessage, Chat, ChatStreamEvent, FinishReason, ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
+import type { AssistantMessage, Chat, PendingItem, ChatStreamEvent, FinishReason, ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
 import type { EventBus } from '../api/event-bus.js';
 import type { Clock } from '../core.js';
 import type { Logger } from '../log.js';
@@ -11,7 +11,8 @@ import { tryHoldFileLock } from '../store/file-lock.js';
 import type { ToolStore } from '../store/tool-store.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ChatFiles } from './chat-files.js';
-import { allCalls, callResult, classifyCall, failedResult, findCall, isUnfinished, pendingOf, type LocatedCall } from './tool-calls.js';
+import { allCalls, isUnfinished, pendingOf, type LocatedCall } from '../../shared/chat-calls.js';
+import { callResult, classifyCall, failedResult, findCall } from './tool-calls.js';
 import { exposeTools, providerSafeName, toolKey, type ExposedTool, type ToolExposure } from './tool-exposure.js';
 
 export interface ChatEngineDeps {
@@ -67,7 +68,7 @@ export class ChatEngine {
       if (!release) continue;
       try {
         this.markInterrupted(chat);
-        await this.deps.files.save(chat);
+        await this.save(chat);
       } finally {
         await release();
       }
@@ -80,8 +81,8 @@ export class ChatEngine {
       if (call.status === 'queued') this.settle(call, failedResult('interrupted', 'The app stopped before this call ran.'), 'cancelled');
     }
     for (const message of chat.messages) if (message.role === 'assistant' && !message.finishReason) message.finishReason = 'interrupted';
-    chat.pending = pendingOf(chat);
-    if (chat.pending.length > 0) chat.status = chat.pending.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
+    const waiting = pendingOf(chat);
+    if (waiting.length > 0) chat.status = waitingStatus(waiting);
     else {
       chat.status = 'error';
       chat.lastRun = {
@@ -247,7 +248,6 @@ export class ChatEngine {
     const runId = uuidv7();
     chat.status = 'running';
     chat.run = { runId, kind, turn: 0, startedAt: this.now() };
-    chat.pending = pendingOf(chat);
     void this.save(chat);
     return runId;
   }
@@ -275,7 +275,6 @@ export class ChatEngine {
       await lock?.();
       throw error;
     }
-    chat.pending = pendingOf(chat);
     if (lock && chat.run) {
       chat.status = 'running';
       this.start(chat, chat.run.runId, lock);
@@ -418,8 +417,7 @@ export class ChatEngine {
 
   private async suspend(chat: Chat, runId: string): Promise<void> {
     this.release(chat, runId);
-    chat.pending = pendingOf(chat);
-    chat.status = chat.pending.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
+    chat.status = waitingStatus(pendingOf(chat));
     this.emit(chat, { type: 'finish', reason: 'suspended', status: chat.status });
     await this.save(chat);
   }
@@ -427,7 +425,6 @@ export class ChatEngine {
   private async end(chat: Chat, runId: string, reason: FinishReason, outcome: { message?: string; error?: { code: string; message: string } } = {}): Promise<void> {
     this.release(chat, runId);
     chat.status = reason === 'error' ? 'error' : 'idle';
-    chat.pending = pendingOf(chat);
     delete chat.run;
     chat.lastRun = { runId, reason, ...outcome, at: this.now() };
     this.emit(chat, { type: 'finish', reason, status: chat.status, ...(outcome.message ? { message: outcome.message } : {}) });
@@ -478,9 +475,7 @@ export class ChatEngine {
 
   private announcePending(chat: Chat, messageId: string, call: ToolCall): void {
     if (call.status !== 'awaiting_approval' && call.status !== 'awaiting_user') return;
-    // Listed at once, so a window that reads the chat on this event finds what it waits for.
-    chat.pending = pendingOf(chat);
-    const item = chat.pending.find((entry) => entry.callId === call.id && entry.messageId === messageId);
+    const item = pendingOf(chat).find((entry) => entry.callId === call.id && entry.messageId === messageId);
     if (!item) return;
     this.emit(chat, item.kind === 'approval' ? { type: 'approval-requested', pending: item } : { type: 'ask-user', pending: item });
   }
@@ -497,6 +492,7 @@ export class ChatEngine {
 
   private save(chat: Chat): Promise<void> {
     chat.updatedAt = this.now();
+    chat.pending = pendingOf(chat);
     this.deps.events.publish({ type: 'chats.changed', chatIds: [chat.id] });
     return this.deps.files.save(chat);
   }
@@ -504,6 +500,10 @@ export class ChatEngine {
   private now(): string {
     return this.deps.clock.now().toISOString();
   }
+}
+
+function waitingStatus(waiting: PendingItem[]): 'awaiting_approval' | 'awaiting_user' {
+  return waiting.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
 }
 
 /** The model speaks next after a user message or after its own tool calls. */

@@ -9,6 +9,7 @@ import type { ToolStore } from '../store/tool-store.js';
 import { DEFAULT_TITLE, type ChatEngine } from './chat-engine.js';
 import { summaryOf, type ChatFiles } from './chat-files.js';
 import { checkSelection } from './tool-exposure.js';
+import { pendingOf } from '../../shared/chat-calls.js';
 
 type ChatOperation =
   | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send'
@@ -64,7 +65,11 @@ export function chatHandlers(deps: {
         .map(summaryOf)
         .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id)),
     }),
-    'chats.get': ({ chatId }) => files.load(chatId),
+    // What it waits for may have changed since the last write (a call asked for approval mid-turn).
+    'chats.get': async ({ chatId }) => {
+      const chat = await files.load(chatId);
+      return { ...chat, pending: pendingOf(chat) };
+    },
     'chats.update': async ({ chatId, ...patch }) => {
       const chat = await files.load(chatId);
       const onlyTitle = Object.keys(patch).every((key) => key === 'title');

@@ -1,5 +1,6 @@
 import { ToolbeltError } from '../../shared/errors.js';
-import type { Chat, ChatMessage, PendingItem, ToolCall, ToolCallResult } from '../../shared/schemas/chat.js';
+import { allCalls, type LocatedCall } from '../../shared/chat-calls.js';
+import type { Chat, ToolCall, ToolCallResult } from '../../shared/schemas/chat.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { CompletedToolCall } from '../providers/model.js';
 import type { Invoker } from '../tools/invoker.js';
@@ -21,49 +22,11 @@ export function callResult(result: InvokeResult): ToolCallResult {
   return { ok: false, error: result.error, durationMs: result.durationMs, attempts: result.attempts };
 }
 
-export function isUnfinished(call: ToolCall): boolean {
-  return call.status === 'queued' || call.status === 'running' || call.status === 'awaiting_approval' || call.status === 'awaiting_user';
-}
-
-export interface LocatedCall {
-  message: ChatMessage;
-  call: ToolCall;
-}
-
-export function callsOf(message: ChatMessage): ToolCall[] {
-  if (message.role === 'assistant') return message.toolCalls;
-  if (message.role === 'tool-run') return [message.call];
-  return [];
-}
-
-export function allCalls(chat: Chat): LocatedCall[] {
-  return chat.messages.flatMap((message) => callsOf(message).map((call) => ({ message, call })));
-}
-
 export function findCall(chat: Chat, callId: string): LocatedCall {
   // The newest first: ids from different turns may repeat on some servers.
   const found = allCalls(chat).findLast(({ call }) => call.id === callId);
   if (!found) throw new ToolbeltError('not_found', `There is no tool call ${callId} in this chat.`);
   return found;
-}
-
-/** What the chat waits for, in the order the calls were made. */
-export function pendingOf(chat: Chat): PendingItem[] {
-  const items: PendingItem[] = [];
-  for (const { message, call } of allCalls(chat)) {
-    if ((call.status !== 'awaiting_approval' && call.status !== 'awaiting_user') || !call.tool) continue;
-    items.push({
-      callId: call.id,
-      messageId: message.id,
-      kind: call.status === 'awaiting_approval' ? 'approval' : 'question',
-      tool: { name: call.name, displayName: call.tool.displayName, bundleName: call.tool.bundleName, bundleID: call.tool.bundleID, slug: call.tool.slug, version: call.tool.version },
-      args: call.args,
-      ...(call.approvalReason ? { reason: call.approvalReason } : {}),
-      ...(call.question ? { question: call.question.text, ...(call.question.choices ? { choices: call.question.choices } : {}) } : {}),
-      ...(call.preview ? { preview: call.preview } : {}),
-    });
-  }
-  return items;
 }
 
 function approvalReason(chat: Chat, exposed: ExposedTool): string | null {

@@ -45,7 +45,8 @@ describe('tools.checkArgs', () => {
     expect(await subject.call('tools.checkArgs', { ...address, args: { count: 2 } })).toEqual({ issues: [] });
     const { issues } = await subject.call('tools.checkArgs', { ...address, args: { count: 0 } });
     expect(issues).toEqual([{ path: '/count', message: expect.stringContaining('>= 1') as unknown }]);
-    expect((await subject.call('tools.checkArgs', { ...address, args: {} })).issues[0]!.message).toContain('count');
+    // A missing property is reported at its own pointer, where a form shows it.
+    expect((await subject.call('tools.checkArgs', { ...address, args: {} })).issues).toEqual([{ path: '/count', message: 'is required' }]);
     expect(server.seen).toHaveLength(0);
   });
 });

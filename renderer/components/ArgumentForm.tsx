@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -82,16 +82,7 @@ interface ArgumentFormProps {
  * selects, anything nested as JSON; titles as labels, descriptions as help,
  * required marks and defaults. A JSON mode edits the raw arguments.
  */
-/** ajv reports a missing property at its parent; the form shows it at the field. */
-function atFields(issues: { path: string; message: string }[]): { path: string; message: string }[] {
-  return issues.map((issue) => {
-    const missing = /^missing required property "(.+)"$/.exec(issue.message);
-    return missing && (issue.path === '/' || issue.path === '') ? { path: `/${missing[1]}`, message: 'Required.' } : issue;
-  });
-}
-
-export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues: reported = [], onSubmit, onArgsChange, actions }: ArgumentFormProps) {
-  const issues = atFields(reported);
+export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues = [], onSubmit, onArgsChange, actions }: ArgumentFormProps) {
   const id = useId();
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.name, initialText(field)])));
@@ -102,26 +93,26 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues: 
   const [jsonText, setJsonText] = useState('{}');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [jsonError, setJsonError] = useState<string | null>(null);
-  const latestOnArgsChange = useRef(onArgsChange);
-  useEffect(() => {
-    latestOnArgsChange.current = onArgsChange;
-  });
-  const edited = useRef(false);
-  useEffect(() => {
-    // Nothing to report before the person has typed anything.
-    if (!edited.current) {
-      edited.current = true;
-      return;
-    }
-    if (!latestOnArgsChange.current) return;
-    if (!jsonMode) return latestOnArgsChange.current(collect(fields, texts, flags).args);
+  // Each edit reports the arguments as they now stand (for checks as you type).
+  const editText = (name: string, value: string) => {
+    const next = { ...texts, [name]: value };
+    setTexts(next);
+    onArgsChange?.(collect(fields, next, flags).args);
+  };
+  const editFlag = (name: string, value: boolean) => {
+    const next = { ...flags, [name]: value };
+    setFlags(next);
+    onArgsChange?.(collect(fields, texts, next).args);
+  };
+  const editJson = (text: string) => {
+    setJsonText(text);
     try {
-      const parsed = JSON.parse(jsonText) as unknown;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) latestOnArgsChange.current(parsed as Record<string, unknown>);
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) onArgsChange?.(parsed as Record<string, unknown>);
     } catch {
       // Half-typed JSON: checked when it parses.
     }
-  }, [fields, texts, flags, jsonMode, jsonText]);
+  };
   const issueFor = (field: string) => issues.find((issue) => issue.path === `/${field}` || issue.path.startsWith(`/${field}/`))?.message;
   const rootIssues = issues.filter((issue) => !fields.some((field) => issue.path === `/${field.name}` || issue.path.startsWith(`/${field.name}/`)));
 
@@ -155,7 +146,7 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues: 
           <label className="field__label" htmlFor={`${id}-json`}>
             Arguments (JSON)
           </label>
-          <textarea id={`${id}-json`} className="input input--code" rows={8} value={jsonText} onChange={(event) => setJsonText(event.target.value)} spellCheck={false} />
+          <textarea id={`${id}-json`} className="input input--code" rows={8} value={jsonText} onChange={(event) => editJson(event.target.value)} spellCheck={false} />
           {jsonError ? <p className="field__error">{jsonError}</p> : null}
         </div>
       ) : fields.length === 0 ? (
@@ -171,7 +162,7 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues: 
             <div key={field.name} className="field">
               {field.kind === 'boolean' ? (
                 <label className="checkbox" htmlFor={inputId}>
-                  <input {...common} type="checkbox" checked={flags[field.name] ?? false} onChange={(event) => setFlags({ ...flags, [field.name]: event.target.checked })} />
+                  <input {...common} type="checkbox" checked={flags[field.name] ?? false} onChange={(event) => editFlag(field.name, event.target.checked)} />
                   {field.label}
                 </label>
               ) : (
@@ -181,7 +172,7 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues: 
                     {field.required ? <span className="field__required" aria-hidden="true"> *</span> : null}
                   </label>
                   {field.kind === 'enum' ? (
-                    <select {...common} className="input" value={texts[field.name] ?? ''} onChange={(event) => setTexts({ ...texts, [field.name]: event.target.value })}>
+                    <select {...common} className="input" value={texts[field.name] ?? ''} onChange={(event) => editText(field.name, event.target.value)}>
                       <option value="">—</option>
                       {(field.schema.enum as unknown[]).map((option) => (
                         <option key={String(option)} value={String(option)}>
@@ -190,14 +181,14 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues: 
                       ))}
                     </select>
                   ) : field.kind === 'json' ? (
-                    <textarea {...common} className="input input--code" rows={3} spellCheck={false} value={texts[field.name] ?? ''} onChange={(event) => setTexts({ ...texts, [field.name]: event.target.value })} />
+                    <textarea {...common} className="input input--code" rows={3} spellCheck={false} value={texts[field.name] ?? ''} onChange={(event) => editText(field.name, event.target.value)} />
                   ) : (
                     <input
                       {...common}
                       className="input"
                       inputMode={field.kind === 'string' ? undefined : 'decimal'}
                       value={texts[field.name] ?? ''}
-                      onChange={(event) => setTexts({ ...texts, [field.name]: event.target.value })}
+                      onChange={(event) => editText(field.name, event.target.value)}
                     />
                   )}
                 </>

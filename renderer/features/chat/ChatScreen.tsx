@@ -1,7 +1,7 @@
+import { pendingOf } from '../../../shared/chat-calls.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ChatIcon } from '../../components/icons.js';
-import { useChat, useChatEvents, useProviders } from '../../queries/chats.js';
-import { useStoreEvents } from '../../queries/tools.js';
+import { useChat, useProviders } from '../../queries/chats.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { useUiStore } from '../../state/ui.js';
 import { ToolPalette } from '../palette/ToolPalette.js';
@@ -15,8 +15,6 @@ import { RunNotice } from './RunNotice.js';
 import { ErrorLine } from '../../components/ErrorLine.js';
 
 export function ChatScreen() {
-  useChatEvents();
-  useStoreEvents();
   const selected = useChatUi((state) => state.selectedChatId);
   return (
     <section className="screen screen--fill" aria-label="Chat">
@@ -81,7 +79,8 @@ function Conversation({ chatId }: { chatId: string }) {
   }
   if (!chat.data) return <div className="chat-pane" aria-busy="true" />;
   const current = chat.data;
-  const dialogItem = current.pending[0];
+  // Derived from the calls themselves, so it is right after every streamed update.
+  const dialogItem = pendingOf(current)[0];
   return (
     <div className="chat-pane">
       <ChatHeader chat={current} />

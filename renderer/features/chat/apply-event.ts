@@ -33,10 +33,6 @@ export function applyChatEvent(chat: Chat, event: ChatStreamEvent): Chat {
     case 'tool-call':
     case 'tool-result':
       return mapMessage(chat, event.messageId, (message) => withCall(message, event.call));
-    case 'approval-requested':
-    case 'ask-user':
-      if (chat.pending.some((item) => item.callId === event.pending.callId)) return chat;
-      return { ...chat, pending: [...chat.pending, event.pending] };
     case 'finish':
       return { ...chat, status: event.status };
     default:

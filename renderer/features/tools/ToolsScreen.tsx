@@ -1,11 +1,9 @@
 import { ScreenHeader } from '../../components/ScreenHeader.js';
-import { useStoreEvents } from '../../queries/tools.js';
 import { BundleList } from './BundleList.js';
 import { ToolDetail } from './ToolDetail.js';
 import { ToolList } from './ToolList.js';
 
 export function ToolsScreen() {
-  useStoreEvents();
   return (
     <section className="screen screen--fill" aria-labelledby="tools-screen-title">
       <ScreenHeader id="tools-screen-title" title="Tools" subtitle="Bundles, tool definitions and the live tester." />
