@@ -40,3 +40,23 @@ export function pendingOf(chat: Chat): PendingItem[] {
   return items;
 }
 
+
+/** A chat as chats.create makes it: no messages yet, the defaults filled in. */
+export function blankChat(
+  fields: Pick<Chat, 'id' | 'title' | 'providerId' | 'model' | 'createdAt'> & Partial<Pick<Chat, 'system' | 'tools' | 'maxTurns' | 'onToolError' | 'parallelToolCalls'>>,
+): Chat {
+  const { createdAt, ...rest } = fields;
+  return {
+    tools: { mode: 'auto', selected: [] },
+    maxTurns: 8,
+    onToolError: 'continue',
+    parallelToolCalls: true,
+    ...rest,
+    status: 'idle',
+    pending: [],
+    messages: [],
+    alwaysAllowed: [],
+    createdAt,
+    updatedAt: createdAt,
+  };
+}

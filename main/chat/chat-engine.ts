@@ -113,11 +113,11 @@ export class ChatEngine {
 
   async send(chatId: string, content: string): Promise<{ runId: string; messageId: string }> {
     const chat = await this.deps.files.load(chatId);
-    if (this.active.has(chatId)) this.refuseBusy(chat);
+    if (this.active.has(chatId)) refuseBusy(chat);
     await this.deps.providers.require(chat.providerId);
     const lock = await this.claim(chat);
     try {
-      this.refuseBusy(chat);
+      refuseBusy(chat);
     } catch (error) {
       await lock();
       throw error;
@@ -139,7 +139,7 @@ export class ChatEngine {
     shareWithModel: boolean,
   ): Promise<{ messageId: string; callId: string }> {
     const chat = await this.deps.files.load(chatId);
-    this.refuseBusy(chat);
+    refuseBusy(chat);
     const record = await this.deps.store.requireTool(ref.bundleID, ref.slug, ref.version);
     if (record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
     const bundle = this.deps.store.bundle(record.bundleID);
@@ -480,11 +480,7 @@ export class ChatEngine {
     this.emit(chat, item.kind === 'approval' ? { type: 'approval-requested', pending: item } : { type: 'ask-user', pending: item });
   }
 
-  private refuseBusy(chat: Chat): void {
-    if (chat.status === 'running') throw new ToolbeltError('chat_busy', 'This chat is still answering. Wait for it or stop it first.');
-    if (chat.status === 'awaiting_approval') throw new ToolbeltError('chat_busy', 'This chat waits for you to approve or deny a tool call first.');
-    if (chat.status === 'awaiting_user') throw new ToolbeltError('chat_busy', 'This chat waits for your answer to its question first.');
-  }
+
 
   private emit(chat: Chat, event: ChatStreamEvent): void {
     this.deps.events.publish({ type: 'chat', chatId: chat.id, ...(chat.run ? { runId: chat.run.runId } : {}), event });
@@ -504,6 +500,13 @@ export class ChatEngine {
 
 function waitingStatus(waiting: PendingItem[]): 'awaiting_approval' | 'awaiting_user' {
   return waiting.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
+}
+
+/** chat_busy, saying what the chat is waiting for, unless it is idle (or stopped by an error). */
+export function refuseBusy(chat: Chat): void {
+  if (chat.status === 'running') throw new ToolbeltError('chat_busy', 'This chat is still answering. Wait for it or stop it first.');
+  if (chat.status === 'awaiting_approval') throw new ToolbeltError('chat_busy', 'This chat waits for you to approve or deny a tool call first.');
+  if (chat.status === 'awaiting_user') throw new ToolbeltError('chat_busy', 'This chat waits for your answer to its question first.');
 }
 
 /** The model speaks next after a user message or after its own tool calls. */

@@ -1,15 +1,14 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
-import type { Chat } from '../../shared/schemas/chat.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';
 import type { Clock } from '../core.js';
 import type { ProviderStore } from '../providers/provider-store.js';
 import type { ToolStore } from '../store/tool-store.js';
-import { DEFAULT_TITLE, type ChatEngine } from './chat-engine.js';
+import { DEFAULT_TITLE, refuseBusy, type ChatEngine } from './chat-engine.js';
 import { summaryOf, type ChatFiles } from './chat-files.js';
 import { checkSelection } from './tool-exposure.js';
-import { pendingOf } from '../../shared/chat-calls.js';
+import { blankChat, pendingOf } from '../../shared/chat-calls.js';
 
 type ChatOperation =
   | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send'
@@ -27,35 +26,25 @@ export function chatHandlers(deps: {
   const { files, engine } = deps;
   const now = () => deps.clock.now().toISOString();
   const changed = (chatId: string) => deps.events.publish({ type: 'chats.changed', chatIds: [chatId] });
-  const refuseWhileBusy = (chat: Chat) => {
-    if (chat.status === 'running' || chat.status === 'awaiting_approval' || chat.status === 'awaiting_user') {
-      throw new ToolbeltError('chat_busy', 'This chat has a run going or waiting for you; stop it before changing its settings.');
-    }
-  };
 
   return {
     'chats.create': async (params) => {
       await deps.providers.require(params.providerId);
       const tools = params.tools ?? { mode: 'auto', selected: [] };
       await checkSelection(tools, deps.store);
-      const at = now();
-      const chat: Chat = {
+      const { title, system, maxTurns, onToolError, parallelToolCalls, providerId, model } = params;
+      const chat = blankChat({
         id: uuidv7(),
-        title: params.title ?? DEFAULT_TITLE,
-        providerId: params.providerId,
-        model: params.model,
-        ...(params.system ? { system: params.system } : {}),
+        title: title ?? DEFAULT_TITLE,
+        providerId,
+        model,
         tools,
-        maxTurns: params.maxTurns ?? 8,
-        onToolError: params.onToolError ?? 'continue',
-        parallelToolCalls: params.parallelToolCalls ?? true,
-        status: 'idle',
-        pending: [],
-        messages: [],
-        alwaysAllowed: [],
-        createdAt: at,
-        updatedAt: at,
-      };
+        createdAt: now(),
+        ...(system ? { system } : {}),
+        ...(maxTurns !== undefined ? { maxTurns } : {}),
+        ...(onToolError ? { onToolError } : {}),
+        ...(parallelToolCalls !== undefined ? { parallelToolCalls } : {}),
+      });
       await files.add(chat);
       changed(chat.id);
       return chat;
@@ -73,7 +62,7 @@ export function chatHandlers(deps: {
     'chats.update': async ({ chatId, ...patch }) => {
       const chat = await files.load(chatId);
       const onlyTitle = Object.keys(patch).every((key) => key === 'title');
-      if (!onlyTitle) refuseWhileBusy(chat);
+      if (!onlyTitle) refuseBusy(chat);
       if (patch.providerId !== undefined) await deps.providers.require(patch.providerId);
       if (patch.tools !== undefined) await checkSelection(patch.tools, deps.store);
       const { system, ...rest } = patch;

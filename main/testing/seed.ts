@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { BUNDLE_FILE_KEY_ORDER, type BundleFile } from '../../shared/schemas/bundle.js';
 import { TOOL_FILE_KEY_ORDER, type ToolFile } from '../../shared/schemas/tool.js';
 import { stringifyStable } from '../store/json-files.js';
+import { blankChat } from '../../shared/chat-calls.js';
 
 /**
  * Writes bundles and tools straight into a data folder, as a `git clone` of
@@ -77,22 +78,7 @@ export async function seedLongChat(dataDir: string, count: number): Promise<stri
         },
   );
   const chatId = uuidv7();
-  const chat = {
-    id: chatId,
-    title: 'Long chat',
-    providerId: 'script',
-    model: 'scripted',
-    tools: { mode: 'auto', selected: [] },
-    maxTurns: 8,
-    onToolError: 'continue',
-    parallelToolCalls: true,
-    status: 'idle',
-    pending: [],
-    alwaysAllowed: [],
-    createdAt: at(0),
-    updatedAt: at(count),
-    messages,
-  };
+  const chat = { ...blankChat({ id: chatId, title: 'Long chat', providerId: 'script', model: 'scripted', createdAt: at(0) }), updatedAt: at(count), messages };
   await mkdir(path.join(dataDir, 'chats'), { recursive: true });
   await writeFile(path.join(dataDir, 'chats', `${chatId}.json`), JSON.stringify(chat));
   await writeFile(

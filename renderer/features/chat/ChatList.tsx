@@ -4,6 +4,7 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
 import { useCreateChat, useChats, useDeleteChat, useProviders, useUpdateChat } from '../../queries/chats.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { PaneHeader } from '../../components/PaneHeader.js';
 
 const UNDO_MS = 6_000;
 
@@ -94,15 +95,15 @@ export function ChatList() {
   const visible = (chats.data ?? []).filter((chat) => !pendingDeletes.includes(chat.id));
   return (
     <nav className="pane chat-list" aria-labelledby="chats-title">
-      <div className="pane__header">
-        <div className="pane__title-row">
-          <h2 id="chats-title" className="pane__title">
-            Chats
-          </h2>
+      <PaneHeader
+        titleId="chats-title"
+        title="Chats"
+        action={
           <button type="button" className="button button--small" onClick={newChat.start} disabled={!newChat.ready || newChat.pending} title="New chat (Ctrl/Cmd+N, or Ctrl/Cmd+Shift+O)">
             <PlusIcon size={14} /> New chat
           </button>
-        </div>
+        }
+      >
         <ErrorLine message={newChat.problem} />
         {undo ? (
           <div className="toast" role="status">
@@ -112,7 +113,7 @@ export function ChatList() {
             </button>
           </div>
         ) : null}
-      </div>
+      </PaneHeader>
       {chats.isError ? (
         <p className="pane__message error-text" role="alert">
           Could not load chats: {chats.error.message}

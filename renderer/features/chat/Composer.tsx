@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Chat } from '../../../shared/schemas/chat.js';
 import { PlusIcon, SendIcon, StopIcon } from '../../components/icons.js';
+import { shortcutLabel } from '../../components/Kbd.js';
 import { useApi } from '../../api/context.js';
 import { useCancelChat, useRunTool, useSendMessage } from '../../queries/chats.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { parseQuickRun, quickRunArgs } from '../palette/quick-run.js';
 import { errorMessage } from '../../components/ErrorLine.js';
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line, "+" at the
@@ -93,7 +92,7 @@ export function Composer({ chat }: { chat: Chat }) {
         </p>
       ) : null}
       <div className="composer__row">
-        <button type="button" className="icon-button composer__plus" aria-label="Run a tool" title={`Run a tool (${isMac ? '⌘' : 'Ctrl'}+K)`} onClick={() => openPalette()}>
+        <button type="button" className="icon-button composer__plus" aria-label="Run a tool" title={`Run a tool (${shortcutLabel('K')})`} onClick={() => openPalette()}>
           <PlusIcon size={18} />
         </button>
         <textarea

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { blankChat } from '../../../shared/chat-calls.js';
 import type { Chat } from '../../../shared/schemas/chat.js';
 import { applyChatEvent, mergeFetchedChat } from './apply-event.js';
 
 const at = '2026-01-01T00:00:00.000Z';
-const base: Chat = {
-  id: '019a0000-0000-7000-8000-000000000001',
-  title: 't',
-  providerId: 'p',
-  model: 'm',
-  tools: { mode: 'auto', selected: [] },
-  maxTurns: 8,
-  onToolError: 'continue',
-  parallelToolCalls: true,
-  status: 'idle',
-  pending: [],
-  messages: [],
-  alwaysAllowed: [],
-  createdAt: at,
-  updatedAt: at,
-};
+const base = blankChat({ id: '019a0000-0000-7000-8000-000000000001', title: 't', providerId: 'p', model: 'm', createdAt: at });
 const assistantId = '019a0000-0000-7000-8000-000000000002';
 
 describe('applying streamed chat events', () => {

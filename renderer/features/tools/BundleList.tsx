@@ -5,6 +5,7 @@ import { Switch } from '../../components/Switch.js';
 import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { BundleForm } from './BundleForm.js';
+import { PaneHeader } from '../../components/PaneHeader.js';
 
 /** The "Bundles" region: every bundle with its switch; built-ins only have the switch. */
 export function BundleList() {
@@ -30,15 +31,15 @@ export function BundleList() {
 
   return (
     <section className="pane pane--bundles" aria-labelledby="bundles-title">
-      <div className="pane__header">
-        <div className="pane__title-row">
-          <h2 id="bundles-title" className="pane__title">
-            Bundles
-          </h2>
+      <PaneHeader
+        titleId="bundles-title"
+        title="Bundles"
+        action={
           <button type="button" className="button button--small" onClick={() => setForm('new')}>
             New bundle
           </button>
-        </div>
+        }
+      >
         {form === 'new' ? (
           <BundleForm
             onDone={(bundleID) => {
@@ -55,7 +56,7 @@ export function BundleList() {
             </button>
           </div>
         ) : null}
-      </div>
+      </PaneHeader>
       {bundles.isError ? (
         <p className="pane__message error-text" role="alert">
           Could not load bundles: {bundles.error.message}

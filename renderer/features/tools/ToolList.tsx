@@ -4,6 +4,7 @@ import type { ToolEntry } from '../../../shared/schemas/tool.js';
 import { Switch } from '../../components/Switch.js';
 import { useBundles, usePatchTool, useToolPages } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
+import { PaneHeader } from '../../components/PaneHeader.js';
 
 /**
  * The "Tools" region: search as you type with the store's ranking, a tag
@@ -48,24 +49,25 @@ export function ToolList() {
 
   return (
     <section className="pane pane--tools" aria-labelledby="tools-title">
-      <div className="pane__header pane__header--stack">
-        <div className="pane__title-row">
-          <h2 id="tools-title" className="pane__title">
-            Tools
-          </h2>
-          {canAdd ? (
+      <PaneHeader
+        titleId="tools-title"
+        title="Tools"
+        stack
+        action={
+          canAdd ? (
             <button type="button" className="button button--small" onClick={() => openEditor({ mode: 'new', bundleID: currentBundle.bundleID })}>
               New tool
             </button>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         <input type="search" className="input" placeholder="Search by name, slug, tag…" aria-label="Search tools" value={query} onChange={(event) => setQuery(event.target.value)} />
         <input type="search" className="input input--small" placeholder="Only with tag…" aria-label="Filter by tag" value={tag} onChange={(event) => setTag(event.target.value)} />
         <label className="checkbox">
           <input type="checkbox" checked={includeDisabled} onChange={(event) => setIncludeDisabled(event.target.checked)} />
           Show switched-off and broken tools
         </label>
-      </div>
+      </PaneHeader>
       {pages.isError ? (
         <p className="pane__message error-text" role="alert">
           Could not load tools: {pages.error.message}

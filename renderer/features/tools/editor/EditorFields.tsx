@@ -23,14 +23,22 @@ function Problems({ id, problems }: { id: string; problems: string[] }) {
   );
 }
 
-function Shell({ label, help, problems, children, id }: { label: string; help?: string; problems: string[]; children: (describedBy: string | undefined) => ReactNode; id: string }) {
+/** What every control in a Shell carries: its id, its help and problems, whether it is invalid. */
+interface ControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
+function Shell({ label, help, problems, children, id }: { label: string; help?: string; problems: string[]; children: (control: ControlProps) => ReactNode; id: string }) {
   const describedBy = [help ? `${id}-help` : null, problems.length ? `${id}-problems` : null].filter(Boolean).join(' ') || undefined;
+  const control: ControlProps = { id, 'aria-describedby': describedBy, 'aria-invalid': problems.length ? true : undefined };
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {children(describedBy)}
+      {children(control)}
       {help ? (
         <p id={`${id}-help`} className="field__help">
           {help}
@@ -46,14 +54,12 @@ export function TextField({ context, path, label, help, placeholder, mono }: { c
   const { id, problems, value } = useBoundField(context, path);
   return (
     <Shell id={id} label={label} help={help} problems={problems}>
-      {(describedBy) => (
+      {(control) => (
         <input
-          id={id}
+          {...control}
           className={mono ? 'input input--code' : 'input'}
           value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
           placeholder={placeholder}
-          aria-describedby={describedBy}
-          aria-invalid={problems.length ? true : undefined}
           onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value))}
         />
       )}
@@ -65,14 +71,12 @@ export function NumberField({ context, path, label, help }: { context: FieldCont
   const { id, problems, value } = useBoundField(context, path);
   return (
     <Shell id={id} label={label} help={help} problems={problems}>
-      {(describedBy) => (
+      {(control) => (
         <input
-          id={id}
+          {...control}
           className="input"
           inputMode="numeric"
           value={typeof value === 'number' ? String(value) : ''}
-          aria-describedby={describedBy}
-          aria-invalid={problems.length ? true : undefined}
           onChange={(event) => {
             const text = event.target.value.trim();
             context.setDraft(setPath(context.draft, path, text === '' ? undefined : Number.isFinite(Number(text)) ? Number(text) : text));
@@ -87,8 +91,8 @@ export function SelectField({ context, path, label, options, allowEmpty }: { con
   const { id, problems, value } = useBoundField(context, path);
   return (
     <Shell id={id} label={label} problems={problems}>
-      {(describedBy) => (
-        <select id={id} className="input" value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value || undefined))}>
+      {(control) => (
+        <select {...control} className="input" value={typeof value === 'string' ? value : ''} onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value || undefined))}>
           {allowEmpty ? <option value="">default</option> : null}
           {options.map((option) => (
             <option key={option} value={option}>
@@ -117,13 +121,11 @@ export function ListField({ context, path, label, numbers, help }: { context: Fi
   const [text, setText] = useState(Array.isArray(current) ? current.join(', ') : '');
   return (
     <Shell id={id} label={label} help={help} problems={problems}>
-      {(describedBy) => (
+      {(control) => (
         <input
-          id={id}
+          {...control}
           className="input"
           value={text}
-          aria-describedby={describedBy}
-          aria-invalid={problems.length ? true : undefined}
           onChange={(event) => {
             setText(event.target.value);
             const items = event.target.value.split(',').map((item) => item.trim()).filter(Boolean);
@@ -143,15 +145,13 @@ export function JsonTextField({ context, path, label, help, rows = 3 }: { contex
   const problems = parseError ? [parseError, ...stored] : stored;
   return (
     <Shell id={id} label={label} help={help} problems={problems}>
-      {(describedBy) => (
+      {(control) => (
         <textarea
-          id={id}
+          {...control}
           className="input input--code"
           rows={rows}
           spellCheck={false}
           value={text}
-          aria-describedby={describedBy}
-          aria-invalid={problems.length ? true : undefined}
           onChange={(event) => {
             setText(event.target.value);
             if (event.target.value.trim() === '') {
