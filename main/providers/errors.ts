@@ -44,7 +44,8 @@ export function providerError(raw: unknown, context: ProviderErrorContext): Tool
   const said = redactor.text(serverMessage(error));
   const status = typeof error.status === 'number' ? error.status : undefined;
   if (kind === 'APIConnectionError' || kind === 'APIConnectionTimeoutError') {
-    const cause = error.cause instanceof Error ? ` (${redactor.text(error.cause.message)})` : '';
+    const reason = socketReason(error.cause);
+    const cause = reason ? ` (${redactor.text(reason)})` : '';
     const timedOut = kind === 'APIConnectionTimeoutError';
     return new ToolbeltError(
       'provider_unreachable',
@@ -74,6 +75,16 @@ export function providerError(raw: unknown, context: ProviderErrorContext): Tool
     );
   }
   return new ToolbeltError('provider_error', `${name} answered HTTP ${status}: ${said}`, { status });
+}
+
+/** The innermost cause's code (ECONNREFUSED, ENOTFOUND…): the SDK wraps fetch's error, which wraps the socket's. */
+function socketReason(cause: unknown): string | null {
+  type Link = { cause?: Link; code?: unknown; message?: unknown } | undefined;
+  let current = cause as Link;
+  for (let depth = 0; current?.cause && depth < 5; depth++) current = current.cause;
+  if (!current) return null;
+  if (typeof current.code === 'string') return current.code;
+  return typeof current.message === 'string' ? current.message : null;
 }
 
 /** A stream that stopped before the provider said it was done. */

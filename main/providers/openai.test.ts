@@ -167,10 +167,15 @@ describe('OpenAI adapter through the real openai SDK', () => {
     const refused = await failure(collect(provider));
     expect(refused.code).toBe('provider_auth');
     expect(refused.message).not.toContain('sk-test-key-1234');
-    const down = createOpenAiProvider({ displayName: 'Down', baseURL: 'http://127.0.0.1:9/v1', fetch, maxRetries: 0, timeoutMs: 5_000 });
+    // A port that was free a moment ago: nothing listens there.
+    const closed = await startFakeModelServer({ completionPath: '/v1/chat/completions' });
+    await closed.close();
+    const downURL = `${closed.url}/v1`;
+    const down = createOpenAiProvider({ displayName: 'Down', baseURL: downURL, fetch, maxRetries: 0, timeoutMs: 5_000 });
     const unreachable = await failure(collect(down, []));
     expect(unreachable.code).toBe('provider_unreachable');
-    expect(unreachable.message).toContain('http://127.0.0.1:9/v1');
+    expect(unreachable.message).toContain(downURL);
+    expect(unreachable.message).toContain('ECONNREFUSED');
   });
 
   it('asks the server for its models, and says null when it has no list', async () => {
