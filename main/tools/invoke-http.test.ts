@@ -198,6 +198,19 @@ describe('HTTP tools: the response', () => {
     await subject.putHttpTool('bomb', { urlTemplate: `${server.base}/bomb`, limits: { maxResponseBytes: 64 * 1024 } });
     expectError(await subject.invoke('bomb'), 'response_too_large');
   });
+
+  it('ends with a network error, not a hang, when the connection drops in the middle of a packed body', async () => {
+    const packed = gzipSync(Buffer.alloc(256 * 1024, 0x61));
+    const server = await startLoopbackServer({
+      '/cut': (_request, response) => {
+        response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Encoding': 'gzip', 'Content-Length': packed.byteLength });
+        response.write(packed.subarray(0, 100), () => response.socket?.destroy());
+      },
+    });
+    const subject = await invokeHarness([server.host]);
+    await subject.putHttpTool('cut', { urlTemplate: `${server.base}/cut`, timeoutMs: 10_000 });
+    expectError(await subject.invoke('cut'), 'network');
+  });
 });
 
 describe('HTTP tools: time, retries and limits', () => {

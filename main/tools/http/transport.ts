@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { readBodyWithLimit, tooLarge } from './read-body.js';
@@ -39,7 +39,7 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): HttpSend {
   };
 }
 
-const DECOMPRESSORS: Record<string, () => NodeJS.ReadWriteStream> = {
+const DECOMPRESSORS: Record<string, () => Transform> = {
   gzip: createGunzip,
   'x-gzip': createGunzip,
   deflate: createInflate,
@@ -99,7 +99,9 @@ export function undiciTransport(): { send: HttpSend; close: () => Promise<void> 
           if (Number.isFinite(declared)) return { text: await body.text(), size: declared };
           return readLimited(body, maxBytes, () => body.destroy());
         }
-        const inflated = (body as Readable).pipe(decompress()) as unknown as Readable;
+        const inflated = body.pipe(decompress());
+        // pipe() does not pass on the source's errors; a connection lost mid-body must end the read.
+        body.once('error', (error) => inflated.destroy(error));
         return readLimited(inflated, maxBytes, () => {
           body.destroy();
           inflated.destroy();
