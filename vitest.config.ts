@@ -5,6 +5,7 @@ export default defineConfig({
     environment: 'node',
     include: ['{app,preload,main,renderer,shared,builtins,scripts}/**/*.test.ts'],
     globalSetup: ['./scripts/vitest-global-setup.ts'],
+    setupFiles: ['./scripts/vitest-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Two cores on these machines; process-level tests spawn hosts of their own.

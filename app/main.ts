@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { app, ipcMain, Menu, type BrowserWindow } from 'electron';
 import { APP_IDENTITY } from '../main/app-identity.js';
 import { createCore, type Core } from '../main/core.js';
+import { installProcessGuards } from '../main/common/process-guards.js';
 import { createLogger } from '../main/log.js';
 import { createSafeStorageCipher } from './cipher.js';
 import { connectIpc } from './ipc.js';
@@ -12,6 +13,7 @@ import { createMainWindow, denyAllPermissions } from './window.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = createLogger({ level: process.env.TOOLBELT_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
+installProcessGuards(log);
 
 registerAppSchemeAsPrivileged();
 // A separate data folder (tests, a second profile); must precede the lock,
@@ -60,6 +62,13 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('window-all-closed', () => {
-    void core?.close().finally(() => app.quit());
+    const closing = core?.close() ?? Promise.resolve();
+    closing.then(
+      () => app.quit(),
+      (error: unknown) => {
+        log.error('closing the core failed', { error: String(error) });
+        app.quit();
+      },
+    );
   });
 }

@@ -27,7 +27,7 @@ export function createMainWindow(preloadPath: string, log: Logger): BrowserWindo
     return { action: 'deny' };
   });
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(APP_ENTRY_URL);
+  window.loadURL(APP_ENTRY_URL).catch((error: unknown) => log.error('the window could not load the app', { error: String(error) }));
   return window;
 }
 
@@ -37,5 +37,5 @@ function openExternally(url: string, log: Logger): void {
     log.warn('refused to open a link', { url });
     return;
   }
-  void shell.openExternal(safe);
+  shell.openExternal(safe).catch((error: unknown) => log.warn('the link could not be opened', { error: String(error) }));
 }

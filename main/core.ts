@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import type { HostKindSchema } from '../shared/operations/app.js';
 import { createCallRegistry } from './api/call-registry.js';
+import { inBackground } from './common/background.js';
 import { createDispatcher, type Dispatcher } from './api/dispatcher.js';
 import { createEventBus, type EventBus } from './api/event-bus.js';
 import { createAjv } from './api/validation.js';
@@ -138,9 +139,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   const reap = () =>
-    void store.reap().then(
-      (removed) => removed.length && log.info('removed deleted bundles', { bundleIDs: removed }),
-      (error: unknown) => log.warn('reaping deleted bundles failed', { error: String(error) }),
+    inBackground(
+      store.reap().then((removed) => removed.length && log.info('removed deleted bundles', { bundleIDs: removed })),
+      (error) => log.warn('reaping deleted bundles failed', { error: String(error) }),
     );
   reap();
   every(options.reaperIntervalMs ?? 60 * 60 * 1000, reap);

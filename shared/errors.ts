@@ -28,6 +28,8 @@ export const ERROR_HTTP_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unavailable: 503,
+  storage_failed: 507,
+  regex_unsupported: 400,
   cancelled: 499,
   internal: 500,
 } as const;

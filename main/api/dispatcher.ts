@@ -1,6 +1,7 @@
 import type { OperationDefinition, ParamsOf, ResultOf } from '../../shared/operation.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { isOperationName, operations, type OperationName, type Operations } from '../../shared/operations/index.js';
+import { isStorageError, storageFailure } from '../common/storage-errors.js';
 import type { Logger } from '../log.js';
 import type { CallRegistry } from './call-registry.js';
 import { compile, createAjv, describeIssues, issuesFrom, type Validator } from './validation.js';
@@ -72,6 +73,8 @@ export function createDispatcher(handlers: Handlers, log: Logger, calls?: CallRe
     } catch (error) {
       if (error instanceof ToolbeltError) throw error;
       log.error('operation failed', { operation: name, error: String(error) });
+      // A full disk or a folder in the way is the person's to fix, not a bug: say what and how.
+      if (isStorageError(error)) throw storageFailure(error, 'Toolbelt could not use its data folder');
       throw new ToolbeltError('internal', `${name} failed unexpectedly. The details are in the log.`);
     } finally {
       tracked?.end();

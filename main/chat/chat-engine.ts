@@ -7,6 +7,8 @@ import type { Logger } from '../log.js';
 import type { ModelProvider } from '../providers/model.js';
 import type { ProviderSettings, ProviderStore } from '../providers/provider-store.js';
 import { syntheticCallId } from '../providers/transcript.js';
+import { inBackground } from '../common/background.js';
+import { storageFailure } from '../common/storage-errors.js';
 import { tryHoldFileLock } from '../store/file-lock.js';
 import type { ToolStore } from '../store/tool-store.js';
 import type { Invoker } from '../tools/invoker.js';
@@ -35,6 +37,8 @@ interface ActiveRun {
   done: Promise<void>;
   /** Releases the cross-process lock this process holds while it runs the chat. */
   lock: () => Promise<void>;
+  /** A save made in the background failed: the run ends at its next step rather than go on unsaved. */
+  saveFailure?: unknown;
 }
 
 const DEFAULT_TITLE = 'New chat';
@@ -248,7 +252,7 @@ export class ChatEngine {
     const runId = uuidv7();
     chat.status = 'running';
     chat.run = { runId, kind, turn: 0, startedAt: this.now() };
-    void this.save(chat);
+    this.saveInBackground(chat);
     return runId;
   }
 
@@ -290,6 +294,7 @@ export class ChatEngine {
     try {
       for (;;) {
         const { failed, waiting } = await this.runQueuedCalls(chat, signal);
+        this.throwIfSaveFailed(chat);
         if (signal.aborted) return await this.endCancelled(chat, runId);
         if (failed && chat.onToolError === 'halt') {
           for (const { call } of allCalls(chat)) {
@@ -310,6 +315,7 @@ export class ChatEngine {
         }
         run.turn++;
         const finish = await this.modelTurn(chat, signal);
+        this.throwIfSaveFailed(chat);
         if (signal.aborted) return await this.endCancelled(chat, runId);
         const last = chat.messages.at(-1) as AssistantMessage;
         if (last.toolCalls.length === 0) {
@@ -410,7 +416,7 @@ export class ChatEngine {
     }
     this.settle(call, result, result.ok ? 'succeeded' : signal.aborted ? 'cancelled' : 'failed');
     this.emit(chat, { type: 'tool-result', messageId: message.id, call });
-    void this.save(chat);
+    this.saveInBackground(chat);
   }
 
   // ── endings ─────────────────────────────────────────────────────────
@@ -428,7 +434,11 @@ export class ChatEngine {
     delete chat.run;
     chat.lastRun = { runId, reason, ...outcome, at: this.now() };
     this.emit(chat, { type: 'finish', reason, status: chat.status, ...(outcome.message ? { message: outcome.message } : {}) });
-    await this.save(chat);
+    // The run is over either way; a save that fails now is told to the window and the log, not thrown at nobody.
+    await this.save(chat).catch((error: unknown) => {
+      if (outcome.error?.code === 'storage_failed') this.deps.log.warn('the chat is still not saved', { chatId: chat.id, error: String(error) });
+      else this.reportSaveFailure(chat, error);
+    });
   }
 
   private endCancelled(chat: Chat, runId: string): Promise<void> {
@@ -449,11 +459,15 @@ export class ChatEngine {
     this.active.delete(chat.id);
     this.deps.files.disown(chat.id);
     // The file is written first (by the caller's save), then the lock goes.
-    const releasing = this.deps.files.save(chat).finally(() => active.lock());
+    const releasing = this.deps.files
+      .save(chat)
+      // The caller's own save (end, suspend) reports a failure; this one only must not hold the lock forever.
+      .catch(() => undefined)
+      .finally(() => active.lock())
+      .finally(() => {
+        if (this.releasing.get(chat.id) === releasing) this.releasing.delete(chat.id);
+      });
     this.releasing.set(chat.id, releasing);
-    void releasing.finally(() => {
-      if (this.releasing.get(chat.id) === releasing) this.releasing.delete(chat.id);
-    });
   }
 
   // ── helpers ─────────────────────────────────────────────────────────
@@ -486,11 +500,35 @@ export class ChatEngine {
     this.deps.events.publish({ type: 'chat', chatId: chat.id, ...(chat.run ? { runId: chat.run.runId } : {}), event });
   }
 
+  /** Writes the chat; a failure is `storage_failed` with the reason and what to do. */
   private save(chat: Chat): Promise<void> {
     chat.updatedAt = this.now();
     chat.pending = pendingOf(chat);
     this.deps.events.publish({ type: 'chats.changed', chatIds: [chat.id] });
-    return this.deps.files.save(chat);
+    return this.deps.files.save(chat).catch((error: unknown) => {
+      throw storageFailure(error, 'Could not save the chat', 'send again');
+    });
+  }
+
+  /** A save the run does not wait for; if it fails, the run stops at its next step with the reason. */
+  private saveInBackground(chat: Chat): void {
+    inBackground(this.save(chat), (error) => {
+      const active = this.active.get(chat.id);
+      if (active) active.saveFailure ??= error;
+      else this.reportSaveFailure(chat, error);
+    });
+  }
+
+  private throwIfSaveFailed(chat: Chat): void {
+    const failure = this.active.get(chat.id)?.saveFailure;
+    if (failure !== undefined) throw storageFailure(failure, 'Could not save the chat', 'send again');
+  }
+
+  /** The window hears of a save that failed after the run could still say so; the log keeps the details. */
+  private reportSaveFailure(chat: Chat, error: unknown): void {
+    const failure = storageFailure(error, 'Could not save the chat', 'send again');
+    this.deps.log.error('a chat could not be saved', { chatId: chat.id, error: String(error) });
+    this.emit(chat, { type: 'error', code: failure.code, message: failure.message });
   }
 
   private now(): string {

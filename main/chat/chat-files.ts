@@ -39,6 +39,8 @@ export class ChatFiles {
   /** mtime of each file as this process last read or wrote it. */
   private readonly seen = new Map<string, number>();
   private readonly owned = new Set<string>();
+  /** Chats whose last write failed: memory holds what the disk lacks, so the file is not read back or taken as deleted. */
+  private readonly unsaved = new Set<string>();
   private readonly writes = new Map<string, { running: Promise<void>; again: boolean }>();
   private readonly validate = compile(createAjv({ strict: false }), ChatSchema);
 
@@ -66,7 +68,7 @@ export class ChatFiles {
 
   /** The chat as it is on disk now; not_found when it is gone. */
   async load(chatId: string): Promise<Chat> {
-    if (!this.owned.has(chatId)) await this.refresh(chatId);
+    if (!this.isMemoryTruth(chatId)) await this.refresh(chatId);
     return this.require(chatId);
   }
 
@@ -104,7 +106,13 @@ export class ChatFiles {
         do {
           entry.again = false;
           if (!this.chats.has(chat.id)) return;
-          await this.write(chat);
+          try {
+            await this.write(chat);
+            this.unsaved.delete(chat.id);
+          } catch (error) {
+            this.unsaved.add(chat.id);
+            throw error;
+          }
         } while (entry.again);
       } finally {
         this.writes.delete(chat.id);
@@ -117,6 +125,7 @@ export class ChatFiles {
   async remove(chatId: string): Promise<void> {
     this.chats.delete(chatId);
     this.seen.delete(chatId);
+    this.unsaved.delete(chatId);
     await this.writes.get(chatId)?.running.catch(() => undefined);
     await rm(this.file(chatId), { force: true });
   }
@@ -124,6 +133,10 @@ export class ChatFiles {
   /** Waits for every write in flight (shutdown, tests). */
   async flush(): Promise<void> {
     await Promise.allSettled([...this.writes.values()].map((entry) => entry.running));
+  }
+
+  private isMemoryTruth(chatId: string): boolean {
+    return this.owned.has(chatId) || this.unsaved.has(chatId);
   }
 
   private file(chatId: string): string {
@@ -178,11 +191,11 @@ export class ChatFiles {
     const onDisk = names.filter((name) => /^[0-9a-f-]{36}\.json$/.test(name)).map((name) => name.slice(0, -5));
     const present = new Set(onDisk);
     for (const chatId of this.chats.keys()) {
-      if (!present.has(chatId) && this.seen.has(chatId) && !this.owned.has(chatId) && !this.writes.has(chatId)) {
+      if (!present.has(chatId) && this.seen.has(chatId) && !this.isMemoryTruth(chatId) && !this.writes.has(chatId)) {
         this.chats.delete(chatId);
         this.seen.delete(chatId);
       }
     }
-    await Promise.all(onDisk.filter((chatId) => !this.owned.has(chatId)).map((chatId) => this.refresh(chatId)));
+    await Promise.all(onDisk.filter((chatId) => !this.isMemoryTruth(chatId)).map((chatId) => this.refresh(chatId)));
   }
 }

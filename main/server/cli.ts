@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_IDENTITY } from '../app-identity.js';
 import { createCore } from '../core.js';
+import { installProcessGuards } from '../common/process-guards.js';
 import { createLogger } from '../log.js';
 import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 import { parseServeOptions, SERVE_USAGE, UsageError } from './cli-options.js';
@@ -33,6 +34,7 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   const log = createLogger({ level: options.logLevel });
+  installProcessGuards(log);
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const core = await createCore({
@@ -67,10 +69,16 @@ export async function main(argv: string[]): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    void Promise.all([host.close(), core.close()]).then(() => {
-      clearTimeout(force);
-      process.exit(0);
-    });
+    Promise.all([host.close(), core.close()]).then(
+      () => {
+        clearTimeout(force);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error('shutdown failed', { error: String(error) });
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

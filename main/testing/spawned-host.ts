@@ -57,9 +57,9 @@ export function spawnHost(args: string[], options: { command?: string[]; detache
       });
     };
     child.stdout.on('data', check);
-    void exited.then(({ code }) => {
+    exited.then(({ code }) => {
       clearTimeout(timer);
       reject(new Error(`host exited with ${code} before printing its URL.\nstdout: ${out}\nstderr: ${err}`));
-    });
+    }, reject);
   });
 }
