@@ -2,9 +2,10 @@
 // measured in the same run, with the absolute numbers beside it.
 import { benchChat } from './chat.js';
 import { benchInvoke } from './invoke.js';
+import { benchRegex } from './regex.js';
 import { benchStore } from './store.js';
 
-const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat };
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS[name]);

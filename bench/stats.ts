@@ -29,7 +29,7 @@ export interface Figure {
 }
 
 function formatMs(ms: number): string {
-  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(0)} µs`;
+  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : ms >= 0.01 ? `${(ms * 1000).toFixed(0)} µs` : `${(ms * 1000).toFixed(2)} µs`;
 }
 
 /** One line per figure: the ratio first, the absolute numbers beside it, then the goal and its verdict. */

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidationIssue } from '../../shared/errors.js';
+import { linearRegExpEngine } from '../common/linear-regex.js';
 
 // ajv-formats ships CommonJS with a default export that bundlers and Node's
 // ESM loader unwrap differently.
@@ -9,16 +10,20 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   addFormatsModule) as typeof addFormatsModule;
 
 /**
- * `strict` is for our own schemas (a typo in one is a bug). Schemas people
+ * `peoplesSchemas` is for schemas that people, models' tools and servers
+ * supply (argSchema, outputSchema): their patterns run on the linear-time
+ * engine. `strict` is for our own schemas (a typo in one is a bug). Schemas people
  * write (argSchema) are checked without it, so annotations such as
  * "x-order" stay allowed.
  */
-export function createAjv(options: { strict: boolean; useDefaults?: boolean } = { strict: true }): Ajv2020 {
+export function createAjv(options: { strict: boolean; useDefaults?: boolean; peoplesSchemas?: boolean } = { strict: true }): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: options.strict,
     strictRequired: false,
     useDefaults: options.useDefaults ?? false,
+    // Patterns in schemas people and servers write run in linear time; ours are trusted and native.
+    ...(options.peoplesSchemas ? { code: { regExp: linearRegExpEngine } } : {}),
   });
   addFormats(ajv);
   return ajv;

@@ -4,6 +4,7 @@ import type { HttpImpl } from '../../shared/schemas/http-impl.js';
 import { pointerEscape, templatesOf } from '../../shared/http-templates.js';
 import { parseTemplate, placeholderTarget } from '../../shared/templates.js';
 import { issuesFrom } from '../api/validation.js';
+import { linearRegexProblem } from '../common/linear-regex.js';
 import { jsonPathProblem } from '../tools/extract.js';
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
@@ -55,28 +56,19 @@ function findBadPattern(node: unknown, at: string): ValidationIssue | null {
   for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
     const path = `${at}/${pointerEscape(key)}`;
     if (key === 'pattern' && typeof value === 'string') {
-      const problem = regexProblem(value);
-      if (problem) return { path, message: `is not a valid regular expression: ${problem}` };
+      const problem = linearRegexProblem(value);
+      if (problem) return { path, message: problem };
     }
     if (key === 'patternProperties' && value && typeof value === 'object') {
       for (const pattern of Object.keys(value)) {
-        const problem = regexProblem(pattern);
-        if (problem) return { path: `${path}/${pointerEscape(pattern)}`, message: `is not a valid regular expression: ${problem}` };
+        const problem = linearRegexProblem(pattern);
+        if (problem) return { path: `${path}/${pointerEscape(pattern)}`, message: problem };
       }
     }
     const found = findBadPattern(value, path);
     if (found) return found;
   }
   return null;
-}
-
-function regexProblem(pattern: string): string | null {
-  try {
-    new RegExp(pattern, 'u');
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
 }
 
 export function argumentNames(argSchema: Record<string, unknown>): Set<string> {
@@ -135,10 +127,5 @@ export function checkExtractExpr(expression: string): string | null {
   }
   const regex = /^\/(.*)\/([dgimsuvy]*)$/s.exec(expression);
   if (!regex) return 'must be a JSONPath starting with "$" or a regular expression written /pattern/flags';
-  try {
-    new RegExp(regex[1]!, regex[2]);
-    return null;
-  } catch (error) {
-    return `is not a valid regular expression: ${(error as Error).message}`;
-  }
+  return linearRegexProblem(regex[1]!, regex[2]);
 }

@@ -5,7 +5,8 @@ import { IMPL_SCHEMAS, ToolFileEnvelopeSchema } from '../../shared/schemas/tool.
 import { readJsonFileSync, stringifyStable, writeFileAtomically } from './json-files.js';
 
 /** Bump when a rule in definition-checks.ts changes what is valid. */
-const RULES_VERSION = '1';
+// 2: patterns must run on the linear-time engine.
+const RULES_VERSION = '2';
 
 /** Identifies the rules a cached verdict was reached under. */
 export const RULES_FINGERPRINT = createHash('sha256')

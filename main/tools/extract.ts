@@ -1,5 +1,6 @@
 import { query } from 'jsonpath-rfc9535';
 import parseJsonPath, { type JsonPathQuery } from 'jsonpath-rfc9535/parser';
+import { compileLinear, firstMatch } from '../common/linear-regex.js';
 import { InvokeFailure } from './invoke-error.js';
 
 type JsonValue = Parameters<typeof query>[0];
@@ -49,7 +50,13 @@ export function extract(expression: string, decoded: unknown, rawText: string): 
   }
   const match = /^\/(.*)\/([dgimsuvy]*)$/s.exec(expression);
   if (!match) throw new InvokeFailure('extract_failed', `extractExpr ${expression} is neither JSONPath nor /regex/flags.`);
-  const found = new RegExp(match[1]!, match[2]!.replace('g', '')).exec(rawText);
+  let regex;
+  try {
+    regex = compileLinear(match[1]!, match[2]);
+  } catch (error) {
+    throw new InvokeFailure('extract_failed', `extractExpr ${expression} cannot run: ${(error as Error).message}.`);
+  }
+  const found = firstMatch(regex, rawText);
   if (!found) return { found: false, value: null };
   return { found: true, value: found[1] ?? found[0] };
 }

@@ -67,8 +67,8 @@ export interface Invoker {
  * output → `{ ok, value | error }` → usage metrics, after the answer.
  */
 export function createInvoker(deps: InvokerDeps): Invoker {
-  const argsAjv = createAjv({ strict: false, useDefaults: true });
-  const outputAjv = createAjv({ strict: false });
+  const argsAjv = createAjv({ strict: false, useDefaults: true, peoplesSchemas: true });
+  const outputAjv = createAjv({ strict: false, peoplesSchemas: true });
   const argValidators = new WeakMap<object, Validator>();
   const outputValidators = new WeakMap<object, Validator>();
   const rateLimiter = new RateLimiter(() => deps.clock.now().getTime());
