@@ -1,6 +1,7 @@
 import type { OperationDefinition, ParamsOf, ResultOf } from '../../shared/operation.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { isOperationName, operations, type OperationName, type Operations } from '../../shared/operations/index.js';
+import { jsonValueProblem } from '../common/json-limits.js';
 import { isStorageError, storageFailure } from '../common/storage-errors.js';
 import type { Logger } from '../log.js';
 import type { CallRegistry } from './call-registry.js';
@@ -57,6 +58,10 @@ export function createDispatcher(handlers: Handlers, log: Logger, calls?: CallRe
     }
     const { validateParams, validateResult } = compiled.get(name)!;
     const input = params ?? {};
+    const unsafe = jsonValueProblem(input, { text: true });
+    if (unsafe) {
+      throw new ToolbeltError('invalid_params', `Invalid parameters for ${name}: ${unsafe.path} ${unsafe.message}.`, { issues: [unsafe] });
+    }
     if (!validateParams(input)) {
       const issues = issuesFrom(validateParams.errors);
       throw new ToolbeltError(

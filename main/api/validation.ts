@@ -23,7 +23,8 @@ export function createAjv(options: { strict: boolean; useDefaults?: boolean; peo
     strictRequired: false,
     useDefaults: options.useDefaults ?? false,
     // Patterns in schemas people and servers write run in linear time; ours are trusted and native.
-    ...(options.peoplesSchemas ? { code: { regExp: linearRegExpEngine } } : {}),
+    // and their property names may be Object.prototype's ("constructor"), which must not be found on a value that lacks them.
+    ...(options.peoplesSchemas ? { code: { regExp: linearRegExpEngine }, ownProperties: true } : {}),
   });
   addFormats(ajv);
   return ajv;

@@ -46,7 +46,8 @@ export function createSecretStore(dataDir: string, cipher: Cipher, clock: Clock)
     if (!value || typeof value.secrets !== 'object' || value.secrets === null) {
       throw new ToolbeltError('file_invalid', `${file} is not a secrets file. Move it away to start over.`);
     }
-    return { schemaVersion: '1', secrets: value.secrets };
+    // Names are looked up as keys: a secret called "constructor" or "toString" must not find Object.prototype.
+    return { schemaVersion: '1', secrets: Object.assign(Object.create(null) as SecretsFile['secrets'], value.secrets) };
   }
 
   async function current(): Promise<SecretsFile> {
@@ -69,11 +70,18 @@ export function createSecretStore(dataDir: string, cipher: Cipher, clock: Clock)
         .sort((a, b) => a.name.localeCompare(b.name));
     },
     async put(name, value) {
+      if (!value.isWellFormed()) {
+        throw new ToolbeltError('invalid_params', 'The secret’s value contains a lone UTF-16 surrogate, which is not text; paste the value again.', {
+          issues: [{ path: '/value', message: 'contains a lone UTF-16 surrogate' }],
+        });
+      }
       const sealed = await cipher.encrypt(value);
       const updatedAt = clock.now().toISOString();
       await withFileLock(lock, async () => {
         const fresh = await load();
-        await save({ ...fresh, secrets: { ...fresh.secrets, [name]: { value: sealed, updatedAt } } });
+        const secrets = Object.assign(Object.create(null) as SecretsFile['secrets'], fresh.secrets);
+        secrets[name] = { value: sealed, updatedAt };
+        await save({ ...fresh, secrets });
       });
       plain.set(name, value);
       return { name, updatedAt };
@@ -81,17 +89,19 @@ export function createSecretStore(dataDir: string, cipher: Cipher, clock: Clock)
     async delete(name) {
       await withFileLock(lock, async () => {
         const fresh = await load();
-        if (!(name in fresh.secrets)) throw new ToolbeltError('not_found', `There is no secret named ${name}.`);
-        const { [name]: _removed, ...rest } = fresh.secrets;
-        await save({ ...fresh, secrets: rest });
+        if (!Object.hasOwn(fresh.secrets, name)) throw new ToolbeltError('not_found', `There is no secret named ${name}.`);
+        const secrets = Object.assign(Object.create(null) as SecretsFile['secrets'], fresh.secrets);
+        delete secrets[name];
+        await save({ ...fresh, secrets });
       });
       plain.delete(name);
     },
     async resolve(name) {
       const known = plain.get(name);
       if (known !== undefined) return known;
-      const entry = (await current()).secrets[name];
-      if (!entry) return null;
+      const { secrets } = await current();
+      if (!Object.hasOwn(secrets, name)) return null;
+      const entry = secrets[name]!;
       const value = await cipher.decrypt(entry.value);
       plain.set(name, value);
       return value;

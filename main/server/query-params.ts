@@ -8,10 +8,11 @@ import type { TObject, TSchema } from '@sinclair/typebox';
  * through as text and rejected by validation with a clear message.
  */
 export function coerceQuery(schema: TObject, query: URLSearchParams): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
+  // Keys come from the request: `__proto__` or `constructor` must stay plain (unknown) keys.
+  const result: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key of new Set(query.keys())) {
     const values = query.getAll(key);
-    const propertySchema = schema.properties[key];
+    const propertySchema = Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
     result[key] = propertySchema ? coerceValue(propertySchema, values) : values.at(-1);
   }
   return result;

@@ -76,7 +76,8 @@ describe('HTTP tools: building the request', () => {
     const subject = await invokeHarness([server.host]);
     await subject.putHttpTool('header', { urlTemplate: `${server.base}/x`, headers: { 'X-City': '${city}' } }, { argSchema: { type: 'object', properties: { city: { type: 'string' } } } });
     await subject.putHttpTool('secret', { urlTemplate: `${server.base}/x`, headers: { Authorization: 'Bearer ${secret.NOT_SET}' } });
-    expectError(await subject.invoke('header', { city: 'x\r\nX-Injected: 1' }), 'invalid_request');
+    const injected = await subject.failure('tools.invoke', { bundleID: subject.bundleID, toolSlug: 'header', version: 'v1', args: { city: 'x\r\nX-Injected: 1' } });
+    expect(injected).toMatchObject({ code: 'invalid_args', message: expect.stringContaining('contains a line break') as unknown });
     const missing = expectError(await subject.invoke('header', {}), 'missing_input');
     expect(missing.message).toContain('city');
     const secret = expectError(await subject.invoke('secret'), 'missing_secret');

@@ -14,7 +14,8 @@ export class Redactor {
       // Shorter values would mask ordinary text; they are no secret anyway.
       if (value.length < 3) continue;
       forms.add(value);
-      forms.add(encodeURIComponent(value));
+      // A value that is not well-formed text has no URL-encoded form (encodeURIComponent throws).
+      if (value.isWellFormed()) forms.add(encodeURIComponent(value));
       forms.add(new URLSearchParams({ v: value }).toString().slice(2));
       forms.add(JSON.stringify(value).slice(1, -1));
       forms.add(Buffer.from(value).toString('base64'));
@@ -33,10 +34,27 @@ export class Redactor {
     return output;
   }
 
-  /** Redacts every string inside a JSON-like value. */
+  /**
+   * Redacts every string (and key) inside a JSON-like value, on the values
+   * themselves: masking the JSON text instead would cut through its quoting
+   * (a secret `pass"` appears there as `pass\"`) and break the value.
+   */
   value<T>(input: T): T {
     if (this.isEmpty) return input;
-    return JSON.parse(this.text(JSON.stringify(input) ?? 'null')) as T;
+    return this.walk(input) as T;
+  }
+
+  private walk(input: unknown): unknown {
+    if (typeof input === 'string') return this.text(input);
+    if (Array.isArray(input)) return input.map((item) => this.walk(item));
+    if (input && typeof input === 'object') {
+      const output: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(input)) {
+        Object.defineProperty(output, this.text(key), { value: this.walk(item), enumerable: true, writable: true, configurable: true });
+      }
+      return output;
+    }
+    return input;
   }
 
   /** Adds credentials derived from secrets (a Basic header) to what is masked. */

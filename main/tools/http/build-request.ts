@@ -1,4 +1,6 @@
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
+import { ToolbeltError } from '../../../shared/errors.js';
+import { parseTemplate, placeholderTarget } from '../../../shared/templates.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { asText, renderBody, renderText, renderValue, type RenderScope } from './render.js';
 
@@ -29,16 +31,13 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
   for (const [name, template] of Object.entries(impl.headers ?? {})) {
     const before = scope.usedSecrets.size;
     const value = renderText(template, scope, `header ${name}`);
-    if (/[\r\n\0]/.test(value)) {
-      throw new InvokeFailure('invalid_request', `The value of header ${name} contains a line break, which would split the request; it was not sent.`);
-    }
-    headers.set(name, value);
+    headers.set(name, headerSafe(value, `The value of header ${name}`, usesArguments(template, scope)));
     if (scope.usedSecrets.size > before || template.includes('${secret.')) sensitiveHeaders.add(name.toLowerCase());
   }
 
   const auth = impl.auth;
   if (auth?.kind === 'bearer') {
-    headers.set('Authorization', `Bearer ${headerSafe(renderText(auth.token, scope, 'auth.token'), 'auth.token')}`);
+    headers.set('Authorization', `Bearer ${headerSafe(renderText(auth.token, scope, 'auth.token'), 'auth.token', usesArguments(auth.token, scope))}`);
     sensitiveHeaders.add('authorization');
   } else if (auth?.kind === 'basic') {
     const credentials = `${renderText(auth.username, scope, 'auth.username')}:${renderText(auth.password, scope, 'auth.password')}`;
@@ -49,7 +48,7 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
   } else if (auth?.kind === 'apiKey') {
     const value = renderText(auth.value, scope, 'auth.value');
     if (auth.location === 'header') {
-      headers.set(auth.name, headerSafe(value, 'auth.value'));
+      headers.set(auth.name, headerSafe(value, 'auth.value', usesArguments(auth.value, scope)));
       sensitiveHeaders.add(auth.name.toLowerCase());
     } else {
       url.searchParams.set(auth.name, value);
@@ -69,7 +68,7 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
     const encode = looksJson
       ? (value: string) => JSON.stringify(value).slice(1, -1)
       : /x-www-form-urlencoded/i.test(contentType)
-        ? encodeURIComponent
+        ? encodeForUrl
         : (value: string) => value;
     body = renderText(impl.bodyTemplate, scope, 'bodyTemplate', encode);
     if (!headers.has('content-type')) headers.set('Content-Type', looksJson ? 'application/json' : 'text/plain; charset=utf-8');
@@ -84,9 +83,56 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
   return { method: impl.method, url, headers, body, sensitiveHeaders, derivedSecrets };
 }
 
-function headerSafe(value: string, where: string): string {
-  if (/[\r\n\0]/.test(value)) throw new InvokeFailure('invalid_request', `${where} contains a line break; the request was not sent.`);
+/**
+ * A header value must be one line of Latin-1 (HTTP carries header bytes,
+ * and fetch refuses anything past U+00FF). The message names the character
+ * by code point only: the value may hold a secret.
+ */
+function headerSafe(value: string, where: string, fromArguments: boolean): string {
+  if (/[\r\n\0]/.test(value)) {
+    throw refusal(fromArguments, `${where} contains a line break, which would split the request; it was not sent.`);
+  }
+  const wide = /[^\p{ASCII}\u0080-\u00ff]/u.exec(value);
+  if (wide) {
+    const codePoint = `U+${wide[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw refusal(
+      fromArguments,
+      `${where} contains ${codePoint}, which HTTP headers cannot carry (they take Latin-1 only); the request was not sent. Send such text in the query or the body instead.`,
+    );
+  }
   return value;
+}
+
+/** A value the arguments put there is the caller's to fix (invalid_args, 400); one from the tool's own text or a secret is the tool's. */
+function refusal(fromArguments: boolean, message: string): Error {
+  return fromArguments ? new ToolbeltError('invalid_args', message) : new InvokeFailure('invalid_request', message);
+}
+
+function usesArguments(template: string, scope: RenderScope): boolean {
+  const parsed = parseTemplate(template);
+  return parsed.ok && parsed.parts.some((part) => part.kind === 'placeholder' && placeholderTarget(part, scope.argumentNames) === 'args');
+}
+
+/**
+ * A path placeholder fills exactly its own segment: a value "." or ".."
+ * would make the URL climb out of it (`/users/../admin`), and URL parsers
+ * treat `%2E%2E` the same way, so such a segment is refused.
+ */
+function pathSegmentsSafe(renderedPath: string, templatePath: string): void {
+  const rendered = renderedPath.split('/');
+  const templated = templatePath.split('/');
+  for (const [index, segment] of rendered.entries()) {
+    if (!templated[index]?.includes('${')) continue;
+    if (/^(?:\.|%2e){1,2}$/i.test(segment)) {
+      throw new ToolbeltError('invalid_args', `A path argument made the URL segment "${decodeURIComponent(segment)}", which would leave its place in the URL; the request was not sent.`);
+    }
+  }
+}
+
+/** URL encoding of an inserted value; a lone surrogate (not text) cannot be encoded. */
+function encodeForUrl(value: string): string {
+  if (!value.isWellFormed()) throw new InvokeFailure('invalid_request', 'A value for the URL contains a lone UTF-16 surrogate, which is not text; the request was not sent.');
+  return encodeURIComponent(value);
 }
 
 function buildUrl(impl: HttpImpl, scope: RenderScope): URL {
@@ -98,7 +144,11 @@ function buildUrl(impl: HttpImpl, scope: RenderScope): URL {
     return value;
   });
   // encodeURIComponent also encodes "/", "?" and "#": a value stays inside its segment.
-  const rest = renderText(restTemplate!, scope, 'the URL', encodeURIComponent);
+  const pathEnd = restTemplate!.search(/[?#]/);
+  const pathTemplate = pathEnd === -1 ? restTemplate! : restTemplate!.slice(0, pathEnd);
+  const renderedPath = renderText(pathTemplate, scope, 'the URL', encodeForUrl);
+  pathSegmentsSafe(renderedPath, pathTemplate);
+  const rest = renderedPath + (pathEnd === -1 ? '' : renderText(restTemplate!.slice(pathEnd), scope, 'the URL', encodeForUrl));
   let url: URL;
   try {
     url = new URL(`${scheme}${authority}${rest}`);

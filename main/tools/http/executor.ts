@@ -3,6 +3,8 @@ import type { RequestPreview } from '../../../shared/schemas/chat.js';
 import type { TraceEntry } from '../../../shared/schemas/invocation.js';
 import { templatesOf } from '../../../shared/http-templates.js';
 import { deadline, type Deadline } from '../abort.js';
+import { ToolbeltError } from '../../../shared/errors.js';
+import { jsonValueProblem } from '../../common/json-limits.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { MASK, Redactor } from '../redact.js';
 import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
@@ -164,7 +166,8 @@ export async function previewHttpRequest(call: Pick<HttpCall, 'impl' | 'args' | 
     const { request: shown } = startTrace(1, request, redactor, 0);
     return { method: shown.method, url: shown.url, headers: shown.headers, ...(shown.bodyPreview !== undefined ? { body: shown.bodyPreview } : {}) };
   } catch (error) {
-    if (error instanceof InvokeFailure) return null;
+    // Arguments the request cannot carry are refused when the call runs, with the reason.
+    if (error instanceof InvokeFailure || (error instanceof ToolbeltError && error.code === 'invalid_args')) return null;
     throw error;
   }
 }
@@ -272,14 +275,22 @@ function decode(text: string, response: IncomingResponse, impl: HttpImpl, what: 
   const encoding = impl.responseEncoding ?? (/json/i.test(response.headers['content-type'] ?? '') ? 'json' : 'text');
   if (encoding === 'text') return text;
   if (text.trim() === '') return null;
+  let decoded: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    decoded = JSON.parse(text) as unknown;
   } catch (error) {
     throw new InvokeFailure('decode_failed', `${what()} answered with a body that is not JSON (${(error as Error).message}).`, {
       status: response.status,
       snippet: redactor.text(text.slice(0, SNIPPET_CHARS)),
     });
   }
+  const tooDeep = jsonValueProblem(decoded, { text: false });
+  if (tooDeep) {
+    throw new InvokeFailure('decode_failed', `${what()} answered with JSON that ${tooDeep.message} (at ${tooDeep.path}); Toolbelt does not take values that deep.`, {
+      status: response.status,
+    });
+  }
+  return decoded;
 }
 
 function isSuccess(status: number, successCodes: number[] | undefined): boolean {

@@ -24,7 +24,8 @@ export function secretNamesIn(template: string, argumentNames: ReadonlySet<strin
 
 function lookup(part: Placeholder, scope: RenderScope, where: string): unknown {
   if (placeholderTarget(part, scope.argumentNames) === 'args') {
-    const value = scope.args[part.name];
+    // Own keys only: an argument named "constructor" that was not given must not find Object.prototype's.
+    const value = Object.hasOwn(scope.args, part.name) ? scope.args[part.name] : undefined;
     if (value === undefined || value === null) {
       throw new InvokeFailure('missing_input', `${part.raw} in ${where} has no value: the argument "${part.name}" was not given.`);
     }

@@ -1,0 +1,39 @@
+import type { ValidationIssue } from '../../shared/errors.js';
+
+/**
+ * Deeper than this, a value is refused where it enters: JSON.parse takes
+ * any depth, but structuredClone, JSON.stringify and recursive code stop
+ * with a stack overflow near ten thousand levels, which would be a crash.
+ * No tool argument or API answer a person means needs more.
+ */
+export const MAX_JSON_DEPTH = 128;
+
+/**
+ * The first thing in a JSON value that the core cannot safely carry: nesting
+ * past `maxDepth`, or (with `text`) a string or key holding a lone UTF-16
+ * surrogate, which is not text and breaks URL encoding, headers and every
+ * provider's API. Walks without recursion, so the walk itself cannot overflow.
+ */
+export function jsonValueProblem(value: unknown, options: { text: boolean; maxDepth?: number }): ValidationIssue | null {
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value: node, path, depth } = stack.pop()!;
+    if (typeof node === 'string') {
+      if (options.text && !node.isWellFormed()) return { path: path || '/', message: 'contains a lone UTF-16 surrogate, which is not text' };
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= maxDepth) return { path: path || '/', message: `is nested more than ${maxDepth} levels deep` };
+    if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index--) stack.push({ value: node[index], path: `${path}/${index}`, depth: depth + 1 });
+      continue;
+    }
+    for (const [key, child] of Object.entries(node)) {
+      const childPath = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+      if (options.text && !key.isWellFormed()) return { path: childPath, message: 'has a name with a lone UTF-16 surrogate, which is not text' };
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return null;
+}
