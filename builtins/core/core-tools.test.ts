@@ -60,6 +60,21 @@ describe('the Core bundle', () => {
     }
   });
 
+  it('read-text-file does not tell whether a file outside the allowed folders exists', async () => {
+    const { invoke, call } = await core();
+    const allowed = await tempDirForTest();
+    const outside = await tempDirForTest();
+    await writeFile(path.join(outside, 'exists.txt'), 'x');
+    await call('settings.patch', { readableFolders: [allowed] });
+    const message = async (file: string) => expectError(await invoke('read-text-file', { path: file }), 'local_error').message;
+    const existing = await message(path.join(outside, 'exists.txt'));
+    const missing = await message(path.join(outside, 'missing.txt'));
+    expect(existing).toContain('outside the folders');
+    expect(missing).toBe(existing.replace('exists.txt', 'missing.txt'));
+    // Inside, a missing file is simply missing.
+    expect(await message(path.join(allowed, 'missing.txt'))).toContain('There is no file');
+  });
+
   it('cuts off a local function that never settles', async () => {
     const subject = await core();
     // ask-user with an askUser that never answers: the deadline still holds.

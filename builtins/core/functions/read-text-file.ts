@@ -12,15 +12,22 @@ export const readTextFile: LocalFunction = async (args, context) => {
   }
   const requested = String(args.path);
   const maxBytes = typeof args.maxBytes === 'number' ? args.maxBytes : 65_536;
+  const outside = new Error(`${requested} is outside the folders allowed for reading (${context.readableFolders.join(', ')}).`);
+  // Each folder as written and as it really is (it may itself be reached through a link).
+  const realRoots = await Promise.all(context.readableFolders.map((folder) => realpath(folder).catch(() => null)));
+  const roots = [...context.readableFolders.map((folder) => path.resolve(folder)), ...realRoots.filter((root) => root !== null)];
+  const isInside = (candidate: string) => roots.some((root) => candidate === root || candidate.startsWith(root + path.sep));
+  // The folder first, then existence: asking about a path outside must not tell whether it exists.
+  const requestedPath = path.resolve(requested);
+  if (!isInside(requestedPath)) throw outside;
   let real: string;
   try {
-    real = await realpath(path.resolve(requested));
+    real = await realpath(requestedPath);
   } catch {
     throw new Error(`There is no file at ${requested}.`);
   }
-  const roots = await Promise.all(context.readableFolders.map((folder) => realpath(folder).catch(() => null)));
-  const inside = roots.some((root) => root && (real === root || real.startsWith(root + path.sep)));
-  if (!inside) throw new Error(`${requested} is outside the folders allowed for reading (${context.readableFolders.join(', ')}).`);
+  // A link inside an allowed folder must not lead out of it.
+  if (!isInside(real)) throw outside;
   const info = await stat(real);
   if (!info.isFile()) throw new Error(`${requested} is not a file.`);
   const handle = await open(real, 'r');
