@@ -13,7 +13,7 @@ import { ToolStore } from '../main/store/tool-store.js';
 import { silentLogger } from '../main/log.js';
 import { createKeyFileCipher } from '../main/secrets/key-file-cipher.js';
 import { catalogSearchDocuments } from '../main/store/catalog.js';
-import { writeFileAtomically } from '../main/store/json-files.js';
+import { writeFileAtomically } from '../main/common/json-files.js';
 import { FUSE_OPTIONS } from '../main/search/tool-search.js';
 import { seedBundle } from '../main/testing/seed.js';
 import { percentile, report, timeEach, type Figure } from './stats.js';

@@ -9,7 +9,7 @@ import type { ProviderSettings, ProviderStore } from '../providers/provider-stor
 import { syntheticCallId } from '../providers/transcript.js';
 import { inBackground } from '../common/background.js';
 import { storageFailure } from '../common/storage-errors.js';
-import { tryHoldFileLock } from '../store/file-lock.js';
+import { tryHoldFileLock } from '../common/file-lock.js';
 import type { ToolStore } from '../store/tool-store.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ChatFiles } from './chat-files.js';

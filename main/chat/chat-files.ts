@@ -4,7 +4,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import { ChatSchema, type Chat, type ChatSummary } from '../../shared/schemas/chat.js';
 import { compile, createAjv, describeIssues, issuesFrom } from '../api/validation.js';
 import type { Logger } from '../log.js';
-import { readJsonFile, stringifyStable, writeFileAtomically } from '../store/json-files.js';
+import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 
 const CHAT_KEY_ORDER = [
   'id', 'title', 'providerId', 'model', 'system', 'tools', 'maxTurns', 'onToolError', 'parallelToolCalls',

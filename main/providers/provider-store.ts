@@ -3,8 +3,8 @@ import { ToolbeltError } from '../../shared/errors.js';
 import { ProviderConfigSchema, type ProviderConfig, type ProviderInput, type ProviderView } from '../../shared/schemas/provider.js';
 import { compile, createAjv } from '../api/validation.js';
 import type { SecretStore } from '../secrets/secret-store.js';
-import { withFileLock } from '../store/file-lock.js';
-import { readJsonFile, stringifyStable, writeFileAtomically } from '../store/json-files.js';
+import { withFileLock } from '../common/file-lock.js';
+import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 
 interface ProvidersFile {
   schemaVersion: '1';

@@ -2,8 +2,8 @@ import { chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Clock } from '../core.js';
-import { withFileLock } from '../store/file-lock.js';
-import { readJsonFile, stringifyStable, writeFileAtomically } from '../store/json-files.js';
+import { withFileLock } from '../common/file-lock.js';
+import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import type { Cipher } from './cipher.js';
 
 interface SecretsFile {

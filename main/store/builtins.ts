@@ -4,8 +4,8 @@ import { describeIssues } from '../api/validation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { DocumentValidator } from './document-validation.js';
 import type { ValidationCache } from './validation-cache.js';
-import { withFileLock } from './file-lock.js';
-import { readJsonFile, stringifyStable, writeFileAtomically } from './json-files.js';
+import { withFileLock } from '../common/file-lock.js';
+import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
 import type { BundleRecord, ToolRecord } from './records.js';
 

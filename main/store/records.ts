@@ -4,7 +4,7 @@ import { describeIssues } from '../api/validation.js';
 import type { BundleFile } from '../../shared/schemas/bundle.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { DocumentValidator } from './document-validation.js';
-import { readJsonFile, readJsonFileSync, type JsonReadResult } from './json-files.js';
+import { readJsonFile, readJsonFileSync, type JsonReadResult } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
 import { toolIDFromFileName } from './layout.js';
 import type { ValidationCache } from './validation-cache.js';

@@ -10,8 +10,8 @@ import type { Logger } from '../log.js';
 import { describeIssues } from '../api/validation.js';
 import { BuiltinOverrides, loadShippedRecords } from './builtins.js';
 import type { DocumentValidator } from './document-validation.js';
-import { withFileLock } from './file-lock.js';
-import { stringifyStable, writeFileAtomically } from './json-files.js';
+import { withFileLock } from '../common/file-lock.js';
+import { stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
 import {
   forEachLimited,

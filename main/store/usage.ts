@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type { Usage } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
-import { readJsonFile, stringifyStable, writeFileAtomically } from './json-files.js';
+import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
 import { forEachLimited, listIDs } from './records.js';
 

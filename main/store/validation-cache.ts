@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPL_SCHEMAS, ToolFileEnvelopeSchema } from '../../shared/schemas/tool.js';
-import { readJsonFileSync, stringifyStable, writeFileAtomically } from './json-files.js';
+import { readJsonFileSync, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 
 /** Bump when a rule in definition-checks.ts changes what is valid. */
 // 2: patterns must run on the linear-time engine.
