@@ -137,7 +137,7 @@ export async function benchStore(): Promise<boolean> {
   const scratch = path.join(dataDir, 'scratch');
   await mkdir(scratch);
   const puts = await timeEach(200, (index) => call('tools.put', { bundleID, toolSlug: `put-${index}`, version: 'v1', tool: input(index) }));
-  const writes = await timeEach(200, (index) => writeFileAtomically(path.join(scratch, `${index}.json`), bytes));
+  const writes = await timeEach(200, (index) => writeFileAtomically(path.join(scratch, `${index}.json`), bytes, { within: scratch }));
   figures.push({
     section: 'store',
     name: 'tools.put p50 (bundle of 100-300 tools)',

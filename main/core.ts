@@ -1,9 +1,12 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import type { HostKindSchema } from '../shared/operations/app.js';
 import { createCallRegistry } from './api/call-registry.js';
 import { inBackground } from './common/background.js';
+import { isFileLockHeld } from './common/file-lock.js';
+import { makePrivateFolder } from './common/json-files.js';
+import { removeStaleTemporaries } from './common/stale-temporaries.js';
+import { isUuidV7 } from '../shared/schemas/ids.js';
 import { createDispatcher, type Dispatcher } from './api/dispatcher.js';
 import { createEventBus, type EventBus } from './api/event-bus.js';
 import { createAjv } from './api/validation.js';
@@ -80,7 +83,7 @@ export interface Core {
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = path.resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await makePrivateFolder(dataDir);
   const clock = options.clock ?? systemClock;
   const log = options.log;
   const events = createEventBus((error) => log.warn('event listener failed', { error: String(error) }));
@@ -92,6 +95,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const layout = createLayout(dataDir);
+  const leftovers = await removeStaleTemporaries({
+    dataDir,
+    now: clock.now().getTime(),
+    lockHeldFor: (folder) => {
+      const bundleID = path.relative(layout.bundlesDir, folder).split(path.sep)[0];
+      return bundleID && !bundleID.startsWith('..') && isUuidV7(bundleID) ? isFileLockHeld(layout.lockTarget(`bundle-${bundleID}`)) : Promise.resolve(false);
+    },
+  });
+  if (leftovers.length) log.info('removed temporary files that interrupted writes left behind', { files: leftovers });
   const store = await ToolStore.open({
     layout,
     validator: createDocumentValidator(createAjv({ strict: false })),
@@ -134,7 +146,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await chats.recover();
   let watcher: StoreWatcher | null = null;
   if (options.watchFiles !== false) {
-    await mkdir(layout.bundlesDir, { recursive: true });
+    await makePrivateFolder(layout.bundlesDir);
     watcher = await watchStore(store, layout, log);
   }
 

@@ -1,10 +1,11 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
 import { ChatSchema, type Chat, type ChatSummary } from '../../shared/schemas/chat.js';
+import type { FileProblem } from '../../shared/schemas/file-problem.js';
 import { compile, createAjv, describeIssues, issuesFrom } from '../api/validation.js';
 import type { Logger } from '../log.js';
-import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
+import { readJsonFile, stringifyStable, writeFileAtomicallyMakingFolders } from '../common/json-files.js';
 
 const CHAT_KEY_ORDER = [
   'id', 'title', 'providerId', 'model', 'system', 'tools', 'maxTurns', 'onToolError', 'parallelToolCalls',
@@ -39,18 +40,24 @@ export class ChatFiles {
   /** mtime of each file as this process last read or wrote it. */
   private readonly seen = new Map<string, number>();
   private readonly owned = new Set<string>();
+  /** Chat files that cannot be read or do not hold a chat: listed with the reason, never rewritten. */
+  private readonly invalid = new Map<string, FileProblem>();
   /** Chats whose last write failed: memory holds what the disk lacks, so the file is not read back or taken as deleted. */
   private readonly unsaved = new Set<string>();
   private readonly writes = new Map<string, { running: Promise<void>; again: boolean }>();
   private readonly validate = compile(createAjv({ strict: false }), ChatSchema);
 
+  private readonly folder: string;
+
   private constructor(
-    private readonly folder: string,
+    private readonly dataDir: string,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.folder = path.join(dataDir, 'chats');
+  }
 
   static async open(dataDir: string, log: Logger): Promise<ChatFiles> {
-    const files = new ChatFiles(path.join(dataDir, 'chats'), log);
+    const files = new ChatFiles(dataDir, log);
     await files.refreshAll();
     return files;
   }
@@ -75,8 +82,15 @@ export class ChatFiles {
   /** The chat in memory: for code that already loaded it and runs it. */
   require(chatId: string): Chat {
     const chat = this.chats.get(chatId);
-    if (!chat) throw new ToolbeltError('not_found', `There is no chat ${chatId}; it may have been deleted.`);
-    return chat;
+    if (chat) return chat;
+    const problem = this.invalid.get(chatId);
+    if (problem) throw new ToolbeltError('file_invalid', `This chat cannot be opened (${problem.file}: ${problem.reason}). Toolbelt leaves the file as it is; fix it or move it away.`, problem);
+    throw new ToolbeltError('not_found', `There is no chat ${chatId}; it may have been deleted.`);
+  }
+
+  /** Chat files that cannot be used, with the reason (after the last look at the folder). */
+  invalidFiles(): ({ id: string } & FileProblem)[] {
+    return [...this.invalid].map(([id, problem]) => ({ id, ...problem })).sort((a, b) => a.id.localeCompare(b.id));
   }
 
   /** While a run is going here, memory is the truth and the file is not read back. */
@@ -126,6 +140,7 @@ export class ChatFiles {
     this.chats.delete(chatId);
     this.seen.delete(chatId);
     this.unsaved.delete(chatId);
+    this.invalid.delete(chatId);
     await this.writes.get(chatId)?.running.catch(() => undefined);
     await rm(this.file(chatId), { force: true });
   }
@@ -145,13 +160,7 @@ export class ChatFiles {
 
   private async write(chat: Chat): Promise<void> {
     const text = stringifyStable(chat, CHAT_KEY_ORDER);
-    try {
-      await writeFileAtomically(this.file(chat.id), text, 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(this.folder, { recursive: true });
-      await writeFileAtomically(this.file(chat.id), text, 0o600);
-    }
+    await writeFileAtomicallyMakingFolders(this.file(chat.id), text, { within: this.dataDir });
     const written = await stat(this.file(chat.id)).catch(() => null);
     if (written) this.seen.set(chat.id, written.mtimeMs);
   }
@@ -159,25 +168,35 @@ export class ChatFiles {
   /** Reads one chat again if its file changed (or appeared, or went) since this process last saw it. */
   private async refresh(chatId: string): Promise<void> {
     if (this.writes.has(chatId)) await this.writes.get(chatId)!.running.catch(() => undefined);
-    const info = await stat(this.file(chatId)).catch(() => null);
+    const file = this.file(chatId);
+    const info = await stat(file).catch(() => null);
     if (!info) {
+      this.invalid.delete(chatId);
       if (this.chats.has(chatId) && this.seen.has(chatId)) {
         this.chats.delete(chatId);
         this.seen.delete(chatId);
       }
       return;
     }
-    if (this.seen.get(chatId) === info.mtimeMs && this.chats.has(chatId)) return;
-    const read = await readJsonFile(this.file(chatId));
-    if (!read.ok) return this.log.warn('a chat file cannot be read; it is left as it is', { chatId, reason: read.reason });
-    if (!this.validate(read.value)) {
-      const reason = describeIssues(issuesFrom(this.validate.errors));
-      return this.log.warn('a chat file is invalid; it is left as it is', { chatId, reason });
-    }
-    const chat = read.value as Chat;
-    if (chat.id !== chatId) return this.log.warn('a chat file is named after another chat; it is left as it is', { chatId });
-    this.chats.set(chatId, chat);
+    if (this.seen.get(chatId) === info.mtimeMs && (this.chats.has(chatId) || this.invalid.has(chatId))) return;
     this.seen.set(chatId, info.mtimeMs);
+    const unusable = (reason: string) => {
+      // Memory must not hold a copy that a later save would write over the file.
+      this.chats.delete(chatId);
+      this.invalid.set(chatId, { file, reason });
+      this.log.warn('a chat file cannot be used; it is left as it is', { file, reason });
+    };
+    const read = await readJsonFile(file);
+    if (!read.ok && read.text === undefined && this.chats.has(chatId)) {
+      // Not bad content but no content (a folder in the way, no permission): the chat in memory is kept, and saving it says why it fails.
+      return this.log.warn('a chat file cannot be read; the chat in memory is kept', { file, reason: read.reason });
+    }
+    if (!read.ok) return unusable(read.reason);
+    if (!this.validate(read.value)) return unusable(`does not hold a valid chat: ${describeIssues(issuesFrom(this.validate.errors))}`);
+    const chat = read.value as Chat;
+    if (chat.id !== chatId) return unusable(`holds chat ${chat.id}, not the one its name says`);
+    this.invalid.delete(chatId);
+    this.chats.set(chatId, chat);
   }
 
   private async refreshAll(): Promise<void> {
@@ -190,6 +209,7 @@ export class ChatFiles {
     }
     const onDisk = names.filter((name) => /^[0-9a-f-]{36}\.json$/.test(name)).map((name) => name.slice(0, -5));
     const present = new Set(onDisk);
+    for (const chatId of this.invalid.keys()) if (!present.has(chatId)) this.invalid.delete(chatId);
     for (const chatId of this.chats.keys()) {
       if (!present.has(chatId) && this.seen.has(chatId) && !this.isMemoryTruth(chatId) && !this.writes.has(chatId)) {
         this.chats.delete(chatId);

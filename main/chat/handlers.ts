@@ -53,6 +53,7 @@ export function chatHandlers(deps: {
       chats: (await files.all())
         .map(summaryOf)
         .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id)),
+      invalid: files.invalidFiles(),
     }),
     // What it waits for may have changed since the last write (a call asked for approval mid-turn).
     'chats.get': async ({ chatId }) => {

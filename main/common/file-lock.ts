@@ -1,9 +1,17 @@
-import { mkdir } from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { ToolbeltError } from '../../shared/errors.js';
+import { makePrivateFolder, PRIVATE_FOLDER_MODE } from './json-files.js';
+
+// proper-lockfile makes each lock as a folder; ours are private like everything else.
+const privateLockFs = {
+  ...fs,
+  mkdir: (folder: string, callback: (error: NodeJS.ErrnoException | null) => void) => fs.mkdir(folder, { mode: PRIVATE_FOLDER_MODE }, callback),
+};
 
 const LOCK_OPTIONS = {
+  fs: privateLockFs,
   realpath: false,
   // A holder refreshes the lock every second; one untouched for four is
   // a crashed process's, and is taken over. Retries outlast that window.
@@ -15,7 +23,7 @@ const LOCK_OPTIONS = {
 async function acquire(target: string): Promise<() => Promise<void>> {
   // proper-lockfile retries every error, a missing folder included, for the
   // whole retry budget; making the folder first costs one syscall.
-  await mkdir(path.dirname(target), { recursive: true });
+  await makePrivateFolder(path.dirname(target));
   return lockfile.lock(target, LOCK_OPTIONS);
 }
 
@@ -44,7 +52,7 @@ export async function withFileLock<T>(target: string, work: () => Promise<T>): P
  * fresh; a crashed holder's lock goes stale and can be taken.
  */
 export async function tryHoldFileLock(target: string): Promise<(() => Promise<void>) | null> {
-  await mkdir(path.dirname(target), { recursive: true });
+  await makePrivateFolder(path.dirname(target));
   try {
     const release = await lockfile.lock(target, {
       ...LOCK_OPTIONS,
@@ -57,4 +65,9 @@ export async function tryHoldFileLock(target: string): Promise<(() => Promise<vo
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return null;
     throw error;
   }
+}
+
+/** Whether a live process holds the lock now (a crashed holder's stale lock counts as free). */
+export async function isFileLockHeld(target: string): Promise<boolean> {
+  return lockfile.check(target, { realpath: false, stale: LOCK_OPTIONS.stale }).catch(() => false);
 }

@@ -1,6 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, constants, openSync, readFileSync } from 'node:fs';
+import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
 import writeFileAtomicModule from 'write-file-atomic';
+
+/** Files and folders the core makes are its user's alone, whoever made the data folder. */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_FOLDER_MODE = 0o700;
+
+/**
+ * Temporary files of our atomic writers (write-file-atomic: `x.json.123456`;
+ * conf's: `x.json.tmp-…`): a write in progress, or left by a crash.
+ */
+export const ATOMIC_TEMP_FILE = /\.json\.(?:\d{1,10}|tmp-[0-9a-z]+)$/;
+
+// Where the platform has it, reads refuse a link as the last part of the path (ELOOP).
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const READ_FLAGS = constants.O_RDONLY | NO_FOLLOW;
 
 /**
  * JSON as it goes to disk: known top-level keys in their canonical order,
@@ -18,12 +33,53 @@ export function stringifyStable(value: Record<string, unknown>, keyOrder: readon
   return JSON.stringify(ordered, null, 2) + '\n';
 }
 
+export async function makePrivateFolder(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+}
+
+const realRoots = new Map<string, Promise<string>>();
+
+function linkRefused(file: string, what: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${file}: ${what} is a symbolic link; Toolbelt does not write through links`), { code: 'ELOOP' });
+}
+
+/**
+ * Refuses a write that a link would send elsewhere: the file itself being a
+ * link (write-file-atomic would rewrite its target), or a folder on the way
+ * inside the data folder being one (it would land outside the data folder).
+ */
+async function refuseLinks(file: string, within: string): Promise<void> {
+  const folder = path.dirname(file);
+  let realRoot = realRoots.get(within);
+  if (!realRoot) realRoots.set(within, (realRoot = realpath(within)));
+  const [root, realFolder, info] = await Promise.all([
+    realRoot,
+    realpath(folder).catch(() => null),
+    lstat(file).catch(() => null),
+  ]);
+  if (info?.isSymbolicLink()) throw linkRefused(file, 'the file');
+  if (realFolder !== null && realFolder !== path.join(root, path.relative(within, folder))) throw linkRefused(file, 'a folder on its path');
+}
+
 /**
  * Temp file in the same folder, fsync, rename: a crash leaves the old file
- * or the new one, never a torn one.
+ * or the new one, never a torn one. `within` is the data folder: nothing is
+ * written through a link, so nothing lands outside it. Private by default.
  */
-export async function writeFileAtomically(filePath: string, text: string, mode = 0o644): Promise<void> {
-  await writeFileAtomicModule(filePath, text, { fsync: true, mode, encoding: 'utf8' });
+export async function writeFileAtomically(file: string, text: string, options: { within: string; mode?: number }): Promise<void> {
+  await refuseLinks(file, options.within);
+  await writeFileAtomicModule(file, text, { fsync: true, mode: options.mode ?? PRIVATE_FILE_MODE, encoding: 'utf8' });
+}
+
+/** The same, making missing folders (private) first when the write finds none. */
+export async function writeFileAtomicallyMakingFolders(file: string, text: string, options: { within: string; mode?: number }): Promise<void> {
+  try {
+    await writeFileAtomically(file, text, options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await makePrivateFolder(path.dirname(file));
+    await writeFileAtomically(file, text, options);
+  }
 }
 
 export type JsonReadResult =
@@ -31,7 +87,7 @@ export type JsonReadResult =
   | { ok: false; reason: string; text?: string; missing?: boolean };
 
 export async function readJsonFile(filePath: string): Promise<JsonReadResult> {
-  return readFile(filePath, 'utf8').then(parseJsonText, readFailure);
+  return readFile(filePath, { encoding: 'utf8', flag: READ_FLAGS }).then(parseJsonText, readFailure);
 }
 
 /**
@@ -42,7 +98,12 @@ export async function readJsonFile(filePath: string): Promise<JsonReadResult> {
 export function readJsonFileSync(filePath: string): JsonReadResult {
   let text: string;
   try {
-    text = readFileSync(filePath, 'utf8');
+    const descriptor = openSync(filePath, READ_FLAGS);
+    try {
+      text = readFileSync(descriptor, 'utf8');
+    } finally {
+      closeSync(descriptor);
+    }
   } catch (error) {
     return readFailure(error);
   }
@@ -52,6 +113,8 @@ export function readJsonFileSync(filePath: string): JsonReadResult {
 function readFailure(error: unknown): JsonReadResult {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return { ok: false, reason: 'the file does not exist', missing: true };
+  if (code === 'ELOOP') return { ok: false, reason: 'the file is a symbolic link; Toolbelt neither reads nor writes through links, so replace it with the file itself' };
+  if (code === 'EISDIR') return { ok: false, reason: 'a folder is where the file should be' };
   return { ok: false, reason: `the file cannot be read (${code ?? String(error)})` };
 }
 

@@ -77,7 +77,7 @@ export function createProviderStore(dataDir: string, secrets: SecretStore, envir
     await withFileLock(lock, async () => {
       const current = await load();
       const next = change(current.providers).sort((a, b) => a.id.localeCompare(b.id));
-      await writeFileAtomically(file, stringifyStable({ schemaVersion: '1', providers: next }, ['schemaVersion', 'providers']));
+      await writeFileAtomically(file, stringifyStable({ schemaVersion: '1', providers: next }, ['schemaVersion', 'providers']), { within: dataDir });
     });
   }
 

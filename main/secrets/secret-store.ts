@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Clock } from '../core.js';
 import { withFileLock } from '../common/file-lock.js';
-import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
+import { PRIVATE_FILE_MODE, readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import type { Cipher } from './cipher.js';
 
 interface SecretsFile {
@@ -56,8 +56,9 @@ export function createSecretStore(dataDir: string, cipher: Cipher, clock: Clock)
   }
 
   async function save(next: SecretsFile): Promise<void> {
-    await writeFileAtomically(file, stringifyStable({ ...next }, ['schemaVersion', 'secrets']), 0o600);
-    await chmod(file, 0o600);
+    await writeFileAtomically(file, stringifyStable({ ...next }, ['schemaVersion', 'secrets']), { within: dataDir });
+    // write-file-atomic keeps the mode of a file it replaces; a secrets file must be private whatever it was.
+    await chmod(file, PRIVATE_FILE_MODE);
     cache = next;
   }
 

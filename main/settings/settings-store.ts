@@ -1,8 +1,12 @@
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
+import path from 'node:path';
 import Conf from 'conf';
 import { SHIPPED_ALLOWED_HOSTS } from '../../builtins/index.js';
 import { ToolbeltError } from '../../shared/errors.js';
-import type { Settings, SettingsPatch } from '../../shared/schemas/settings.js';
+import type { FileProblem } from '../../shared/schemas/file-problem.js';
+import { SettingsSchema, type Settings, type SettingsPatch } from '../../shared/schemas/settings.js';
+import { compile, createAjv, describeIssues, issuesFrom } from '../api/validation.js';
+import { PRIVATE_FILE_MODE } from '../common/json-files.js';
 import type { Logger } from '../log.js';
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -11,55 +15,101 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
 };
 
+const LINK_REASON = 'it is a symbolic link; Toolbelt neither reads nor writes through links, so replace it with the file itself';
+
 export interface SettingsStore {
   get(): Settings;
+  /** Why settings.json cannot be used (the app then runs on defaults), or null. */
+  problem(): FileProblem | null;
   patch(patch: SettingsPatch): Settings;
 }
 
 /**
  * Settings on `conf` (electron-store's engine: atomic writes, one JSON file).
- * A settings.json that cannot be read is reported and left as it is: the app
- * runs on defaults and refuses to save over it.
+ * A settings.json that cannot be read or does not hold settings is reported
+ * (file and reason) and left as it is: the app runs on defaults and refuses
+ * to save over it. Another process may change the file at any time, so each
+ * read can find it broken or mended.
  */
 export function createSettingsStore(dataDir: string, log: Logger): SettingsStore {
+  const file = path.join(dataDir, 'settings.json');
+  const validate = compile(createAjv({ strict: false }), SettingsSchema);
+  const isLink = () => lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
   let conf: Conf<Settings> | null = null;
-  let problem: string | null = null;
-  try {
-    conf = new Conf<Settings>({
-      cwd: dataDir,
-      configName: 'settings',
-      defaults: DEFAULT_SETTINGS,
-      clearInvalidConfig: false,
-      accessPropertiesByDotNotation: false,
-    });
-  } catch (error) {
-    problem = (error as Error).message;
-    log.warn('settings.json is unreadable; running on defaults', { error: problem });
-  }
+  let openProblem: string | null = null;
+  // Tried again whenever the file changes, so a file fixed by hand is picked up without a restart.
+  const open = () => {
+    try {
+      // conf writes missing defaults into the file as it opens it: never through a link.
+      if (isLink()) throw Object.assign(new Error('a symbolic link'), { code: 'ELOOP' });
+      conf = new Conf<Settings>({
+        cwd: dataDir,
+        configName: 'settings',
+        defaults: DEFAULT_SETTINGS,
+        clearInvalidConfig: false,
+        configFileMode: PRIVATE_FILE_MODE,
+        accessPropertiesByDotNotation: false,
+      });
+      openProblem = null;
+    } catch (error) {
+      openProblem = reasonOf(error);
+    }
+  };
+  open();
 
-  // conf reads its file on every access, and settings are read on every
-  // tool call: keep them, and look at the file's date at most once a second
-  // for changes made by another Toolbelt process.
-  let cached: { mtimeMs: number; checkedAt: number; settings: Settings } | null = null;
-  const current = (): Settings => {
+  const read = (): { settings: Settings; problem: FileProblem | null } => {
+    if (!conf) open();
+    if (!conf) return { settings: DEFAULT_SETTINGS, problem: { file, reason: openProblem! } };
+    // conf would read and write through a link, to wherever it points.
+    if (isLink()) return { settings: DEFAULT_SETTINGS, problem: { file, reason: LINK_REASON } };
+    let stored: unknown;
+    try {
+      stored = conf.store;
+    } catch (error) {
+      return { settings: DEFAULT_SETTINGS, problem: { file, reason: reasonOf(error) } };
+    }
+    const settings = { ...DEFAULT_SETTINGS, ...(stored as Partial<Settings>) };
+    if (!validate(settings)) {
+      return { settings: DEFAULT_SETTINGS, problem: { file, reason: `it does not hold valid settings: ${describeIssues(issuesFrom(validate.errors))}` } };
+    }
+    return { settings, problem: null };
+  };
+
+  // Settings are read on every tool call: keep them, and look at the file's
+  // date at most once a second for changes made by another process.
+  let cached: { mtimeMs: number; checkedAt: number; settings: Settings; problem: FileProblem | null } | null = null;
+  const current = () => {
     const now = Date.now();
-    if (cached && now - cached.checkedAt < 1_000) return cached.settings;
-    const mtimeMs = conf ? (statSync(conf.path, { throwIfNoEntry: false })?.mtimeMs ?? 0) : 0;
+    if (cached && now - cached.checkedAt < 1_000) return cached;
+    const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     if (cached?.mtimeMs === mtimeMs) cached.checkedAt = now;
-    else cached = { mtimeMs, checkedAt: now, settings: { ...DEFAULT_SETTINGS, ...conf?.store } };
-    return cached.settings;
+    else {
+      cached = { mtimeMs, checkedAt: now, ...read() };
+      if (cached.problem) log.warn('settings.json cannot be used; running on defaults', { ...cached.problem });
+    }
+    return cached;
   };
 
   return {
-    get: current,
+    get: () => current().settings,
+    problem: () => current().problem,
     patch(patch) {
-      if (!conf) {
-        throw new ToolbeltError('file_invalid', `settings.json in ${dataDir} is invalid (${problem}). Fix or remove it, then try again.`);
+      const { settings, problem } = current();
+      if (!conf || problem) {
+        const reason = problem?.reason ?? openProblem!;
+        throw new ToolbeltError('file_invalid', `${file} cannot be used (${reason}). Fix or remove it, then try again.`, { file, reason });
       }
-      const next = { ...current(), ...patch };
+      const next = { ...settings, ...patch };
       conf.store = next;
       cached = null;
       return next;
     },
   };
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP') return LINK_REASON;
+  if (error instanceof SyntaxError) return `it is not valid JSON: ${error.message}`;
+  return code ? `it cannot be read (${code})` : (error as Error).message;
 }

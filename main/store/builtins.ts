@@ -82,7 +82,7 @@ export class BuiltinOverrides {
       }
       const next: OverridesFile = { bundles: { ...this.overrides.bundles }, tools: { ...this.overrides.tools } };
       next[kind][id] = isEnabled;
-      await writeFileAtomically(this.layout.builtinOverridesFile, stringifyStable({ ...next }, ['bundles', 'tools']));
+      await writeFileAtomically(this.layout.builtinOverridesFile, stringifyStable({ ...next }, ['bundles', 'tools']), { within: this.layout.root });
       this.overrides = next;
     });
   }

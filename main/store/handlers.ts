@@ -6,6 +6,7 @@ type StoreOperation =
   | 'bundles.put'
   | 'bundles.patch'
   | 'bundles.delete'
+  | 'bundles.removeFolder'
   | 'bundles.list'
   | 'tools.put'
   | 'tools.patch'
@@ -26,6 +27,10 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog): Pick<Hand
     'bundles.patch': async ({ bundleID, isEnabled }) => {
       const record = await store.setBundleEnabled(bundleID, isEnabled);
       return valid(catalog.bundleEntry(record));
+    },
+    'bundles.removeFolder': async ({ bundleID }) => {
+      await store.removeBundleFolder(bundleID);
+      return null;
     },
     'bundles.delete': async ({ bundleID }) => {
       await store.softDeleteBundle(bundleID);

@@ -1,10 +1,11 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { describeIssues } from '../api/validation.js';
 import type { BundleFile } from '../../shared/schemas/bundle.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { DocumentValidator } from './document-validation.js';
-import { readJsonFile, readJsonFileSync, type JsonReadResult } from '../common/json-files.js';
+import { ATOMIC_TEMP_FILE, readJsonFile, readJsonFileSync, type JsonReadResult } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
 import { toolIDFromFileName } from './layout.js';
 import type { ValidationCache } from './validation-cache.js';
@@ -18,7 +19,7 @@ export interface Salvage {
 
 export type BundleRecord =
   | { kind: 'valid'; bundleID: string; bundle: BundleFile; text: string; builtIn: boolean }
-  | { kind: 'invalid'; bundleID: string; file: string; reason: string; salvage: Salvage; text?: string };
+  | { kind: 'invalid'; bundleID: string; file: string; reason: string; salvage: Salvage; text?: string; missing?: boolean };
 
 export type ToolRecord =
   | { kind: 'valid'; toolID: string; bundleID: string; tool: ToolFile; text: string; builtIn: boolean }
@@ -126,18 +127,41 @@ function toolRecordFrom(
   return { kind: 'valid', toolID, bundleID, tool: checked.value, text: read.text, builtIn: false };
 }
 
-type ListKind = 'folders' | 'json-files';
 
-/** IDs of the entries of a folder that are named `<uuidv7>` (bundles) or `<uuidv7>.json` (tools). */
-export async function listIDs(folder: string, kind: ListKind): Promise<string[]> {
-  return readdir(folder, { withFileTypes: true }).then((entries) => idsOf(entries, kind), missingAsEmpty);
+/** Something in a tools folder that is not a tool file, with the reason a person reads. */
+export interface StrayEntry {
+  name: string;
+  reason: string;
 }
 
-export function listIDsSync(folder: string, kind: ListKind): string[] {
+export interface ToolFolderListing {
+  toolIDs: string[];
+  strays: StrayEntry[];
+}
+
+/** IDs of the bundle folders (`<uuidv7>`) in the bundles folder. */
+export async function listBundleIDs(folder: string): Promise<string[]> {
+  return readdir(folder, { withFileTypes: true }).then(bundleIDsOf, missingAsEmpty);
+}
+
+export function listBundleIDsSync(folder: string): string[] {
   try {
-    return idsOf(readdirSync(folder, { withFileTypes: true }), kind);
+    return bundleIDsOf(readdirSync(folder, { withFileTypes: true }));
   } catch (error) {
     return missingAsEmpty(error);
+  }
+}
+
+/** A tools folder: its tool files (`<uuidv7>.json`), and whatever else is there, so nothing in it is invisible. */
+export async function listToolFolder(folder: string): Promise<ToolFolderListing> {
+  return readdir(folder, { withFileTypes: true }).then(toolFolderOf, (error: unknown) => ({ toolIDs: missingAsEmpty(error), strays: [] }));
+}
+
+export function listToolFolderSync(folder: string): ToolFolderListing {
+  try {
+    return toolFolderOf(readdirSync(folder, { withFileTypes: true }));
+  } catch (error) {
+    return { toolIDs: missingAsEmpty(error), strays: [] };
   }
 }
 
@@ -146,16 +170,37 @@ function missingAsEmpty(error: unknown): string[] {
   throw error;
 }
 
-function idsOf(entries: Dirent[], kind: ListKind): string[] {
-  const ids: string[] = [];
+function bundleIDsOf(entries: Dirent[]): string[] {
+  return entries.filter((entry) => entry.isDirectory() && toolIDFromFileName(`${entry.name}.json`)).map((entry) => entry.name);
+}
+
+function toolFolderOf(entries: Dirent[]): ToolFolderListing {
+  const toolIDs: string[] = [];
+  const strays: StrayEntry[] = [];
   for (const entry of entries) {
-    if (kind === 'folders' && entry.isDirectory() && toolIDFromFileName(`${entry.name}.json`)) ids.push(entry.name);
-    if (kind === 'json-files' && entry.isFile()) {
-      const id = toolIDFromFileName(entry.name);
-      if (id) ids.push(id);
-    }
+    // Hidden files (.DS_Store, .gitkeep) and writes in progress are no one's concern here.
+    if (entry.name.startsWith('.') || ATOMIC_TEMP_FILE.test(entry.name)) continue;
+    const id = toolIDFromFileName(entry.name);
+    // A link with a tool file's name is read (and refused) like the file it pretends to be.
+    if (id && (entry.isFile() || entry.isSymbolicLink())) toolIDs.push(id);
+    else if (id && entry.isDirectory()) strays.push({ name: entry.name, reason: 'a folder is where this tool file should be' });
+    else if (entry.isSymbolicLink()) strays.push({ name: entry.name, reason: 'a symbolic link; Toolbelt neither reads nor writes through links' });
+    else if (entry.isDirectory()) strays.push({ name: entry.name, reason: 'a folder inside tools/; each tool is one file' });
+    else strays.push({ name: entry.name, reason: 'not a tool file name: tool files are named <toolID>.json, the toolID being a UUIDv7' });
   }
-  return ids;
+  return { toolIDs, strays };
+}
+
+/** A stray as a tool record, so lists show it (as invalid) instead of hiding it. Its id cannot be a tool's. */
+export function strayToolRecord(layout: StoreLayout, bundleID: string, stray: StrayEntry): ToolRecord {
+  return {
+    kind: 'invalid',
+    toolID: `${bundleID}/${stray.name}`,
+    bundleID,
+    file: path.join(layout.toolsDir(bundleID), stray.name),
+    reason: stray.reason,
+    salvage: { displayName: stray.name },
+  };
 }
 
 /** Runs `task` over `items` with at most `limit` in flight (enough to keep the disk busy, not the fd table full). */

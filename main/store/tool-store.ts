@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
@@ -11,16 +11,20 @@ import { describeIssues } from '../api/validation.js';
 import { BuiltinOverrides, loadShippedRecords } from './builtins.js';
 import type { DocumentValidator } from './document-validation.js';
 import { withFileLock } from '../common/file-lock.js';
-import { stringifyStable, writeFileAtomically } from '../common/json-files.js';
+import { makePrivateFolder, stringifyStable, writeFileAtomically, writeFileAtomicallyMakingFolders } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
+import { inspectBundleFolder, removeOwnBundleFolder, whyKept } from './bundle-folder.js';
 import {
   forEachLimited,
-  listIDs,
-  listIDsSync,
+  listBundleIDs,
+  listBundleIDsSync,
+  listToolFolder,
+  listToolFolderSync,
   readBundleRecord,
   readBundleRecordSync,
   readToolRecord,
   readToolRecordSync,
+  strayToolRecord,
   type BundleRecord,
   type ToolRecord,
   type ValidTool,
@@ -58,13 +62,15 @@ export class ToolStore {
   private readonly tools = new Map<string, ToolRecord>();
   private readonly toolsByBundle = new Map<string, Set<string>>();
   private revisionCounter = 0;
+  /** Deleted bundles the reaper had to keep, with the reason: listed so a person can act. */
+  private readonly reapBlocked = new Map<string, { folder: string; reason: string }>();
   private readonly validationCache: ValidationCache;
   readonly usage: UsageBook;
   readonly builtinOverrides: BuiltinOverrides;
 
   private constructor(private readonly options: ToolStoreOptions) {
     this.usage = new UsageBook(options.layout, options.log);
-    this.validationCache = new ValidationCache(path.join(options.layout.root, 'cache', 'validated-tools.json'));
+    this.validationCache = new ValidationCache(path.join(options.layout.root, 'cache', 'validated-tools.json'), options.layout.root);
     this.builtinOverrides = new BuiltinOverrides(options.layout);
   }
 
@@ -149,7 +155,7 @@ export class ToolStore {
         createdAt: previous?.createdAt ?? now,
         modifiedAt: structural ? now : previous.modifiedAt,
       };
-      await mkdir(this.options.layout.toolsDir(bundleID), { recursive: true });
+      await makePrivateFolder(this.options.layout.toolsDir(bundleID));
       const record = await this.writeBundle(bundle);
       return { bundle: record, created: existing === null };
     });
@@ -184,8 +190,9 @@ export class ToolStore {
 
   /**
    * Removes the folders of bundles soft-deleted more than two days ago that
-   * have no tools left. Never touches a folder that still holds a tool file,
-   * valid or not.
+   * have no tools left. Removes only what Toolbelt wrote: a folder that
+   * still holds a tool file, valid or not, or anything else stays; one with
+   * files Toolbelt did not write is listed with the reason.
    */
   async reap(): Promise<string[]> {
     const removed: string[] = [];
@@ -198,14 +205,53 @@ export class ToolStore {
         const fresh = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
         if (fresh?.kind !== 'valid' || !fresh.bundle.softDeletedAt) return;
         if (Date.parse(fresh.bundle.softDeletedAt) > cutoff) return;
-        if ((await listIDs(this.options.layout.toolsDir(bundleID), 'json-files')).length > 0) return;
-        await rm(this.options.layout.bundleDir(bundleID), { recursive: true, force: true });
+        const contents = await inspectBundleFolder(this.options.layout, bundleID, true);
+        const kept = whyKept(contents);
+        if (kept) {
+          if (contents.toolFiles === 0 && this.reapBlocked.get(bundleID)?.reason !== kept) {
+            this.reapBlocked.set(bundleID, { folder: contents.folder, reason: kept });
+            this.changed({ bundleIDs: [bundleID], toolIDs: [] });
+          }
+          return;
+        }
+        await removeOwnBundleFolder(contents);
+        this.reapBlocked.delete(bundleID);
         this.forgetBundle(bundleID);
         removed.push(bundleID);
       });
     }
     if (removed.length) this.changed({ bundleIDs: removed, toolIDs: [] });
     return removed;
+  }
+
+  /** Why the reaper kept this deleted bundle's folder, or undefined. */
+  keptAfterDelete(bundleID: string): { folder: string; reason: string } | undefined {
+    return this.reapBlocked.get(bundleID);
+  }
+
+  /**
+   * "Remove" for a folder that is not a working bundle: one whose bundle.json
+   * is missing (an interrupted create), or a deleted bundle the reaper kept.
+   * Removes only Toolbelt's own files; anything else makes it refuse, naming it.
+   */
+  async removeBundleFolder(bundleID: string): Promise<void> {
+    this.refuseBuiltin(bundleID, 'remove');
+    await this.underBundleLock(bundleID, async () => {
+      const record = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
+      if (record?.kind === 'valid' && !record.bundle.softDeletedAt) {
+        throw new ToolbeltError('conflict', `Bundle "${record.bundle.displayName}" is in use; delete it first.`);
+      }
+      if (record?.kind === 'invalid') {
+        throw new ToolbeltError('conflict', `${record.file} is there but invalid (${record.reason}); fix it, or remove the folder yourself.`, { file: record.file });
+      }
+      const contents = await inspectBundleFolder(this.options.layout, bundleID, record !== null);
+      const kept = whyKept(contents);
+      if (kept) throw new ToolbeltError('conflict', `This folder cannot be removed: ${kept}.`, { folder: contents.folder, foreign: contents.foreign });
+      await removeOwnBundleFolder(contents);
+    });
+    this.reapBlocked.delete(bundleID);
+    this.forgetBundle(bundleID);
+    this.changed({ bundleIDs: [bundleID], toolIDs: [] });
   }
 
   // ── tools ────────────────────────────────────────────────────────────
@@ -344,9 +390,10 @@ export class ToolStore {
     if (this.isBuiltinBundle(bundleID)) return false;
     const { layout, validator } = this.options;
     let changed = false;
-    const [bundle, ids] = await Promise.all([readBundleRecord(layout, validator, bundleID), listIDs(layout.toolsDir(bundleID), 'json-files')]);
-    const toolIDs = new Set(ids);
-    if (!bundle && toolIDs.size === 0) {
+    const [bundle, listing] = await Promise.all([readBundleRecord(layout, validator, bundleID), listToolFolder(layout.toolsDir(bundleID))]);
+    const strays = listing.strays.map((stray) => strayToolRecord(layout, bundleID, stray));
+    const toolIDs = new Set([...listing.toolIDs, ...strays.map((stray) => stray.toolID)]);
+    if (!bundle && toolIDs.size === 0 && !(await isFolder(layout.bundleDir(bundleID)))) {
       if (this.bundles.has(bundleID) || this.toolsByBundle.has(bundleID)) {
         this.forgetBundle(bundleID);
         return true;
@@ -365,7 +412,13 @@ export class ToolStore {
         changed = true;
       }
     }
-    const toRead = options.rereadKnown ? [...toolIDs] : [...toolIDs].filter((toolID) => !this.tools.has(toolID));
+    for (const stray of strays) {
+      if (!sameRecord(this.tools.get(stray.toolID), stray)) {
+        this.rememberTool(stray);
+        changed = true;
+      }
+    }
+    const toRead = options.rereadKnown ? listing.toolIDs : listing.toolIDs.filter((toolID) => !this.tools.has(toolID));
     await forEachLimited(toRead, 16, async (toolID) => {
       const record = await readToolRecord(layout, validator, bundleID, toolID);
       if (!record) {
@@ -394,7 +447,7 @@ export class ToolStore {
 
   /** Re-reads the bundles folder: new bundle folders and vanished ones. */
   async refreshAll(): Promise<string[]> {
-    const onDisk = new Set(await listIDs(this.options.layout.bundlesDir, 'folders'));
+    const onDisk = new Set(await listBundleIDs(this.options.layout.bundlesDir));
     const known = [...this.bundles.keys(), ...this.toolsByBundle.keys()].filter((id) => !this.isBuiltinBundle(id));
     const changed: string[] = [];
     for (const bundleID of new Set([...onDisk, ...known])) {
@@ -417,13 +470,15 @@ export class ToolStore {
     await Promise.all([this.builtinOverrides.load(), this.usage.load()]);
     const { layout, validator } = this.options;
     // Synchronous on purpose: see readJsonFileSync.
-    for (const bundleID of listIDsSync(layout.bundlesDir, 'folders')) {
+    for (const bundleID of listBundleIDsSync(layout.bundlesDir)) {
       if (this.isBuiltinBundle(bundleID)) continue;
       this.bundles.set(bundleID, readBundleRecordSync(layout, validator, bundleID) ?? missingBundleRecord(layout, bundleID));
-      for (const toolID of listIDsSync(layout.toolsDir(bundleID), 'json-files')) {
+      const listing = listToolFolderSync(layout.toolsDir(bundleID));
+      for (const toolID of listing.toolIDs) {
         const record = readToolRecordSync(layout, validator, bundleID, toolID, this.validationCache);
         if (record) this.rememberTool(record);
       }
+      for (const stray of listing.strays) this.rememberTool(strayToolRecord(layout, bundleID, stray));
     }
     this.validationCache.saveSoon((error) => this.options.log.warn('could not save the validation cache', { error: String(error) }));
     this.revisionCounter++;
@@ -493,7 +548,7 @@ export class ToolStore {
 
   private async writeBundle(bundle: BundleFile): Promise<ValidBundle> {
     const text = stringifyStable({ ...bundle }, BUNDLE_FILE_KEY_ORDER);
-    await writeFileAtomically(this.options.layout.bundleFile(bundle.bundleID), text);
+    await writeFileAtomically(this.options.layout.bundleFile(bundle.bundleID), text, { within: this.options.layout.root });
     const record: ValidBundle = { kind: 'valid', bundleID: bundle.bundleID, bundle, text, builtIn: false };
     this.bundles.set(bundle.bundleID, record);
     return record;
@@ -502,12 +557,8 @@ export class ToolStore {
   private async writeTool(tool: ToolFile): Promise<ValidTool> {
     const text = stringifyStable({ ...tool }, TOOL_FILE_KEY_ORDER);
     const file = this.options.layout.toolFile(tool.bundleID, tool.toolID);
-    await writeFileAtomically(file, text).catch(async (error: NodeJS.ErrnoException) => {
-      // A bundle folder made by hand may have no tools/ yet.
-      if (error.code !== 'ENOENT') throw error;
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFileAtomically(file, text);
-    });
+    // A bundle folder made by hand may have no tools/ yet.
+    await writeFileAtomicallyMakingFolders(file, text, { within: this.options.layout.root });
     const record: ValidTool = { kind: 'valid', toolID: tool.toolID, bundleID: tool.bundleID, tool, text, builtIn: false };
     this.rememberTool(record);
     return record;
@@ -558,7 +609,11 @@ export class ToolStore {
 
 function missingBundleRecord(layout: StoreLayout, bundleID: string): BundleRecord {
   const file = layout.bundleFile(bundleID);
-  return { kind: 'invalid', bundleID, file, reason: 'bundle.json is missing from the bundle folder', salvage: {} };
+  return { kind: 'invalid', bundleID, file, reason: 'bundle.json is missing from the bundle folder (a bundle whose creation was interrupted, or a folder made by hand)', salvage: {}, missing: true };
+}
+
+async function isFolder(folder: string): Promise<boolean> {
+  return (await stat(folder).catch(() => null))?.isDirectory() ?? false;
 }
 
 function sameRecord(a: BundleRecord | ToolRecord | undefined, b: BundleRecord | ToolRecord): boolean {

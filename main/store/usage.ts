@@ -1,9 +1,9 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { Usage } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
-import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
+import { makePrivateFolder, readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
-import { forEachLimited, listIDs } from './records.js';
+import { forEachLimited, listToolFolder } from './records.js';
 
 const EMPTY: Usage = { callCount: 0 };
 const USAGE_WRITE_DELAY_MS = 250;
@@ -24,7 +24,8 @@ export class UsageBook {
   ) {}
 
   async load(): Promise<void> {
-    const ids = await listIDs(this.layout.usageDir, 'json-files');
+    // Usage files are named after their tools, like tool files.
+    const { toolIDs: ids } = await listToolFolder(this.layout.usageDir);
     await forEachLimited(ids, 32, async (toolID) => {
       const read = await readJsonFile(this.layout.usageFile(toolID));
       if (!read.ok) return;
@@ -84,11 +85,11 @@ export class UsageBook {
     const ids = [...this.pending];
     this.pending.clear();
     try {
-      await mkdir(this.layout.usageDir, { recursive: true });
+      await makePrivateFolder(this.layout.usageDir);
       await forEachLimited(ids, 8, async (toolID) => {
         const usage = this.usage.get(toolID);
         if (!usage) return;
-        await writeFileAtomically(this.layout.usageFile(toolID), stringifyStable({ ...usage }, ['callCount', 'lastCalledAt']));
+        await writeFileAtomically(this.layout.usageFile(toolID), stringifyStable({ ...usage }, ['callCount', 'lastCalledAt']), { within: this.layout.root });
       });
     } catch (error) {
       this.log.warn('could not save usage metrics', { error: String(error) });

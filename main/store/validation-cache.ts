@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { IMPL_SCHEMAS, ToolFileEnvelopeSchema } from '../../shared/schemas/tool.js';
-import { readJsonFileSync, stringifyStable, writeFileAtomically } from '../common/json-files.js';
+import { readJsonFileSync, stringifyStable, writeFileAtomicallyMakingFolders } from '../common/json-files.js';
 
 /** Bump when a rule in definition-checks.ts changes what is valid. */
 // 2: patterns must run on the linear-time engine.
@@ -25,7 +23,10 @@ export class ValidationCache {
   private next = new Map<string, string>();
   private pending: Promise<void> | null = null;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly dataDir: string,
+  ) {}
 
   static digest(text: string): string {
     return createHash('sha1').update(text).digest('base64url');
@@ -54,9 +55,7 @@ export class ValidationCache {
     const unchanged = this.next.size === this.known.size && [...this.next].every(([id, hash]) => this.known.get(id) === hash);
     if (unchanged) return;
     const tools = Object.fromEntries([...this.next].sort(([a], [b]) => (a < b ? -1 : 1)));
-    this.pending = mkdir(path.dirname(this.file), { recursive: true })
-      .then(() => writeFileAtomically(this.file, stringifyStable({ fingerprint: RULES_FINGERPRINT, tools }, ['fingerprint', 'tools'])))
-      .catch(onError);
+    this.pending = writeFileAtomicallyMakingFolders(this.file, stringifyStable({ fingerprint: RULES_FINGERPRINT, tools }, ['fingerprint', 'tools']), { within: this.dataDir }).catch(onError);
   }
 
   async flush(): Promise<void> {

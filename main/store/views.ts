@@ -7,12 +7,25 @@ import type { ToolStore } from './tool-store.js';
 export type FunctionLookup = (name: string) => boolean;
 
 export function bundleEntry(store: ToolStore, record: BundleRecord): BundleEntry {
+  const kept = store.keptAfterDelete(record.bundleID);
+  if (kept && record.kind === 'valid') {
+    return {
+      status: 'invalid',
+      bundleID: record.bundleID,
+      file: kept.folder,
+      invalidReason: `Deleted, but its folder was kept: ${kept.reason}.`,
+      slug: record.bundle.slug,
+      displayName: record.bundle.displayName,
+      removable: true,
+    };
+  }
   if (record.kind === 'invalid') {
     return {
       status: 'invalid',
       bundleID: record.bundleID,
       file: record.file,
       invalidReason: record.reason,
+      ...(record.missing ? { removable: true } : {}),
       ...(record.salvage.slug !== undefined ? { slug: record.salvage.slug } : {}),
       ...(record.salvage.displayName !== undefined ? { displayName: record.salvage.displayName } : {}),
     };
@@ -75,6 +88,6 @@ export function isToolListed(store: ToolStore, record: ToolRecord, includeDisabl
 }
 
 export function isBundleListed(store: ToolStore, record: BundleRecord, includeDisabled: boolean): boolean {
-  if (record.kind === 'valid' && record.bundle.softDeletedAt) return false;
+  if (record.kind === 'valid' && record.bundle.softDeletedAt) return includeDisabled && store.keptAfterDelete(record.bundleID) !== undefined;
   return includeDisabled || store.isBundleEnabled(record);
 }

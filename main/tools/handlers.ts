@@ -26,7 +26,10 @@ export function executionHandlers(
       if (record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
       return { issues: invoker.checkArgs(record.tool, args) };
     },
-    'settings.get': () => settings.get(),
+    'settings.get': () => {
+      const problem = settings.problem();
+      return { ...settings.get(), ...(problem ? { problem } : {}) };
+    },
     'settings.patch': (patch) => settings.patch(patch),
     'secrets.list': async () => ({
       storage: { osProtected: secrets.cipher.isOsProtected, description: secrets.cipher.description },

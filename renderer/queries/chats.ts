@@ -36,9 +36,18 @@ export function useChatEvents(): void {
   );
 }
 
-export function useChats() {
+function useChatListQuery<T>(select: (list: Awaited<ReturnType<ReturnType<typeof useApi>['chats']['list']>>) => T) {
   const api = useApi();
-  return useQuery({ queryKey: chatKeys.list, queryFn: async () => (await api.chats.list()).chats });
+  return useQuery({ queryKey: chatKeys.list, queryFn: () => api.chats.list(), select });
+}
+
+export function useChats() {
+  return useChatListQuery((list) => list.chats);
+}
+
+/** Chat files the core cannot read, with the reason: shown so they are not silently missing. */
+export function useUnreadableChats() {
+  return useChatListQuery((list) => list.invalid);
 }
 
 export function useChat(chatId: string | null) {

@@ -92,6 +92,11 @@ export function useDeleteBundle() {
   return useStoreMutation((params: ParamsOf<Operations['bundles.delete']>) => api.bundles.delete(params));
 }
 
+export function useRemoveBundleFolder() {
+  const api = useApi();
+  return useStoreMutation((params: ParamsOf<Operations['bundles.removeFolder']>) => api.bundles.removeFolder(params));
+}
+
 export function usePatchTool() {
   const api = useApi();
   return useStoreMutation((params: ParamsOf<Operations['tools.patch']>) => api.tools.patch(params));

@@ -32,6 +32,14 @@ export const bundlesDelete = defineOperation({
   http: { method: 'DELETE', path: bundleRoute, successStatus: 204 },
 });
 
+export const bundlesRemoveFolder = defineOperation({
+  name: 'bundles.removeFolder',
+  summary: "Remove a bundle folder that is not a working bundle (bundle.json missing, or deleted and kept): only Toolbelt's own files; anything else is a conflict naming it.",
+  params: Type.Object({ bundleID: UuidV7Schema }, { additionalProperties: false }),
+  result: Type.Null(),
+  http: { method: 'POST', path: `${bundleRoute}/remove-folder`, successStatus: 204 },
+});
+
 export const bundlesList = defineOperation({
   name: 'bundles.list',
   summary: 'Bundles, built-ins first, then by name; invalid files only with includeDisabled.',

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
+import { FileProblemSchema } from '../schemas/file-problem.js';
 import { ChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
 import { SlugSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 
@@ -30,9 +31,15 @@ export const chatsCreate = defineOperation({
 
 export const chatsList = defineOperation({
   name: 'chats.list',
-  summary: 'Every chat, newest activity first.',
+  summary: 'Every chat, newest activity first; chat files that cannot be read are listed apart with the reason.',
   params: Type.Object({}, { additionalProperties: false }),
-  result: Type.Object({ chats: Type.Array(ChatSummarySchema) }, { additionalProperties: false }),
+  result: Type.Object(
+    {
+      chats: Type.Array(ChatSummarySchema),
+      invalid: Type.Array(Type.Object({ id: Type.String(), ...FileProblemSchema.properties }, { additionalProperties: false })),
+    },
+    { additionalProperties: false },
+  ),
   http: { method: 'GET', path: '/api/chats' },
 });
 

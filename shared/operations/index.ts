@@ -2,7 +2,7 @@ import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo, callsCancel } from './app.js';
 import { chatsAnswer, chatsApprove, chatsCancel, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRunTool, chatsSend, chatsShareToolRun, chatsUpdate } from './chats.js';
 import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
-import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut } from './bundles.js';
+import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
 import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate, toolsCheckArgs } from './tools.js';
 
@@ -17,6 +17,7 @@ export const operations = {
   'bundles.put': bundlesPut,
   'bundles.patch': bundlesPatch,
   'bundles.delete': bundlesDelete,
+  'bundles.removeFolder': bundlesRemoveFolder,
   'bundles.list': bundlesList,
   'tools.put': toolsPut,
   'tools.patch': toolsPatch,

@@ -1,12 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
+import { FileProblemSchema } from '../schemas/file-problem.js';
 import { SecretNameSchema, SettingsPatchSchema, SettingsSchema } from '../schemas/settings.js';
+
+/** Settings as the core runs on them; `problem` says why they are the defaults (settings.json cannot be used). */
+const SettingsViewSchema = Type.Object({ ...SettingsSchema.properties, problem: Type.Optional(FileProblemSchema) }, { additionalProperties: false });
 
 export const settingsGet = defineOperation({
   name: 'settings.get',
-  summary: 'Allowed hosts, readable folders, theme.',
+  summary: 'Allowed hosts, readable folders, theme; and the problem with settings.json, if it has one.',
   params: Type.Object({}, { additionalProperties: false }),
-  result: SettingsSchema,
+  result: SettingsViewSchema,
   http: { method: 'GET', path: '/api/settings' },
 });
 

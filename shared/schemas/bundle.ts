@@ -50,6 +50,8 @@ export const InvalidBundleEntrySchema = Type.Object(
     invalidReason: Type.String(),
     slug: Type.Optional(Type.String()),
     displayName: Type.Optional(Type.String()),
+    /** Only Toolbelt's own files are in the way: `bundles.removeFolder` can clear it. */
+    removable: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

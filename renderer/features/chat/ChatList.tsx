@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatSummary } from '../../../shared/schemas/chat.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
-import { useCreateChat, useChats, useDeleteChat, useProviders, useUpdateChat } from '../../queries/chats.js';
+import { useCreateChat, useChats, useDeleteChat, useProviders, useUnreadableChats, useUpdateChat } from '../../queries/chats.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
@@ -168,6 +168,29 @@ export function ChatList() {
           ))}
         </ul>
       )}
+      <UnreadableChats />
     </nav>
+  );
+}
+
+/** Chat files that cannot be opened stay listed, with the file and the reason, until they are fixed or moved. */
+function UnreadableChats() {
+  const unreadable = useUnreadableChats().data ?? [];
+  if (unreadable.length === 0) return null;
+  return (
+    <section className="chat-list__unreadable" aria-labelledby="unreadable-chats-title">
+      <h3 id="unreadable-chats-title" className="chat-list__unreadable-title">
+        {unreadable.length === 1 ? '1 chat cannot be opened' : `${unreadable.length} chats cannot be opened`}
+      </h3>
+      <ul className="list">
+        {unreadable.map((entry) => (
+          <li key={entry.id} className="chat-list__unreadable-item">
+            <code title={entry.file}>{entry.file.split(/[\\/]/).pop()}</code>
+            <span className="error-text">{entry.reason}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">Toolbelt leaves these files as they are: fix them in an editor or move them out of the chats folder.</p>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import { ScreenHeader } from '../../components/ScreenHeader.js';
+import { useSettings } from '../../queries/tools.js';
 import { AboutSection } from './AboutSection.js';
 import { AppearanceSection } from './AppearanceSection.js';
 import { ListSettingSection } from './ListSettingSection.js';
@@ -6,11 +7,24 @@ import { ProvidersSection } from './ProvidersSection.js';
 import { SecretsSection } from './SecretsSection.js';
 import { ShortcutsSection } from './ShortcutsSection.js';
 
+/** settings.json that cannot be used: the app runs on defaults and will not save over the file. */
+function SettingsFileProblem() {
+  const problem = useSettings().data?.problem;
+  if (!problem) return null;
+  return (
+    <div className="callout callout--bad" role="alert">
+      <strong>Settings are the defaults for now:</strong> <code>{problem.file}</code> cannot be used — {problem.reason}. Toolbelt leaves the file as it is;
+      fix it in an editor or move it away, and changes here can be saved again.
+    </div>
+  );
+}
+
 export function SettingsScreen() {
   return (
     <section className="screen" aria-labelledby="settings-title">
       <ScreenHeader id="settings-title" title="Settings" subtitle="Providers, secrets, what tools may reach, how Toolbelt looks, and where it keeps your data." />
       <div className="screen__body stack">
+        <SettingsFileProblem />
         <ProvidersSection />
         <SecretsSection />
         <ListSettingSection

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { BundleView } from '../../../shared/schemas/bundle.js';
+import type { BundleView, InvalidBundleEntry } from '../../../shared/schemas/bundle.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { Switch } from '../../components/Switch.js';
-import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle } from '../../queries/tools.js';
+import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle, useRemoveBundleFolder } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { BundleForm } from './BundleForm.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
@@ -72,12 +73,7 @@ export function BundleList() {
           </li>
           {bundles.data?.bundles.map((bundle) =>
             bundle.status === 'invalid' ? (
-              <li key={bundle.bundleID} className="list__item list__item--static" title={bundle.invalidReason}>
-                <span className="list__main">
-                  <span className="list__title">{bundle.displayName ?? bundle.bundleID}</span>
-                  <span className="list__meta error-text">bundle.json is invalid: {bundle.invalidReason}</span>
-                </span>
-              </li>
+              <InvalidBundleRow key={bundle.bundleID} bundle={bundle} />
             ) : (
               <li key={bundle.bundleID} className="list__row">
                 {form === bundle.bundleID ? (
@@ -122,5 +118,34 @@ export function BundleList() {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A folder in the bundles folder that is not a working bundle, with the
+ * reason. Where only Toolbelt's own files are in the way (an interrupted
+ * create, a deleted bundle it kept), one click removes them.
+ */
+function InvalidBundleRow({ bundle }: { bundle: InvalidBundleEntry }) {
+  const removeFolder = useRemoveBundleFolder();
+  const name = bundle.displayName ?? bundle.bundleID;
+  return (
+    <li className="list__row list__row--invalid">
+      <span className="list__item list__item--static">
+        <span className="list__main">
+          <span className="list__title">{name}</span>
+          <span className="list__meta error-text">{bundle.invalidReason}</span>
+          <code className="list__meta" title={bundle.file}>
+            {bundle.file}
+          </code>
+          {removeFolder.isError ? <ErrorLine message={errorMessage(removeFolder.error, 'Could not remove the folder.')} /> : null}
+        </span>
+      </span>
+      {bundle.removable ? (
+        <button type="button" className="button button--small" aria-label={`Remove folder of ${name}`} disabled={removeFolder.isPending} onClick={() => removeFolder.mutate({ bundleID: bundle.bundleID })}>
+          Remove
+        </button>
+      ) : null}
+    </li>
   );
 }
