@@ -40,7 +40,7 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(async () => {
     denyAllPermissions();
     serveRendererOverAppScheme(path.join(here, '../renderer'));
-    Menu.setApplicationMenu(buildMenu());
+    Menu.setApplicationMenu(buildMenu(app.isPackaged));
     core = await createCore({
       dataDir: app.getPath('userData'),
       hostKind: 'electron',

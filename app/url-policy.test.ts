@@ -33,6 +33,37 @@ describe('url policy', () => {
     }
   });
 
+  it.each([
+    ['http://localhost./', 'trailing dot'],
+    ['http://LOCALHOST..:80/', 'upper case, two trailing dots'],
+    ['http://app.localhost/', 'a .localhost name'],
+    ['http://127.0.0.1./', 'IPv4 with a trailing dot'],
+    ['http://127.1/', 'short IPv4'],
+    ['http://2130706433/', 'IPv4 as one number'],
+    ['http://0x7f.0.0.1/', 'hexadecimal IPv4'],
+    ['http://0177.0.0.1/', 'octal IPv4'],
+    ['http://0.0.0.0:8000/', 'unspecified IPv4'],
+    ['http://[::ffff:127.0.0.1]/', 'IPv4-mapped IPv6 loopback'],
+    ['http://[::ffff:7f00:1]/', 'IPv4-mapped IPv6 loopback, hex'],
+    ['http://[::ffff:169.254.169.254]/', 'IPv4-mapped link-local'],
+    ['http://[0:0:0:0:0:0:0:1]/', 'IPv6 loopback written out'],
+    ['http://[::]/', 'unspecified IPv6'],
+    ['http://[fe80::1]/', 'IPv6 link-local'],
+    ['http://[FE80::abcd%25eth0]/', 'IPv6 link-local with a zone'],
+    ['http://169.254.169.254./latest', 'cloud metadata with a trailing dot'],
+  ])('refuses %s (%s)', (url) => {
+    expect(externalUrlToOpen(url)).toBeNull();
+  });
+
+  it.each([
+    ['https://example.com./docs', 'a public name with a trailing dot'],
+    ['http://[2001:db8::1]/', 'a public IPv6 address'],
+    ['http://8.8.8.8/', 'a public IPv4 address'],
+    ['http://localhost.example.com/', 'a name that only starts with localhost'],
+  ])('opens %s (%s)', (url) => {
+    expect(externalUrlToOpen(url)).not.toBeNull();
+  });
+
   it('trusts IPC only from our own top frame showing the app', () => {
     const trusted = { frameUrl: 'app://toolbelt/index.html', isMainFrame: true, fromOwnWindow: true };
     expect(isTrustedSender(trusted)).toBe(true);

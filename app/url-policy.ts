@@ -1,3 +1,5 @@
+import { BlockList, isIP } from 'node:net';
+
 /** The renderer's only origin under Electron. */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'toolbelt';
@@ -14,6 +16,31 @@ export function isAppUrl(url: string): boolean {
   }
 }
 
+// Loopback, link-local and unspecified addresses: a link there could poke at
+// services on this machine or its network link. Node's BlockList also
+// matches IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) against IPv4 rules.
+const LOCAL_ADDRESSES = new BlockList();
+LOCAL_ADDRESSES.addSubnet('127.0.0.0', 8, 'ipv4');
+LOCAL_ADDRESSES.addSubnet('0.0.0.0', 8, 'ipv4');
+LOCAL_ADDRESSES.addSubnet('169.254.0.0', 16, 'ipv4');
+LOCAL_ADDRESSES.addAddress('::1', 'ipv6');
+LOCAL_ADDRESSES.addAddress('::', 'ipv6');
+LOCAL_ADDRESSES.addSubnet('fe80::', 10, 'ipv6');
+
+/**
+ * Whether a URL's host is this machine or its link, in any spelling: URL
+ * parsing already turns numeric forms (2130706433, 0x7f.1) into dotted
+ * IPv4; trailing dots (`localhost.`) and brackets are removed here.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.+$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  const family = isIP(bare);
+  if (family === 0) return false;
+  return LOCAL_ADDRESSES.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 /**
  * A link the user clicked that should open in the system browser, or null
  * when it must not be opened at all: only http(s), no embedded credentials,
@@ -28,9 +55,7 @@ export function externalUrlToOpen(url: string): string | null {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
   if (parsed.username || parsed.password) return null;
-  const host = parsed.hostname.toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\./.test(host)) return null;
-  if (/^(0\.0\.0\.0|169\.254\.)/.test(host)) return null;
+  if (isLocalHost(parsed.hostname)) return null;
   return parsed.toString();
 }
 
