@@ -66,9 +66,12 @@ const rendererConfig: UserConfig = {
     host: '127.0.0.1',
     strictPort: false,
     proxy: {
-      '/api': {
+      '/api/': {
         target: process.env.TOOLBELT_DEV_API ?? 'http://127.0.0.1:5174',
         changeOrigin: true,
+        // renderer/api/*.ts are modules served at /api/… too: only calls to the
+        // core carry the bearer token, so everything else stays with Vite.
+        bypass: (request) => (request.headers.authorization ? undefined : request.url),
         // The host refuses foreign origins; the dev server is a trusted
         // local proxy, so it speaks for the page.
         configure: (proxy) => proxy.on('proxyReq', (request) => request.removeHeader('origin')),

@@ -12,11 +12,19 @@ await ensureBuilt();
 const host = spawn(
   process.execPath,
   [path.join(ROOT, 'out/main/server.js'), '--port', String(API_PORT), '--token', token, ...process.argv.slice(2)],
-  { stdio: ['ignore', 'ignore', 'inherit'] },
+  { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 host.on('exit', (code) => {
   console.error(`The browser host stopped (exit ${code}).`);
   process.exit(code ?? 1);
+});
+// The page is only useful once the core answers: wait for the host's one line.
+await new Promise((resolve) => {
+  let seen = '';
+  host.stdout.on('data', (chunk) => {
+    seen += chunk;
+    if (seen.includes('\n')) resolve();
+  });
 });
 
 process.env.TOOLBELT_DEV_API = `http://127.0.0.1:${API_PORT}`;
