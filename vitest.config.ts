@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['{app,preload,main,renderer,shared,builtins,scripts}/**/*.test.ts'],
+    include: ['{app,preload,main,renderer,shared,builtins,scripts,docs}/**/*.test.ts'],
     globalSetup: ['./scripts/vitest-global-setup.ts'],
     setupFiles: ['./scripts/vitest-setup.ts'],
     testTimeout: 20_000,
