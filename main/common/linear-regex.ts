@@ -12,7 +12,6 @@ import { RE2JS } from 're2js';
  */
 export type LinearRegex = RE2JS;
 
-const UNSUPPORTED_HINT = 'Toolbelt runs patterns on a linear-time engine (RE2), which has no backreferences (\\1, \\k<name>) and no lookahead or lookbehind ((?=…), (?!…), (?<=…), (?<!…)); rewrite the pattern without them';
 
 /**
  * ECMAScript escapes RE2 spells differently: `\uXXXX` and `\u{X…}` become
@@ -83,10 +82,9 @@ export function linearRegexProblem(pattern: string, flags = 'u'): string | null 
     return null;
   } catch (error) {
     const detail = (error as Error).message.replace(/^error parsing regexp: /, '');
-    const lookaround = /\(\?<?[=!]/.test(pattern);
-    const backreference = /\\(?:[1-9]|k<)/.test(pattern);
-    if (lookaround || backreference) return `uses ${backreference ? 'a backreference' : 'lookaround'}, which Toolbelt cannot run safely. ${UNSUPPORTED_HINT}.`;
-    return `cannot run on Toolbelt's linear-time regular expression engine (RE2): ${detail}. ${UNSUPPORTED_HINT}.`;
+    if (/\\(?:[1-9]|k<)/.test(pattern)) return 'uses a backreference (\\1, \\k<name>), which the linear-time pattern engine (RE2) does not have; rewrite the pattern without it';
+    if (/\(\?<?[=!]/.test(pattern)) return 'uses lookahead or lookbehind ((?=…), (?!…), (?<=…), (?<!…)), which the linear-time pattern engine (RE2) does not have; rewrite the pattern without it';
+    return `cannot run on the linear-time pattern engine (RE2): ${detail}; rewrite the pattern`;
   }
 }
 

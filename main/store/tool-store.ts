@@ -609,7 +609,7 @@ export class ToolStore {
 
 function missingBundleRecord(layout: StoreLayout, bundleID: string): BundleRecord {
   const file = layout.bundleFile(bundleID);
-  return { kind: 'invalid', bundleID, file, reason: 'bundle.json is missing from the bundle folder (a bundle whose creation was interrupted, or a folder made by hand)', salvage: {}, missing: true };
+  return { kind: 'invalid', bundleID, file, reason: 'bundle.json is missing: a create was interrupted, or the folder was made by hand', salvage: {}, missing: true };
 }
 
 async function isFolder(folder: string): Promise<boolean> {

@@ -47,11 +47,11 @@ describe('patterns people and servers supply run in linear time', () => {
       h.failure('tools.put', { bundleID: h.bundleID, toolSlug: 'bad', version: 'v1', tool: { displayName: 'Bad', type: 'http', argSchema, impl: { method: 'GET', urlTemplate: 'https://example.com/', ...impl } } });
     const backreference = await put({ type: 'object', properties: { pair: { type: 'string', pattern: '^(a)\\1$' } } });
     expect(backreference.code).toBe('invalid_params');
-    expect(backreference.details).toEqual({ issues: [{ path: '/argSchema/properties/pair/pattern', message: expect.stringMatching(/^uses a backreference, which Toolbelt cannot run safely\. .*rewrite the pattern/) as unknown }] });
+    expect(backreference.details).toEqual({ issues: [{ path: '/argSchema/properties/pair/pattern', message: expect.stringMatching(/^uses a backreference .* does not have; rewrite the pattern without it$/) as unknown }] });
     const lookahead = await put({ type: 'object', patternProperties: { '^(?!x)': { type: 'string' } } });
-    expect(lookahead.details).toEqual({ issues: [{ path: '/argSchema/patternProperties/^(?!x)', message: expect.stringContaining('uses lookaround') as unknown }] });
+    expect(lookahead.details).toEqual({ issues: [{ path: '/argSchema/patternProperties/^(?!x)', message: expect.stringContaining('uses lookahead or lookbehind') as unknown }] });
     const extract = await put({ type: 'object' }, { extractExpr: '/(?<=id=)\\d+/' });
-    expect(extract.details).toEqual({ issues: [{ path: '/impl/extractExpr', message: expect.stringContaining('uses lookaround') as unknown }] });
+    expect(extract.details).toEqual({ issues: [{ path: '/impl/extractExpr', message: expect.stringContaining('uses lookahead or lookbehind') as unknown }] });
     const broken = await put({ type: 'object', properties: { x: { type: 'string', pattern: '[a-' } } });
     expect(broken.details).toEqual({ issues: [{ path: '/argSchema/properties/x/pattern', message: expect.stringContaining('is not a valid regular expression') as unknown }] });
   });

@@ -128,21 +128,21 @@ export function BundleList() {
  */
 function InvalidBundleRow({ bundle }: { bundle: InvalidBundleEntry }) {
   const removeFolder = useRemoveBundleFolder();
-  const name = bundle.displayName ?? bundle.bundleID;
+  const name = bundle.displayName ?? 'Unfinished bundle folder';
   return (
     <li className="list__row list__row--invalid">
-      <span className="list__item list__item--static">
-        <span className="list__main">
+      <div className="list__item list__item--static">
+        <div className="list__main">
           <span className="list__title">{name}</span>
-          <span className="list__meta error-text">{bundle.invalidReason}</span>
-          <code className="list__meta" title={bundle.file}>
+          <span className="bundle-problem">{bundle.invalidReason}</span>
+          <code className="bundle-problem__file" title={bundle.file}>
             {bundle.file}
           </code>
-          {removeFolder.isError ? <ErrorLine message={errorMessage(removeFolder.error, 'Could not remove the folder.')} /> : null}
-        </span>
-      </span>
+          <ErrorLine message={removeFolder.isError ? errorMessage(removeFolder.error, 'Could not remove the folder.') : null} />
+        </div>
+      </div>
       {bundle.removable ? (
-        <button type="button" className="button button--small" aria-label={`Remove folder of ${name}`} disabled={removeFolder.isPending} onClick={() => removeFolder.mutate({ bundleID: bundle.bundleID })}>
+        <button type="button" className="button button--small" aria-label={`Remove folder ${bundle.bundleID}`} title="Remove Toolbelt's own files and the folder" disabled={removeFolder.isPending} onClick={() => removeFolder.mutate({ bundleID: bundle.bundleID })}>
           Remove
         </button>
       ) : null}
