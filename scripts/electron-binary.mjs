@@ -1,8 +1,8 @@
 // Where the Electron binary is, if anywhere: ELECTRON_PATH, or the one the
-// electron package downloaded. The package's index.js throws when the
-// download never happened (as on machines without internet).
-import { existsSync } from 'node:fs';
+// electron package downloaded (npm run setup:electron).
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -12,15 +12,16 @@ export function findElectronBinary(env = process.env) {
       ? { path: env.ELECTRON_PATH }
       : { path: null, reason: `ELECTRON_PATH points to ${env.ELECTRON_PATH}, which does not exist` };
   }
+  // Not require('electron'): the package's index.js now downloads the binary when
+  // it is missing, printing to stdout and reaching for the network at start.
+  // The package records the binary's place in path.txt; read it as it would.
+  let electronDir;
   try {
-    const binary = require('electron');
-    if (typeof binary === 'string' && existsSync(binary)) return { path: binary };
-    return { path: null, reason: 'the electron package has no binary' };
-  } catch (error) {
-    const missingPackage = error && error.code === 'MODULE_NOT_FOUND';
-    return {
-      path: null,
-      reason: missingPackage ? 'the electron package is not installed' : 'its binary has not been downloaded',
-    };
+    electronDir = path.dirname(require.resolve('electron/package.json'));
+  } catch {
+    return { path: null, reason: 'the electron package is not installed' };
   }
+  const pathFile = path.join(electronDir, 'path.txt');
+  const binary = existsSync(pathFile) ? path.join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim()) : null;
+  return binary && existsSync(binary) ? { path: binary } : { path: null, reason: 'its binary has not been downloaded' };
 }

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { AssistantMessage, Chat, PendingItem, ChatStreamEvent, FinishReason, ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
 import type { EventBus } from '../api/event-bus.js';
-import type { Clock } from '../core.js';
+import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
 import type { ModelProvider } from '../providers/model.js';
 import type { ProviderSettings, ProviderStore } from '../providers/provider-store.js';
@@ -42,6 +42,8 @@ interface ActiveRun {
 }
 
 const DEFAULT_TITLE = 'New chat';
+
+const chatSaveFailure = (error: unknown) => storageFailure(error, 'Could not save the chat', 'send again');
 
 /**
  * The conversation loop: model turn → tool calls (in parallel when asked)
@@ -506,7 +508,7 @@ export class ChatEngine {
     chat.pending = pendingOf(chat);
     this.deps.events.publish({ type: 'chats.changed', chatIds: [chat.id] });
     return this.deps.files.save(chat).catch((error: unknown) => {
-      throw storageFailure(error, 'Could not save the chat', 'send again');
+      throw chatSaveFailure(error);
     });
   }
 
@@ -521,12 +523,12 @@ export class ChatEngine {
 
   private throwIfSaveFailed(chat: Chat): void {
     const failure = this.active.get(chat.id)?.saveFailure;
-    if (failure !== undefined) throw storageFailure(failure, 'Could not save the chat', 'send again');
+    if (failure !== undefined) throw chatSaveFailure(failure);
   }
 
   /** The window hears of a save that failed after the run could still say so; the log keeps the details. */
   private reportSaveFailure(chat: Chat, error: unknown): void {
-    const failure = storageFailure(error, 'Could not save the chat', 'send again');
+    const failure = chatSaveFailure(error);
     this.deps.log.error('a chat could not be saved', { chatId: chat.id, error: String(error) });
     this.emit(chat, { type: 'error', code: failure.code, message: failure.message });
   }
