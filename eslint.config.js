@@ -20,6 +20,20 @@ const noNodeOrElectron = {
   ],
 };
 
+const electronTypesOnly = {
+  name: 'electron',
+  message: 'The core is plain Node: only type imports from electron (ARCHITECTURE.md).',
+  allowTypeImports: true,
+};
+// main/core.ts wires the services; they never import it (or each other through it).
+const SERVICES = ['api', 'chat', 'common', 'providers', 'search', 'secrets', 'settings', 'store', 'tools'];
+const noCompositionRoot = { group: ['**/core.js'], message: 'Services never import the composition root (main/core.ts); it imports them.' };
+// main/common/ is the kit services share, so it depends on none of them.
+const noServices = {
+  group: [...SERVICES.filter((name) => name !== 'common'), 'server', 'testing'].map((name) => `../${name}/*`),
+  message: 'main/common/ is shared kit: it imports no service.',
+};
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.artifacts/'] },
   js.configs.recommended,
@@ -50,18 +64,19 @@ export default tseslint.config(
   {
     files: ['main/**', 'builtins/**', 'scripts/**', 'e2e/**', '*.config.*'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'electron',
-              message: 'The core is plain Node: only type imports from electron (ARCHITECTURE.md).',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [electronTypesOnly] }],
+    },
+  },
+  {
+    files: [...SERVICES.map((name) => `main/${name}/**`), 'builtins/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [electronTypesOnly], patterns: [noCompositionRoot] }],
+    },
+  },
+  {
+    files: ['main/common/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [electronTypesOnly], patterns: [noCompositionRoot, noServices] }],
     },
   },
   {
@@ -84,6 +99,16 @@ export default tseslint.config(
         { name: 'process', message: 'renderer/ and shared/ run without node.' },
         { name: 'Buffer', message: 'renderer/ and shared/ run without node.' },
         { name: 'require', message: 'renderer/ and shared/ are ES modules without node.' },
+      ],
+    },
+  },
+  {
+    // Server state serves the screens; a screen's code never leaks into it.
+    files: ['renderer/queries/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { ...noNodeOrElectron, patterns: [...noNodeOrElectron.patterns, { group: ['**/features/**'], message: 'renderer/queries/ never imports features/.' }] },
       ],
     },
   },

@@ -2,7 +2,7 @@
 // V8's backtracking engine. This prices that choice on ordinary patterns,
 // and shows what it buys on a hostile one.
 import { performance } from 'node:perf_hooks';
-import { createAjv } from '../main/api/validation.js';
+import { createAjv } from '../main/common/validation.js';
 import { compileLinear } from '../main/common/linear-regex.js';
 import { percentile, report, type Figure } from './stats.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fuse from 'fuse.js';
 import { v7 as uuidv7 } from 'uuid';
 import type { ToolInput } from '../shared/schemas/tool.js';
-import { createAjv } from '../main/api/validation.js';
+import { createAjv } from '../main/common/validation.js';
 import { createCore } from '../main/core.js';
 import { createDocumentValidator } from '../main/store/document-validation.js';
 import { createLayout } from '../main/store/layout.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../main/api/validation.js';
+import { createAjv } from '../main/common/validation.js';
 import { createDocumentValidator } from '../main/store/document-validation.js';
 
 const DOCS = import.meta.dirname;

@@ -1,9 +1,18 @@
 import type { CallRegistry } from './api/call-registry.js';
 import type { Handlers } from './api/dispatcher.js';
-import type { Clock, CoreOptions } from './core.js';
+import type { Static } from '@sinclair/typebox';
+import type { HostKindSchema } from '../shared/operations/app.js';
+import type { Clock } from './common/clock.js';
+
+/** What the host tells about itself, shown in Settings → About. */
+export interface AppFacts {
+  app: { name: string; version: string };
+  hostKind: Static<typeof HostKindSchema>;
+  runtime?: { electron?: string; chrome?: string };
+}
 
 /** app.info and app.health: who is running, where its data is, is it alive. */
-export function appHandlers(options: CoreOptions, dataDir: string, clock: Clock, calls: CallRegistry): Pick<Handlers, 'app.info' | 'app.health' | 'calls.cancel'> {
+export function appHandlers(options: AppFacts, dataDir: string, clock: Clock, calls: CallRegistry): Pick<Handlers, 'app.info' | 'app.health' | 'calls.cancel'> {
   const startedAt = clock.now();
   return {
     'app.info': () => ({

@@ -9,7 +9,8 @@ import { removeStaleTemporaries } from './common/stale-temporaries.js';
 import { isUuidV7 } from '../shared/schemas/ids.js';
 import { createDispatcher, type Dispatcher } from './api/dispatcher.js';
 import { createEventBus, type EventBus } from './api/event-bus.js';
-import { createAjv } from './api/validation.js';
+import { systemClock, type Clock } from './common/clock.js';
+import { createAjv } from './common/validation.js';
 import { appHandlers } from './app-handlers.js';
 import type { Logger } from './log.js';
 import type { Cipher } from './secrets/cipher.js';
@@ -35,11 +36,6 @@ import { fetchTransport, undiciTransport } from './tools/http/transport.js';
 
 export type HostKind = Static<typeof HostKindSchema>;
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 export interface CoreOptions {
   dataDir: string;

@@ -40,4 +40,24 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
     }
     expect(await boundaryErrors('renderer/probe.ts', 'export const env = process.env;\n')).toHaveLength(1);
   });
+
+  it('keeps the composition root out of the services, and the services out of main/common', async () => {
+    const importCore = "import { createCore } from '../core.js';\nexport const c = createCore;\n";
+    for (const folder of ['chat', 'store', 'tools', 'common', 'providers']) {
+      expect(await boundaryErrors(`main/${folder}/probe.ts`, importCore), folder).toEqual([expect.stringContaining('composition root')]);
+    }
+    expect(await boundaryErrors('main/server/probe.ts', importCore)).toEqual([]);
+    expect(await boundaryErrors('main/testing/probe.ts', importCore)).toEqual([]);
+    const importStore = "import { ToolStore } from '../store/tool-store.js';\nexport const s = ToolStore;\n";
+    expect(await boundaryErrors('main/common/probe.ts', importStore)).toEqual([expect.stringContaining('shared kit')]);
+    expect(await boundaryErrors('main/chat/probe.ts', importStore)).toEqual([]);
+  });
+
+  it('keeps renderer/queries/ from importing features/', async () => {
+    const code = "import { ChatList } from '../features/chat/ChatList.js';\nexport const c = ChatList;\n";
+    expect(await boundaryErrors('renderer/queries/probe.ts', code)).toEqual([expect.stringContaining('never imports features')]);
+    expect(await boundaryErrors('renderer/components/probe.ts', code)).toEqual([]);
+    // The node rules still hold there.
+    expect(await boundaryErrors('renderer/queries/probe.ts', "import fs from 'node:fs';\nexport const f = fs;\n")).toHaveLength(1);
+  });
 });

@@ -5,7 +5,7 @@ import { jsonValueProblem } from '../common/json-limits.js';
 import { isStorageError, storageFailure } from '../common/storage-errors.js';
 import type { Logger } from '../log.js';
 import type { CallRegistry } from './call-registry.js';
-import { compile, createAjv, describeIssues, issuesFrom, type Validator } from './validation.js';
+import { compile, createAjv, describeIssues, issuesFrom, type Validator } from '../common/validation.js';
 
 export interface CallContext {
   /** Which transport the call came through; for logs and policy, never trust. */

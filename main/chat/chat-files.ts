@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
 import { ChatSchema, type Chat, type ChatSummary } from '../../shared/schemas/chat.js';
 import type { FileProblem } from '../../shared/schemas/file-problem.js';
-import { compile, createAjv, describeIssues, issuesFrom } from '../api/validation.js';
+import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
 import type { Logger } from '../log.js';
 import { readJsonFile, stringifyStable, writeFileAtomicallyMakingFolders } from '../common/json-files.js';
 

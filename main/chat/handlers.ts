@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';
-import type { Clock } from '../core.js';
+import type { Clock } from '../common/clock.js';
 import type { ProviderStore } from '../providers/provider-store.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { DEFAULT_TITLE, refuseBusy, type ChatEngine } from './chat-engine.js';

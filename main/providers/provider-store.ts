@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
 import { ProviderConfigSchema, type ProviderConfig, type ProviderInput, type ProviderView } from '../../shared/schemas/provider.js';
-import { compile, createAjv } from '../api/validation.js';
+import { compile, createAjv } from '../common/validation.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';

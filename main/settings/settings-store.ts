@@ -5,7 +5,7 @@ import { SHIPPED_ALLOWED_HOSTS } from '../../builtins/index.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { FileProblem } from '../../shared/schemas/file-problem.js';
 import { SettingsSchema, type Settings, type SettingsPatch } from '../../shared/schemas/settings.js';
-import { compile, createAjv, describeIssues, issuesFrom } from '../api/validation.js';
+import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
 import { PRIVATE_FILE_MODE } from '../common/json-files.js';
 import type { Logger } from '../log.js';
 

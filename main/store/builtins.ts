@@ -1,6 +1,6 @@
 import { SHIPPED_BUNDLES } from '../../builtins/index.js';
 import { ToolbeltError } from '../../shared/errors.js';
-import { describeIssues } from '../api/validation.js';
+import { describeIssues } from '../common/validation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { DocumentValidator } from './document-validation.js';
 import type { ValidationCache } from './validation-cache.js';

@@ -3,7 +3,7 @@ import type { ValidationIssue } from '../../shared/errors.js';
 import type { HttpImpl } from '../../shared/schemas/http-impl.js';
 import { pointerEscape, templatesOf } from '../../shared/http-templates.js';
 import { parseTemplate, placeholderTarget } from '../../shared/templates.js';
-import { issuesFrom } from '../api/validation.js';
+import { issuesFrom } from '../common/validation.js';
 import { linearRegexProblem } from '../common/linear-regex.js';
 import { jsonPathProblem } from '../tools/extract.js';
 

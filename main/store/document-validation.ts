@@ -10,7 +10,7 @@ import {
   type ToolInput,
   type ToolType,
 } from '../../shared/schemas/tool.js';
-import { issuesFrom, type Validator } from '../api/validation.js';
+import { issuesFrom, type Validator } from '../common/validation.js';
 import { checkHttpImpl, checkJsonSchema } from './definition-checks.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };

@@ -1,7 +1,7 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { describeIssues } from '../api/validation.js';
+import { describeIssues } from '../common/validation.js';
 import type { BundleFile } from '../../shared/schemas/bundle.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { DocumentValidator } from './document-validation.js';

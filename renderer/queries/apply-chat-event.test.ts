@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blankChat } from '../../../shared/chat-calls.js';
-import type { Chat } from '../../../shared/schemas/chat.js';
-import { applyChatEvent, mergeFetchedChat } from './apply-event.js';
+import { blankChat } from '../../shared/chat-calls.js';
+import type { Chat } from '../../shared/schemas/chat.js';
+import { applyChatEvent, mergeFetchedChat } from './apply-chat-event.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 const base = blankChat({ id: '019a0000-0000-7000-8000-000000000001', title: 't', providerId: 'p', model: 'm', createdAt: at });

@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage, ChatStreamEvent, ToolCall } from '../../../shared/schemas/chat.js';
+import type { Chat, ChatMessage, ChatStreamEvent, ToolCall } from '../../shared/schemas/chat.js';
 
 function withCall(message: ChatMessage, call: ToolCall): ChatMessage {
   if (message.role === 'tool-run') return message.call.id === call.id ? { ...message, call } : message;

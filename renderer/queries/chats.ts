@@ -4,7 +4,7 @@ import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
 import type { Chat } from '../../shared/schemas/chat.js';
 import { useApi, useCoreTransport } from '../api/context.js';
-import { applyChatEvent, mergeFetchedChat } from '../features/chat/apply-event.js';
+import { applyChatEvent, mergeFetchedChat } from './apply-chat-event.js';
 
 export const chatKeys = {
   all: ['chats'] as const,
