@@ -32,6 +32,8 @@ import { createSettingsStore } from './settings/settings-store.js';
 import { executionHandlers } from './tools/handlers.js';
 import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
 import { createLocalRegistry } from './tools/local/registry.js';
+import { createToolResolver, type ToolResolver } from './tools/resolver.js';
+import { runnerAvailability } from './tools/runners.js';
 import { fetchTransport, undiciTransport } from './tools/http/transport.js';
 
 export type HostKind = Static<typeof HostKindSchema>;
@@ -69,6 +71,7 @@ export interface Core {
   dataDir: string;
   store: ToolStore;
   invoker: Invoker;
+  resolver: ToolResolver;
   chats: ChatEngine;
   close(): Promise<void>;
 }
@@ -108,13 +111,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onChange: (change, source) => events.publish({ type: 'store.changed', source, ...change }),
   });
   const registry = createLocalRegistry(CORE_FUNCTIONS);
-  const catalog = new ToolCatalog(store, (name) => registry.has(name));
+  const resolver = createToolResolver({ store, availability: runnerAvailability(registry) });
+  const catalog = new ToolCatalog(store, resolver.unavailableReason);
   const settings = createSettingsStore(dataDir, log);
   const secrets = createSecretStore(dataDir, options.cipher, clock);
   // An injected fetch (tests) is used as given; otherwise HTTP tools go through undici directly.
   const httpSend = options.fetch ? { send: fetchTransport(options.fetch), close: async () => undefined } : undiciTransport();
   const invoker = createInvoker({
     store,
+    resolver,
     registry,
     secrets,
     settings,
@@ -133,7 +138,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     connect,
     store,
     invoker,
-    hasFunction: (name) => registry.has(name),
+    resolver,
     lockFor: (chatId) => path.join(dataDir, 'locks', 'chats', chatId),
     events,
     clock,
@@ -160,7 +165,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog),
-      ...executionHandlers(store, invoker, settings, secrets),
+      ...executionHandlers(store, invoker, resolver, settings, secrets),
       ...providerHandlers(providers, connect, () => performance.now()),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),
     },
@@ -175,6 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir,
     store,
     invoker,
+    resolver,
     chats,
     // Hosts and tests may both close the core; the second call waits for the first.
     close() {

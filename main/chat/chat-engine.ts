@@ -12,6 +12,7 @@ import { storageFailure } from '../common/storage-errors.js';
 import { tryHoldFileLock } from '../common/file-lock.js';
 import type { ToolStore } from '../store/tool-store.js';
 import type { Invoker } from '../tools/invoker.js';
+import { requireReady, type ToolResolver } from '../tools/resolver.js';
 import type { ChatFiles } from './chat-files.js';
 import { allCalls, isUnfinished, pendingOf, type LocatedCall } from '../../shared/chat-calls.js';
 import { callResult, classifyCall, failedResult, findCall } from './tool-calls.js';
@@ -23,7 +24,7 @@ export interface ChatEngineDeps {
   connect: (settings: ProviderSettings) => ModelProvider;
   store: ToolStore;
   invoker: Invoker;
-  hasFunction: (name: string) => boolean;
+  resolver: ToolResolver;
   /** The lock file that says which process runs a chat. */
   lockFor: (chatId: string) => string;
   events: EventBus;
@@ -146,12 +147,7 @@ export class ChatEngine {
   ): Promise<{ messageId: string; callId: string }> {
     const chat = await this.deps.files.load(chatId);
     refuseBusy(chat);
-    const record = await this.deps.store.requireTool(ref.bundleID, ref.slug, ref.version);
-    if (record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
-    const bundle = this.deps.store.bundle(record.bundleID);
-    if (!this.deps.store.isToolEnabled(record) || !bundle || !this.deps.store.isBundleEnabled(bundle) || bundle.kind !== 'valid') {
-      throw new ToolbeltError('tool_disabled', `${record.tool.displayName} is switched off. Switch it on to run it.`);
-    }
+    const { record, bundle } = requireReady(await this.deps.resolver.resolve(ref));
     const name = providerSafeName(ref);
     const selection = chat.tools.selected.find((entry) => toolKey(entry) === toolKey(ref)) ?? { ...ref };
     const exposed: ExposedTool = {
@@ -339,7 +335,7 @@ export class ChatEngine {
   private async modelTurn(chat: Chat, signal: AbortSignal): Promise<string> {
     const settings = await this.deps.providers.require(chat.providerId);
     const provider = this.deps.connect(settings);
-    const exposure = await exposeTools(chat.tools, this.deps.store, this.deps.hasFunction);
+    const exposure = await exposeTools(chat.tools, this.deps.resolver);
     const history = chat.messages.slice();
     const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.now() };
     chat.messages.push(message);

@@ -4,7 +4,7 @@ import { EXPOSED_NAME_PATTERN, type ChatTools, type ToolSelection } from '../../
 import type { ToolDefinition } from '../providers/model.js';
 import type { ValidTool } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
-import { unavailableReason } from '../store/views.js';
+import type { ToolResolver } from '../tools/resolver.js';
 
 const exposedName = new RegExp(EXPOSED_NAME_PATTERN);
 
@@ -73,23 +73,18 @@ export async function checkSelection(tools: ChatTools, store: ToolStore): Promis
 }
 
 /** What a chat offers the model now: its selection, less what is off or gone. */
-export async function exposeTools(tools: ChatTools, store: ToolStore, hasFunction: (name: string) => boolean): Promise<ToolExposure> {
+export async function exposeTools(tools: ChatTools, resolver: ToolResolver): Promise<ToolExposure> {
   const byName = new Map<string, ExposedTool>();
   const withheld = new Map<string, string>();
   if (tools.mode === 'none') return { byName, definitions: [], withheld };
   for (const selection of tools.selected) {
     const name = selection.as ?? providerSafeName(selection);
-    const record = await store.findTool(selection.bundleID, selection.slug, selection.version);
-    const bundle = record ? store.bundle(record.bundleID) : undefined;
-    const reason = !record
-      ? 'it no longer exists'
-      : !store.isToolEnabled(record) || !bundle || !store.isBundleEnabled(bundle)
-        ? 'it is switched off'
-        : unavailableReason(store, record, hasFunction);
-    if (reason || !record || record.kind !== 'valid' || bundle?.kind !== 'valid') {
-      withheld.set(name, reason ?? 'it cannot run');
+    const readiness = await resolver.resolve(selection);
+    if (!readiness.ok) {
+      withheld.set(name, readiness.why);
       continue;
     }
+    const { record, bundle } = readiness;
     const tool = record.tool;
     byName.set(name, {
       name,

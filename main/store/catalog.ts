@@ -4,7 +4,7 @@ import { ToolSearchIndex, type SearchDocument } from '../search/tool-search.js';
 import { compareKeys, paginate, type SortKey } from './paging.js';
 import type { BundleRecord, ToolRecord } from './records.js';
 import type { ToolStore } from './tool-store.js';
-import { bundleEntry, isBundleListed, isToolListed, toolEntry, type FunctionLookup } from './views.js';
+import { bundleEntry, isBundleListed, isToolListed, toolEntry, type UnavailableReason } from './views.js';
 
 export interface Page<T> {
   items: T[];
@@ -20,7 +20,7 @@ export class ToolCatalog {
 
   constructor(
     private readonly store: ToolStore,
-    private readonly hasFunction: FunctionLookup,
+    private readonly unavailableReason: UnavailableReason,
   ) {}
 
   listBundles(options: { bundleIDs?: string[]; includeDisabled?: boolean; pageSize?: number; pageToken?: string }): Page<BundleEntry> {
@@ -88,7 +88,7 @@ export class ToolCatalog {
   }
 
   entry(record: ToolRecord): ToolEntry {
-    return toolEntry(this.store, record, this.hasFunction);
+    return toolEntry(this.store, record, this.unavailableReason);
   }
 
   bundleEntry(record: BundleRecord): BundleEntry {

@@ -3,8 +3,8 @@ import type { ToolEntry, ToolView } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord } from './records.js';
 import type { ToolStore } from './tool-store.js';
 
-/** Tells whether a local function exists in this build; the execution layer owns the registry. */
-export type FunctionLookup = (name: string) => boolean;
+/** Why a tool cannot run whatever its switches say, or null (the tool resolver answers this). */
+export type UnavailableReason = (record: ToolRecord) => string | null;
 
 export function bundleEntry(store: ToolStore, record: BundleRecord): BundleEntry {
   const kept = store.keptAfterDelete(record.bundleID);
@@ -38,20 +38,8 @@ export function bundleEntry(store: ToolStore, record: BundleRecord): BundleEntry
   };
 }
 
-/** Why a tool cannot run right now, or null when it can. Computed, never stored. */
-export function unavailableReason(store: ToolStore, record: ToolRecord, hasFunction: FunctionLookup): string | null {
-  if (record.kind === 'invalid') return `Its file is invalid: ${record.reason}`;
-  const bundle = store.bundle(record.bundleID);
-  if (!bundle) return 'Its bundle folder has no bundle.json.';
-  if (bundle.kind === 'invalid') return `Its bundle's file is invalid: ${bundle.reason}`;
-  if (record.tool.type === 'local' && !hasFunction(record.tool.impl.func)) {
-    return `The local function "${record.tool.impl.func}" is not part of this version of Toolbelt.`;
-  }
-  return null;
-}
-
-export function toolEntry(store: ToolStore, record: ToolRecord, hasFunction: FunctionLookup): ToolEntry {
-  const reason = unavailableReason(store, record, hasFunction);
+export function toolEntry(store: ToolStore, record: ToolRecord, unavailableReason: UnavailableReason): ToolEntry {
+  const reason = unavailableReason(record);
   if (record.kind === 'invalid') {
     return {
       status: 'invalid',

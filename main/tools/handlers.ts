@@ -1,14 +1,15 @@
-import { ToolbeltError } from '../../shared/errors.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ToolStore } from '../store/tool-store.js';
 import type { Invoker } from './invoker.js';
+import { requireReady, type ToolResolver } from './resolver.js';
 
 /** tools.invoke, settings and secrets: what running tools depends on. */
 export function executionHandlers(
   store: ToolStore,
   invoker: Invoker,
+  resolver: ToolResolver,
   settings: SettingsStore,
   secrets: SecretStore,
 ): Pick<Handlers, 'tools.invoke' | 'tools.try' | 'tools.checkArgs' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete'> {
@@ -22,8 +23,8 @@ export function executionHandlers(
       return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? new AbortController().signal });
     },
     'tools.checkArgs': async ({ bundleID, toolSlug, version, args }) => {
-      const record = await store.requireTool(bundleID, toolSlug, version);
-      if (record.kind !== 'valid') throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
+      // Arguments are checked for a switched-off tool too (an approval being edited, say), never for one that cannot run.
+      const { record } = requireReady(resolver.check(await store.requireTool(bundleID, toolSlug, version), { ignoreSwitches: true }));
       return { issues: invoker.checkArgs(record.tool, args) };
     },
     'settings.get': () => {

@@ -11,7 +11,6 @@ import type { SettingsStore } from '../settings/settings-store.js';
 import { argumentNames } from '../store/definition-checks.js';
 import type { ToolRecord } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
-import { unavailableReason } from '../store/views.js';
 import { extract } from './extract.js';
 import { executeHttp, previewHttpRequest, type HttpExecutorDeps } from './http/executor.js';
 import type { HttpSend } from './http/transport.js';
@@ -20,6 +19,7 @@ import { InvokeFailure } from './invoke-error.js';
 import { runLocal } from './local/run-local.js';
 import type { LocalFunctionContext, LocalFunctionRegistry } from './local/registry.js';
 import { Redactor } from './redact.js';
+import { requireReady, type ToolResolver } from './resolver.js';
 
 export interface InvokeRequest {
   args: Record<string, unknown>;
@@ -34,6 +34,7 @@ export interface InvokeHooks {
 
 export interface InvokerDeps {
   store: ToolStore;
+  resolver: ToolResolver;
   registry: LocalFunctionRegistry;
   secrets: SecretStore;
   settings: SettingsStore;
@@ -109,17 +110,11 @@ export function createInvoker(deps: InvokerDeps): Invoker {
   }
 
   async function invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext, draft = false): Promise<InvokeResult> {
-    if (record.kind === 'invalid') {
-      throw new ToolbeltError('tool_unavailable', `This tool cannot run: its file is invalid (${record.reason}).`);
-    }
-    const tool = record.tool;
+    // An invalid file is refused before its arguments are looked at (requireReady throws for it).
+    const tool = record.kind === 'valid' ? record.tool : requireReady(deps.resolver.check(record)).record.tool;
     const args = prepareArgs(tool, request.args);
-    const bundle = deps.store.bundle(record.bundleID);
-    if (!draft && (!deps.store.isToolEnabled(record) || !bundle || !deps.store.isBundleEnabled(bundle))) {
-      throw new ToolbeltError('tool_disabled', `${tool.displayName} is switched off${deps.store.isToolEnabled(record) ? ' with its bundle' : ''}. Switch it on to run it.`);
-    }
-    const reason = unavailableReason(deps.store, record, (name) => deps.registry.has(name));
-    if (reason) throw new ToolbeltError('tool_unavailable', `${tool.displayName} cannot run: ${reason}`);
+    // A draft in the tester runs whatever the switches say; everything else asks the resolver.
+    requireReady(deps.resolver.check(record, { ignoreSwitches: draft }));
 
     deps.hooks?.before?.({ toolID: tool.toolID, slug: tool.slug });
     const started = now();
