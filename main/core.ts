@@ -33,7 +33,10 @@ import { executionHandlers } from './tools/handlers.js';
 import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
 import { createLocalRegistry } from './tools/local/registry.js';
 import { createToolResolver, type ToolResolver } from './tools/resolver.js';
-import { runnerAvailability } from './tools/runners.js';
+import { runnerAvailability, type ToolRunners } from './tools/runners.js';
+import { httpRunner } from './tools/http/runner.js';
+import { RateLimiter } from './tools/http/rate-limit.js';
+import { localRunner } from './tools/local/runner.js';
 import { fetchTransport, undiciTransport } from './tools/http/transport.js';
 
 export type HostKind = Static<typeof HostKindSchema>;
@@ -110,25 +113,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
     onChange: (change, source) => events.publish({ type: 'store.changed', source, ...change }),
   });
-  const registry = createLocalRegistry(CORE_FUNCTIONS);
-  const resolver = createToolResolver({ store, availability: runnerAvailability(registry) });
-  const catalog = new ToolCatalog(store, resolver.unavailableReason);
   const settings = createSettingsStore(dataDir, log);
   const secrets = createSecretStore(dataDir, options.cipher, clock);
   // An injected fetch (tests) is used as given; otherwise HTTP tools go through undici directly.
   const httpSend = options.fetch ? { send: fetchTransport(options.fetch), close: async () => undefined } : undiciTransport();
-  const invoker = createInvoker({
-    store,
-    resolver,
-    registry,
-    secrets,
-    settings,
-    clock,
-    log,
-    send: httpSend.send,
-    ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}),
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-  });
+  const runners: ToolRunners = {
+    local: localRunner({ registry: createLocalRegistry(CORE_FUNCTIONS), secrets, settings, clock, log }),
+    http: httpRunner({
+      secrets,
+      settings,
+      executor: { send: httpSend.send, now: () => clock.now().getTime(), rateLimiter: new RateLimiter(() => clock.now().getTime()), ...(options.sleep ? { sleep: options.sleep } : {}) },
+    }),
+  };
+  const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
+  const catalog = new ToolCatalog(store, resolver.unavailableReason);
+  const invoker = createInvoker({ store, resolver, runners, clock, log, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
   const providers = createProviderStore(dataDir, secrets, options.environment ?? {});
   const connect = createProviderFactory({ fetch: options.fetch ?? globalThis.fetch, maxRetries: options.providerRetries });
   const chatFiles = await ChatFiles.open(dataDir, log);

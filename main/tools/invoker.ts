@@ -6,20 +6,12 @@ import type { ToolFile } from '../../shared/schemas/tool.js';
 import { createAjv, describeIssues, issuesFrom, type Validator } from '../common/validation.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
-import type { SecretStore } from '../secrets/secret-store.js';
-import type { SettingsStore } from '../settings/settings-store.js';
-import { argumentNames } from '../store/definition-checks.js';
 import type { ToolRecord } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
-import { extract } from './extract.js';
-import { executeHttp, previewHttpRequest, type HttpExecutorDeps } from './http/executor.js';
-import type { HttpSend } from './http/transport.js';
-import { RateLimiter } from './http/rate-limit.js';
 import { InvokeFailure } from './invoke-error.js';
-import { runLocal } from './local/run-local.js';
-import type { LocalFunctionContext, LocalFunctionRegistry } from './local/registry.js';
-import { Redactor } from './redact.js';
+import type { LocalFunctionContext } from './local/registry.js';
 import { requireReady, type ToolResolver } from './resolver.js';
+import { runnerFor, type ToolRunners } from './runners.js';
 
 export interface InvokeRequest {
   args: Record<string, unknown>;
@@ -35,16 +27,11 @@ export interface InvokeHooks {
 export interface InvokerDeps {
   store: ToolStore;
   resolver: ToolResolver;
-  registry: LocalFunctionRegistry;
-  secrets: SecretStore;
-  settings: SettingsStore;
+  /** Who runs a tool of each kind. */
+  runners: ToolRunners;
   clock: Clock;
   log: Logger;
-  /** How HTTP tools send requests (undici in the app; any fetch in tests). */
-  send: HttpSend;
   hooks?: InvokeHooks;
-  /** For tests: instant retries. */
-  sleep?: HttpExecutorDeps['sleep'];
 }
 
 export interface InvokeContext {
@@ -63,22 +50,15 @@ export interface Invoker {
 }
 
 /**
- * The invocation pipeline: validate args → refuse disabled and unavailable
- * tools → dispatch (local function | HTTP executor) → extract → validate
- * output → `{ ok, value | error }` → usage metrics, after the answer.
+ * The invocation pipeline: validate args → can it run (the resolver) → the
+ * runner of its kind (local function, HTTP request, …) → mask secrets →
+ * validate output → `{ ok, value | error }` → usage metrics, after the answer.
  */
 export function createInvoker(deps: InvokerDeps): Invoker {
   const argsAjv = createAjv({ strict: false, useDefaults: true, peoplesSchemas: true });
   const outputAjv = createAjv({ strict: false, peoplesSchemas: true });
   const argValidators = new WeakMap<object, Validator>();
   const outputValidators = new WeakMap<object, Validator>();
-  const rateLimiter = new RateLimiter(() => deps.clock.now().getTime());
-  const argumentNamesBySchema = new WeakMap<object, Set<string>>();
-  const namesOf = (schema: Record<string, unknown>) => {
-    let names = argumentNamesBySchema.get(schema);
-    if (!names) argumentNamesBySchema.set(schema, (names = argumentNames(schema)));
-    return names;
-  };
   const now = () => deps.clock.now().getTime();
 
   function compiled(ajv: Ajv2020, cache: WeakMap<object, Validator>, schema: object): Validator {
@@ -118,74 +98,28 @@ export function createInvoker(deps: InvokerDeps): Invoker {
 
     deps.hooks?.before?.({ toolID: tool.toolID, slug: tool.slug });
     const started = now();
-    let result: InvokeResult;
-    let trace: TraceEntry[] | undefined;
-    let attempts = 1;
-    let redactor = new Redactor([]);
-    try {
-      let value: unknown;
-      let meta: { status?: number; headers?: Record<string, string> } = {};
-      if (tool.type === 'local') {
-        const outcome = await runLocal(tool, args, {
-          registry: deps.registry,
-          signal: context.signal,
-          timeoutMs: request.timeoutMs ?? 15_000,
-          log: deps.log,
-          now: () => deps.clock.now(),
-          secrets: deps.secrets,
-          readableFolders: deps.settings.get().readableFolders,
-          askUser: context.askUser,
-        });
-        value = outcome.value;
-        redactor = outcome.redactor;
-      } else {
-        const outcome = await executeHttp(
-          {
-            toolKey: `${tool.toolID}@${tool.modifiedAt}`,
-            toolName: tool.displayName,
-            impl: tool.impl,
-            args,
-            argumentNames: namesOf(tool.argSchema),
-            allowedHosts: deps.settings.get().allowedHosts,
-            resolveSecret: (name) => deps.secrets.resolve(name),
-            timeoutMs: request.timeoutMs,
-            signal: context.signal,
-            trace: request.trace ?? false,
-          },
-          { send: deps.send, now, rateLimiter, sleep: deps.sleep },
-        );
-        attempts = outcome.attempts;
-        trace = outcome.trace;
-        redactor = outcome.redactor;
-        if (outcome.failure) throw outcome.failure;
-        const response = outcome.response!;
-        meta = { status: response.status, headers: redactor.value(withoutCookies(response.headers)) };
-        value = response.decoded;
-        if (tool.impl.extractExpr) {
-          const extracted = extract(tool.impl.extractExpr, response.decoded, response.text);
-          if (!extracted.found && (tool.impl.errorMode ?? 'fail') === 'fail') {
-            throw new InvokeFailure('extract_failed', `${tool.displayName}: extractExpr ${tool.impl.extractExpr} found nothing in the response.`, {
-              status: response.status,
-              snippet: redactor.text(response.text.slice(0, 300)),
-            });
-          }
-          value = extracted.found ? extracted.value : null;
-        }
-      }
-      value = redactor.value(value);
-      const issues = value === null && tool.type === 'http' && tool.impl.errorMode === 'empty' ? [] : validateOutput(tool, value);
+    const runner = runnerFor(deps.runners, tool);
+    const outcome = await runner.run(tool, args, { signal: context.signal, timeoutMs: request.timeoutMs, trace: request.trace ?? false, askUser: context.askUser });
+    const { redactor, attempts, trace } = outcome;
+    let failure = outcome.failure;
+    let value: unknown;
+    if (!failure) {
+      value = redactor.value(outcome.value);
+      const issues = outcome.emptyByDesign ? [] : validateOutput(tool, value);
       if (issues.length) {
-        throw new InvokeFailure('output_invalid', `${tool.displayName} returned a value that does not match its outputSchema: ${describeIssues(issues)}`, { issues });
+        failure = new InvokeFailure('output_invalid', `${tool.displayName} returned a value that does not match its outputSchema: ${describeIssues(issues)}`, { issues });
       }
-      result = { ok: true, value, ...meta, durationMs: now() - started, attempts };
-    } catch (error) {
-      if (!(error instanceof InvokeFailure)) throw error;
-      const { status, snippet, host, issues } = error.extra;
+    }
+    let result: InvokeResult;
+    if (!failure) {
+      result = { ok: true, value, ...outcome.meta, durationMs: now() - started, attempts };
+    } else {
+      const { status, snippet, host, issues } = failure.extra;
       result = {
         ok: false,
         error: {
-          code: error.code,
-          message: redactor.text(error.message),
+          code: failure.code,
+          message: redactor.text(failure.message),
           ...(status !== undefined ? { status } : {}),
           ...(snippet !== undefined ? { snippet: redactor.text(snippet) } : {}),
           ...(host !== undefined ? { host } : {}),
@@ -198,7 +132,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     if (request.trace && trace) result.trace = trace;
     if (!draft) deps.store.usage.record(tool.toolID, deps.clock.now());
     deps.hooks?.after?.({ toolID: tool.toolID, slug: tool.slug, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts });
-    logCall(deps.log, tool, result, trace);
+    logCall(deps.log, runner.logLevel(tool), tool, result, trace);
     return result;
   }
 
@@ -209,20 +143,11 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       const validate = compiled(argsAjv, argValidators, tool.argSchema);
       return validate(structuredClone(args)) ? [] : issuesFrom(validate.errors);
     },
-    preview: (tool, args) =>
-      tool.type === 'http'
-        ? previewHttpRequest({ impl: tool.impl, args, argumentNames: namesOf(tool.argSchema), resolveSecret: (name) => deps.secrets.resolve(name) })
-        : Promise.resolve(null),
+    preview: (tool, args) => runnerFor(deps.runners, tool).preview(tool, args),
   };
 }
 
-function withoutCookies(headers: Record<string, string>): Record<string, string> {
-  const { 'set-cookie': _cookie, ...rest } = headers;
-  return rest;
-}
-
-function logCall(log: Logger, tool: ToolFile, result: InvokeResult, trace: TraceEntry[] | undefined): void {
-  const level = tool.type === 'http' ? (tool.impl.logging ?? 'info') : 'info';
+function logCall(log: Logger, level: 'debug' | 'info' | 'quiet', tool: ToolFile, result: InvokeResult, trace: TraceEntry[] | undefined): void {
   if (level === 'quiet') return;
   const fields = {
     tool: tool.slug,

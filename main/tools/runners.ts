@@ -1,13 +1,54 @@
-import type { ToolFile } from '../../shared/schemas/tool.js';
-import type { LocalFunctionRegistry } from './local/registry.js';
+import type { RequestPreview } from '../../shared/schemas/chat.js';
+import type { TraceEntry } from '../../shared/schemas/invocation.js';
+import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
+import type { InvokeFailure } from './invoke-error.js';
+import type { LocalFunctionContext } from './local/registry.js';
+import type { Redactor } from './redact.js';
 import type { RunnerAvailability } from './resolver.js';
 
+/** What one call needs besides the tool and its checked arguments. */
+export interface RunContext {
+  signal: AbortSignal;
+  timeoutMs?: number;
+  /** Record a trace entry per attempt (the tester asks for it). */
+  trace: boolean;
+  askUser?: LocalFunctionContext['askUser'];
+}
+
+/** What a run produced: a value or a failure, with what is needed to report either with secrets masked. */
+export interface RunOutcome {
+  value?: unknown;
+  failure?: InvokeFailure;
+  redactor: Redactor;
+  attempts: number;
+  trace?: TraceEntry[];
+  /** The response's status and headers, for tools that have them. */
+  meta?: { status: number; headers: Record<string, string> };
+  /** The tool found nothing and says "empty" is an answer: its null skips the output check. */
+  emptyByDesign?: boolean;
+}
+
 /**
- * Whether the runner for a tool's kind can take it at all: a local tool needs
- * its function in this build; an HTTP tool can always be tried (its host and
- * secrets are checked per call, with the reason in the result).
+ * Runs tools of one kind. The invoker asks the runner of a tool's kind and
+ * never branches on the kind itself; a new kind (MCP) is a new runner.
  */
-export function runnerAvailability(registry: LocalFunctionRegistry): RunnerAvailability {
-  return (tool: ToolFile) =>
-    tool.type === 'local' && !registry.has(tool.impl.func) ? `the local function "${tool.impl.func}" is not part of this version of Toolbelt` : null;
+export interface ToolRunner<T extends ToolFile = ToolFile> {
+  /** Why this runner cannot take the tool at all (whatever its switches say), or null. */
+  availability(tool: T): string | null;
+  /** The request the call would make, secrets masked, for the approval dialog; null where there is none. */
+  preview(tool: T, args: Record<string, unknown>): Promise<RequestPreview | null>;
+  run(tool: T, args: Record<string, unknown>, context: RunContext): Promise<RunOutcome>;
+  /** How much of a call the log gets. */
+  logLevel(tool: T): 'debug' | 'info' | 'quiet';
+}
+
+export type ToolRunners = { [K in ToolType]: ToolRunner<Extract<ToolFile, { type: K }>> };
+
+/** The runner of a tool's kind, typed for that tool. */
+export function runnerFor(runners: ToolRunners, tool: ToolFile): ToolRunner {
+  return runners[tool.type];
+}
+
+export function runnerAvailability(runners: ToolRunners): RunnerAvailability {
+  return (tool) => runnerFor(runners, tool).availability(tool);
 }

@@ -1,0 +1,68 @@
+import type { ToolFile } from '../../../shared/schemas/tool.js';
+import type { SecretStore } from '../../secrets/secret-store.js';
+import type { SettingsStore } from '../../settings/settings-store.js';
+import { argumentNames } from '../../store/definition-checks.js';
+import { extract } from '../extract.js';
+import { InvokeFailure } from '../invoke-error.js';
+import type { ToolRunner } from '../runners.js';
+import { executeHttp, previewHttpRequest, type HttpExecutorDeps } from './executor.js';
+
+type HttpTool = Extract<ToolFile, { type: 'http' }>;
+
+/** Declarative HTTP tools: one request built from templates, with retries, limits and extraction. */
+export function httpRunner(deps: { secrets: SecretStore; settings: SettingsStore; executor: HttpExecutorDeps }): ToolRunner<HttpTool> {
+  // Argument names decide what `${name}` means; a schema is read once.
+  const namesBySchema = new WeakMap<object, Set<string>>();
+  const namesOf = (schema: Record<string, unknown>) => {
+    let names = namesBySchema.get(schema);
+    if (!names) namesBySchema.set(schema, (names = argumentNames(schema)));
+    return names;
+  };
+  const resolveSecret = (name: string) => deps.secrets.resolve(name);
+
+  return {
+    availability: () => null,
+    logLevel: (tool) => tool.impl.logging ?? 'info',
+    preview: (tool, args) => previewHttpRequest({ impl: tool.impl, args, argumentNames: namesOf(tool.argSchema), resolveSecret }),
+    async run(tool, args, context) {
+      const outcome = await executeHttp(
+        {
+          toolKey: `${tool.toolID}@${tool.modifiedAt}`,
+          toolName: tool.displayName,
+          impl: tool.impl,
+          args,
+          argumentNames: namesOf(tool.argSchema),
+          allowedHosts: deps.settings.get().allowedHosts,
+          resolveSecret,
+          timeoutMs: context.timeoutMs,
+          signal: context.signal,
+          trace: context.trace,
+        },
+        deps.executor,
+      );
+      const { attempts, trace, redactor } = outcome;
+      if (outcome.failure) return { failure: outcome.failure, attempts, trace, redactor };
+      const response = outcome.response!;
+      const { 'set-cookie': _cookie, ...headers } = response.headers;
+      const meta = { status: response.status, headers: redactor.value(headers) };
+      const emptyIsAnswer = (tool.impl.errorMode ?? 'fail') === 'empty';
+      let value = response.decoded;
+      if (tool.impl.extractExpr) {
+        try {
+          const extracted = extract(tool.impl.extractExpr, response.decoded, response.text);
+          if (!extracted.found && !emptyIsAnswer) {
+            throw new InvokeFailure('extract_failed', `${tool.displayName}: extractExpr ${tool.impl.extractExpr} found nothing in the response.`, {
+              status: response.status,
+              snippet: redactor.text(response.text.slice(0, 300)),
+            });
+          }
+          value = extracted.found ? extracted.value : null;
+        } catch (error) {
+          if (!(error instanceof InvokeFailure)) throw error;
+          return { failure: error, attempts, trace, redactor };
+        }
+      }
+      return { value, emptyByDesign: value === null && emptyIsAnswer, meta, attempts, trace, redactor };
+    },
+  };
+}
