@@ -16,11 +16,46 @@ export const MAX_JSON_DEPTH = 128;
  */
 export function jsonValueProblem(value: unknown, options: { text: boolean; maxDepth?: number }): ValidationIssue | null {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  // Every call and every response goes through here: the common case (no
+  // problem) walks without building paths; only a value with a problem is
+  // walked again to say where.
+  return hasProblem(value, options.text, maxDepth) ? locateProblem(value, options.text, maxDepth) : null;
+}
+
+function hasProblem(value: unknown, text: boolean, maxDepth: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const node = values.pop();
+    const depth = depths.pop()!;
+    if (typeof node === 'string') {
+      if (text && !node.isWellFormed()) return true;
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= maxDepth) return true;
+    if (Array.isArray(node)) {
+      for (const item of node) {
+        values.push(item);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    for (const key in node) {
+      if (text && !key.isWellFormed()) return true;
+      values.push((node as Record<string, unknown>)[key]);
+      depths.push(depth + 1);
+    }
+  }
+  return false;
+}
+
+function locateProblem(value: unknown, text: boolean, maxDepth: number): ValidationIssue | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
   while (stack.length > 0) {
     const { value: node, path, depth } = stack.pop()!;
     if (typeof node === 'string') {
-      if (options.text && !node.isWellFormed()) return { path: path || '/', message: 'contains a lone UTF-16 surrogate, which is not text' };
+      if (text && !node.isWellFormed()) return { path: path || '/', message: 'contains a lone UTF-16 surrogate, which is not text' };
       continue;
     }
     if (typeof node !== 'object' || node === null) continue;
@@ -31,7 +66,7 @@ export function jsonValueProblem(value: unknown, options: { text: boolean; maxDe
     }
     for (const [key, child] of Object.entries(node)) {
       const childPath = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-      if (options.text && !key.isWellFormed()) return { path: childPath, message: 'has a name with a lone UTF-16 surrogate, which is not text' };
+      if (text && !key.isWellFormed()) return { path: childPath, message: 'has a name with a lone UTF-16 surrogate, which is not text' };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
