@@ -144,3 +144,23 @@ test('an existing tool is saved as a new version, and an on-disk change offers R
   await expect(editor.getByLabel('Display name')).toHaveValue('Lookup (edited in git)');
   await expect(editor.getByRole('alert')).toHaveCount(0);
 });
+
+test('the slug follows the whole display name as it is typed, until the slug is edited', async ({ app }) => {
+  const bundleID = '01a2108d-7400-7000-8000-000000000001';
+  await hostApi(app.host)('PUT', `/tools/bundles/${bundleID}`, { slug: 'mine', displayName: 'Mine' });
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Mine/ }).click();
+  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' }).click();
+  const editor = page.getByRole('region', { name: 'Tool editor' });
+  await editor.getByLabel('Display name').pressSequentially('City weather');
+  await expect(editor.getByLabel('Slug')).toHaveValue('city-weather');
+  await editor.getByLabel('Display name').pressSequentially(' now');
+  await expect(editor.getByLabel('Slug')).toHaveValue('city-weather-now');
+  // Once the person edits the slug, it is theirs.
+  await editor.getByLabel('Slug').press('End');
+  await editor.getByLabel('Slug').pressSequentially('-v2');
+  await editor.getByLabel('Display name').pressSequentially('!');
+  await expect(editor.getByLabel('Slug')).toHaveValue('city-weather-now-v2');
+});

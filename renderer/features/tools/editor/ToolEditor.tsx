@@ -46,9 +46,10 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   const latest = useTool(base ? { bundleID, slug: base.slug, version: base.version } : null);
   const changedOnDisk = base !== null && latest.data?.status === 'valid' && latest.data.modifiedAt !== base.modifiedAt && !conflictDismissed;
 
+  // The slug follows the whole display name, key by key, until the person edits the slug itself.
   const setDraft = (next: Draft) => {
     if (!slugTouched && next.displayName !== draft.displayName) next = { ...next, slug: slugFrom(textOf(next.displayName)) };
-    if (next.slug !== draft.slug) setSlugTouched(true);
+    else if (next.slug !== draft.slug) setSlugTouched(true);
     setDraftState(next);
   };
   /** For replacements from outside the focused field (JSON tab, reload): editors remount. */
