@@ -50,6 +50,25 @@ test('allowed hosts: the shipped ones listed, add, refuse a malformed one, remov
   await expect(hosts.getByText('api.example.com', { exact: true })).toHaveCount(0);
 });
 
+test('allowed hosts and readable folders refuse what cannot work, saying why in a sentence', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+3');
+  const hostInput = page.getByLabel('Host to allow');
+  await hostInput.pressSequentially('localhost:99999');
+  await hostInput.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'port' })).toHaveText('localhost:99999 has port 99999; a port is a number from 1 to 65535.');
+  await expect(page.getByRole('list', { name: 'Allowed hosts' }).getByText('localhost:99999')).toHaveCount(0);
+  const folderInput = page.getByLabel('Folder to allow');
+  await folderInput.pressSequentially('notes');
+  await folderInput.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'full path' })).toContainText('notes is not a full path');
+  await folderInput.press('Control+A');
+  await folderInput.pressSequentially(app.dataDir);
+  await folderInput.press('Enter');
+  await expect(page.getByRole('list', { name: 'Readable folders' }).getByText(app.dataDir, { exact: true })).toBeVisible();
+});
+
 test('every screen passes axe with no serious or critical violations, in light and dark', async ({ app }) => {
   const { page } = app;
   for (const scheme of ['light', 'dark'] as const) {

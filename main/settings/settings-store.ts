@@ -2,7 +2,7 @@ import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
 import { SHIPPED_ALLOWED_HOSTS } from '../../builtins/index.js';
-import { ToolbeltError } from '../../shared/errors.js';
+import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 import type { FileProblem } from '../../shared/schemas/file-problem.js';
 import { SettingsSchema, type Settings, type SettingsPatch } from '../../shared/schemas/settings.js';
 import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
@@ -99,6 +99,7 @@ export function createSettingsStore(dataDir: string, log: Logger): SettingsStore
         const reason = problem?.reason ?? openProblem!;
         throw new ToolbeltError('file_invalid', `${file} cannot be used (${reason}). Fix or remove it, then try again.`, { file, reason });
       }
+      refuseNewEntries(settings, patch);
       const next = { ...settings, ...patch };
       conf.store = next;
       cached = null;
@@ -112,4 +113,33 @@ function reasonOf(error: unknown): string {
   if (code === 'ELOOP') return LINK_REASON;
   if (error instanceof SyntaxError) return `it is not valid JSON: ${error.message}`;
   return code ? `it cannot be read (${code})` : (error as Error).message;
+}
+
+/**
+ * What the schema cannot say about entries a person adds: a port past 65535,
+ * a folder given as a relative path, or one that is not there. Entries
+ * already in the list are left alone (a folder deleted since must not block
+ * removing another).
+ */
+function refuseNewEntries(current: Settings, patch: SettingsPatch): void {
+  const issues: ValidationIssue[] = [];
+  for (const [index, host] of (patch.allowedHosts ?? []).entries()) {
+    if (current.allowedHosts.includes(host)) continue;
+    const port = /:(\d+)$/.exec(host)?.[1];
+    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) {
+      issues.push({ path: `/allowedHosts/${index}`, message: `${host} has port ${port}; a port is a number from 1 to 65535.` });
+    }
+  }
+  for (const [index, folder] of (patch.readableFolders ?? []).entries()) {
+    if (current.readableFolders.includes(folder)) continue;
+    const at = `/readableFolders/${index}`;
+    if (!path.isAbsolute(folder)) {
+      issues.push({ path: at, message: `${folder} is not a full path; give the folder's whole path, such as ${process.platform === 'win32' ? 'C:\\Users\\me\\notes' : '/home/me/notes'}.` });
+      continue;
+    }
+    const info = statSync(folder, { throwIfNoEntry: false });
+    if (!info) issues.push({ path: at, message: `${folder} does not exist.` });
+    else if (!info.isDirectory()) issues.push({ path: at, message: `${folder} is a file, not a folder.` });
+  }
+  if (issues.length > 0) throw new ToolbeltError('invalid_params', issues.map((issue) => issue.message).join(' '), { issues });
 }
