@@ -18,6 +18,7 @@ import { ToolCatalog } from './store/catalog.js';
 import { createDocumentValidator } from './store/document-validation.js';
 import { storeHandlers } from './store/handlers.js';
 import { createLayout } from './store/layout.js';
+import { builtinSource } from './store/sources.js';
 import { ToolStore } from './store/tool-store.js';
 import { watchStore, type StoreWatcher } from './store/watcher.js';
 import { CORE_FUNCTIONS } from '../builtins/core/functions/index.js';
@@ -112,6 +113,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clock,
     log,
     onChange: (change, source) => events.publish({ type: 'store.changed', source, ...change }),
+    readOnlySources: [builtinSource(layout)],
   });
   const settings = createSettingsStore(dataDir, log);
   const secrets = createSecretStore(dataDir, options.cipher, clock);

@@ -11,6 +11,7 @@ export const ERROR_HTTP_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   builtin_immutable: 403,
+  source_readonly: 403,
   not_found: 404,
   unknown_operation: 404,
   method_not_allowed: 405,

@@ -3,6 +3,7 @@ import type { ToolEntry } from '../../shared/schemas/tool.js';
 import { ToolSearchIndex, type SearchDocument } from '../search/tool-search.js';
 import { compareKeys, paginate, type SortKey } from './paging.js';
 import type { BundleRecord, ToolRecord } from './records.js';
+import { BUILTINS_SOURCE, FILES_SOURCE } from './sources.js';
 import type { ToolStore } from './tool-store.js';
 import { bundleEntry, isBundleListed, isToolListed, toolEntry, type UnavailableReason } from './views.js';
 
@@ -134,7 +135,8 @@ export function searchDocument(record: ToolRecord): SearchDocument {
 
 function bundleSortKey(record: BundleRecord): SortKey {
   if (record.kind === 'invalid') return [2, (record.salvage.displayName ?? '').toLowerCase(), record.bundleID];
-  return [record.builtIn ? 0 : 1, record.bundle.displayName.toLowerCase(), record.bundleID];
+  // Built-ins first, then the person's own bundles, then other sources (MCP servers).
+  return [record.source === BUILTINS_SOURCE ? 0 : record.source === FILES_SOURCE ? 1 : 2, record.bundle.displayName.toLowerCase(), record.bundleID];
 }
 
 function toolSortKey(record: ToolRecord): SortKey {

@@ -9,6 +9,7 @@ import { ATOMIC_TEMP_FILE, readJsonFile, readJsonFileSync, type JsonReadResult }
 import type { StoreLayout } from './layout.js';
 import { toolIDFromFileName } from './layout.js';
 import type { ValidationCache } from './validation-cache.js';
+import { FILES_SOURCE } from './sources.js';
 
 /** What could be read from a broken file, so a person can find it in lists. */
 export interface Salvage {
@@ -18,11 +19,11 @@ export interface Salvage {
 }
 
 export type BundleRecord =
-  | { kind: 'valid'; bundleID: string; bundle: BundleFile; text: string; builtIn: boolean }
+  | { kind: 'valid'; bundleID: string; bundle: BundleFile; text: string; source: string }
   | { kind: 'invalid'; bundleID: string; file: string; reason: string; salvage: Salvage; text?: string; missing?: boolean };
 
 export type ToolRecord =
-  | { kind: 'valid'; toolID: string; bundleID: string; tool: ToolFile; text: string; builtIn: boolean }
+  | { kind: 'valid'; toolID: string; bundleID: string; tool: ToolFile; text: string; source: string }
   | { kind: 'invalid'; toolID: string; bundleID: string; file: string; reason: string; salvage: Salvage; text?: string };
 
 export type ValidTool = Extract<ToolRecord, { kind: 'valid' }>;
@@ -67,7 +68,7 @@ function bundleRecordFrom(validator: DocumentValidator, bundleID: string, file: 
   if (checked.value.isBuiltIn) {
     return { kind: 'invalid', bundleID, file, reason: 'isBuiltIn is true, but built-in bundles ship with the app', salvage: salvage(read.value), text: read.text };
   }
-  return { kind: 'valid', bundleID, bundle: checked.value, text: read.text, builtIn: false };
+  return { kind: 'valid', bundleID, bundle: checked.value, text: read.text, source: FILES_SOURCE };
 }
 
 /** Reads one tool file; `null` when it is gone. */
@@ -124,7 +125,7 @@ function toolRecordFrom(
   if (checked.value.toolID !== toolID) return invalid(`toolID ${checked.value.toolID} does not match the file name`);
   if (checked.value.bundleID !== bundleID) return invalid(`bundleID ${checked.value.bundleID} does not match its bundle folder`);
   if (checked.value.isBuiltIn) return invalid('isBuiltIn is true, but built-in tools ship with the app');
-  return { kind: 'valid', toolID, bundleID, tool: checked.value, text: read.text, builtIn: false };
+  return { kind: 'valid', toolID, bundleID, tool: checked.value, text: read.text, source: FILES_SOURCE };
 }
 
 

@@ -8,7 +8,7 @@ import { TOOL_FILE_KEY_ORDER, type ToolFile, type ToolInput } from '../../shared
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
 import { describeIssues } from '../common/validation.js';
-import { BuiltinOverrides, loadShippedRecords } from './builtins.js';
+import { FILES_SOURCE, type ReadOnlySource } from './sources.js';
 import type { DocumentValidator } from './document-validation.js';
 import { withFileLock } from '../common/file-lock.js';
 import { makePrivateFolder, stringifyStable, writeFileAtomically, writeFileAtomicallyMakingFolders } from '../common/json-files.js';
@@ -46,6 +46,8 @@ export interface ToolStoreOptions {
   log: Logger;
   /** Called after every change, from the API or from disk. */
   onChange: (change: StoreChange, source: 'api' | 'disk') => void;
+  /** Sources of tools besides the files: the built-ins, and (next) MCP servers. */
+  readOnlySources?: ReadOnlySource[];
 }
 
 type ValidBundle = Extract<BundleRecord, { kind: 'valid' }>;
@@ -66,12 +68,13 @@ export class ToolStore {
   private readonly reapBlocked = new Map<string, { folder: string; reason: string }>();
   private readonly validationCache: ValidationCache;
   readonly usage: UsageBook;
-  readonly builtinOverrides: BuiltinOverrides;
+  private readonly readOnlySources = new Map<string, ReadOnlySource>();
+  private readonly sourceSubscriptions = new Map<string, () => void>();
 
   private constructor(private readonly options: ToolStoreOptions) {
     this.usage = new UsageBook(options.layout, options.log);
     this.validationCache = new ValidationCache(path.join(options.layout.root, 'cache', 'validated-tools.json'), options.layout.root);
-    this.builtinOverrides = new BuiltinOverrides(options.layout);
+    for (const source of options.readOnlySources ?? []) this.readOnlySources.set(source.id, source);
   }
 
   static async open(options: ToolStoreOptions): Promise<ToolStore> {
@@ -110,29 +113,32 @@ export class ToolStore {
   /** The tool at <bundle, slug, version>, looking on disk when another process may have made it. */
   async findTool(bundleID: string, slug: string, version: string): Promise<ToolRecord | undefined> {
     const found = this.findInMemory(bundleID, nfc(slug), nfc(version));
-    if (found || this.isBuiltinBundle(bundleID)) return found;
+    if (found || this.isReadOnlyBundle(bundleID)) return found;
     await this.refreshBundle(bundleID, { rereadKnown: false });
     return this.findInMemory(bundleID, nfc(slug), nfc(version));
   }
 
   isBundleEnabled(record: BundleRecord): boolean {
     if (record.kind !== 'valid') return false;
-    return record.builtIn
-      ? this.builtinOverrides.isEnabled('bundles', record.bundleID, record.bundle.isEnabled)
-      : record.bundle.isEnabled;
+    const source = this.readOnlySources.get(record.source);
+    return source ? source.switches.isEnabled('bundles', record.bundleID, record.bundle.isEnabled) : record.bundle.isEnabled;
   }
 
   isToolEnabled(record: ToolRecord): boolean {
     if (record.kind !== 'valid') return false;
-    return record.builtIn
-      ? this.builtinOverrides.isEnabled('tools', record.toolID, record.tool.isEnabled)
-      : record.tool.isEnabled;
+    const source = this.readOnlySources.get(record.source);
+    return source ? source.switches.isEnabled('tools', record.toolID, record.tool.isEnabled) : record.tool.isEnabled;
+  }
+
+  /** Whether a bundle's files are Toolbelt's to write (false for built-ins and other read-only sources). */
+  isWritable(record: BundleRecord): boolean {
+    return record.kind === 'invalid' || record.source === FILES_SOURCE;
   }
 
   // ── bundles ──────────────────────────────────────────────────────────
 
   async putBundle(bundleID: string, input: BundleInput): Promise<{ bundle: ValidBundle; created: boolean }> {
-    this.refuseBuiltin(bundleID, 'replace');
+    this.refuseReadOnly(bundleID, 'replace');
     const result = await this.underBundleLock(bundleID, async () => {
       const existing = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
       const now = this.now();
@@ -166,8 +172,9 @@ export class ToolStore {
 
   async setBundleEnabled(bundleID: string, isEnabled: boolean): Promise<BundleRecord> {
     const current = this.bundles.get(bundleID);
-    if (current?.kind === 'valid' && current.builtIn) {
-      await this.builtinOverrides.set('bundles', bundleID, isEnabled);
+    const readOnly = current?.kind === 'valid' ? this.readOnlySources.get(current.source) : undefined;
+    if (current && readOnly) {
+      await readOnly.switches.set('bundles', bundleID, isEnabled);
       this.changed({ bundleIDs: [bundleID], toolIDs: [] });
       return current;
     }
@@ -180,7 +187,7 @@ export class ToolStore {
   }
 
   async softDeleteBundle(bundleID: string): Promise<void> {
-    this.refuseBuiltin(bundleID, 'delete');
+    this.refuseReadOnly(bundleID, 'delete');
     await this.underBundleLock(bundleID, async () => {
       const fresh = await this.requireLiveBundleOnDisk(bundleID);
       await this.writeBundle({ ...fresh.bundle, softDeletedAt: this.now() });
@@ -198,7 +205,7 @@ export class ToolStore {
     const removed: string[] = [];
     const cutoff = this.options.clock.now().getTime() - SOFT_DELETE_RETENTION_MS;
     for (const record of [...this.bundles.values()]) {
-      if (record.kind !== 'valid' || record.builtIn || !record.bundle.softDeletedAt) continue;
+      if (record.kind !== 'valid' || record.source !== FILES_SOURCE || !record.bundle.softDeletedAt) continue;
       if (Date.parse(record.bundle.softDeletedAt) > cutoff) continue;
       const bundleID = record.bundleID;
       await this.underBundleLock(bundleID, async () => {
@@ -235,7 +242,7 @@ export class ToolStore {
    * Removes only Toolbelt's own files; anything else makes it refuse, naming it.
    */
   async removeBundleFolder(bundleID: string): Promise<void> {
-    this.refuseBuiltin(bundleID, 'remove');
+    this.refuseReadOnly(bundleID, 'remove');
     await this.underBundleLock(bundleID, async () => {
       const record = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
       if (record?.kind === 'valid' && !record.bundle.softDeletedAt) {
@@ -260,7 +267,7 @@ export class ToolStore {
     const slug = nfc(slugParam);
     const version = nfc(versionParam);
     const bundle = await this.requireBundle(bundleID, { includeSoftDeleted: true });
-    if (bundle.builtIn) throw builtinImmutable('Built-in bundles cannot get new tools. Create a bundle of your own.');
+    this.refuseReadOnly(bundleID, 'add tools to');
     this.requireWritableBundle(bundle);
     const mismatch = (['bundleID', 'slug', 'version'] as const).filter(
       (key) => input[key] !== undefined && nfc(input[key]) !== { bundleID, slug, version }[key],
@@ -292,8 +299,9 @@ export class ToolStore {
     const bundle = await this.requireBundle(bundleID, { includeSoftDeleted: true });
     this.requireWritableBundle(bundle, 'changed');
     const record = await this.requireTool(bundleID, slug, version);
-    if (record.kind === 'valid' && record.builtIn) {
-      await this.builtinOverrides.set('tools', record.toolID, isEnabled);
+    const readOnly = record.kind === 'valid' ? this.readOnlySources.get(record.source) : undefined;
+    if (readOnly) {
+      await readOnly.switches.set('tools', record.toolID, isEnabled);
       this.changed({ bundleIDs: [bundleID], toolIDs: [record.toolID] });
       return record;
     }
@@ -308,7 +316,7 @@ export class ToolStore {
   }
 
   async deleteTool(bundleID: string, slug: string, version: string): Promise<void> {
-    this.refuseBuiltin(bundleID, 'delete tools of');
+    this.refuseReadOnly(bundleID, 'delete tools of');
     const record = await this.requireTool(bundleID, slug, version, { includeSoftDeleted: true });
     await this.underBundleLock(bundleID, async () => {
       await rm(this.options.layout.toolFile(bundleID, record.toolID), { force: true });
@@ -347,7 +355,7 @@ export class ToolStore {
     await this.requireBundle(bundleID);
     const input = this.checkedInput(draft, 'draft');
     const tool = this.newToolFile({ ...input, isEnabled: true }, { bundleID, slug: input.slug ?? 'draft', version: input.version ?? 'draft' });
-    return { kind: 'valid', toolID: tool.toolID, bundleID, tool, text: '', builtIn: false };
+    return { kind: 'valid', toolID: tool.toolID, bundleID, tool, text: '', source: FILES_SOURCE };
   }
 
   /** The tool at <bundle, slug, version>, or `not_found`; hidden with its soft-deleted bundle. */
@@ -387,7 +395,7 @@ export class ToolStore {
    * process's new tools), which keeps a put from reading the whole bundle.
    */
   async refreshBundle(bundleID: string, options: { rereadKnown: boolean } = { rereadKnown: true }): Promise<boolean> {
-    if (this.isBuiltinBundle(bundleID)) return false;
+    if (this.isReadOnlyBundle(bundleID)) return false;
     const { layout, validator } = this.options;
     let changed = false;
     const [bundle, listing] = await Promise.all([readBundleRecord(layout, validator, bundleID), listToolFolder(layout.toolsDir(bundleID))]);
@@ -448,7 +456,7 @@ export class ToolStore {
   /** Re-reads the bundles folder: new bundle folders and vanished ones. */
   async refreshAll(): Promise<string[]> {
     const onDisk = new Set(await listBundleIDs(this.options.layout.bundlesDir));
-    const known = [...this.bundles.keys(), ...this.toolsByBundle.keys()].filter((id) => !this.isBuiltinBundle(id));
+    const known = [...this.bundles.keys(), ...this.toolsByBundle.keys()].filter((id) => !this.isReadOnlyBundle(id));
     const changed: string[] = [];
     for (const bundleID of new Set([...onDisk, ...known])) {
       if (await this.refreshBundle(bundleID)) changed.push(bundleID);
@@ -457,21 +465,73 @@ export class ToolStore {
   }
 
   async close(): Promise<void> {
+    for (const unsubscribe of this.sourceSubscriptions.values()) unsubscribe();
+    this.sourceSubscriptions.clear();
     await Promise.all([this.usage.flush(), this.validationCache.flush()]);
+  }
+
+  // ── read-only sources ────────────────────────────────────────────────
+
+  /**
+   * Adds a source of tools while the app runs (an MCP server, say): its
+   * tools are listed, searched, switched and run like the files' from now on,
+   * and follow the changes it reports.
+   */
+  async addSource(source: ReadOnlySource): Promise<void> {
+    if (this.readOnlySources.has(source.id)) throw new ToolbeltError('conflict', `A source named ${source.id} is already there.`);
+    this.readOnlySources.set(source.id, source);
+    await source.switches.load();
+    this.resyncSource(source);
+    const unsubscribe = source.subscribe?.(() => this.resyncSource(source));
+    if (unsubscribe) this.sourceSubscriptions.set(source.id, unsubscribe);
+  }
+
+  /** Takes a source's tools away (an MCP server removed); its switches file stays for next time. */
+  removeSource(sourceID: string): void {
+    this.sourceSubscriptions.get(sourceID)?.();
+    this.sourceSubscriptions.delete(sourceID);
+    const bundleIDs = this.forgetSource(sourceID);
+    this.readOnlySources.delete(sourceID);
+    if (bundleIDs.length) this.sourceChanged(bundleIDs);
+  }
+
+  private resyncSource(source: ReadOnlySource): void {
+    const before = this.forgetSource(source.id);
+    const after = this.loadSource(source);
+    this.sourceChanged([...new Set([...before, ...after])]);
+  }
+
+  /** A source's records into memory; a bundle id another source already holds is left out and logged. */
+  private loadSource(source: ReadOnlySource): string[] {
+    const { bundles, tools } = source.load({ validator: this.options.validator, cache: this.validationCache });
+    const taken = new Set(bundles.filter((bundle) => this.bundles.has(bundle.bundleID)).map((bundle) => bundle.bundleID));
+    for (const bundleID of taken) this.options.log.warn('a source offers a bundle whose id is taken; it is left out', { source: source.id, bundleID });
+    for (const bundle of bundles) if (!taken.has(bundle.bundleID)) this.bundles.set(bundle.bundleID, bundle);
+    for (const tool of tools) if (!taken.has(tool.bundleID)) this.rememberTool(tool);
+    return bundles.map((bundle) => bundle.bundleID).filter((bundleID) => !taken.has(bundleID));
+  }
+
+  private forgetSource(sourceID: string): string[] {
+    const bundleIDs = [...this.bundles.values()].filter((record) => record.kind === 'valid' && record.source === sourceID).map((record) => record.bundleID);
+    for (const bundleID of bundleIDs) this.forgetBundle(bundleID);
+    return bundleIDs;
+  }
+
+  private sourceChanged(bundleIDs: string[]): void {
+    this.revisionCounter++;
+    this.options.onChange({ bundleIDs, toolIDs: [] }, 'disk');
   }
 
   // ── internals ────────────────────────────────────────────────────────
 
   private async loadEverything(): Promise<void> {
     this.validationCache.loadSync();
-    const shipped = loadShippedRecords(this.options.validator, this.validationCache);
-    for (const bundle of shipped.bundles) this.bundles.set(bundle.bundleID, bundle);
-    for (const tool of shipped.tools) this.rememberTool(tool);
-    await Promise.all([this.builtinOverrides.load(), this.usage.load()]);
+    for (const source of this.readOnlySources.values()) this.loadSource(source);
+    await Promise.all([...[...this.readOnlySources.values()].map((source) => source.switches.load()), this.usage.load()]);
     const { layout, validator } = this.options;
     // Synchronous on purpose: see readJsonFileSync.
     for (const bundleID of listBundleIDsSync(layout.bundlesDir)) {
-      if (this.isBuiltinBundle(bundleID)) continue;
+      if (this.isReadOnlyBundle(bundleID)) continue;
       this.bundles.set(bundleID, readBundleRecordSync(layout, validator, bundleID) ?? missingBundleRecord(layout, bundleID));
       const listing = listToolFolderSync(layout.toolsDir(bundleID));
       for (const toolID of listing.toolIDs) {
@@ -549,7 +609,7 @@ export class ToolStore {
   private async writeBundle(bundle: BundleFile): Promise<ValidBundle> {
     const text = stringifyStable({ ...bundle }, BUNDLE_FILE_KEY_ORDER);
     await writeFileAtomically(this.options.layout.bundleFile(bundle.bundleID), text, { within: this.options.layout.root });
-    const record: ValidBundle = { kind: 'valid', bundleID: bundle.bundleID, bundle, text, builtIn: false };
+    const record: ValidBundle = { kind: 'valid', bundleID: bundle.bundleID, bundle, text, source: FILES_SOURCE };
     this.bundles.set(bundle.bundleID, record);
     return record;
   }
@@ -559,7 +619,7 @@ export class ToolStore {
     const file = this.options.layout.toolFile(tool.bundleID, tool.toolID);
     // A bundle folder made by hand may have no tools/ yet.
     await writeFileAtomicallyMakingFolders(file, text, { within: this.options.layout.root });
-    const record: ValidTool = { kind: 'valid', toolID: tool.toolID, bundleID: tool.bundleID, tool, text, builtIn: false };
+    const record: ValidTool = { kind: 'valid', toolID: tool.toolID, bundleID: tool.bundleID, tool, text, source: FILES_SOURCE };
     this.rememberTool(record);
     return record;
   }
@@ -582,15 +642,16 @@ export class ToolStore {
     }
   }
 
-  private refuseBuiltin(bundleID: string, verb: string): void {
-    if (this.isBuiltinBundle(bundleID)) {
-      throw builtinImmutable(`Built-in bundles are read-only: you cannot ${verb} them. Only switching them on or off is allowed.`);
-    }
+  /** Edits of a read-only source's bundle are refused with that source's code and sentence. */
+  private refuseReadOnly(bundleID: string, verb: string): void {
+    const record = this.bundles.get(bundleID);
+    const source = record?.kind === 'valid' ? this.readOnlySources.get(record.source) : undefined;
+    if (source) throw new ToolbeltError(source.refusal.code, source.refusal.message(verb));
   }
 
-  private isBuiltinBundle(bundleID: string): boolean {
+  private isReadOnlyBundle(bundleID: string): boolean {
     const record = this.bundles.get(bundleID);
-    return record?.kind === 'valid' && record.builtIn;
+    return record !== undefined && !this.isWritable(record);
   }
 
   private underBundleLock<T>(bundleID: string, work: () => Promise<T>): Promise<T> {
@@ -629,6 +690,4 @@ function fileInvalid(file: string, reason: string): ToolbeltError {
   return new ToolbeltError('file_invalid', `${file} is invalid (${reason}). Fix the file, then try again.`, { file, reason });
 }
 
-function builtinImmutable(message: string): ToolbeltError {
-  return new ToolbeltError('builtin_immutable', message);
-}
+

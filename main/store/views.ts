@@ -1,6 +1,7 @@
 import type { BundleEntry } from '../../shared/schemas/bundle.js';
 import type { ToolEntry, ToolView } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord } from './records.js';
+import { FILES_SOURCE } from './sources.js';
 import type { ToolStore } from './tool-store.js';
 
 /** Why a tool cannot run whatever its switches say, or null (the tool resolver answers this). */
@@ -35,6 +36,7 @@ export function bundleEntry(store: ToolStore, record: BundleRecord): BundleEntry
     isEnabled: store.isBundleEnabled(record),
     status: 'valid',
     toolCount: store.toolCount(record.bundleID),
+    readOnly: !store.isWritable(record),
   };
 }
 
@@ -56,6 +58,7 @@ export function toolEntry(store: ToolStore, record: ToolRecord, unavailableReaso
     ...record.tool,
     isEnabled: store.isToolEnabled(record),
     status: 'valid',
+    readOnly: record.source !== FILES_SOURCE,
     usage: store.usage.get(record.toolID),
     available: reason === null,
     ...(reason === null ? {} : { unavailableReason: reason }),

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { FileProblemSchema } from '../schemas/file-problem.js';
 import { ChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
-import { SlugSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
+import { ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 
 const chatRoute = '/api/chats/:chatId';
 const byChat = { chatId: UuidV7Schema };
@@ -128,7 +128,7 @@ export const chatsRunTool = defineOperation({
     {
       ...byChat,
       bundleID: UuidV7Schema,
-      slug: SlugSchema,
+      slug: ToolNameSchema,
       version: VersionSchema,
       args: ArgsSchema,
       shareWithModel: Type.Optional(Type.Boolean({ default: true })),

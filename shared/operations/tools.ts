@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
-import { SlugSchema, TagSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
+import { SlugSchema, TagSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 import { InvokeResultSchema } from '../schemas/invocation.js';
 import { ToolEntrySchema, ToolInputSchema, ToolViewSchema } from '../schemas/tool.js';
 import { PageSizeSchema, PageTokenSchema } from './bundles.js';
 
 const toolRoute = '/api/tools/bundles/:bundleID/tools/:toolSlug/version/:version';
-const toolAddress = { bundleID: UuidV7Schema, toolSlug: SlugSchema, version: VersionSchema };
+const toolAddress = { bundleID: UuidV7Schema, toolSlug: ToolNameSchema, version: VersionSchema };
 
 const ToolPage = Type.Object(
   { tools: Type.Array(ToolEntrySchema), nextPageToken: Type.Optional(Type.String()) },
@@ -16,7 +16,8 @@ const ToolPage = Type.Object(
 export const toolsPut = defineOperation({
   name: 'tools.put',
   summary: 'Create a tool at <slug, version> in a bundle; an existing pair is a conflict.',
-  params: Type.Object({ ...toolAddress, tool: ToolInputSchema }, { additionalProperties: false }),
+  // What people write keeps the stricter slug.
+  params: Type.Object({ ...toolAddress, toolSlug: SlugSchema, tool: ToolInputSchema }, { additionalProperties: false }),
   result: ToolViewSchema,
   http: { method: 'PUT', path: toolRoute, successStatus: 201, bodyParam: 'tool' },
 });

@@ -37,6 +37,8 @@ export const BundleViewSchema = Type.Object(
     ...BundleFileSchema.properties,
     status: Type.Literal('valid'),
     toolCount: Type.Integer({ minimum: 0 }),
+    /** From a source Toolbelt does not write (built-ins, an MCP server): only its switches change. */
+    readOnly: Type.Boolean(),
   },
   { additionalProperties: false },
 );

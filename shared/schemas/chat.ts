@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SlugSchema, TimestampSchema, UuidV7Schema, VersionSchema } from './ids.js';
+import { TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 import { InvokeErrorSchema, TraceEntrySchema } from './invocation.js';
 
 /** Names providers accept for tools (OpenAI's rule; Anthropic's is the same set). */
@@ -16,7 +16,7 @@ export const ProviderIdSchema = Type.String({
 });
 
 export const ToolRefSchema = Type.Object(
-  { bundleID: UuidV7Schema, slug: SlugSchema, version: VersionSchema },
+  { bundleID: UuidV7Schema, slug: ToolNameSchema, version: VersionSchema },
   { additionalProperties: false },
 );
 export type ToolRef = Static<typeof ToolRefSchema>;
@@ -25,7 +25,7 @@ export type ToolRef = Static<typeof ToolRefSchema>;
 export const ToolSelectionSchema = Type.Object(
   {
     bundleID: UuidV7Schema,
-    slug: SlugSchema,
+    slug: ToolNameSchema,
     version: VersionSchema,
     /** The name the model sees instead of the slug. */
     as: Type.Optional(ExposedNameSchema),

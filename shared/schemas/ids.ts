@@ -22,6 +22,20 @@ export const SlugSchema = Type.String({
   description: 'Letters, digits and "-" (1–64 characters, case-sensitive)',
 });
 
+/**
+ * A tool as it is addressed: tools of read-only sources keep the names they
+ * come with, and MCP tool names also use "_" and "." (up to 128 characters).
+ * Tools people write (tools.put) still take SlugSchema.
+ */
+export const TOOL_NAME_PATTERN = '^(?=.*[\\p{L}\\p{Nd}])[\\p{L}\\p{M}\\p{Nd}._-]+$';
+
+export const ToolNameSchema = Type.String({
+  minLength: 1,
+  maxLength: 128,
+  pattern: TOOL_NAME_PATTERN,
+  description: 'A tool slug, or the name a read-only source gives it (letters, digits, "-", "_" and ".")',
+});
+
 export const VersionSchema = Type.String({
   minLength: 1,
   maxLength: 64,

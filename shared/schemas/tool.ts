@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { HttpImplSchema, LocalImplSchema } from './http-impl.js';
-import { SlugSchema, TagSchema, TimestampSchema, UuidV7Schema, VersionSchema } from './ids.js';
+import { SlugSchema, TagSchema, TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 
 /** A JSON Schema document: an object (checked against the 2020-12 meta-schema by the store). */
 export const JsonSchemaDocument = Type.Record(Type.String(), Type.Unknown(), {
@@ -112,8 +112,12 @@ export const UsageSchema = Type.Object(
 export type Usage = Static<typeof UsageSchema>;
 
 const viewFields = {
+  // Tools of read-only sources keep their own names (an MCP tool's "get_weather").
+  slug: ToolNameSchema,
   status: Type.Literal('valid'),
   usage: UsageSchema,
+  /** From a source Toolbelt does not write (built-ins, an MCP server): it cannot be edited, only switched. */
+  readOnly: Type.Boolean(),
   available: Type.Boolean(),
   unavailableReason: Type.Optional(Type.String()),
 };

@@ -97,7 +97,7 @@ export function BundleList() {
                   </span>
                 </button>
                 )}
-                {!bundle.isBuiltIn && form !== bundle.bundleID ? (
+                {!bundle.readOnly && form !== bundle.bundleID ? (
                   <span className="list__actions">
                     <button type="button" className="icon-button" aria-label={`Rename bundle ${bundle.displayName}`} title="Rename" onClick={() => setForm(bundle.bundleID)}>
                       <PencilIcon size={15} />

@@ -22,7 +22,7 @@ function Definition({ tool }: { tool: ToolView }) {
         </code>
         {tool.isBuiltIn ? <span className="badge">Built-in · read-only</span> : null}
         {!tool.isEnabled ? <span className="badge badge--quiet">Off</span> : null}
-        {!tool.isBuiltIn ? (
+        {!tool.readOnly ? (
           <button
             type="button"
             className="button definition__action"

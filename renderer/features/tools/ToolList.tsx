@@ -31,7 +31,7 @@ export function ToolList() {
     [pages.data, wantedTag],
   );
   const currentBundle = bundleID ? bundleNames.get(bundleID) : undefined;
-  const canAdd = currentBundle && !currentBundle.isBuiltIn && currentBundle.isEnabled;
+  const canAdd = currentBundle && !currentBundle.readOnly && currentBundle.isEnabled;
 
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way

@@ -9,19 +9,55 @@ import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/js
 import type { StoreLayout } from './layout.js';
 import type { BundleRecord, ToolRecord } from './records.js';
 
+/** The source of the flat files in the data folder: the only writable one. */
+export const FILES_SOURCE = 'files';
+export const BUILTINS_SOURCE = 'builtins';
+
+/**
+ * Tools that come from somewhere Toolbelt does not write: the built-in
+ * bundles shipped with the app, and (next) each MCP server. The store lists,
+ * searches, switches and runs their tools like its own files; edits are
+ * refused with the source's code. Only the on/off switches are the person's,
+ * kept in a small file in the data folder.
+ */
+export interface ReadOnlySource {
+  /** Stable across restarts: records carry it as their `source`. */
+  readonly id: string;
+  /** The code and sentence an edit is refused with. */
+  readonly refusal: { code: 'builtin_immutable' | 'source_readonly'; message: (verb: string) => string };
+  readonly switches: SwitchOverrides;
+  /** Its bundles and tools as they are now: at start, and again each time it reports a change. */
+  load(checks: { validator: DocumentValidator; cache: ValidationCache }): { bundles: BundleRecord[]; tools: ToolRecord[] };
+  /** Tools that appear and vanish while the app runs (an MCP server's list) are reported here. */
+  subscribe?(onChange: () => void): () => void;
+}
+
+/** The built-in bundles, from builtins/ inside the app. */
+export function builtinSource(layout: StoreLayout): ReadOnlySource {
+  return {
+    id: BUILTINS_SOURCE,
+    refusal: {
+      code: 'builtin_immutable',
+      message: (verb) => `Built-in bundles are read-only: you cannot ${verb} them. Only switching them on or off is allowed.`,
+    },
+    switches: new SwitchOverrides(layout, layout.builtinOverridesFile, 'builtins'),
+    load: ({ validator, cache }) => loadShippedRecords(validator, cache),
+  };
+}
+
 /**
  * Built-in bundles come from builtins/ inside the app and are validated with
  * the user's rules. A broken one is a bug in Toolbelt, so it stops the start
  * with a clear message (a test keeps that from shipping).
  */
-export function loadShippedRecords(validator: DocumentValidator, cache: ValidationCache): { bundles: BundleRecord[]; tools: ToolRecord[] } {
+function loadShippedRecords(validator: DocumentValidator, cache: ValidationCache): { bundles: BundleRecord[]; tools: ToolRecord[] } {
   const bundles: BundleRecord[] = [];
   const tools: ToolRecord[] = [];
   for (const shipped of SHIPPED_BUNDLES) {
     const bundle = validator.bundleFile(shipped.bundle);
     if (!bundle.ok) throw new Error(`built-in bundle ${shipped.folder} is invalid: ${describeIssues(bundle.issues)}`);
     const bundleID = bundle.value.bundleID;
-    bundles.push({ kind: 'valid', bundleID, bundle: bundle.value, text: '', builtIn: true });
+    bundles.push({ kind: 'valid', bundleID, bundle: bundle.value, text: '', source: BUILTINS_SOURCE });
     for (const { file, document } of shipped.tools) {
       const text = JSON.stringify(document);
       const toolID = (document as { toolID: string }).toolID;
@@ -30,7 +66,7 @@ export function loadShippedRecords(validator: DocumentValidator, cache: Validati
       if (!tool.ok) throw new Error(`built-in tool ${shipped.folder}/${file} is invalid: ${describeIssues(tool.issues)}`);
       if (tool.value.bundleID !== bundleID) throw new Error(`built-in tool ${shipped.folder}/${file} names another bundle`);
       cache.rememberValid(toolID, verdict.digest);
-      tools.push({ kind: 'valid', toolID: tool.value.toolID, bundleID, tool: tool.value, text: '', builtIn: true });
+      tools.push({ kind: 'valid', toolID: tool.value.toolID, bundleID, tool: tool.value, text: '', source: BUILTINS_SOURCE });
     }
   }
   return { bundles, tools };
@@ -42,17 +78,22 @@ interface OverridesFile {
 }
 
 /**
- * The only thing a person can change about a built-in: whether it is on.
- * Kept in <dataDir>/builtins.json; the shipped files are never written.
+ * The only thing a person can change about a read-only source's tools:
+ * whether they are on. Kept in a file of the data folder (builtins.json for
+ * the built-ins); the source itself is never written.
  */
-export class BuiltinOverrides {
+export class SwitchOverrides {
   private overrides: OverridesFile = { bundles: {}, tools: {} };
   private problem: string | null = null;
 
-  constructor(private readonly layout: StoreLayout) {}
+  constructor(
+    private readonly layout: StoreLayout,
+    private readonly file: string,
+    private readonly lockName: string,
+  ) {}
 
   async load(): Promise<void> {
-    const read = await readJsonFile(this.layout.builtinOverridesFile);
+    const read = await readJsonFile(this.file);
     this.problem = null;
     if (!read.ok) {
       this.overrides = { bundles: {}, tools: {} };
@@ -72,17 +113,17 @@ export class BuiltinOverrides {
   }
 
   async set(kind: 'bundles' | 'tools', id: string, isEnabled: boolean): Promise<void> {
-    await withFileLock(this.layout.lockTarget('builtins'), async () => {
+    await withFileLock(this.layout.lockTarget(this.lockName), async () => {
       await this.load();
       if (this.problem) {
         throw new ToolbeltError(
           'file_invalid',
-          `${this.layout.builtinOverridesFile} is invalid (${this.problem}). Fix or remove it, then try again.`,
+          `${this.file} is invalid (${this.problem}). Fix or remove it, then try again.`,
         );
       }
       const next: OverridesFile = { bundles: { ...this.overrides.bundles }, tools: { ...this.overrides.tools } };
       next[kind][id] = isEnabled;
-      await writeFileAtomically(this.layout.builtinOverridesFile, stringifyStable({ ...next }, ['bundles', 'tools']), { within: this.layout.root });
+      await writeFileAtomically(this.file, stringifyStable({ ...next }, ['bundles', 'tools']), { within: this.layout.root });
       this.overrides = next;
     });
   }
