@@ -244,3 +244,34 @@ describe('the tool loop with the scripted provider', () => {
     await h.call('chats.cancel', { chatId: chat.id });
   });
 });
+
+describe('malformed tool calls from a model', () => {
+  it('an Anthropic tool_use without a name or id, or with an overlong name, becomes a failed call the model reads, and the chat opens again after a restart', async () => {
+    const h = await startChatHarness();
+    const anthropic = await startFakeAnthropic([
+      anthropicReply({ text: ['Let me check.'], calls: [{ json: ['{"city":"Oslo"}'] }, { id: 'toolu_long', name: 'x'.repeat(300), json: ['{}'] }] }),
+      anthropicReply({ text: ['Sorry, that went wrong.'] }),
+    ]);
+    servers.push(anthropic);
+    await h.provider('fake-anthropic', { kind: 'anthropic', displayName: 'Fake Anthropic', baseURL: anthropic.url, apiKey: 'sk-ant-secret' });
+    const chat = await h.chat({ providerId: 'fake-anthropic', tools: { mode: 'auto', selected: [h.tool('weather')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'Weather?' });
+    const done = await h.settled(chat.id);
+
+    expect(done.status).toBe('idle');
+    const [nameless, overlong] = assistants(done)[0]!.toolCalls;
+    expect(nameless).toMatchObject({ name: '', status: 'failed', result: { ok: false, error: { code: 'unknown_tool', message: expect.stringContaining('without giving its name') as unknown } } });
+    expect(nameless!.id).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(overlong).toMatchObject({ name: 'x'.repeat(200), status: 'failed' });
+    expect(assistants(done)[1]!.content).toBe('Sorry, that went wrong.');
+    expect(h.server.requestsTo('/weather')).toHaveLength(0);
+    // The model was told, and the chat still opens after a restart.
+    expect(JSON.stringify(anthropic.requests[1]!.body.messages)).toContain('without giving its name');
+    // What goes back is a history the real API accepts: every tool name is one it allows.
+    const sentNames = JSON.stringify(anthropic.requests[1]!.body.messages).match(/"name":"[^"]*"/g) ?? [];
+    expect(sentNames).toEqual(['"name":"unknown_tool"', '"name":"unknown_tool"']);
+    await h.restart();
+    expect((await h.call('chats.get', { chatId: chat.id })).messages).toHaveLength(done.messages.length);
+  });
+});
+

@@ -3,6 +3,7 @@ import { allCalls, type LocatedCall } from '../../shared/chat-calls.js';
 import type { Chat, ToolCall, ToolCallResult } from '../../shared/schemas/chat.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { CompletedToolCall } from '../providers/model.js';
+import { syntheticCallId } from '../providers/transcript.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ExposedTool, ToolExposure } from './tool-exposure.js';
 import { toolKey } from './tool-exposure.js';
@@ -55,14 +56,17 @@ export async function classifyCall(
   exposure: ToolExposure,
   invoker: Invoker,
 ): Promise<ToolCall> {
+  // What a model sends is untrusted: a call without an id or a name (or with a name past what is kept) is
+  // still recorded, as a failed call the model reads, so the chat stays valid and opens again.
   const call: ToolCall = {
-    id: completed.id,
-    name: completed.name,
+    id: typeof completed.id === 'string' && completed.id !== '' ? completed.id.slice(0, 200) : `call_${syntheticCallId()}`,
+    name: typeof completed.name === 'string' ? completed.name.slice(0, 200) : '',
     args: completed.args,
     ...(completed.rawArgs !== undefined ? { rawArgs: completed.rawArgs } : {}),
     status: 'queued',
   };
-  if (!exposed) return { ...call, status: 'failed', result: failedResult('unknown_tool', unknownToolMessage(completed.name, exposure)) };
+  if (!call.name) return { ...call, status: 'failed', result: failedResult('unknown_tool', 'The model called a tool without giving its name, so nothing ran. Call one of the tools offered, by its name.') };
+  if (!exposed) return { ...call, status: 'failed', result: failedResult('unknown_tool', unknownToolMessage(call.name, exposure)) };
   const tool = exposed.record.tool;
   call.tool = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, bundleName: exposed.bundleName };
   if (completed.rawArgs !== undefined) {

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../shared/schemas/chat.js';
 import type { ProviderConnection } from './connection.js';
 import { failureFor, incompleteStream, sdkClientOptions } from './errors.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
-import { parseArguments, toolResultText, toolRunContext } from './transcript.js';
+import { parseArguments, syntheticCallId, toolResultText, toolRunContext, wireToolName } from './transcript.js';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 const MAX_OUTPUT_TOKENS = 8192;
@@ -32,7 +32,7 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): MessagePa
       if (message.shareWithModel) add('user', [{ type: 'text', text: toolRunContext(message) }]);
     } else {
       const blocks: ContentBlockParam[] = message.content ? [{ type: 'text', text: message.content }] : [];
-      for (const call of message.toolCalls) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.args });
+      for (const call of message.toolCalls) blocks.push({ type: 'tool_use', id: call.id, name: wireToolName(call.name), input: call.args });
       add('assistant', blocks);
       add(
         'user',
@@ -97,8 +97,10 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
               if (event.content_block.type === 'text' && event.content_block.text) yield { type: 'text-delta', text: event.content_block.text };
               if (event.content_block.type === 'tool_use') {
                 const block = event.content_block;
-                open.set(event.index, { id: block.id, name: block.name, json: '', input: block.input });
-                yield { type: 'tool-call-delta', callId: block.id, name: block.name, argsDelta: '' };
+                // A broken server may leave out the id or the name; the chat engine makes such a call a failed one.
+                const call = { id: typeof block.id === 'string' && block.id ? block.id : syntheticCallId(), name: typeof block.name === 'string' ? block.name : '', json: '', input: block.input };
+                open.set(event.index, call);
+                yield { type: 'tool-call-delta', callId: call.id, name: call.name, argsDelta: '' };
               }
               break;
             case 'content_block_delta':

@@ -5,7 +5,7 @@ import { failureFor, incompleteStream, sdkClientOptions } from './errors.js';
 import type { ModelEvent, ModelProvider } from './model.js';
 import { OpenAiToolCallAssembler } from './openai-tool-calls.js';
 import type { ProviderConnection } from './connection.js';
-import { toolResultText, toolRunContext } from './transcript.js';
+import { toolResultText, toolRunContext, wireToolName } from './transcript.js';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -26,7 +26,7 @@ export function toOpenAiMessages(system: string | undefined, messages: readonly 
               tool_calls: message.toolCalls.map((call) => ({
                 id: call.id,
                 type: 'function' as const,
-                function: { name: call.name, arguments: call.rawArgs ?? JSON.stringify(call.args) },
+                function: { name: wireToolName(call.name), arguments: call.rawArgs ?? JSON.stringify(call.args) },
               })),
             }
           : {}),

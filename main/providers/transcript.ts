@@ -1,3 +1,4 @@
+import { EXPOSED_NAME_PATTERN } from '../../shared/schemas/chat.js';
 import type { ToolCall, ToolRunMessage } from '../../shared/schemas/chat.js';
 
 /** How a finished call reads to the model. Providers without an error flag see the "Error" prefix. */
@@ -20,6 +21,18 @@ export function toolRunContext(message: ToolRunMessage): string {
   const { text, isError } = toolResultText(call);
   const label = call.tool ? `${call.tool.displayName} (${call.name})` : call.name;
   return `[I ran the tool ${label} myself with arguments ${JSON.stringify(call.args)}. ${isError ? 'It failed' : 'Result'}: ${text}]`;
+}
+
+const WIRE_TOOL_NAME = new RegExp(EXPOSED_NAME_PATTERN);
+
+/**
+ * A past call's name as it goes back to the provider: both APIs refuse a
+ * history with a tool name they would not accept (empty, too long, odd
+ * characters), which a model's malformed call can have. Such a call failed;
+ * its result tells the model what it sent.
+ */
+export function wireToolName(name: string): string {
+  return WIRE_TOOL_NAME.test(name) ? name : 'unknown_tool';
 }
 
 /** OpenAI-style call ids for servers that send none: 9 letters and digits. */

@@ -21,7 +21,8 @@ export function anthropicText(index: number, pieces: string[]): SseEvent[] {
   ];
 }
 
-export function anthropicToolUse(index: number, call: { id: string; name: string; json: string[] }): SseEvent[] {
+/** A tool_use block; `id` or `name` left out sends the block without it, as a broken server might. */
+export function anthropicToolUse(index: number, call: { id?: string; name?: string; json: string[] }): SseEvent[] {
   return [
     event('content_block_start', { index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } }),
     ...call.json.map((partial_json) => event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } })),
@@ -30,7 +31,7 @@ export function anthropicToolUse(index: number, call: { id: string; name: string
 }
 
 /** A whole message: optional text, then tool_use blocks, as the Messages API streams it. */
-export function anthropicReply(parts: { text?: string[]; calls?: { id: string; name: string; json: string[] }[] }, options: { delayMs?: number; stop?: boolean } = {}): FakeReply {
+export function anthropicReply(parts: { text?: string[]; calls?: { id?: string; name?: string; json: string[] }[] }, options: { delayMs?: number; stop?: boolean } = {}): FakeReply {
   const blocks: SseEvent[] = [];
   let index = 0;
   if (parts.text) blocks.push(...anthropicText(index++, parts.text));
