@@ -128,7 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
   };
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
-  const catalog = new ToolCatalog(store, resolver.unavailableReason);
+  const catalog = new ToolCatalog(store, resolver);
   const invoker = createInvoker({ store, resolver, runners, clock, log, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
   const providers = createProviderStore(dataDir, secrets, options.environment ?? {});
   const connect = createProviderFactory({ fetch: options.fetch ?? globalThis.fetch, maxRetries: options.providerRetries });

@@ -5,7 +5,7 @@ import { compareKeys, paginate, type SortKey } from './paging.js';
 import type { BundleRecord, ToolRecord } from './records.js';
 import { BUILTINS_SOURCE, FILES_SOURCE } from './sources.js';
 import type { ToolStore } from './tool-store.js';
-import { bundleEntry, isBundleListed, isToolListed, toolEntry, type UnavailableReason } from './views.js';
+import { bundleEntry, isBundleListed, isToolListed, toolEntry, type ToolReadiness } from './views.js';
 
 export interface Page<T> {
   items: T[];
@@ -21,7 +21,7 @@ export class ToolCatalog {
 
   constructor(
     private readonly store: ToolStore,
-    private readonly unavailableReason: UnavailableReason,
+    private readonly readiness: ToolReadiness,
   ) {}
 
   listBundles(options: { bundleIDs?: string[]; includeDisabled?: boolean; pageSize?: number; pageToken?: string }): Page<BundleEntry> {
@@ -89,7 +89,7 @@ export class ToolCatalog {
   }
 
   entry(record: ToolRecord): ToolEntry {
-    return toolEntry(this.store, record, this.unavailableReason);
+    return toolEntry(this.store, record, this.readiness);
   }
 
   bundleEntry(record: BundleRecord): BundleEntry {

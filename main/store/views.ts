@@ -4,8 +4,13 @@ import type { BundleRecord, ToolRecord } from './records.js';
 import { FILES_SOURCE } from './sources.js';
 import type { ToolStore } from './tool-store.js';
 
-/** Why a tool cannot run whatever its switches say, or null (the tool resolver answers this). */
-export type UnavailableReason = (record: ToolRecord) => string | null;
+/** What the lists say about running a tool; the tool resolver answers both. */
+export interface ToolReadiness {
+  /** Why it cannot run whatever its switches say, or null. */
+  unavailableReason(record: ToolRecord): string | null;
+  /** Why it cannot run now, switches included, or null. */
+  blockedReason(record: ToolRecord): string | null;
+}
 
 export function bundleEntry(store: ToolStore, record: BundleRecord): BundleEntry {
   const kept = store.keptAfterDelete(record.bundleID);
@@ -40,8 +45,8 @@ export function bundleEntry(store: ToolStore, record: BundleRecord): BundleEntry
   };
 }
 
-export function toolEntry(store: ToolStore, record: ToolRecord, unavailableReason: UnavailableReason): ToolEntry {
-  const reason = unavailableReason(record);
+export function toolEntry(store: ToolStore, record: ToolRecord, readiness: ToolReadiness): ToolEntry {
+  const reason = readiness.unavailableReason(record);
   if (record.kind === 'invalid') {
     return {
       status: 'invalid',
@@ -62,6 +67,7 @@ export function toolEntry(store: ToolStore, record: ToolRecord, unavailableReaso
     usage: store.usage.get(record.toolID),
     available: reason === null,
     ...(reason === null ? {} : { unavailableReason: reason }),
+    ...withBlockedReason(readiness.blockedReason(record)),
   } as ToolView;
   return view;
 }
@@ -81,4 +87,8 @@ export function isToolListed(store: ToolStore, record: ToolRecord, includeDisabl
 export function isBundleListed(store: ToolStore, record: BundleRecord, includeDisabled: boolean): boolean {
   if (record.kind === 'valid' && record.bundle.softDeletedAt) return includeDisabled && store.keptAfterDelete(record.bundleID) !== undefined;
   return includeDisabled || store.isBundleEnabled(record);
+}
+
+function withBlockedReason(reason: string | null): { blockedReason?: string } {
+  return reason === null ? {} : { blockedReason: reason };
 }

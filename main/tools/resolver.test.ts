@@ -47,7 +47,9 @@ describe('the tool resolver', () => {
     // The list says the same of what no switch can fix.
     const listed = (await call('tools.list', { bundleIDs: [h.bundleID], includeDisabled: true })).tools;
     expect(listed.find((tool) => tool.slug === 'ghost-function')).toMatchObject({ available: false, unavailableReason: 'The local function "nowhere.atAll" is not part of this version of Toolbelt.' });
-    expect(listed.find((tool) => tool.slug === 'switched-off')).toMatchObject({ available: true, isEnabled: false });
+    expect(listed.find((tool) => tool.slug === 'switched-off')).toMatchObject({ available: true, isEnabled: false, blockedReason: states[0]!.message });
+    expect(listed.find((tool) => tool.slug === 'ghost-function')).toMatchObject({ blockedReason: states[1]!.message });
+    expect(listed.find((tool) => tool.slug === 'weather')).not.toHaveProperty('blockedReason');
     expect(listed.find((tool) => tool.status === 'invalid')).toMatchObject({ available: false, unavailableReason: expect.stringMatching(/^Its file is invalid: the file is not valid JSON/) as unknown });
     const invalid = await failure('tools.invoke', { bundleID: h.bundleID, toolSlug: 'weather', version: 'v1', args: { city: 1 } });
     expect(invalid.code).toBe('invalid_args');

@@ -33,6 +33,8 @@ export interface ToolResolver {
   check(record: ToolRecord | undefined, options?: { ignoreSwitches?: boolean }): Readiness;
   /** Why a tool cannot run whatever its switches say, as a sentence; null when it can (lists show this). */
   unavailableReason: (record: ToolRecord) => string | null;
+  /** Why a tool cannot run now, switches included, as the sentence a refusal would carry; null when it can. */
+  blockedReason: (record: ToolRecord) => string | null;
 }
 
 /** The tool if it can run; otherwise the refusal, as the ToolbeltError its code names. */
@@ -84,5 +86,9 @@ export function createToolResolver(deps: { store: ToolStore; availability: Runne
       return check(await store.findTool(ref.bundleID, ref.slug, ref.version), options);
     },
     unavailableReason: (record) => unavailable(record)?.sentence ?? null,
+    blockedReason: (record) => {
+      const readiness = check(record);
+      return readiness.ok ? null : readiness.message;
+    },
   };
 }

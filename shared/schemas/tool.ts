@@ -120,6 +120,8 @@ const viewFields = {
   readOnly: Type.Boolean(),
   available: Type.Boolean(),
   unavailableReason: Type.Optional(Type.String()),
+  /** Why it cannot run now, switches included (the sentence a refusal carries); absent when it can. */
+  blockedReason: Type.Optional(Type.String()),
 };
 
 /** A tool as the API returns it: the file plus usage and computed availability. */

@@ -30,11 +30,10 @@ function usePaletteResults(query: string) {
   });
 }
 
+/** The core's own sentence (the one a run would be refused with), so the palette never words it differently. */
 function whyNot(tool: ToolEntry): string {
-  if (tool.status === 'invalid') return `Its file is invalid: ${tool.invalidReason}`;
-  if (!tool.available) return tool.unavailableReason ?? 'It cannot run.';
-  if (!tool.isEnabled) return 'It is switched off. Switch it on in Tools.';
-  return 'Its bundle is switched off. Switch the bundle on in Tools.';
+  if (tool.status === 'invalid') return tool.unavailableReason;
+  return tool.blockedReason ?? tool.unavailableReason ?? 'It cannot run.';
 }
 
 /**
@@ -115,7 +114,7 @@ export function ToolPalette({ chatId }: { chatId: string }) {
           {usable.length === 0 && !results.isPending ? <p className="muted palette__empty">No enabled tool matches “{deferred}”.</p> : null}
           {results.data?.explained.map((tool) => (
             <p key={tool.toolID} className="callout callout--warn">
-              <strong>{tool.displayName ?? tool.slug}</strong> cannot be run: {whyNot(tool)}
+              <strong>{tool.displayName ?? tool.slug}</strong> — {whyNot(tool)}
             </p>
           ))}
           <p className="muted modal__keys">

@@ -3,7 +3,7 @@ import type { ToolView } from '../../../../shared/schemas/tool.js';
 /** What the editor edits: a tool document including its slug and version. */
 export type Draft = Record<string, unknown> & { slug: string; version: string };
 
-const STORE_OWNED = ['schemaVersion', 'toolID', 'bundleID', 'isBuiltIn', 'createdAt', 'modifiedAt', 'status', 'usage', 'available', 'unavailableReason', 'readOnly'];
+const STORE_OWNED = ['schemaVersion', 'toolID', 'bundleID', 'isBuiltIn', 'createdAt', 'modifiedAt', 'status', 'usage', 'available', 'unavailableReason', 'blockedReason', 'readOnly'];
 
 export function newHttpDraft(): Draft {
   return {
