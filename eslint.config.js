@@ -26,7 +26,7 @@ const electronTypesOnly = {
   allowTypeImports: true,
 };
 // main/core.ts wires the services; they never import it (or each other through it).
-const SERVICES = ['api', 'chat', 'common', 'providers', 'search', 'secrets', 'settings', 'store', 'tools'];
+const SERVICES = ['api', 'chat', 'common', 'mcp', 'providers', 'search', 'secrets', 'settings', 'store', 'tools'];
 const noCompositionRoot = { group: ['**/core.js'], message: 'Services never import the composition root (main/core.ts); it imports them.' };
 // main/common/ is the kit services share, so it depends on none of them.
 const noServices = {

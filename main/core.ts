@@ -18,6 +18,9 @@ import { ToolCatalog } from './store/catalog.js';
 import { createDocumentValidator } from './store/document-validation.js';
 import { storeHandlers } from './store/handlers.js';
 import { createLayout } from './store/layout.js';
+import { mcpHandlers } from './mcp/handlers.js';
+import { mcpRunner } from './mcp/runner.js';
+import { McpServers } from './mcp/servers.js';
 import { builtinSource } from './store/sources.js';
 import { ToolStore } from './store/tool-store.js';
 import { watchStore, type StoreWatcher } from './store/watcher.js';
@@ -119,7 +122,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const secrets = createSecretStore(dataDir, options.cipher, clock);
   // An injected fetch (tests) is used as given; otherwise HTTP tools go through undici directly.
   const httpSend = options.fetch ? { send: fetchTransport(options.fetch), close: async () => undefined } : undiciTransport();
+  const mcpServers = new McpServers({ layout, store, secrets, clock, log });
   const runners: ToolRunners = {
+    mcp: mcpRunner(mcpServers),
     local: localRunner({ registry: createLocalRegistry(CORE_FUNCTIONS), secrets, settings, clock, log }),
     http: httpRunner({
       secrets,
@@ -146,6 +151,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
   });
   await chats.recover();
+  await mcpServers.open();
   let watcher: StoreWatcher | null = null;
   if (options.watchFiles !== false) {
     await makePrivateFolder(layout.bundlesDir);
@@ -168,6 +174,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...storeHandlers(store, catalog),
       ...executionHandlers(store, invoker, resolver, settings, secrets),
       ...providerHandlers(providers, connect, () => performance.now()),
+      ...mcpHandlers(mcpServers),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),
     },
     log,
@@ -188,6 +195,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       closing ??= (async () => {
         for (const timer of timers) clearInterval(timer);
         await chats.close();
+        await mcpServers.close();
         await chatFiles.flush();
         await httpSend.close();
         await watcher?.close();

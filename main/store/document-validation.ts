@@ -7,6 +7,7 @@ import {
   ToolFileEnvelopeSchema,
   ToolInputSchema,
   type ToolFile,
+  type WrittenToolFile,
   type ToolInput,
   type ToolType,
 } from '../../shared/schemas/tool.js';
@@ -16,7 +17,7 @@ import { checkHttpImpl, checkJsonSchema } from './definition-checks.js';
 export type Checked<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 interface Definition {
-  type: ToolType;
+  type: Exclude<ToolType, 'mcp'>;
   impl: Record<string, unknown>;
   argSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown> | boolean;
@@ -40,7 +41,7 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
   const bundleFile = lazily(BundleFileSchema);
   const envelope = lazily(ToolFileEnvelopeSchema);
   const input = lazily(ToolInputSchema);
-  const impls: Record<ToolType, () => Validator> = { local: lazily(IMPL_SCHEMAS.local), http: lazily(IMPL_SCHEMAS.http) };
+  const impls: Record<Exclude<ToolType, 'mcp'>, () => Validator> = { local: lazily(IMPL_SCHEMAS.local), http: lazily(IMPL_SCHEMAS.http) };
 
   function shape<T>(validate: Validator, value: unknown): Checked<T> {
     return validate(value) ? { ok: true, value: value as T } : { ok: false, issues: issuesFrom(validate.errors) };
@@ -65,7 +66,7 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
   return {
     bundleFile: (value) => shape<BundleFile>(bundleFile(), value),
     toolFile(value, thorough) {
-      const checked = shape<ToolFile>(envelope(), value);
+      const checked = shape<WrittenToolFile>(envelope(), value);
       if (!checked.ok) return checked;
       const issues = definition(checked.value, thorough);
       return issues.length ? { ok: false, issues } : checked;

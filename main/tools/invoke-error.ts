@@ -14,7 +14,9 @@ export type InvokeErrorCode =
   | 'decode_failed'
   | 'extract_failed'
   | 'output_invalid'
-  | 'local_error';
+  | 'local_error'
+  /** The tool itself said the call failed (an MCP result with isError). */
+  | 'tool_error';
 
 /**
  * Thrown inside the pipeline, caught once at its edge and turned into

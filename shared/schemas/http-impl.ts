@@ -92,3 +92,11 @@ export const LocalImplSchema = Type.Object(
 );
 
 export type LocalImpl = Static<typeof LocalImplSchema>;
+
+/** A tool of an MCP server: which server, and the tool's name there. Such tools come from the server, never from files. */
+export const McpImplSchema = Type.Object(
+  { server: Type.String({ minLength: 1, maxLength: 64 }), tool: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+
+export type McpImpl = Static<typeof McpImplSchema>;

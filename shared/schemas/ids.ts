@@ -49,6 +49,7 @@ export const TagSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[
 
 const slugRegExp = new RegExp(SLUG_PATTERN, 'u');
 const versionRegExp = new RegExp(VERSION_PATTERN, 'u');
+const toolNameRegExp = new RegExp(TOOL_NAME_PATTERN, 'u');
 const uuidRegExp = new RegExp(UUID_V7_PATTERN);
 
 function runeLength(value: string): number {
@@ -65,4 +66,9 @@ export function isVersion(value: string): boolean {
 
 export function isUuidV7(value: string): boolean {
   return uuidRegExp.test(value);
+}
+
+/** A name a tool can be addressed by (its slug, or the name a read-only source gives it). */
+export function isToolName(value: string): boolean {
+  return value.length <= 128 && toolNameRegExp.test(value);
 }

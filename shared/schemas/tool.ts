@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { HttpImplSchema, LocalImplSchema } from './http-impl.js';
+import { HttpImplSchema, LocalImplSchema, McpImplSchema } from './http-impl.js';
 import { SlugSchema, TagSchema, TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 
 /** A JSON Schema document: an object (checked against the 2020-12 meta-schema by the store). */
@@ -7,8 +7,10 @@ export const JsonSchemaDocument = Type.Record(Type.String(), Type.Unknown(), {
   description: 'A JSON Schema (draft 2020-12)',
 });
 
+/** Kinds of tools people write into files. */
 export const ToolTypeSchema = Type.Union([Type.Literal('local'), Type.Literal('http')]);
-export type ToolType = Static<typeof ToolTypeSchema>;
+/** Every kind a runner takes: the written ones, and tools of MCP servers. */
+export type ToolType = Static<typeof ToolTypeSchema> | 'mcp';
 
 /** Fields a person writes; the store adds identity and timestamps. */
 const definitionFields = {
@@ -62,7 +64,14 @@ export const HttpToolFileSchema = Type.Object(
   { additionalProperties: false },
 );
 export const ToolFileSchema = Type.Union([LocalToolFileSchema, HttpToolFileSchema], { $id: 'ToolFile' });
-export type ToolFile = Static<typeof ToolFileSchema>;
+/** A tool of an MCP server, shaped like a tool file so lists, search, switches and runs treat it alike. */
+export const McpToolSchema = Type.Object(
+  { ...identityFields, ...definitionFields, slug: ToolNameSchema, type: Type.Literal('mcp'), impl: McpImplSchema },
+  { additionalProperties: false },
+);
+/** What a tool file on disk (or a tools.put) holds: the kinds people write. */
+export type WrittenToolFile = Static<typeof ToolFileSchema>;
+export type ToolFile = WrittenToolFile | Static<typeof McpToolSchema>;
 
 /**
  * The first validation pass over tool.json: every field but the impl, whose
@@ -74,7 +83,7 @@ export const ToolFileEnvelopeSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const IMPL_SCHEMAS: Record<ToolType, TSchema> = { local: LocalImplSchema, http: HttpImplSchema };
+export const IMPL_SCHEMAS: Record<Static<typeof ToolTypeSchema>, TSchema> = { local: LocalImplSchema, http: HttpImplSchema };
 
 /**
  * Body of tools.put: the definition. Identity fields may be echoed back (a
@@ -128,6 +137,7 @@ const viewFields = {
 export const ToolViewSchema = Type.Union([
   Type.Object({ ...LocalToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
   Type.Object({ ...HttpToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
+  Type.Object({ ...McpToolSchema.properties, ...viewFields }, { additionalProperties: false }),
 ]);
 export type ToolView = Static<typeof ToolViewSchema>;
 

@@ -40,6 +40,10 @@ function Definition({ tool }: { tool: ToolView }) {
             <code>
               {tool.impl.method} {tool.impl.urlTemplate}
             </code>
+          ) : tool.type === 'mcp' ? (
+            <>
+              Tool <code>{tool.impl.tool}</code> of the MCP server <code>{tool.impl.server}</code>
+            </>
           ) : (
             <>
               Local function <code>{tool.impl.func}</code>

@@ -1,0 +1,164 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { McpServerConfig } from '../../shared/schemas/mcp.js';
+import type { Logger } from '../log.js';
+
+const STDERR_LINES_KEPT = 20;
+const CONNECT_TIMEOUT_MS = 30_000;
+
+export type ConnectionState = 'starting' | 'connected' | 'failed';
+
+export interface ConnectionFailure {
+  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'mcp_start_failed' | 'mcp_exited' | 'mcp_unreachable';
+  message: string;
+}
+
+/**
+ * One MCP server, through the official SDK client: started (a process over
+ * stdio, or a URL over Streamable HTTP with a fallback to HTTP+SSE), its tool
+ * list kept current (tools/list_changed), its stderr tail kept for the
+ * person, and why it failed said in a sentence.
+ */
+export class McpConnection {
+  state: ConnectionState = 'starting';
+  failure: ConnectionFailure | null = null;
+  tools: Tool[] = [];
+  serverInfo: { name: string; version: string } | null = null;
+  readonly stderr: string[] = [];
+  private client: Client | null = null;
+  private closing = false;
+  private resolved: { env: Record<string, string>; headers: Record<string, string> } = { env: {}, headers: {} };
+
+  constructor(
+    readonly name: string,
+    private readonly config: McpServerConfig,
+    /** Values of `${secret.NAME}` in env and headers, resolved each time it starts. */
+    private readonly resolveSecrets: () => Promise<{ env: Record<string, string>; headers: Record<string, string> }>,
+    private readonly events: { changed: () => void; log: Logger },
+  ) {}
+
+  async start(): Promise<void> {
+    this.state = 'starting';
+    this.failure = null;
+    try {
+      this.resolved = await this.resolveSecrets();
+      this.client = await this.connect();
+      const version = this.client.getServerVersion();
+      if (version) this.serverInfo = { name: version.name, version: version.version };
+      this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        this.refreshTools().catch((error: unknown) => this.events.log.warn('an MCP server’s tool list could not be read again', { server: this.name, error: String(error) }));
+      });
+      await this.refreshTools();
+      this.state = 'connected';
+    } catch (error) {
+      this.fail(this.startFailure(error));
+      await this.client?.close().catch(() => undefined);
+      this.client = null;
+    }
+    this.events.changed();
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onProgress?: () => void }): Promise<CallToolResult> {
+    if (!this.client || this.state !== 'connected') {
+      throw new Error(this.failure?.message ?? `The MCP server ${this.name} is not connected.`);
+    }
+    const result = await this.client.callTool({ name, arguments: args }, undefined, {
+      signal: options.signal,
+      timeout: options.timeoutMs,
+      resetTimeoutOnProgress: true,
+      ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+    });
+    return result as CallToolResult;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.client?.close().catch(() => undefined);
+    this.client = null;
+  }
+
+  private async refreshTools(): Promise<void> {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.client!.listTools(cursor ? { cursor } : {});
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    this.tools = tools;
+    this.events.changed();
+  }
+
+  private async connect(): Promise<Client> {
+    if ('command' in this.config) return this.attach(this.stdioTransport(this.config));
+    const url = new URL(this.config.url);
+    const requestInit = { headers: this.resolved.headers };
+    if (this.config.type === 'sse') return this.attach(new SSEClientTransport(url, { requestInit }));
+    try {
+      return await this.attach(new StreamableHTTPClientTransport(url, { requestInit }));
+    } catch (error) {
+      // Servers of the older protocol answer the Streamable HTTP handshake with a 4xx.
+      const status = (error as { code?: unknown }).code;
+      if (this.config.type === 'streamable-http' || typeof status !== 'number' || status < 400 || status >= 500) throw error;
+      return this.attach(new SSEClientTransport(url, { requestInit }));
+    }
+  }
+
+  private stdioTransport(config: Extract<McpServerConfig, { command: string }>): Transport {
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: config.args ?? [],
+      env: { ...getDefaultEnvironment(), ...this.resolved.env },
+      ...(config.cwd ? { cwd: config.cwd } : {}),
+      stderr: 'pipe',
+    });
+    let partial = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
+      partial = lines.pop() ?? '';
+      this.stderr.push(...lines.filter((line) => line.trim() !== ''));
+      this.stderr.splice(0, Math.max(0, this.stderr.length - STDERR_LINES_KEPT));
+    });
+    return transport;
+  }
+
+  private async attach(transport: Transport): Promise<Client> {
+    const client = new Client({ name: 'Toolbelt', version: '1' }, { capabilities: {} });
+    client.onclose = () => {
+      if (this.closing || this.state === 'failed') return;
+      this.fail({
+        code: 'mcp_exited',
+        message: `The MCP server ${this.name} stopped${this.stderr.length ? `; its last words: ${this.stderr.at(-1)}` : ''}. Restart it from the Tools screen.`,
+      });
+      this.events.changed();
+    };
+    await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+    return client;
+  }
+
+  private fail(failure: ConnectionFailure): void {
+    this.state = 'failed';
+    this.failure = failure;
+    this.tools = [];
+  }
+
+  private startFailure(error: unknown): ConnectionFailure {
+    if (error instanceof ToolbeltError) return { code: 'mcp_missing_secret', message: error.message };
+    const code = (error as NodeJS.ErrnoException).code;
+    if ('command' in this.config && code === 'ENOENT') {
+      return {
+        code: 'mcp_command_missing',
+        message: `The command "${this.config.command}" was not found. Install it, or give its full path in the server's command (apps started from the desktop may not see your shell's PATH).`,
+      };
+    }
+    const said = error instanceof Error ? error.message : String(error);
+    if ('url' in this.config) return { code: 'mcp_unreachable', message: `The MCP server at ${this.config.url} could not be reached: ${said}` };
+    const tail = this.stderr.length ? ` It wrote: ${this.stderr.slice(-3).join(' / ')}` : '';
+    return { code: 'mcp_start_failed', message: `The MCP server ${this.name} did not start: ${said}.${tail}` };
+  }
+}

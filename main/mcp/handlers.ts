@@ -1,0 +1,15 @@
+import type { Handlers } from '../api/dispatcher.js';
+import type { McpServers } from './servers.js';
+
+/** mcpServers.*: the servers people configure, over the same table as everything else. */
+export function mcpHandlers(servers: McpServers): Pick<Handlers, 'mcpServers.list' | 'mcpServers.put' | 'mcpServers.delete' | 'mcpServers.restart'> {
+  return {
+    'mcpServers.list': () => ({ servers: servers.list() }),
+    'mcpServers.put': ({ name, config }) => servers.put(name, config),
+    'mcpServers.delete': async ({ name }) => {
+      await servers.delete(name);
+      return null;
+    },
+    'mcpServers.restart': ({ name }) => servers.restart(name),
+  };
+}

@@ -1,0 +1,71 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../testing/spawned-host.js';
+import { expectOk } from '../testing/invoke-harness.js';
+import { startTestCore } from '../testing/test-core.js';
+import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { mcpBundleID } from './identity.js';
+
+// The reference server from npm, run as people run it: a command over stdio.
+const EVERYTHING = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
+
+describe('MCP servers over stdio (server-everything)', () => {
+  it('a configured server is a bundle whose tools are listed, searched, run, switched and refuse edits', async () => {
+    const { call, failure, dataDir } = await startTestCore();
+    const server = await call('mcpServers.put', { name: 'everything', config: EVERYTHING });
+    expect(server).toMatchObject({ name: 'everything', state: 'connected', bundleID: mcpBundleID('everything'), serverInfo: { name: 'mcp-servers/everything' } });
+    expect(server.toolCount).toBeGreaterThan(5);
+
+    const bundleID = server.bundleID;
+    const [bundle] = (await call('bundles.list', { bundleIDs: [bundleID] })).bundles;
+    expect(bundle).toMatchObject({ displayName: 'everything', readOnly: true, toolCount: server.toolCount });
+    const tools = (await call('tools.list', { bundleIDs: [bundleID] })).tools;
+    const echo = tools.find((tool) => tool.slug === 'echo');
+    expect(echo).toMatchObject({ type: 'mcp', version: 'mcp', readOnly: true, available: true, impl: { server: 'everything', tool: 'echo' } });
+    expect((await call('tools.search', { q: 'echo' })).tools[0]).toMatchObject({ slug: 'echo', bundleID });
+
+    const address = { bundleID, toolSlug: 'echo', version: 'mcp' };
+    expect(expectOk(await call('tools.invoke', { ...address, args: { message: 'hello' } })).value).toBe('Echo: hello');
+    const sum = expectOk(await call('tools.invoke', { bundleID, toolSlug: 'get-sum', version: 'mcp', args: { a: 2, b: 40 } }));
+    expect(JSON.stringify(sum.value)).toContain('42');
+    // Arguments are checked against the tool's own inputSchema before the server sees them.
+    expect((await failure('tools.invoke', { ...address, args: { message: 5 } })).code).toBe('invalid_args');
+
+    await call('tools.patch', { ...address, isEnabled: false });
+    expect((await failure('tools.invoke', { ...address, args: { message: 'x' } })).code).toBe('tool_disabled');
+    await call('bundles.patch', { bundleID, isEnabled: false });
+    expect((await call('tools.list', { bundleIDs: [bundleID] })).tools).toEqual([]);
+    await call('bundles.patch', { bundleID, isEnabled: true });
+    await call('tools.patch', { ...address, isEnabled: true });
+
+    expect((await failure('tools.delete', address)).code).toBe('source_readonly');
+    expect((await failure('bundles.delete', { bundleID })).code).toBe('source_readonly');
+
+    // The configuration is a file in the shape people paste, and it survives a restart.
+    const reopened = await (await startTestCore({ dataDir })).call('mcpServers.list', {});
+    expect(reopened.servers.map((entry) => entry.name)).toEqual(['everything']);
+
+    await call('mcpServers.delete', { name: 'everything' });
+    expect((await call('bundles.list', { bundleIDs: [bundleID], includeDisabled: true })).bundles).toEqual([]);
+    expect((await call('mcpServers.list', {})).servers).toEqual([]);
+  });
+
+  it('a missing command, a server that exits at once, and a missing secret each fail with the reason', async () => {
+    const { call } = await startTestCore();
+    const missing = await call('mcpServers.put', { name: 'ghost', config: { command: 'toolbelt-no-such-command-42' } });
+    expect(missing).toMatchObject({ state: 'failed', error: { code: 'mcp_command_missing', message: expect.stringContaining('"toolbelt-no-such-command-42" was not found') as unknown } });
+
+    const script = path.join(await tempDirForTest(), 'crash.mjs');
+    await writeFile(script, "process.stderr.write('config file is broken\\n'); process.exit(3);\n");
+    const crashed = await call('mcpServers.put', { name: 'crash', config: { command: process.execPath, args: [script] } });
+    expect(crashed.state).toBe('failed');
+    expect(crashed.stderr).toContain('config file is broken');
+    expect(crashed.error?.message).toContain('config file is broken');
+
+    const secretless = await call('mcpServers.put', { name: 'needs-key', config: { ...EVERYTHING, env: { API_KEY: '${secret.EVERYTHING_KEY}' } } });
+    expect(secretless).toMatchObject({ state: 'failed', error: { code: 'mcp_missing_secret', message: expect.stringContaining('EVERYTHING_KEY') as unknown } });
+    // Tools of a failed server are listed as unavailable, with why.
+    expect((await call('bundles.list', { bundleIDs: [crashed.bundleID] })).bundles[0]).toMatchObject({ toolCount: 0 });
+  });
+});

@@ -1,0 +1,59 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolFile } from '../../shared/schemas/tool.js';
+import { InvokeFailure } from '../tools/invoke-error.js';
+import { Redactor } from '../tools/redact.js';
+import type { ToolRunner } from '../tools/runners.js';
+import type { McpConnection } from './connection.js';
+
+type McpTool = Extract<ToolFile, { type: 'mcp' }>;
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * What a tool call's result becomes: structured content when the server
+ * sends it (checked against the tool's outputSchema by the invoker), one
+ * text as a string, anything richer (images, resource links, several
+ * blocks) as the content list; `isError` as a failed call the model reads.
+ */
+export function resultValue(result: CallToolResult): { value: unknown } | { error: string } {
+  const content = result.content ?? [];
+  const texts = content.filter((block): block is Extract<typeof block, { type: 'text' }> => block.type === 'text').map((block) => block.text);
+  if (result.isError) return { error: texts.join('\n').trim() || 'The tool reported an error without saying what.' };
+  if (result.structuredContent !== undefined) return { value: result.structuredContent };
+  if (content.length === 1 && texts.length === 1) return { value: texts[0] };
+  return { value: content };
+}
+
+/** Tools of MCP servers: run on the server's connection, with its timeout; progress restarts the clock. */
+export function mcpRunner(servers: { connection(name: string): McpConnection | undefined; timeoutMs(name: string): number | undefined; ready(name: string): Promise<void> }): ToolRunner<McpTool> {
+  return {
+    availability(tool) {
+      const connection = servers.connection(tool.impl.server);
+      if (!connection) return `the MCP server "${tool.impl.server}" is not configured`;
+      if (connection.state === 'failed') return `the MCP server "${tool.impl.server}" is not running: ${connection.failure?.message ?? 'it failed'}`;
+      return null;
+    },
+    preview: async () => null,
+    logLevel: () => 'info',
+    async run(tool, args, context) {
+      const redactor = new Redactor([]);
+      const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
+      await servers.ready(tool.impl.server);
+      const connection = servers.connection(tool.impl.server);
+      if (!connection || connection.state !== 'connected') return failed('network', connection?.failure?.message ?? `The MCP server "${tool.impl.server}" is not connected.`);
+      const timeoutMs = context.timeoutMs ?? servers.timeoutMs(tool.impl.server) ?? DEFAULT_TIMEOUT_MS;
+      let result: CallToolResult;
+      try {
+        result = await connection.callTool(tool.impl.tool, args, { signal: context.signal, timeoutMs });
+      } catch (error) {
+        if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled; the server was told to stop.`);
+        const message = error instanceof Error ? error.message : String(error);
+        if (/timed out|timeout/i.test(message)) return failed('timeout', `${tool.displayName} timed out after ${timeoutMs} ms on the MCP server "${tool.impl.server}".`);
+        return failed('network', `${tool.displayName} failed on the MCP server "${tool.impl.server}": ${message}`);
+      }
+      const mapped = resultValue(result);
+      if ('error' in mapped) return failed('tool_error', mapped.error);
+      return { value: mapped.value, redactor, attempts: 1 };
+    },
+  };
+}

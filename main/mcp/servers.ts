@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { ToolbeltError } from '../../shared/errors.js';
+import { McpServerConfigSchema, type McpServerConfig, type McpServerView } from '../../shared/schemas/mcp.js';
+import { parseTemplate } from '../../shared/templates.js';
+import { inBackground } from '../common/background.js';
+import type { Clock } from '../common/clock.js';
+import { withFileLock } from '../common/file-lock.js';
+import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
+import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
+import type { Logger } from '../log.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { StoreLayout } from '../store/layout.js';
+import { SwitchOverrides, type ReadOnlySource } from '../store/sources.js';
+import type { ToolStore } from '../store/tool-store.js';
+import { McpConnection } from './connection.js';
+import { mcpBundleID } from './identity.js';
+import { mcpRecords, mcpSourceID } from './records.js';
+
+interface Server {
+  config: McpServerConfig;
+  connection: McpConnection | null;
+  starting: Promise<void>;
+  listeners: Set<() => void>;
+}
+
+/**
+ * The MCP servers a person configured, in <dataDir>/mcp.json in the shape
+ * Claude Desktop uses (`{ "mcpServers": { name: config } }`; secrets only by
+ * name). Each is a read-only source of the store (one bundle per server,
+ * switches in mcp-switches.json), started when configured, and reported
+ * with its state and, when it failed, why.
+ */
+export class McpServers {
+  private readonly servers = new Map<string, Server>();
+  private readonly file: string;
+  private readonly switches: SwitchOverrides;
+  private readonly validConfig = compile(createAjv({ strict: false }), McpServerConfigSchema);
+
+  constructor(
+    private readonly deps: { layout: StoreLayout; store: ToolStore; secrets: SecretStore; clock: Clock; log: Logger },
+  ) {
+    this.file = path.join(deps.layout.root, 'mcp.json');
+    this.switches = new SwitchOverrides(deps.layout, path.join(deps.layout.root, 'mcp-switches.json'), 'mcp-switches');
+  }
+
+  /** Reads mcp.json and starts every server that is not off, without waiting for them. */
+  async open(): Promise<void> {
+    const configs = await this.readFile();
+    for (const [name, config] of Object.entries(configs)) await this.attach(name, config);
+  }
+
+  list(): McpServerView[] {
+    return [...this.servers.keys()].sort().map((name) => this.view(name));
+  }
+
+  async put(name: string, config: McpServerConfig): Promise<McpServerView> {
+    await this.writeFile((servers) => ({ ...servers, [name]: config }));
+    await this.detach(name);
+    await this.attach(name, config);
+    await this.servers.get(name)!.starting;
+    return this.view(name);
+  }
+
+  async delete(name: string): Promise<void> {
+    this.require(name);
+    await this.writeFile((servers) => Object.fromEntries(Object.entries(servers).filter(([key]) => key !== name)));
+    await this.detach(name);
+  }
+
+  async restart(name: string): Promise<McpServerView> {
+    const { config } = this.require(name);
+    await this.detach(name);
+    await this.attach(name, config);
+    await this.servers.get(name)!.starting;
+    return this.view(name);
+  }
+
+  connection(name: string): McpConnection | undefined {
+    return this.servers.get(name)?.connection ?? undefined;
+  }
+
+  timeoutMs(name: string): number | undefined {
+    return this.servers.get(name)?.config.timeoutMs;
+  }
+
+  /** Waits for a server that is still starting (a tool call right after start-up). */
+  async ready(name: string): Promise<void> {
+    await this.servers.get(name)?.starting;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.servers.keys()].map((name) => this.detach(name)));
+  }
+
+  private async attach(name: string, config: McpServerConfig): Promise<void> {
+    const server: Server = { config, connection: null, starting: Promise.resolve(), listeners: new Set() };
+    this.servers.set(name, server);
+    const changed = () => {
+      for (const listener of server.listeners) listener();
+    };
+    const source: ReadOnlySource = {
+      id: mcpSourceID(name),
+      refusal: { code: 'source_readonly', message: (verb) => `Tools of the MCP server ${name} come from the server: you cannot ${verb} them here. Only switching them on or off is allowed.` },
+      switches: this.switches,
+      load: () => {
+        const at = this.deps.clock.now().toISOString();
+        const { bundle, tools, skipped } = mcpRecords(name, server.connection?.tools ?? [], at);
+        if (skipped.length) this.deps.log.warn('an MCP server offers tools whose names cannot be addressed', { server: name, tools: skipped });
+        return { bundles: [bundle], tools };
+      },
+      subscribe: (listener) => {
+        server.listeners.add(listener);
+        return () => server.listeners.delete(listener);
+      },
+    };
+    await this.deps.store.addSource(source);
+    if (config.disabled) return;
+    server.starting = (async () => {
+      const connection = new McpConnection(name, config, () => this.resolveSecrets(name, config), { changed, log: this.deps.log });
+      server.connection = connection;
+      await connection.start();
+      if (connection.state === 'failed') this.deps.log.warn('an MCP server failed to start', { server: name, ...connection.failure });
+    })();
+    inBackground(server.starting, (error) => this.deps.log.error('starting an MCP server failed unexpectedly', { server: name, error: String(error) }));
+  }
+
+  private async detach(name: string): Promise<void> {
+    const server = this.servers.get(name);
+    if (!server) return;
+    this.servers.delete(name);
+    await server.starting.catch(() => undefined);
+    await server.connection?.close();
+    this.deps.store.removeSource(mcpSourceID(name));
+  }
+
+  private view(name: string): McpServerView {
+    const server = this.require(name);
+    const connection = server.connection;
+    const state = server.config.disabled ? 'disabled' : (connection?.state ?? 'starting');
+    return {
+      name,
+      config: server.config,
+      state,
+      bundleID: mcpBundleID(name),
+      toolCount: connection?.tools.length ?? 0,
+      ...(connection?.failure ? { error: connection.failure } : {}),
+      stderr: [...(connection?.stderr ?? [])],
+      ...(connection?.serverInfo ? { serverInfo: connection.serverInfo } : {}),
+    };
+  }
+
+  private require(name: string): Server {
+    const server = this.servers.get(name);
+    if (!server) throw new ToolbeltError('not_found', `There is no MCP server named ${name}.`);
+    return server;
+  }
+
+  /** `${secret.NAME}` in env and header values, resolved now; a missing secret fails the start with its name. */
+  private async resolveSecrets(name: string, config: McpServerConfig): Promise<{ env: Record<string, string>; headers: Record<string, string> }> {
+    const resolve = async (values: Record<string, string> | undefined) => {
+      const out: Record<string, string> = {};
+      for (const [key, template] of Object.entries(values ?? {})) {
+        const parsed = parseTemplate(template);
+        if (!parsed.ok) {
+          out[key] = template;
+          continue;
+        }
+        let text = '';
+        for (const part of parsed.parts) {
+          if (part.kind === 'text') text += part.text;
+          else {
+            const value = await this.deps.secrets.resolve(part.name);
+            if (value === null) throw new ToolbeltError('invalid_params', `The MCP server ${name} needs the secret ${part.name}, which is not set. Add it in Settings → Secrets.`);
+            text += value;
+          }
+        }
+        out[key] = text;
+      }
+      return out;
+    };
+    return 'command' in config ? { env: await resolve(config.env), headers: {} } : { env: {}, headers: await resolve(config.headers) };
+  }
+
+  private async readFile(): Promise<Record<string, McpServerConfig>> {
+    const read = await readJsonFile(this.file);
+    if (!read.ok) {
+      if (!read.missing) this.deps.log.warn('mcp.json cannot be used; no MCP server is started', { file: this.file, reason: read.reason });
+      return {};
+    }
+    const servers = (read.value as { mcpServers?: unknown } | null)?.mcpServers;
+    if (!servers || typeof servers !== 'object') return {};
+    const valid: Record<string, McpServerConfig> = {};
+    for (const [name, config] of Object.entries(servers)) {
+      if (this.validConfig(config)) valid[name] = config as McpServerConfig;
+      else this.deps.log.warn('an MCP server in mcp.json is invalid; it is left out', { server: name, reason: describeIssues(issuesFrom(this.validConfig.errors)) });
+    }
+    return valid;
+  }
+
+  private async writeFile(change: (servers: Record<string, McpServerConfig>) => Record<string, McpServerConfig>): Promise<void> {
+    await withFileLock(this.deps.layout.lockTarget('mcp'), async () => {
+      const next = change(await this.readFile());
+      await writeFileAtomically(this.file, stringifyStable({ mcpServers: next }, ['mcpServers']), { within: this.deps.layout.root });
+    });
+  }
+}
