@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
 import { expectOk } from '../testing/invoke-harness.js';
+import { startChatHarness } from '../testing/chat-harness.js';
 import { startTestCore } from '../testing/test-core.js';
 import { tempDirForTest } from '../testing/test-temp-dir.js';
 import { mcpBundleID } from './identity.js';
@@ -67,5 +68,18 @@ describe('MCP servers over stdio (server-everything)', () => {
     expect(secretless).toMatchObject({ state: 'failed', error: { code: 'mcp_missing_secret', message: expect.stringContaining('EVERYTHING_KEY') as unknown } });
     // Tools of a failed server are listed as unavailable, with why.
     expect((await call('bundles.list', { bundleIDs: [crashed.bundleID] })).bundles[0]).toMatchObject({ toolCount: 0 });
+  });
+});
+
+describe('MCP tools in a chat', () => {
+  it('are selected and called by a model like any other tool', async () => {
+    const h = await startChatHarness();
+    const server = await h.call('mcpServers.put', { name: 'everything', config: EVERYTHING });
+    await h.provider('script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'echo', args: { message: 'from the model' } }] }, { text: 'Done.' }] });
+    const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [{ bundleID: server.bundleID, slug: 'echo', version: 'mcp' }] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'echo something' });
+    const done = await h.settled(chat.id);
+    const call = done.messages.flatMap((message) => (message.role === 'assistant' ? message.toolCalls : []))[0];
+    expect(call).toMatchObject({ name: 'echo', status: 'succeeded', result: { ok: true, value: 'Echo: from the model' }, tool: { bundleName: 'everything' } });
   });
 });
