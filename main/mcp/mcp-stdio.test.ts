@@ -2,7 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { expectOk } from '../testing/invoke-harness.js';
+import type { InvokeResult } from '../../shared/schemas/invocation.js';
+import { expectError, expectOk } from '../testing/invoke-harness.js';
 import { startChatHarness } from '../testing/chat-harness.js';
 import { startTestCore } from '../testing/test-core.js';
 import { tempDirForTest } from '../testing/test-temp-dir.js';
@@ -81,5 +82,44 @@ describe('MCP tools in a chat', () => {
     const done = await h.settled(chat.id);
     const call = done.messages.flatMap((message) => (message.role === 'assistant' ? message.toolCalls : []))[0];
     expect(call).toMatchObject({ name: 'echo', status: 'succeeded', result: { ok: true, value: 'Echo: from the model' }, tool: { bundleName: 'everything' } });
+  });
+});
+
+describe('MCP tool calls', () => {
+  async function everything() {
+    const subject = await startTestCore();
+    const server = await subject.call('mcpServers.put', { name: 'everything', config: EVERYTHING });
+    const invoke = (toolSlug: string, args: Record<string, unknown>, extra: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
+      subject.core.dispatcher.call(
+        'tools.invoke',
+        { bundleID: server.bundleID, toolSlug, version: 'mcp', args, ...(extra.timeoutMs ? { timeoutMs: extra.timeoutMs } : {}) },
+        { transport: 'internal', ...(extra.signal ? { signal: extra.signal } : {}) },
+      ) as Promise<InvokeResult>;
+    return { ...subject, server, invoke };
+  }
+
+  it('time out per call, but progress from a working server restarts the clock', async () => {
+    const { invoke } = await everything();
+    const stuck = expectError(await invoke('trigger-long-running-operation', { duration: 3, steps: 1 }, { timeoutMs: 400 }), 'timeout');
+    expect(stuck.message).toContain('timed out after 400 ms');
+    // Eight progress notifications, 250 ms apart: each restarts a 700 ms timeout.
+    expect(expectOk(await invoke('trigger-long-running-operation', { duration: 2, steps: 8 }, { timeoutMs: 700 })).value).toContain('Long running operation completed');
+  });
+
+  it('stop when cancelled', async () => {
+    const { invoke } = await everything();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const started = performance.now();
+    expectError(await invoke('trigger-long-running-operation', { duration: 5, steps: 5 }, { signal: controller.signal }), 'cancelled');
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('give structured content (checked against the outputSchema), and rich content as its blocks', async () => {
+    const { invoke } = await everything();
+    expect(expectOk(await invoke('get-structured-content', { location: 'New York' })).value).toMatchObject({ temperature: expect.any(Number) as unknown, conditions: expect.any(String) as unknown });
+    const image = expectOk(await invoke('get-tiny-image', {})).value as { type: string; mimeType?: string }[];
+    expect(image.map((block) => block.type)).toContain('image');
+    expect(image.find((block) => block.type === 'image')?.mimeType).toBe('image/png');
   });
 });

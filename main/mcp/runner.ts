@@ -44,7 +44,8 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
       const timeoutMs = context.timeoutMs ?? servers.timeoutMs(tool.impl.server) ?? DEFAULT_TIMEOUT_MS;
       let result: CallToolResult;
       try {
-        result = await connection.callTool(tool.impl.tool, args, { signal: context.signal, timeoutMs });
+        // Asking for progress is what lets a working server's progress restart the timeout.
+        result = await connection.callTool(tool.impl.tool, args, { signal: context.signal, timeoutMs, onProgress: () => undefined });
       } catch (error) {
         if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled; the server was told to stop.`);
         const message = error instanceof Error ? error.message : String(error);
