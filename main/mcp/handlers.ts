@@ -2,7 +2,7 @@ import type { Handlers } from '../api/dispatcher.js';
 import type { McpServers } from './servers.js';
 
 /** mcpServers.*: the servers people configure, over the same table as everything else. */
-export function mcpHandlers(servers: McpServers): Pick<Handlers, 'mcpServers.list' | 'mcpServers.put' | 'mcpServers.delete' | 'mcpServers.restart'> {
+export function mcpHandlers(servers: McpServers): Pick<Handlers, 'mcpServers.list' | 'mcpServers.put' | 'mcpServers.delete' | 'mcpServers.restart' | 'mcpServers.import'> {
   return {
     'mcpServers.list': () => ({ servers: servers.list() }),
     'mcpServers.put': ({ name, config }) => servers.put(name, config),
@@ -11,5 +11,6 @@ export function mcpHandlers(servers: McpServers): Pick<Handlers, 'mcpServers.lis
       return null;
     },
     'mcpServers.restart': ({ name }) => servers.restart(name),
+    'mcpServers.import': async ({ mcpServers }) => ({ servers: await servers.putAll(mcpServers) }),
   };
 }

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
@@ -121,5 +121,15 @@ describe('MCP tool calls', () => {
     const image = expectOk(await invoke('get-tiny-image', {})).value as { type: string; mimeType?: string }[];
     expect(image.map((block) => block.type)).toContain('image');
     expect(image.find((block) => block.type === 'image')?.mimeType).toBe('image/png');
+  });
+});
+
+describe('importing an mcpServers document', () => {
+  it('adds every server as pasted from Claude Desktop, keeps the file in that shape, and reports each one', async () => {
+    const { call, dataDir } = await startTestCore();
+    const pasted = { mcpServers: { everything: EVERYTHING, broken: { command: 'toolbelt-no-such-command-42', args: ['--flag'] } } };
+    const { servers } = await call('mcpServers.import', pasted);
+    expect(servers.map((server) => [server.name, server.state])).toEqual([['everything', 'connected'], ['broken', 'failed']]);
+    expect(JSON.parse(await readFile(path.join(dataDir, 'mcp.json'), 'utf8'))).toEqual(pasted);
   });
 });

@@ -54,11 +54,20 @@ export class McpServers {
   }
 
   async put(name: string, config: McpServerConfig): Promise<McpServerView> {
-    await this.writeFile((servers) => ({ ...servers, [name]: config }));
-    await this.detach(name);
-    await this.attach(name, config);
-    await this.servers.get(name)!.starting;
-    return this.view(name);
+    const [view] = await this.putAll({ [name]: config });
+    return view!;
+  }
+
+  /** Several at once (a pasted `mcpServers` document): one write, then they start side by side. */
+  async putAll(configs: Record<string, McpServerConfig>): Promise<McpServerView[]> {
+    await this.writeFile((servers) => ({ ...servers, ...configs }));
+    const names = Object.keys(configs);
+    for (const name of names) {
+      await this.detach(name);
+      await this.attach(name, configs[name]!);
+    }
+    await Promise.all(names.map((name) => this.servers.get(name)!.starting));
+    return names.map((name) => this.view(name));
   }
 
   async delete(name: string): Promise<void> {

@@ -9,6 +9,8 @@ export const toolKeys = {
   bundles: (includeDisabled: boolean) => ['store', 'bundles', includeDisabled] as const,
   search: (q: string, bundleID: string | null, includeDisabled: boolean) => ['store', 'tools', q, bundleID, includeDisabled] as const,
   tool: (bundleID: string, slug: string, version: string) => ['store', 'tool', bundleID, slug, version] as const,
+  // Under 'store': a server's tools changing is a store change, and refreshes its status too.
+  mcpServers: ['store', 'mcp-servers'] as const,
 };
 
 export const settingsKey = ['settings'] as const;
@@ -69,7 +71,8 @@ export function useTool(address: { bundleID: string; slug: string; version: stri
   });
 }
 
-function useStoreMutation<P>(run: (params: P) => Promise<unknown>) {
+/** A change to the catalogue: every store query (bundles, tools, MCP servers) is read again after it. */
+export function useStoreMutation<P, R = unknown>(run: (params: P) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,

@@ -35,3 +35,14 @@ export const mcpServersRestart = defineOperation({
   result: McpServerViewSchema,
   http: { method: 'POST', path: `${serverRoute}/restart` },
 });
+
+export const mcpServersImport = defineOperation({
+  name: 'mcpServers.import',
+  summary: 'Add every server of a pasted { "mcpServers": { name: config } } document (Claude Desktop, Cursor); each starts.',
+  params: Type.Object(
+    { mcpServers: Type.Record(McpServerNameSchema, McpServerConfigSchema, { maxProperties: 100 }) },
+    { additionalProperties: false },
+  ),
+  result: Type.Object({ servers: Type.Array(McpServerViewSchema) }, { additionalProperties: false }),
+  http: { method: 'POST', path: '/api/mcp/import' },
+});

@@ -6,6 +6,9 @@ import { Switch } from '../../components/Switch.js';
 import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle, useRemoveBundleFolder } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { BundleForm } from './BundleForm.js';
+import { McpServerForm } from './McpServerForm.js';
+import { McpServerStatus } from './McpServerStatus.js';
+import { useMcpServers } from '../../queries/mcp.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
 
 /** The "Bundles" region: every bundle with its switch; built-ins only have the switch. */
@@ -16,8 +19,10 @@ export function BundleList() {
   const select = useToolsUi((state) => state.selectBundle);
   const remove = useDeleteBundle();
   const restore = usePutBundle();
-  // 'new', or the id of the bundle being renamed.
+  // 'new', 'mcp', or the id of the bundle being renamed.
   const [form, setForm] = useState<string | null>(null);
+  const mcpServers = useMcpServers();
+  const serverOf = (bundleID: string) => mcpServers.data?.find((server) => server.bundleID === bundleID);
   const [deleted, setDeleted] = useState<BundleView | null>(null);
 
   const deleteBundle = (bundle: BundleView) => {
@@ -36,11 +41,17 @@ export function BundleList() {
         titleId="bundles-title"
         title="Bundles"
         action={
-          <button type="button" className="button button--small" onClick={() => setForm('new')}>
-            New bundle
-          </button>
+          <span className="pane__actions">
+            <button type="button" className="button button--small" onClick={() => setForm('mcp')}>
+              Add MCP server
+            </button>
+            <button type="button" className="button button--small" onClick={() => setForm('new')}>
+              New bundle
+            </button>
+          </span>
         }
       >
+        {form === 'mcp' ? <McpServerForm onDone={() => setForm(null)} /> : null}
         {form === 'new' ? (
           <BundleForm
             onDone={(bundleID) => {
@@ -97,6 +108,7 @@ export function BundleList() {
                   </span>
                 </button>
                 )}
+                {serverOf(bundle.bundleID) ? <McpServerStatus server={serverOf(bundle.bundleID)!} /> : null}
                 {!bundle.readOnly && form !== bundle.bundleID ? (
                   <span className="list__actions">
                     <button type="button" className="icon-button" aria-label={`Rename bundle ${bundle.displayName}`} title="Rename" onClick={() => setForm(bundle.bundleID)}>

@@ -6,6 +6,8 @@ import { useBundles, usePatchTool, useToolPages } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
 
+const TYPE_LABEL = { http: 'HTTP', local: 'Local', mcp: 'MCP' } as const;
+
 /**
  * The "Tools" region: search as you type with the store's ranking, a tag
  * filter, switches, states explained. Rows are virtualized and pages load
@@ -101,7 +103,7 @@ export function ToolList() {
                     <span className="list__main">
                       <span className="list__title">
                         {tool.displayName ?? tool.slug ?? tool.toolID}
-                        {tool.status === 'valid' ? <span className="badge badge--quiet">{tool.type === 'http' ? 'HTTP' : 'Local'}</span> : null}
+                        {tool.status === 'valid' ? <span className="badge badge--quiet">{TYPE_LABEL[tool.type]}</span> : null}
                       </span>
                       <span className="list__meta">
                         <code>

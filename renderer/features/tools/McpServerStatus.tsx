@@ -1,0 +1,36 @@
+import type { McpServerView } from '../../../shared/schemas/mcp.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { useDeleteMcpServer, useRestartMcpServer } from '../../queries/mcp.js';
+
+const STATE_LABEL: Record<McpServerView['state'], string> = { connected: 'connected', starting: 'starting…', failed: 'failed', disabled: 'off' };
+
+/** Under an MCP server's bundle: how it is doing, why it failed (with its last stderr lines), Restart and Remove. */
+export function McpServerStatus({ server }: { server: McpServerView }) {
+  const restart = useRestartMcpServer();
+  const remove = useDeleteMcpServer();
+  const failure = restart.error ?? remove.error;
+  return (
+    <div className={`mcp-status mcp-status--${server.state}`}>
+      <span className="list__meta">
+        MCP server · <span className="mcp-status__state">{STATE_LABEL[server.state]}</span>
+        {server.serverInfo ? ` · ${server.serverInfo.name} ${server.serverInfo.version}` : ''}
+      </span>
+      {server.error ? <span className="bundle-problem">{server.error.message}</span> : null}
+      {server.state === 'failed' && server.stderr.length > 0 ? (
+        <details className="mcp-status__stderr">
+          <summary>Last lines it wrote</summary>
+          <pre>{server.stderr.join('\n')}</pre>
+        </details>
+      ) : null}
+      <span className="mcp-status__actions">
+        <button type="button" className="button button--small" aria-label={`Restart MCP server ${server.name}`} disabled={restart.isPending} onClick={() => restart.mutate({ name: server.name })}>
+          {restart.isPending ? 'Restarting…' : 'Restart'}
+        </button>
+        <button type="button" className="button button--small" aria-label={`Remove MCP server ${server.name}`} disabled={remove.isPending} onClick={() => remove.mutate({ name: server.name })}>
+          Remove
+        </button>
+      </span>
+      <ErrorLine message={failure ? errorMessage(failure, 'The server did not answer; try again.') : null} />
+    </div>
+  );
+}
