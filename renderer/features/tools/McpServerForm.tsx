@@ -24,7 +24,7 @@ export function parseServers(text: string): { servers: McpServers } | { problem:
   } catch (error) {
     return { problem: `This is not JSON yet: ${(error as Error).message}` };
   }
-  const inner = value && typeof value === 'object' && 'mcpServers' in value ? (value as { mcpServers: unknown }).mcpServers : value;
+  const inner = value && typeof value === 'object' && 'mcpServers' in value ? (value).mcpServers : value;
   if (!inner || typeof inner !== 'object' || Array.isArray(inner) || Object.keys(inner).length === 0) {
     return { problem: 'Paste an object of servers: { "mcpServers": { "name": { "command": … } } }.' };
   }
