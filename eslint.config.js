@@ -83,7 +83,7 @@ export default tseslint.config(
     // The core and the shell keep running for days: a promise nobody awaits
     // goes through inBackground (main/common/background.ts), which reports
     // its failure; `void promise` would turn a full disk into a crash.
-    files: ['main/**', 'app/**', 'builtins/**'],
+    files: ['main/**/*.ts', 'app/**/*.ts', 'builtins/**/*.ts'],
     rules: {
       '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }],
     },

@@ -2,10 +2,11 @@
 // measured in the same run, with the absolute numbers beside it.
 import { benchChat } from './chat.js';
 import { benchInvoke } from './invoke.js';
+import { benchMcp } from './mcp.js';
 import { benchRegex } from './regex.js';
 import { benchStore } from './store.js';
 
-const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex };
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS[name]);

@@ -32,6 +32,8 @@ export class McpConnection {
   readonly stderr: string[] = [];
   private client: Client | null = null;
   private closing = false;
+  /** When the last start connected: a server that ran a while before it crashed earns fresh restarts. */
+  connectedAt = 0;
   private resolved: { env: Record<string, string>; headers: Record<string, string> } = { env: {}, headers: {} };
 
   constructor(
@@ -39,7 +41,8 @@ export class McpConnection {
     private readonly config: McpServerConfig,
     /** Values of `${secret.NAME}` in env and headers, resolved each time it starts. */
     private readonly resolveSecrets: () => Promise<{ env: Record<string, string>; headers: Record<string, string> }>,
-    private readonly events: { changed: () => void; log: Logger },
+    /** `exited`: the server went away on its own (a crash), not because it was closed. */
+    private readonly events: { changed: () => void; exited: () => void; log: Logger },
   ) {}
 
   async start(): Promise<void> {
@@ -55,6 +58,7 @@ export class McpConnection {
       });
       await this.refreshTools();
       this.state = 'connected';
+      this.connectedAt = Date.now();
     } catch (error) {
       this.fail(this.startFailure(error));
       await this.client?.close().catch(() => undefined);
@@ -133,9 +137,10 @@ export class McpConnection {
       if (this.closing || this.state === 'failed') return;
       this.fail({
         code: 'mcp_exited',
-        message: `The MCP server ${this.name} stopped${this.stderr.length ? `; its last words: ${this.stderr.at(-1)}` : ''}. Restart it from the Tools screen.`,
+        message: `The MCP server ${this.name} stopped${this.stderr.length ? `; its last words: ${this.stderr.at(-1)}` : ''}.`,
       });
       this.events.changed();
+      this.events.exited();
     };
     await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
     return client;

@@ -133,3 +133,27 @@ describe('importing an mcpServers document', () => {
     expect(JSON.parse(await readFile(path.join(dataDir, 'mcp.json'), 'utf8'))).toEqual(pasted);
   });
 });
+
+describe('a server that crashes', () => {
+  it('is reported with its last words and restarted with backoff, and works again', async () => {
+    const { call } = await startTestCore();
+    const marker = path.join(await tempDirForTest(), 'crashed');
+    const server = await call('mcpServers.put', {
+      name: 'flaky',
+      config: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/crash-once-mcp-server.mjs')], env: { CRASH_MARKER: marker } },
+    });
+    expect(server.state).toBe('connected');
+    const until = async (predicate: (view: Awaited<typeof server>) => boolean) => {
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        const [view] = (await call('mcpServers.list', {})).servers;
+        if (view && predicate(view)) return view;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the server never reached the expected state');
+    };
+    const crashed = await until((view) => view.state === 'failed');
+    expect(crashed.error?.message).toMatch(/stopped; its last words: segmentation fault \(simulated\)\. Restarting in 1 s \(attempt 1 of 5\)\./);
+    await until((view) => view.state === 'connected');
+    expect(expectOk(await call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'ping', version: 'mcp', args: {} })).value).toBe('pong');
+  });
+});

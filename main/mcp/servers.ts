@@ -21,7 +21,14 @@ interface Server {
   connection: McpConnection | null;
   starting: Promise<void>;
   listeners: Set<() => void>;
+  /** Restarts after crashes in a row; reset once it has run a while. */
+  restarts: number;
+  restartTimer: NodeJS.Timeout | null;
 }
+
+/** A crashed server is started again after 1, 2, 4, 8 and 16 s; then it waits for the person. */
+const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
+const STABLE_AFTER_MS = 60_000;
 
 /**
  * The MCP servers a person configured, in <dataDir>/mcp.json in the shape
@@ -102,7 +109,7 @@ export class McpServers {
   }
 
   private async attach(name: string, config: McpServerConfig): Promise<void> {
-    const server: Server = { config, connection: null, starting: Promise.resolve(), listeners: new Set() };
+    const server: Server = { config, connection: null, starting: Promise.resolve(), listeners: new Set(), restarts: 0, restartTimer: null };
     this.servers.set(name, server);
     const changed = () => {
       for (const listener of server.listeners) listener();
@@ -125,7 +132,8 @@ export class McpServers {
     await this.deps.store.addSource(source);
     if (config.disabled) return;
     server.starting = (async () => {
-      const connection = new McpConnection(name, config, () => this.resolveSecrets(name, config), { changed, log: this.deps.log });
+      const exited = () => this.restartLater(name, server);
+      const connection = new McpConnection(name, config, () => this.resolveSecrets(name, config), { changed, exited, log: this.deps.log });
       server.connection = connection;
       await connection.start();
       if (connection.state === 'failed') this.deps.log.warn('an MCP server failed to start', { server: name, ...connection.failure });
@@ -137,9 +145,33 @@ export class McpServers {
     const server = this.servers.get(name);
     if (!server) return;
     this.servers.delete(name);
+    if (server.restartTimer) clearTimeout(server.restartTimer);
     await server.starting.catch(() => undefined);
     await server.connection?.close();
     this.deps.store.removeSource(mcpSourceID(name));
+  }
+
+  /** After a crash: start again with backoff, saying so; a server that keeps crashing waits for Restart. */
+  private restartLater(name: string, server: Server): void {
+    const connection = server.connection;
+    if (!connection || this.servers.get(name) !== server) return;
+    if (Date.now() - connection.connectedAt > STABLE_AFTER_MS) server.restarts = 0;
+    const delay = RESTART_DELAYS_MS[server.restarts];
+    if (delay === undefined) {
+      connection.failure = { code: 'mcp_exited', message: `${connection.failure?.message ?? `The MCP server ${name} stopped.`} It crashed ${RESTART_DELAYS_MS.length + 1} times in a row, so Toolbelt stopped restarting it; fix it, then Restart.` };
+      this.deps.log.error('an MCP server keeps crashing; no more restarts', { server: name });
+      return;
+    }
+    server.restarts++;
+    connection.failure = { code: 'mcp_exited', message: `${connection.failure?.message ?? `The MCP server ${name} stopped.`} Restarting in ${delay / 1000} s (attempt ${server.restarts} of ${RESTART_DELAYS_MS.length}).` };
+    this.deps.log.warn('an MCP server stopped; restarting it', { server: name, attempt: server.restarts, delayMs: delay });
+    server.restartTimer = setTimeout(() => {
+      server.restartTimer = null;
+      if (this.servers.get(name) !== server) return;
+      server.starting = connection.start();
+      inBackground(server.starting, (error) => this.deps.log.error('restarting an MCP server failed unexpectedly', { server: name, error: String(error) }));
+    }, delay);
+    server.restartTimer.unref();
   }
 
   private view(name: string): McpServerView {

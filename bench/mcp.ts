@@ -1,0 +1,60 @@
+// MCP: a tool call through Toolbelt against the same call made with the bare
+// SDK client, and listing 500 tools from 5 servers against 5 bare clients
+// doing the same, all in one run on this machine.
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startBenchCore } from './bench-core.js';
+import { percentile, report, timeEach, type Figure } from './stats.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const EVERYTHING = { command: process.execPath, args: [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
+const MANY = (prefix: string) => ({ command: process.execPath, args: [path.join(ROOT, 'bench/fixtures/many-tools-server.mjs')], env: { TOOL_COUNT: '100', TOOL_PREFIX: prefix } });
+const ROUNDS = 1_000;
+
+async function bareClient(server: { command: string; args: string[]; env?: Record<string, string> }): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(new StdioClientTransport({ ...server, env: { ...(process.env as Record<string, string>), ...server.env }, stderr: 'ignore' }));
+  return client;
+}
+
+export async function benchMcp(): Promise<boolean> {
+  const { call, close } = await startBenchCore('mcp');
+  const figures: Figure[] = [];
+
+  const server = (await call('mcpServers.put', { name: 'everything', config: EVERYTHING })) as { bundleID: string };
+  const bare = await bareClient(EVERYTHING);
+  const ours = () => call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'echo', version: 'mcp', args: { message: 'bench' } });
+  const direct = () => bare.callTool({ name: 'echo', arguments: { message: 'bench' } });
+  for (let i = 0; i < 200; i++) {
+    await ours();
+    await direct();
+  }
+  const oursSamples: number[] = [];
+  const directSamples: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    oursSamples.push(...(await timeEach(1, ours)));
+    directSamples.push(...(await timeEach(1, direct)));
+  }
+  await bare.close();
+  figures.push({ section: 'mcp', name: 'tool call p50 (echo, stdio)', ours: percentile(oursSamples, 50), limit: percentile(directSamples, 50), limitName: 'the bare SDK client, same server', goalRatio: 1.2 });
+
+  // Five servers of 100 tools each: from "add" to all 500 listed, against five bare clients connecting and listing.
+  const servers = Object.fromEntries(Array.from({ length: 5 }, (_, index) => [`many-${index}`, MANY(`s${index}`)]));
+  let started = performance.now();
+  await call('mcpServers.import', { mcpServers: servers });
+  const { bundles } = (await call('bundles.list', { pageSize: 500 })) as { bundles: { displayName?: string; toolCount?: number }[] };
+  const oursList = performance.now() - started;
+  const mcpTools = bundles.filter((bundle) => bundle.displayName?.startsWith('many-')).reduce((sum, bundle) => sum + (bundle.toolCount ?? 0), 0);
+  started = performance.now();
+  const clients = await Promise.all(Object.values(servers).map((config) => bareClient(config)));
+  const bareTools = (await Promise.all(clients.map((client) => client.listTools()))).reduce((sum, page) => sum + page.tools.length, 0);
+  const bareList = performance.now() - started;
+  await Promise.all(clients.map((client) => client.close()));
+  figures.push({ section: 'mcp', name: `5 servers → ${mcpTools} tools listed`, ours: oursList, limit: bareList, limitName: `5 bare SDK clients listing ${bareTools}` });
+
+  const met = figures.map(report);
+  await close();
+  return met.every(Boolean);
+}
