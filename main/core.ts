@@ -21,6 +21,7 @@ import { createLayout } from './store/layout.js';
 import { mcpHandlers } from './mcp/handlers.js';
 import { mcpRunner } from './mcp/runner.js';
 import { McpServers } from './mcp/servers.js';
+import { loginShellPath } from './mcp/shell-path.js';
 import { builtinSource } from './store/sources.js';
 import { ToolStore } from './store/tool-store.js';
 import { watchStore, type StoreWatcher } from './store/watcher.js';
@@ -68,6 +69,8 @@ export interface CoreOptions {
   environment?: Readonly<Record<string, string | undefined>>;
   /** Retries the provider SDKs make on connection errors, 429 and 5xx (default 2). */
   providerRetries?: number;
+  /** The PATH MCP server commands are found on (default: the login shell's, then the app's). */
+  shellPath?: () => Promise<string>;
   /** Tests: wait between retries (default: really wait). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -122,7 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const secrets = createSecretStore(dataDir, options.cipher, clock);
   // An injected fetch (tests) is used as given; otherwise HTTP tools go through undici directly.
   const httpSend = options.fetch ? { send: fetchTransport(options.fetch), close: async () => undefined } : undiciTransport();
-  const mcpServers = new McpServers({ layout, store, secrets, clock, log });
+  const mcpServers = new McpServers({ layout, store, secrets, clock, log, shellPath: options.shellPath ?? (() => loginShellPath()) });
   const runners: ToolRunners = {
     mcp: mcpRunner(mcpServers),
     local: localRunner({ registry: createLocalRegistry(CORE_FUNCTIONS), secrets, settings, clock, log }),

@@ -7,6 +7,7 @@ import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } fro
 import { ToolbeltError } from '../../shared/errors.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 import type { Logger } from '../log.js';
+import { findCommand } from './shell-path.js';
 
 const STDERR_LINES_KEPT = 20;
 const CONNECT_TIMEOUT_MS = 30_000;
@@ -41,6 +42,8 @@ export class McpConnection {
     private readonly config: McpServerConfig,
     /** Values of `${secret.NAME}` in env and headers, resolved each time it starts. */
     private readonly resolveSecrets: () => Promise<{ env: Record<string, string>; headers: Record<string, string> }>,
+    /** The PATH to find the command on and to give the server: the login shell's, then the app's. */
+    private readonly searchPath: () => Promise<string>,
     /** `exited`: the server went away on its own (a crash), not because it was closed. */
     private readonly events: { changed: () => void; exited: () => void; log: Logger },
   ) {}
@@ -50,6 +53,12 @@ export class McpConnection {
     this.failure = null;
     try {
       this.resolved = await this.resolveSecrets();
+      if ('command' in this.config) {
+        const searchPath = await this.searchPath();
+        // Found here first, so a missing command is named with what to do, and the server gets the same PATH.
+        if (!findCommand(this.config.command, searchPath)) throw Object.assign(new Error(`${this.config.command} not found`), { code: 'ENOENT' });
+        this.resolved = { ...this.resolved, env: { PATH: searchPath, ...this.resolved.env } };
+      }
       this.client = await this.connect();
       const version = this.client.getServerVersion();
       if (version) this.serverInfo = { name: version.name, version: version.version };
@@ -158,7 +167,7 @@ export class McpConnection {
     if ('command' in this.config && code === 'ENOENT') {
       return {
         code: 'mcp_command_missing',
-        message: `The command "${this.config.command}" was not found. Install it, or give its full path in the server's command (apps started from the desktop may not see your shell's PATH).`,
+        message: `The command "${this.config.command}" was not found, neither on Toolbelt's PATH nor on your login shell's. Install it, or give its full path as the server's command.`,
       };
     }
     const said = error instanceof Error ? error.message : String(error);

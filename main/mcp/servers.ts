@@ -42,9 +42,11 @@ export class McpServers {
   private readonly file: string;
   private readonly switches: SwitchOverrides;
   private readonly validConfig = compile(createAjv({ strict: false }), McpServerConfigSchema);
+  /** The login shell's PATH, asked once, when the first stdio server starts. */
+  private searchPath: Promise<string> | undefined;
 
   constructor(
-    private readonly deps: { layout: StoreLayout; store: ToolStore; secrets: SecretStore; clock: Clock; log: Logger },
+    private readonly deps: { layout: StoreLayout; store: ToolStore; secrets: SecretStore; clock: Clock; log: Logger; shellPath: () => Promise<string> },
   ) {
     this.file = path.join(deps.layout.root, 'mcp.json');
     this.switches = new SwitchOverrides(deps.layout, path.join(deps.layout.root, 'mcp-switches.json'), 'mcp-switches');
@@ -133,7 +135,7 @@ export class McpServers {
     if (config.disabled) return;
     server.starting = (async () => {
       const exited = () => this.restartLater(name, server);
-      const connection = new McpConnection(name, config, () => this.resolveSecrets(name, config), { changed, exited, log: this.deps.log });
+      const connection = new McpConnection(name, config, () => this.resolveSecrets(name, config), () => (this.searchPath ??= this.deps.shellPath()), { changed, exited, log: this.deps.log });
       server.connection = connection;
       await connection.start();
       if (connection.state === 'failed') this.deps.log.warn('an MCP server failed to start', { server: name, ...connection.failure });
