@@ -18,6 +18,7 @@ import { ToolCatalog } from './store/catalog.js';
 import { createDocumentValidator } from './store/document-validation.js';
 import { storeHandlers } from './store/handlers.js';
 import { createLayout } from './store/layout.js';
+import { claudeDesktopConfigPath } from './mcp/claude-desktop.js';
 import { mcpHandlers } from './mcp/handlers.js';
 import { mcpRunner } from './mcp/runner.js';
 import { McpServers } from './mcp/servers.js';
@@ -69,6 +70,8 @@ export interface CoreOptions {
   environment?: Readonly<Record<string, string | undefined>>;
   /** Retries the provider SDKs make on connection errors, 429 and 5xx (default 2). */
   providerRetries?: number;
+  /** Claude Desktop's configuration file, for "import from Claude Desktop" (default: its place on this system). */
+  claudeDesktopConfig?: string;
   /** The PATH MCP server commands are found on (default: the login shell's, then the app's). */
   shellPath?: () => Promise<string>;
   /** Tests: wait between retries (default: really wait). */
@@ -177,7 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...storeHandlers(store, catalog),
       ...executionHandlers(store, invoker, resolver, settings, secrets),
       ...providerHandlers(providers, connect, () => performance.now()),
-      ...mcpHandlers(mcpServers),
+      ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),
     },
     log,

@@ -23,3 +23,8 @@ export function useDeleteMcpServer() {
   const api = useApi();
   return useStoreMutation((params: ParamsOf<Operations['mcpServers.delete']>) => api.mcpServers.delete(params));
 }
+
+export function useImportClaudeDesktop() {
+  const api = useApi();
+  return useStoreMutation(() => api.mcpServers.importClaudeDesktop());
+}

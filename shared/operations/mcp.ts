@@ -46,3 +46,11 @@ export const mcpServersImport = defineOperation({
   result: Type.Object({ servers: Type.Array(McpServerViewSchema) }, { additionalProperties: false }),
   http: { method: 'POST', path: '/api/mcp/import' },
 });
+
+export const mcpServersImportClaudeDesktop = defineOperation({
+  name: 'mcpServers.importClaudeDesktop',
+  summary: "Add every server of Claude Desktop's configuration file, read from its usual place on this system.",
+  params: Type.Object({}, { additionalProperties: false }),
+  result: Type.Object({ file: Type.String(), servers: Type.Array(McpServerViewSchema) }, { additionalProperties: false }),
+  http: { method: 'POST', path: '/api/mcp/import/claude-desktop' },
+});

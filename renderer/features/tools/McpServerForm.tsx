@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ParamsOf } from '../../../shared/operation.js';
 import type { Operations } from '../../../shared/operations/index.js';
 import { errorMessage } from '../../components/ErrorLine.js';
-import { useImportMcpServers } from '../../queries/mcp.js';
+import { useImportClaudeDesktop, useImportMcpServers } from '../../queries/mcp.js';
 
 type McpServers = ParamsOf<Operations['mcpServers.import']>['mcpServers'];
 
@@ -35,8 +35,16 @@ export function parseServers(text: string): { servers: McpServers } | { problem:
 export function McpServerForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const add = useImportMcpServers();
+  const fromClaude = useImportClaudeDesktop();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+
+  /** After an import: close when every server started, else say which did not and why. */
+  const settle = (servers: { name: string; state: string; error?: { message: string } }[]) => {
+    const failed = servers.filter((server) => server.state === 'failed');
+    if (failed.length === 0) onDone();
+    else setProblem(failed.map((server) => `${server.name}: ${server.error?.message ?? 'it did not start'}`).join(' '));
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -46,11 +54,7 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
     add.mutate(
       { mcpServers: parsed.servers },
       {
-        onSuccess: ({ servers }) => {
-          const failed = servers.filter((server) => server.state === 'failed');
-          if (failed.length === 0) onDone();
-          else setProblem(failed.map((server) => `${server.name}: ${server.error?.message ?? 'it did not start'}`).join(' '));
-        },
+        onSuccess: ({ servers }) => settle(servers),
         onError: (failure) => setProblem(errorMessage(failure)),
       },
     );
@@ -74,8 +78,16 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
         <button type="submit" className="button button--primary button--small" disabled={!text.trim() || add.isPending}>
           {add.isPending ? 'Starting…' : 'Add'}
         </button>
+        <button
+          type="button"
+          className="button button--small"
+          disabled={fromClaude.isPending}
+          onClick={() => fromClaude.mutate(undefined, { onSuccess: ({ servers }) => settle(servers), onError: (failure) => setProblem(errorMessage(failure)) })}
+        >
+          {fromClaude.isPending ? 'Importing…' : 'Import from Claude Desktop'}
+        </button>
         <button type="button" className="button button--small" onClick={onDone}>
-          {problem && add.isSuccess ? 'Close' : 'Cancel'}
+          {problem && (add.isSuccess || fromClaude.isSuccess) ? 'Close' : 'Cancel'}
         </button>
       </div>
     </form>
