@@ -1,19 +1,12 @@
+import { freePort } from '../main/testing/free-port.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makeTempDir } from '../main/testing/temp-dir.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 // `npm run dev` as a developer starts it: the page must load from Vite (whose
 // own modules live under /api/ too) and reach the core through the proxy.

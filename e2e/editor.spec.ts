@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { hostApi } from './fixtures/api.js';
+import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 
 const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -146,14 +146,7 @@ test('an existing tool is saved as a new version, and an on-disk change offers R
 });
 
 test('the slug follows the whole display name as it is typed, until the slug is edited', async ({ app }) => {
-  const bundleID = '01a2108d-7400-7000-8000-000000000001';
-  await hostApi(app.host)('PUT', `/tools/bundles/${bundleID}`, { slug: 'mine', displayName: 'Mine' });
-  const { page } = app;
-  await page.goto(app.host.url);
-  await page.keyboard.press('Control+2');
-  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Mine/ }).click();
-  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' }).click();
-  const editor = page.getByRole('region', { name: 'Tool editor' });
+  const editor = await openNewToolEditor(app);
   await editor.getByLabel('Display name').pressSequentially('City weather');
   await expect(editor.getByLabel('Slug')).toHaveValue('city-weather');
   await editor.getByLabel('Display name').pressSequentially(' now');

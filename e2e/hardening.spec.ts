@@ -2,7 +2,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { v7 as uuidv7 } from 'uuid';
-import { hostApi } from './fixtures/api.js';
+import { openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 
 const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -50,14 +50,8 @@ test('files the app cannot use are shown where a person looks, with the reason a
 });
 
 test('a pattern the linear-time engine cannot run is a problem at its field as it is typed', async ({ app }) => {
-  const bundleID = uuidv7();
-  await hostApi(app.host)('PUT', `/tools/bundles/${bundleID}`, { slug: 'mine', displayName: 'Mine' });
+  const editor = await openNewToolEditor(app);
   const { page } = app;
-  await page.goto(app.host.url);
-  await page.keyboard.press('Control+2');
-  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Mine/ }).click();
-  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' }).click();
-  const editor = page.getByRole('region', { name: 'Tool editor' });
   await editor.getByLabel('Display name').pressSequentially('Pairs');
   await editor.getByLabel('URL template').pressSequentially('https://example.com/pairs');
   const schema = page.getByTestId('json-editor-argSchema');

@@ -1,19 +1,12 @@
+import { freePort } from '../testing/free-port.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
 import { expectOk } from '../testing/invoke-harness.js';
 import { startTestCore } from '../testing/test-core.js';
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 /** server-everything over HTTP ("streamableHttp" or the older "sse"), on a free port, stopped when the test ends. */
 async function startEverything(transport: 'streamableHttp' | 'sse'): Promise<number> {
