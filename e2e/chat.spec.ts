@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { ScriptTurn } from '../shared/schemas/provider.js';
 import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
 import { expect, test } from './fixtures/app.js';
 import { hostApi } from './fixtures/api.js';
+import { openScriptedChat, send } from './fixtures/chat.js';
 
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 const core = (slug: string, extra: Record<string, unknown> = {}) => ({ bundleID: CORE, slug, version: 'v1', ...extra });
@@ -12,24 +12,6 @@ const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) })
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   expect(result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
-}
-
-type App = Parameters<Parameters<typeof test>[2]>[0]['app'];
-
-/** A scripted provider and a chat with these tools, opened in the page. */
-async function openScriptedChat(app: App, script: ScriptTurn[], tools: Record<string, unknown>[] = [], chunkDelayMs = 0) {
-  const api = hostApi(app.host);
-  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script, chunkDelayMs });
-  const chat = (await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Test chat', tools: { mode: 'auto', selected: tools } })) as { id: string };
-  await app.page.goto(app.host.url);
-  await app.page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Test chat/ }).click();
-  await expect(app.page.getByRole('textbox', { name: 'Message' })).toBeFocused();
-  return { api, chatId: chat.id };
-}
-
-async function send(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.keyboard.press('Enter');
 }
 
 test('a first visit without providers points to Settings, and a new chat streams an answer', async ({ app }) => {

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
+import { openScriptedChat } from './fixtures/chat.js';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
 
 const EVERYTHING = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -49,4 +51,30 @@ test('paste an mcpServers document, see the server start with its tools, run one
   await expect(bundles.getByRole('button', { name: 'Remove MCP server missing' })).toHaveCount(0);
   expect(app.consoleErrors).toEqual([]);
   expect(app.offLoopback).toEqual([]);
+});
+
+test('a model calls an MCP tool after approval, and switching the server off takes its tools out of the chat', async ({ app }) => {
+  test.setTimeout(60_000);
+  const api = hostApi(app.host);
+  const { servers } = (await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })) as { servers: { bundleID: string }[] };
+  const bundleID = servers[0]!.bundleID;
+  const { page } = app;
+  await openScriptedChat(app, [{ toolCalls: [{ name: 'echo', args: { message: 'from the model' } }] }, { text: 'Echoed it.' }], [{ bundleID, slug: 'echo', version: 'mcp', requiresApproval: true }]);
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('echo something');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Approve tool call' });
+  await expect(dialog).toContainText('This chat asks before running this tool.');
+  await page.keyboard.press('Enter');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('Echoed it.');
+  await expect(log).toContainText('Echo: from the model');
+
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('switch', { name: 'Enable bundle everything' }).click();
+  await page.keyboard.press('Control+1');
+  await page.getByRole('button', { name: /1 tool on/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Tools for this chat' });
+  await panel.getByRole('textbox', { name: 'Search tools' }).pressSequentially('echo');
+  await expect(panel.getByRole('checkbox', { name: /Echo Tool/ })).toHaveCount(0);
+  expect(app.consoleErrors).toEqual([]);
 });
