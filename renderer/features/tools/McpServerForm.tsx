@@ -81,10 +81,11 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
         <button
           type="button"
           className="button button--small"
+          title="Import the servers of Claude Desktop's configuration file"
           disabled={fromClaude.isPending}
           onClick={() => fromClaude.mutate(undefined, { onSuccess: ({ servers }) => settle(servers), onError: (failure) => setProblem(errorMessage(failure)) })}
         >
-          {fromClaude.isPending ? 'Importing…' : 'Import from Claude Desktop'}
+          {fromClaude.isPending ? 'Importing…' : 'From Claude Desktop'}
         </button>
         <button type="button" className="button button--small" onClick={onDone}>
           {problem && (add.isSuccess || fromClaude.isSuccess) ? 'Close' : 'Cancel'}
