@@ -46,6 +46,14 @@ test('paste an mcpServers document, see the server start with its tools, run one
   await expect(tester.getByTestId('tester-value')).toContainText('Echo: typed into the tester');
   await page.screenshot(shot('mcp-tester'));
 
+  // With the form closed, each server's state stands under its bundle.
+  await form.getByRole('button', { name: 'Close' }).click();
+  const failedStatus = bundles.locator('.mcp-status--failed');
+  await expect(failedStatus).toContainText('MCP server · failed');
+  await failedStatus.scrollIntoViewIfNeeded();
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.screenshot(shot('mcp-status-narrow'));
+
   // Removing a server takes its bundle away.
   await bundles.getByRole('button', { name: 'Remove MCP server missing' }).click();
   await expect(bundles.getByRole('button', { name: 'Remove MCP server missing' })).toHaveCount(0);

@@ -16,7 +16,7 @@ const STORAGE_PROBLEMS: Record<string, { what: string; next: string }> = {
   ELOOP: { what: 'the path is a symbolic link', next: 'replace the link with the file itself' },
 };
 
-export function errnoOf(error: unknown): string | undefined {
+function errnoOf(error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }

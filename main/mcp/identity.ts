@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * selections and usage stay attached to it. Bits 48–51 say version 7 and
  * bits 64–65 the RFC 4122 variant, as the schemas require.
  */
-export function stableID(seed: string): string {
+function stableID(seed: string): string {
   const hex = createHash('sha256').update(seed).digest('hex').slice(0, 32).split('');
   hex[12] = '7';
   hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);

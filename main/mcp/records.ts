@@ -4,7 +4,7 @@ import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord } from '../store/records.js';
 import { mcpBundleID, mcpToolID } from './identity.js';
 
-export const MCP_VERSION = 'mcp';
+const MCP_VERSION = 'mcp';
 export const mcpSourceID = (server: string) => `mcp:${server}`;
 
 /** JSON Schema keywords of a document's envelope that our validators and the providers do not take. */

@@ -15,7 +15,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
  * text as a string, anything richer (images, resource links, several
  * blocks) as the content list; `isError` as a failed call the model reads.
  */
-export function resultValue(result: CallToolResult): { value: unknown } | { error: string } {
+function resultValue(result: CallToolResult): { value: unknown } | { error: string } {
   const content = result.content ?? [];
   const texts = content.filter((block): block is Extract<typeof block, { type: 'text' }> => block.type === 'text').map((block) => block.text);
   if (result.isError) return { error: texts.join('\n').trim() || 'The tool reported an error without saying what.' };

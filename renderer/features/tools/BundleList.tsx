@@ -108,7 +108,6 @@ export function BundleList() {
                   </span>
                 </button>
                 )}
-                {serverOf(bundle.bundleID) ? <McpServerStatus server={serverOf(bundle.bundleID)!} /> : null}
                 {!bundle.readOnly && form !== bundle.bundleID ? (
                   <span className="list__actions">
                     <button type="button" className="icon-button" aria-label={`Rename bundle ${bundle.displayName}`} title="Rename" onClick={() => setForm(bundle.bundleID)}>
@@ -124,6 +123,8 @@ export function BundleList() {
                   label={`Enable bundle ${bundle.displayName}`}
                   onChange={(isEnabled) => patch.mutate({ bundleID: bundle.bundleID, isEnabled })}
                 />
+                {/* After the switch: it wraps onto its own line under the bundle's name and switch. */}
+                {serverOf(bundle.bundleID) ? <McpServerStatus server={serverOf(bundle.bundleID)!} /> : null}
               </li>
             ),
           )}
