@@ -86,3 +86,36 @@ test('a model calls an MCP tool after approval, and switching the server off tak
   await expect(panel.getByRole('checkbox', { name: /Echo Tool/ })).toHaveCount(0);
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('a server asks a question while its tool runs: the form opens over the screen, is filled by typing, and the answer reaches the tool', async ({ app }) => {
+  test.setTimeout(60_000);
+  const api = hostApi(app.host);
+  await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } });
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^everything/ }).click();
+  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Trigger Elicitation Request Tool/ }).click();
+  const tester = page.getByRole('region', { name: 'Tester' });
+  await tester.getByRole('button', { name: 'Run' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'A tool asks you' });
+  await expect(dialog).toContainText('From the MCP server everything');
+  await expect(dialog).toContainText('Please provide inputs for the following fields:');
+  // Titled choices read as their titles; several-of-a-set is a group of checkboxes.
+  await expect(dialog.getByLabel('Titled Single Select Enum', { exact: true })).toContainText('Wonder Woman');
+  await expect(dialog.getByRole('group', { name: 'Untitled Multiple Select Enum' }).getByRole('checkbox', { name: 'Guitar' })).toBeChecked();
+  await dialog.getByRole('textbox', { name: 'String', exact: true }).pressSequentially('Ada Lovelace');
+  await dialog.getByLabel('String with email format').pressSequentially('not-an-address');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('must match format "email"')).toBeVisible();
+  await page.screenshot(shot('mcp-question'));
+  await dialog.getByLabel('String with email format').clear();
+  await dialog.getByLabel('String with email format').pressSequentially('ada@example.org');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(tester.getByTestId('tester-value')).toContainText('Name: Ada Lovelace');
+  await expect(tester.getByTestId('tester-value')).toContainText('Email: ada@example.org');
+  expect(app.consoleErrors.filter((line) => !line.includes('400'))).toEqual([]);
+  expect(app.offLoopback).toEqual([]);
+});

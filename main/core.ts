@@ -22,6 +22,8 @@ import { claudeDesktopConfigPath } from './mcp/claude-desktop.js';
 import { mcpHandlers } from './mcp/handlers.js';
 import { mcpRunner } from './mcp/runner.js';
 import { McpServers } from './mcp/servers.js';
+import { questionHandlers } from './questions/handlers.js';
+import { LiveQuestions } from './questions/live-questions.js';
 import { loginShellPath } from './mcp/shell-path.js';
 import { builtinSource } from './store/sources.js';
 import { ToolStore } from './store/tool-store.js';
@@ -74,6 +76,8 @@ export interface CoreOptions {
   claudeDesktopConfig?: string;
   /** The PATH MCP server commands are found on (default: the login shell's, then the app's). */
   shellPath?: () => Promise<string>;
+  /** How long an MCP server has to answer the handshake (default 30 s; tests shorten it). */
+  mcpConnectTimeoutMs?: number;
   /** Tests: wait between retries (default: really wait). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -128,7 +132,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const secrets = createSecretStore(dataDir, options.cipher, clock);
   // An injected fetch (tests) is used as given; otherwise HTTP tools go through undici directly.
   const httpSend = options.fetch ? { send: fetchTransport(options.fetch), close: async () => undefined } : undiciTransport();
-  const mcpServers = new McpServers({ layout, store, secrets, clock, log, shellPath: options.shellPath ?? (() => loginShellPath()) });
+  const questions = new LiveQuestions({ events, clock });
+  const mcpServers = new McpServers({
+    layout,
+    store,
+    secrets,
+    questions,
+    clock,
+    log,
+    shellPath: options.shellPath ?? (() => loginShellPath()),
+    ...(options.mcpConnectTimeoutMs ? { connectTimeoutMs: options.mcpConnectTimeoutMs } : {}),
+  });
   const runners: ToolRunners = {
     mcp: mcpRunner(mcpServers),
     local: localRunner({ registry: createLocalRegistry(CORE_FUNCTIONS), secrets, settings, clock, log }),
@@ -181,6 +195,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...executionHandlers(store, invoker, resolver, settings, secrets),
       ...providerHandlers(providers, connect, () => performance.now()),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
+      ...questionHandlers(questions),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),
     },
     log,
@@ -201,6 +216,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       closing ??= (async () => {
         for (const timer of timers) clearInterval(timer);
         await chats.close();
+        questions.close();
         await mcpServers.close();
         await chatFiles.flush();
         await httpSend.close();

@@ -1,6 +1,7 @@
 import { Sidebar } from './components/Sidebar.js';
 import { StatusBar } from './components/StatusBar.js';
 import { ChatScreen } from './features/chat/ChatScreen.js';
+import { LiveQuestionDialog } from './features/questions/LiveQuestionDialog.js';
 import { SettingsScreen } from './features/settings/SettingsScreen.js';
 import { ToolsScreen } from './features/tools/ToolsScreen.js';
 import { useScreenShortcuts, useThemeAttribute } from './hooks.js';
@@ -29,6 +30,7 @@ export function App() {
         <Current />
       </main>
       <StatusBar />
+      <LiveQuestionDialog />
     </div>
   );
 }

@@ -42,7 +42,10 @@ export const ChatsChangedEventSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema], {
+/** A running tool asked the person something, or a question was answered or withdrawn. */
+export const QuestionsChangedEventSchema = Type.Object({ type: Type.Literal('questions.changed') }, { additionalProperties: false });
+
+export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema, QuestionsChangedEventSchema], {
   $id: 'CoreEvent',
 });
 
@@ -50,7 +53,7 @@ export type CoreEvent = Static<typeof CoreEventSchema>;
 export type ChatEvent = Static<typeof ChatEventSchema>;
 export type CoreEventType = CoreEvent['type'];
 
-export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed'];
+export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed', 'questions.changed'];
 
 export function isCoreEventType(value: unknown): value is CoreEventType {
   return typeof value === 'string' && (CORE_EVENT_TYPES as readonly string[]).includes(value);

@@ -3,7 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 import type { Logger } from '../log.js';
@@ -12,10 +12,13 @@ import { findCommand } from './shell-path.js';
 const STDERR_LINES_KEPT = 20;
 const CONNECT_TIMEOUT_MS = 30_000;
 
+/** What a server may ask of the person while one of its tools runs; `null` when it is not a form (URL mode). */
+export type AskPerson = (message: string, schema: Record<string, unknown>, signal: AbortSignal) => Promise<ElicitResult>;
+
 export type ConnectionState = 'starting' | 'connected' | 'failed';
 
 export interface ConnectionFailure {
-  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'mcp_start_failed' | 'mcp_exited' | 'mcp_unreachable';
+  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable';
   message: string;
 }
 
@@ -36,6 +39,13 @@ export class McpConnection {
   /** When the last start connected: a server that ran a while before it crashed earns fresh restarts. */
   connectedAt = 0;
   private resolved: { env: Record<string, string>; headers: Record<string, string> } = { env: {}, headers: {} };
+  /**
+   * The protocol does not tie a server's question to the call it belongs to
+   * (not over stdio), so questions are withdrawn when no call is running any
+   * more: a cancelled call must not leave its form open for ten minutes.
+   */
+  private callsRunning = 0;
+  private questionScope = new AbortController();
 
   constructor(
     readonly name: string,
@@ -46,6 +56,7 @@ export class McpConnection {
     private readonly searchPath: () => Promise<string>,
     /** `exited`: the server went away on its own (a crash), not because it was closed. */
     private readonly events: { changed: () => void; exited: () => void; log: Logger },
+    private readonly options: { askPerson: AskPerson; connectTimeoutMs?: number },
   ) {}
 
   async start(): Promise<void> {
@@ -80,17 +91,23 @@ export class McpConnection {
     if (!this.client || this.state !== 'connected') {
       throw new Error(this.failure?.message ?? `The MCP server ${this.name} is not connected.`);
     }
-    const result = await this.client.callTool({ name, arguments: args }, undefined, {
-      signal: options.signal,
-      timeout: options.timeoutMs,
-      resetTimeoutOnProgress: true,
-      ...(options.onProgress ? { onprogress: options.onProgress } : {}),
-    });
-    return result as CallToolResult;
+    this.callsRunning++;
+    try {
+      const result = await this.client.callTool({ name, arguments: args }, undefined, {
+        signal: options.signal,
+        timeout: options.timeoutMs,
+        resetTimeoutOnProgress: true,
+        ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+      });
+      return result as CallToolResult;
+    } finally {
+      if (--this.callsRunning === 0) this.withdrawQuestions();
+    }
   }
 
   async close(): Promise<void> {
     this.closing = true;
+    this.withdrawQuestions();
     await this.client?.close().catch(() => undefined);
     this.client = null;
   }
@@ -141,7 +158,18 @@ export class McpConnection {
   }
 
   private async attach(transport: Transport): Promise<Client> {
-    const client = new Client({ name: 'Toolbelt', version: '1' }, { capabilities: {} });
+    // Forms only: URL-mode elicitation (open a web page) is not offered.
+    const client = new Client({ name: 'Toolbelt', version: '1' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      const params = request.params;
+      if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'Toolbelt answers form questions only, not URL elicitation.');
+      return this.options.askPerson(params.message, params.requestedSchema, AbortSignal.any([extra.signal, this.questionScope.signal]));
+    });
+    // Sampling (a server borrowing the person's model) is deprecated and never offered; say so rather than "Method not found".
+    client.fallbackRequestHandler = async (request) => {
+      const what = request.method === 'sampling/createMessage' ? 'sampling (sampling/createMessage): it does not let servers use the person’s model' : `${request.method}`;
+      throw new McpError(ErrorCode.MethodNotFound, `Toolbelt does not support ${what}.`);
+    };
     client.onclose = () => {
       if (this.closing || this.state === 'failed') return;
       this.fail({
@@ -151,8 +179,13 @@ export class McpConnection {
       this.events.changed();
       this.events.exited();
     };
-    await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+    await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
     return client;
+  }
+
+  private withdrawQuestions(): void {
+    this.questionScope.abort();
+    this.questionScope = new AbortController();
   }
 
   private fail(failure: ConnectionFailure): void {
@@ -171,6 +204,14 @@ export class McpConnection {
       };
     }
     const said = error instanceof Error ? error.message : String(error);
+    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
+      const seconds = Math.round((this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000);
+      const tail = this.stderr.length ? ` It wrote: ${this.stderr.slice(-3).join(' / ')}` : '';
+      return {
+        code: 'mcp_no_answer',
+        message: `The MCP server ${this.name} did not answer the MCP handshake within ${seconds} s. Check that the command starts an MCP server (not a program that waits for input), then Restart.${tail}`,
+      };
+    }
     if ('url' in this.config) return { code: 'mcp_unreachable', message: `The MCP server at ${this.config.url} could not be reached: ${said}` };
     const tail = this.stderr.length ? ` It wrote: ${this.stderr.slice(-3).join(' / ')}` : '';
     return { code: 'mcp_start_failed', message: `The MCP server ${this.name} did not start: ${said}.${tail}` };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { McpServerConfigSchema, type McpServerConfig, type McpServerView } from '../../shared/schemas/mcp.js';
 import { parseTemplate } from '../../shared/templates.js';
@@ -8,6 +9,7 @@ import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
 import type { Logger } from '../log.js';
+import type { LiveQuestions } from '../questions/live-questions.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { StoreLayout } from '../store/layout.js';
 import { SwitchOverrides, type ReadOnlySource } from '../store/sources.js';
@@ -46,7 +48,17 @@ export class McpServers {
   private searchPath: Promise<string> | undefined;
 
   constructor(
-    private readonly deps: { layout: StoreLayout; store: ToolStore; secrets: SecretStore; clock: Clock; log: Logger; shellPath: () => Promise<string> },
+    private readonly deps: {
+      layout: StoreLayout;
+      store: ToolStore;
+      secrets: SecretStore;
+      questions: LiveQuestions;
+      clock: Clock;
+      log: Logger;
+      shellPath: () => Promise<string>;
+      /** How long a server has to answer the handshake (default 30 s). */
+      connectTimeoutMs?: number;
+    },
   ) {
     this.file = path.join(deps.layout.root, 'mcp.json');
     this.switches = new SwitchOverrides(deps.layout, path.join(deps.layout.root, 'mcp-switches.json'), 'mcp-switches');
@@ -135,7 +147,14 @@ export class McpServers {
     if (config.disabled) return;
     server.starting = (async () => {
       const exited = () => this.restartLater(name, server);
-      const connection = new McpConnection(name, config, () => this.resolveSecrets(name, config), () => (this.searchPath ??= this.deps.shellPath()), { changed, exited, log: this.deps.log });
+      const connection = new McpConnection(
+        name,
+        config,
+        () => this.resolveSecrets(name, config),
+        () => (this.searchPath ??= this.deps.shellPath()),
+        { changed, exited, log: this.deps.log },
+        { askPerson: (message, schema, signal) => this.askPerson(name, message, schema, signal), ...(this.deps.connectTimeoutMs ? { connectTimeoutMs: this.deps.connectTimeoutMs } : {}) },
+      );
       server.connection = connection;
       await connection.start();
       if (connection.state === 'failed') this.deps.log.warn('an MCP server failed to start', { server: name, ...connection.failure });
@@ -174,6 +193,12 @@ export class McpServers {
       inBackground(server.starting, (error) => this.deps.log.error('restarting an MCP server failed unexpectedly', { server: name, error: String(error) }));
     }, delay);
     server.restartTimer.unref();
+  }
+
+  /** A server's elicitation: the person's answer from the question dialog, in the protocol's words. */
+  private async askPerson(name: string, message: string, schema: Record<string, unknown>, signal: AbortSignal): Promise<ElicitResult> {
+    const answer = await this.deps.questions.ask({ kind: 'mcp-server', server: name }, message, schema, signal);
+    return answer.action === 'accept' ? { action: 'accept', content: answer.content as ElicitResult['content'] } : { action: answer.action };
   }
 
   private view(name: string): McpServerView {

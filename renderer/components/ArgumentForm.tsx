@@ -2,12 +2,33 @@ import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 
 type JsonSchema = Record<string, unknown>;
 
+interface Choice {
+  value: string;
+  label: string;
+}
+
 interface Field {
   name: string;
   label: string;
   schema: JsonSchema;
   required: boolean;
-  kind: 'string' | 'enum' | 'number' | 'integer' | 'boolean' | 'json';
+  kind: 'string' | 'enum' | 'multi' | 'number' | 'integer' | 'boolean' | 'json';
+  /** For enum and multi: the values and how they read (oneOf/anyOf titles, or the legacy enumNames). */
+  choices: Choice[];
+}
+
+/** String choices as JSON Schema spells them: enum (with enumNames), or oneOf/anyOf of { const, title }. */
+function choicesOf(schema: JsonSchema | undefined): Choice[] | null {
+  if (!schema) return null;
+  if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'string')) {
+    const names = Array.isArray(schema.enumNames) ? (schema.enumNames as unknown[]) : [];
+    return (schema.enum).map((value, index) => ({ value, label: typeof names[index] === 'string' ? names[index] : value }));
+  }
+  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  if (Array.isArray(branches) && branches.length > 0 && branches.every((branch) => typeof branch.const === 'string')) {
+    return branches.map((branch) => ({ value: branch.const as string, label: typeof branch.title === 'string' ? branch.title : (branch.const as string) }));
+  }
+  return null;
 }
 
 function fieldsOf(schema: JsonSchema): Field[] {
@@ -15,18 +36,26 @@ function fieldsOf(schema: JsonSchema): Field[] {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   return Object.entries(properties).map(([name, property]) => {
     const type = property.type;
-    const kind: Field['kind'] = Array.isArray(property.enum)
+    const single = choicesOf(property);
+    const multiple = type === 'array' ? choicesOf(property.items as JsonSchema | undefined) : null;
+    const kind: Field['kind'] = single
       ? 'enum'
-      : type === 'string' || type === 'number' || type === 'integer' || type === 'boolean'
-        ? type
-        : 'json';
-    return { name, label: typeof property.title === 'string' ? property.title : name, schema: property, required: required.has(name), kind };
+      : multiple
+        ? 'multi'
+        : Array.isArray(property.enum)
+          ? 'enum'
+          : type === 'string' || type === 'number' || type === 'integer' || type === 'boolean'
+            ? type
+            : 'json';
+    const choices = single ?? multiple ?? (Array.isArray(property.enum) ? property.enum.map((value) => ({ value: String(value), label: String(value) })) : []);
+    return { name, label: typeof property.title === 'string' ? property.title : name, schema: property, required: required.has(name), kind, choices };
   });
 }
 
 function initialText(field: Field): string {
   const fallback = field.schema.default;
   if (fallback === undefined) return '';
+  if (field.kind === 'multi') return JSON.stringify(Array.isArray(fallback) ? fallback : []);
   if (typeof fallback === 'string') return field.kind === 'json' ? JSON.stringify(fallback) : fallback;
   if ((typeof fallback === 'number' || typeof fallback === 'boolean') && field.kind !== 'json') return String(fallback);
   return JSON.stringify(fallback, null, 2);
@@ -42,6 +71,13 @@ function collect(fields: Field[], texts: Record<string, string>, flags: Record<s
       continue;
     }
     const text = texts[field.name] ?? '';
+    if (field.kind === 'multi') {
+      // Kept as the JSON of the picked values, so the form's state stays text like the other fields.
+      const picked = text ? (JSON.parse(text) as string[]) : [];
+      if (picked.length > 0) args[field.name] = picked;
+      else if (field.required) errors[field.name] = 'Pick at least one.';
+      continue;
+    }
     if (text.trim() === '') {
       if (field.required) errors[field.name] = 'Required.';
       continue;
@@ -68,6 +104,8 @@ interface ArgumentFormProps {
   name: string;
   schema: JsonSchema;
   submitLabel?: string;
+  /** The submit button's words while busy. */
+  busyLabel?: string;
   busy?: boolean;
   /** Problems reported by the core (ajv), by JSON pointer. */
   issues?: { path: string; message: string }[];
@@ -82,7 +120,7 @@ interface ArgumentFormProps {
  * selects, anything nested as JSON; titles as labels, descriptions as help,
  * required marks and defaults. A JSON mode edits the raw arguments.
  */
-export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues = [], onSubmit, onArgsChange, actions }: ArgumentFormProps) {
+export function ArgumentForm({ name, schema, submitLabel = 'Run', busyLabel = 'Running…', busy, issues = [], onSubmit, onArgsChange, actions }: ArgumentFormProps) {
   const id = useId();
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.name, initialText(field)])));
@@ -167,19 +205,27 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues =
                 </label>
               ) : (
                 <>
-                  <label className="field__label" htmlFor={inputId}>
+                  <label id={`${inputId}-label`} className="field__label" htmlFor={inputId}>
                     {field.label}
                     {field.required ? <span className="field__required" aria-hidden="true"> *</span> : null}
                   </label>
                   {field.kind === 'enum' ? (
                     <select {...common} className="input" value={texts[field.name] ?? ''} onChange={(event) => editText(field.name, event.target.value)}>
                       <option value="">—</option>
-                      {(field.schema.enum as unknown[]).map((option) => (
-                        <option key={String(option)} value={String(option)}>
-                          {String(option)}
+                      {field.choices.map((choice) => (
+                        <option key={choice.value} value={choice.value}>
+                          {choice.label}
                         </option>
                       ))}
                     </select>
+                  ) : field.kind === 'multi' ? (
+                    <MultiChoice
+                      {...common}
+                      labelledBy={`${inputId}-label`}
+                      choices={field.choices}
+                      picked={texts[field.name] ? (JSON.parse(texts[field.name]!) as string[]) : []}
+                      onChange={(picked) => editText(field.name, JSON.stringify(picked))}
+                    />
                   ) : field.kind === 'json' ? (
                     <textarea {...common} className="input input--code" rows={3} spellCheck={false} value={texts[field.name] ?? ''} onChange={(event) => editText(field.name, event.target.value)} />
                   ) : (
@@ -214,7 +260,7 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues =
       ))}
       <div className="arg-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Running…' : submitLabel}
+          {busy ? busyLabel : submitLabel}
         </button>
         <button type="button" className="button button--ghost" onClick={toggleMode}>
           {jsonMode ? 'Form' : 'JSON'}
@@ -222,5 +268,23 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busy, issues =
         {actions}
       </div>
     </form>
+  );
+}
+
+/** Several of a fixed set: a group of checkboxes, in the order the schema lists them. */
+function MultiChoice({ id, labelledBy, choices, picked, onChange, ...aria }: { id: string; labelledBy: string; choices: Choice[]; picked: string[]; onChange: (picked: string[]) => void; 'aria-describedby'?: string; 'aria-invalid'?: boolean; 'aria-required'?: boolean }) {
+  return (
+    <div id={id} role="group" className="multi-choice" aria-labelledby={labelledBy} aria-describedby={aria['aria-describedby']} aria-invalid={aria['aria-invalid']} aria-required={aria['aria-required']}>
+      {choices.map((choice) => (
+        <label key={choice.value} className="checkbox">
+          <input
+            type="checkbox"
+            checked={picked.includes(choice.value)}
+            onChange={(event) => onChange(event.target.checked ? choices.map((each) => each.value).filter((value) => value === choice.value || picked.includes(value)) : picked.filter((value) => value !== choice.value))}
+          />
+          {choice.label}
+        </label>
+      ))}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo, callsCancel } from './app.js';
 import { chatsAnswer, chatsApprove, chatsCancel, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRunTool, chatsSend, chatsShareToolRun, chatsUpdate } from './chats.js';
 import { mcpServersDelete, mcpServersImport, mcpServersImportClaudeDesktop, mcpServersList, mcpServersPut, mcpServersRestart } from './mcp.js';
+import { questionsAnswer, questionsList } from './questions.js';
 import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
@@ -46,6 +47,8 @@ export const operations = {
   'mcpServers.restart': mcpServersRestart,
   'mcpServers.import': mcpServersImport,
   'mcpServers.importClaudeDesktop': mcpServersImportClaudeDesktop,
+  'questions.list': questionsList,
+  'questions.answer': questionsAnswer,
   'chats.create': chatsCreate,
   'chats.list': chatsList,
   'chats.get': chatsGet,

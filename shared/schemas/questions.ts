@@ -1,0 +1,33 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { UuidV7Schema } from './ids.js';
+
+/** Who asks: for now MCP servers (elicitation); later MCP clients asking for approval. */
+export const QuestionAskerSchema = Type.Object(
+  { kind: Type.Literal('mcp-server'), server: Type.String({ maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+/**
+ * A question a running tool asks the person now, while it waits (MCP
+ * elicitation). Unlike the chat's ask-user call it is not kept on disk: the
+ * one asking holds the request open, and a restart ends it.
+ */
+export const LiveQuestionSchema = Type.Object(
+  {
+    id: UuidV7Schema,
+    from: QuestionAskerSchema,
+    message: Type.String(),
+    /** A flat object schema of strings, numbers, booleans and enums, as MCP elicitation allows. */
+    schema: Type.Record(Type.String(), Type.Unknown()),
+    askedAt: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+);
+export type LiveQuestion = Static<typeof LiveQuestionSchema>;
+
+/** accept with the filled form, decline (no), or cancel (dismissed without saying). */
+export const LiveAnswerSchema = Type.Union([
+  Type.Object({ action: Type.Literal('accept'), content: Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100 }) }, { additionalProperties: false }),
+  Type.Object({ action: Type.Union([Type.Literal('decline'), Type.Literal('cancel')]) }, { additionalProperties: false }),
+]);
+export type LiveAnswer = Static<typeof LiveAnswerSchema>;
