@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
-import { openScriptedChat } from './fixtures/chat.js';
+import { openScriptedChat, send } from './fixtures/chat.js';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
 
 const EVERYTHING = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -117,5 +117,42 @@ test('a server asks a question while its tool runs: the form opens over the scre
   await expect(tester.getByTestId('tester-value')).toContainText('Name: Ada Lovelace');
   await expect(tester.getByTestId('tester-value')).toContainText('Email: ada@example.org');
   expect(app.consoleErrors.filter((line) => !line.includes('400'))).toEqual([]);
+  expect(app.offLoopback).toEqual([]);
+});
+
+test('a long MCP call shows its progress in the tool card, and a picture it returns is drawn there', async ({ app }) => {
+  test.setTimeout(60_000);
+  const api = hostApi(app.host);
+  const { servers } = (await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })) as { servers: { bundleID: string }[] };
+  const bundleID = servers[0]!.bundleID;
+  const { page } = app;
+  await openScriptedChat(
+    app,
+    [{ toolCalls: [{ name: 'trigger-long-running-operation', args: { duration: 4, steps: 8 } }] }, { toolCalls: [{ name: 'get-tiny-image', args: {} }] }, { text: 'Here it is.' }],
+    [
+      { bundleID, slug: 'trigger-long-running-operation', version: 'mcp' },
+      { bundleID, slug: 'get-tiny-image', version: 'mcp' },
+    ],
+  );
+  // The header's token estimate counts MCP tools' definitions like any other.
+  await expect(page.getByRole('button', { name: /2 tools on · ~\d+ tokens/ })).toBeVisible();
+  await send(page, 'take your time, then show me a picture');
+  const slow = page.getByRole('article', { name: /Tool call Trigger Long Running Operation/ });
+  await expect(slow.getByRole('progressbar', { name: /Progress \d of 8/ })).toBeVisible();
+  await expect(slow).toContainText(/\d of 8/);
+  await page.screenshot(shot('mcp-progress'));
+  await expect(slow.getByRole('status')).toHaveText('Succeeded');
+  await expect(slow.getByRole('progressbar')).toHaveCount(0);
+
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('Here it is.');
+  const picture = page.getByRole('article', { name: /Tool call Get Tiny Image/ });
+  await picture.getByText('Arguments and result').click();
+  const image = picture.getByRole('img', { name: /Image from the tool \(image\/png/ });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot(shot('mcp-image-dark'));
+  expect(app.consoleErrors).toEqual([]);
   expect(app.offLoopback).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
-import type { AssistantMessage, Chat, PendingItem, ChatStreamEvent, FinishReason, ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
+import type { AssistantMessage, Chat, PendingItem, ChatStreamEvent, FinishReason, ToolCall, ToolProgress, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
 import type { EventBus } from '../api/event-bus.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
@@ -43,6 +43,8 @@ interface ActiveRun {
 }
 
 const DEFAULT_TITLE = 'New chat';
+/** Progress reaches the windows at most this often. */
+const PROGRESS_INTERVAL_MS = 100;
 
 const chatSaveFailure = (error: unknown) => storageFailure(error, 'Could not save the chat', 'send again');
 
@@ -406,7 +408,7 @@ export class ChatEngine {
     try {
       const record = call.tool ? await this.deps.store.findTool(call.tool.bundleID, call.tool.slug, call.tool.version) : undefined;
       result = record
-        ? callResult(await this.deps.invoker.invoke(record, { args: call.args }, { signal }))
+        ? callResult(await this.deps.invoker.invoke(record, { args: call.args }, { signal, onProgress: this.progressReporter(chat, message.id, call) }))
         : failedResult('tool_unavailable', 'The tool no longer exists.');
     } catch (error) {
       if (!(error instanceof ToolbeltError)) this.deps.log.error('a tool call failed unexpectedly', { error: String(error) });
@@ -470,7 +472,21 @@ export class ChatEngine {
 
   // ── helpers ─────────────────────────────────────────────────────────
 
+  /** A running call's progress, to every window, at most ten times a second (a chatty server cannot flood them). */
+  private progressReporter(chat: Chat, messageId: string, call: ToolCall): (progress: ToolProgress) => void {
+    let lastSent = 0;
+    return (progress) => {
+      if (call.status !== 'running') return;
+      call.progress = progress;
+      const now = performance.now();
+      if (now - lastSent < PROGRESS_INTERVAL_MS) return;
+      lastSent = now;
+      this.emit(chat, { type: 'tool-call', messageId, call });
+    };
+  }
+
   private settle(call: ToolCall, result: ToolCall['result'], status: ToolCall['status']): void {
+    delete call.progress;
     call.result = result;
     call.status = status;
     call.finishedAt = this.now();

@@ -7,6 +7,7 @@ import { expectError, expectOk } from '../testing/invoke-harness.js';
 import { startChatHarness } from '../testing/chat-harness.js';
 import { startTestCore } from '../testing/test-core.js';
 import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { toolResultText } from '../providers/transcript.js';
 import { mcpBundleID } from './identity.js';
 
 // The reference server from npm, run as people run it: a command over stdio.
@@ -82,6 +83,36 @@ describe('MCP tools in a chat', () => {
     const done = await h.settled(chat.id);
     const call = done.messages.flatMap((message) => (message.role === 'assistant' ? message.toolCalls : []))[0];
     expect(call).toMatchObject({ name: 'echo', status: 'succeeded', result: { ok: true, value: 'Echo: from the model' }, tool: { bundleName: 'everything' } });
+  });
+});
+
+describe('MCP tools in a chat, with progress and pictures', () => {
+  it('a running call shows the server’s progress, and an image is kept for the card but reaches the model as a name, not as base64', async () => {
+    const h = await startChatHarness();
+    const server = await h.call('mcpServers.put', { name: 'everything', config: EVERYTHING });
+    const tool = (slug: string) => ({ bundleID: server.bundleID, slug, version: 'mcp' });
+    await h.provider('script', {
+      kind: 'scripted',
+      displayName: 'Script',
+      script: [{ toolCalls: [{ name: 'trigger-long-running-operation', args: { duration: 1, steps: 4 } }, { name: 'get-tiny-image', args: {} }] }, { text: 'Done.' }],
+    });
+    const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [tool('trigger-long-running-operation'), tool('get-tiny-image')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'work slowly, then show me a picture' });
+    const done = await h.settled(chat.id);
+
+    const progress = h.events.flatMap(({ event }) => (event.type === 'tool-call' && event.call.progress ? [event.call.progress] : []));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ total: 4 });
+    const calls = done.messages.flatMap((message) => (message.role === 'assistant' ? message.toolCalls : []));
+    // Settled calls keep their result, not the last progress.
+    expect(calls.every((call) => call.status === 'succeeded' && call.progress === undefined)).toBe(true);
+
+    // What the model reads of the picture: its name and size, not kilobytes of base64.
+    const image = calls.find((call) => call.name === 'get-tiny-image')!;
+    const { text } = toolResultText(image);
+    expect(text).toMatch(/\[image image\/png, [\d.]+ (KB|bytes), shown to the user\]/);
+    expect(text).not.toContain('iVBORw0KGgo');
+    expect(JSON.stringify(image.result)).toContain('iVBORw0KGgo');
   });
 });
 

@@ -45,7 +45,12 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
       let result: CallToolResult;
       try {
         // Asking for progress is what lets a working server's progress restart the timeout.
-        result = await connection.callTool(tool.impl.tool, args, { signal: context.signal, timeoutMs, onProgress: () => undefined });
+        result = await connection.callTool(tool.impl.tool, args, {
+          signal: context.signal,
+          timeoutMs,
+          onProgress: ({ progress, total, message }) =>
+            context.onProgress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message ? { message: message.slice(0, 500) } : {}) }),
+        });
       } catch (error) {
         if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled; the server was told to stop.`);
         const message = error instanceof Error ? error.message : String(error);

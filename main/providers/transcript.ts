@@ -1,3 +1,4 @@
+import { contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
 import { EXPOSED_NAME_PATTERN } from '../../shared/schemas/chat.js';
 import type { ToolCall, ToolRunMessage } from '../../shared/schemas/chat.js';
 
@@ -10,7 +11,8 @@ export function toolResultText(call: ToolCall): { text: string; isError: boolean
   if (!result) return { text: 'This call did not run.', isError: true };
   if (result.ok) {
     const value = result.value;
-    return { text: typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null'), isError: false };
+    const text = typeof value === 'string' ? value : isContentBlocks(value) ? contentBlocksForModel(value) : (JSON.stringify(value) ?? 'null');
+    return { text, isError: false };
   }
   return { text: `Error (${result.error.code}): ${result.error.message}`, isError: true };
 }

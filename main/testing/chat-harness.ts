@@ -27,7 +27,8 @@ export async function startChatHarness(options: { weatherRoute?: (request: SeenR
   let test: TestCore = await startTestCore({ providerRetries: 0 });
   const bundleID = newID();
   const events: ChatEvent[] = [];
-  const listen = (core: TestCore) => core.core.events.subscribe((event) => event.type === 'chat' && events.push(event));
+  // Copied as they come, as the transports serialize them: the engine goes on changing its own objects.
+  const listen = (core: TestCore) => core.core.events.subscribe((event) => event.type === 'chat' && events.push(structuredClone(event)));
   listen(test);
   await test.call('settings.patch', { allowedHosts: [server.host] });
   await test.call('secrets.put', { name: 'API_TOKEN', value: 'tok-very-secret-42' });

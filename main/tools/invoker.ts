@@ -11,7 +11,7 @@ import type { ToolStore } from '../store/tool-store.js';
 import { InvokeFailure } from './invoke-error.js';
 import type { LocalFunctionContext } from './local/registry.js';
 import { requireReady, type ToolResolver } from './resolver.js';
-import { runnerFor, type ToolRunners } from './runners.js';
+import { runnerFor, type RunContext, type ToolRunners } from './runners.js';
 
 export interface InvokeRequest {
   args: Record<string, unknown>;
@@ -37,6 +37,7 @@ export interface InvokerDeps {
 export interface InvokeContext {
   signal: AbortSignal;
   askUser?: LocalFunctionContext['askUser'];
+  onProgress?: RunContext['onProgress'];
 }
 
 export interface Invoker {
@@ -99,7 +100,13 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     deps.hooks?.before?.({ toolID: tool.toolID, slug: tool.slug });
     const started = now();
     const runner = runnerFor(deps.runners, tool);
-    const outcome = await runner.run(tool, args, { signal: context.signal, timeoutMs: request.timeoutMs, trace: request.trace ?? false, askUser: context.askUser });
+    const outcome = await runner.run(tool, args, {
+      signal: context.signal,
+      timeoutMs: request.timeoutMs,
+      trace: request.trace ?? false,
+      askUser: context.askUser,
+      ...(context.onProgress ? { onProgress: context.onProgress } : {}),
+    });
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;
     let value: unknown;

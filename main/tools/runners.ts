@@ -1,4 +1,4 @@
-import type { RequestPreview } from '../../shared/schemas/chat.js';
+import type { RequestPreview, ToolProgress } from '../../shared/schemas/chat.js';
 import type { TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
 import type { InvokeFailure } from './invoke-error.js';
@@ -13,6 +13,8 @@ export interface RunContext {
   /** Record a trace entry per attempt (the tester asks for it). */
   trace: boolean;
   askUser?: LocalFunctionContext['askUser'];
+  /** The tool says how far it is (MCP progress notifications). */
+  onProgress?: (progress: ToolProgress) => void;
 }
 
 /** What a run produced: a value or a failure, with what is needed to report either with secrets masked. */

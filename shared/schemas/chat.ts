@@ -109,6 +109,13 @@ export const RequestPreviewSchema = Type.Object(
 );
 export type RequestPreview = Static<typeof RequestPreviewSchema>;
 
+/** How far a running tool says it is: `progress` of `total` when it knows the total, with its words. */
+export const ToolProgressSchema = Type.Object(
+  { progress: Type.Number(), total: Type.Optional(Type.Number()), message: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+export type ToolProgress = Static<typeof ToolProgressSchema>;
+
 export const ToolCallSchema = Type.Object(
   {
     /** The provider's call id (or one we made when it sent none). */
@@ -132,6 +139,8 @@ export const ToolCallSchema = Type.Object(
     note: Type.Optional(Type.String()),
     startedAt: Type.Optional(TimestampSchema),
     finishedAt: Type.Optional(TimestampSchema),
+    /** What a running call last reported (MCP progress); gone once it settles. */
+    progress: Type.Optional(ToolProgressSchema),
   },
   { additionalProperties: false },
 );

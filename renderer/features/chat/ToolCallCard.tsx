@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ToolCall } from '../../../shared/schemas/chat.js';
+import { ToolValue } from '../../components/ContentBlocks.js';
 import { JsonTree } from '../../components/JsonTree.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
@@ -54,6 +55,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
           {elapsed !== null ? ` ${formatMs(elapsed)}` : ''}
         </span>
       </header>
+      {running && call.progress ? <ProgressLine progress={call.progress} /> : null}
       <details className="tool-card__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           Arguments and result
@@ -72,7 +74,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
           {result?.ok ? (
             <>
               <h4 className="subhead">Result</h4>
-              <JsonTree value={result.value} />
+              <ToolValue value={result.value} />
             </>
           ) : null}
         </div>
@@ -96,6 +98,21 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** "3 of 8 · Step 3 of 8 done" with a bar when the total is known. */
+function ProgressLine({ progress }: { progress: NonNullable<ToolCall['progress']> }) {
+  const known = progress.total !== undefined && progress.total > 0;
+  const label = known ? `${progress.progress} of ${progress.total}` : `${progress.progress}`;
+  return (
+    <div className="tool-card__progress">
+      {known ? <progress max={progress.total} value={Math.min(progress.progress, progress.total!)} aria-label={`Progress ${label}`} /> : null}
+      <span className="muted" aria-live="polite">
+        {label}
+        {progress.message ? ` · ${progress.message}` : ''}
+      </span>
+    </div>
   );
 }
 

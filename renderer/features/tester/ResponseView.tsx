@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { InvokeResult, TraceEntry } from '../../../shared/schemas/invocation.js';
-import { JsonTree } from '../../components/JsonTree.js';
+import { ToolValue } from '../../components/ContentBlocks.js';
 
 const PREVIEW_LIMIT = 50_000;
 
@@ -92,7 +92,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
           </div>
           {structured && view === 'tree' && valueText!.length <= PREVIEW_LIMIT ? (
             <div className="code-block" data-testid="tester-value">
-              <JsonTree value={result.value} />
+              <ToolValue value={result.value} />
             </div>
           ) : (
             <pre className="code-block" data-testid="tester-value">
