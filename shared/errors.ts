@@ -26,6 +26,7 @@ export const ERROR_HTTP_STATUS = {
   provider_auth: 502,
   provider_unreachable: 502,
   provider_error: 502,
+  mcp_error: 502,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unavailable: 503,

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
-import type { AssistantMessage, Chat, PendingItem, ChatStreamEvent, FinishReason, ToolCall, ToolProgress, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
+import type { AssistantMessage, MessageAttachment, Chat, PendingItem, ChatStreamEvent, FinishReason, ToolCall, ToolProgress, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
 import type { EventBus } from '../api/event-bus.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
@@ -120,7 +120,8 @@ export class ChatEngine {
 
   // ── runs ────────────────────────────────────────────────────────────
 
-  async send(chatId: string, content: string): Promise<{ runId: string; messageId: string }> {
+  async send(chatId: string, content: string, attachments: MessageAttachment[] = []): Promise<{ runId: string; messageId: string }> {
+    if (content.trim() === '' && attachments.length === 0) throw new ToolbeltError('invalid_params', 'Type a message, or attach a resource or a prompt.');
     const chat = await this.deps.files.load(chatId);
     if (this.active.has(chatId)) refuseBusy(chat);
     await this.deps.providers.require(chat.providerId);
@@ -131,8 +132,8 @@ export class ChatEngine {
       await lock();
       throw error;
     }
-    const message: UserMessage = { id: uuidv7(), role: 'user', content, createdAt: this.now() };
-    if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content);
+    const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), createdAt: this.now() };
+    if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content.trim() ? content : attachments[0]!.title);
     chat.messages.push(message);
     const runId = this.beginRun(chat, 'model');
     this.emit(chat, { type: 'message', message });

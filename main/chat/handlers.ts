@@ -87,7 +87,7 @@ export function chatHandlers(deps: {
       changed(chatId);
       return null;
     },
-    'chats.send': ({ chatId, content }) => engine.send(chatId, content),
+    'chats.send': ({ chatId, content, attachments }) => engine.send(chatId, content, attachments ?? []),
     'chats.cancel': ({ chatId }) => engine.cancel(chatId),
     'chats.approve': ({ chatId, callId, decision, args, message }) => engine.approve(chatId, callId, decision, args, message),
     'chats.answer': ({ chatId, callId, answer }) => engine.answer(chatId, callId, answer),

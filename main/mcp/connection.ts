@@ -3,7 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 import type { Logger } from '../log.js';
@@ -105,6 +105,29 @@ export class McpConnection {
     }
   }
 
+  /** Resources and templates, every page; none when the server offers no resources. */
+  async resources(): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
+    const client = this.connected();
+    if (!client.getServerCapabilities()?.resources) return { resources: [], templates: [] };
+    const resources = await allPages((cursor) => client.listResources(cursor ? { cursor } : {}).then((page) => ({ items: page.resources, next: page.nextCursor })));
+    const templates = await allPages((cursor) => client.listResourceTemplates(cursor ? { cursor } : {}).then((page) => ({ items: page.resourceTemplates, next: page.nextCursor })));
+    return { resources, templates };
+  }
+
+  async readResource(uri: string): Promise<ReadResourceResult['contents']> {
+    return (await this.connected().readResource({ uri })).contents;
+  }
+
+  async prompts(): Promise<Prompt[]> {
+    const client = this.connected();
+    if (!client.getServerCapabilities()?.prompts) return [];
+    return allPages((cursor) => client.listPrompts(cursor ? { cursor } : {}).then((page) => ({ items: page.prompts, next: page.nextCursor })));
+  }
+
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    return this.connected().getPrompt({ name, arguments: args });
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     this.withdrawQuestions();
@@ -113,15 +136,14 @@ export class McpConnection {
   }
 
   private async refreshTools(): Promise<void> {
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.client!.listTools(cursor ? { cursor } : {});
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    this.tools = tools;
+    const client = this.client!;
+    this.tools = await allPages((cursor) => client.listTools(cursor ? { cursor } : {}).then((page) => ({ items: page.tools, next: page.nextCursor })));
     this.events.changed();
+  }
+
+  private connected(): Client {
+    if (!this.client || this.state !== 'connected') throw new ToolbeltError('unavailable', this.failure?.message ?? `The MCP server ${this.name} is not connected.`);
+    return this.client;
   }
 
   private async connect(): Promise<Client> {
@@ -216,4 +238,19 @@ export class McpConnection {
     const tail = this.stderr.length ? ` It wrote: ${this.stderr.slice(-3).join(' / ')}` : '';
     return { code: 'mcp_start_failed', message: `The MCP server ${this.name} did not start: ${said}.${tail}` };
   }
+}
+
+/** Every page of a paginated list; a server that repeats a cursor is not followed around in circles. */
+async function allPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; next?: string | undefined }>): Promise<T[]> {
+  const items: T[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const answer = await page(cursor);
+    items.push(...answer.items);
+    cursor = answer.next;
+    if (cursor !== undefined && seen.has(cursor)) break;
+    if (cursor !== undefined) seen.add(cursor);
+  } while (cursor);
+  return items;
 }

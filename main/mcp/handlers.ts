@@ -3,7 +3,9 @@ import { readClaudeDesktopServers } from './claude-desktop.js';
 import type { McpServers } from './servers.js';
 
 /** mcpServers.*: the servers people configure, over the same table as everything else. */
-export function mcpHandlers(servers: McpServers, claudeDesktopConfig: string): Pick<Handlers, 'mcpServers.list' | 'mcpServers.put' | 'mcpServers.delete' | 'mcpServers.restart' | 'mcpServers.import' | 'mcpServers.importClaudeDesktop'> {
+type McpOperation = Extract<keyof Handlers, `mcpServers.${string}`>;
+
+export function mcpHandlers(servers: McpServers, claudeDesktopConfig: string): Pick<Handlers, McpOperation> {
   return {
     'mcpServers.list': () => ({ servers: servers.list() }),
     'mcpServers.put': ({ name, config }) => servers.put(name, config),
@@ -14,5 +16,9 @@ export function mcpHandlers(servers: McpServers, claudeDesktopConfig: string): P
     'mcpServers.restart': ({ name }) => servers.restart(name),
     'mcpServers.import': async ({ mcpServers }) => ({ servers: await servers.putAll(mcpServers) }),
     'mcpServers.importClaudeDesktop': async () => ({ file: claudeDesktopConfig, servers: await servers.putAll(await readClaudeDesktopServers(claudeDesktopConfig)) }),
+    'mcpServers.resources': ({ name }) => servers.resources(name),
+    'mcpServers.readResource': ({ name, uri }) => servers.readResource(name, uri),
+    'mcpServers.prompts': ({ name }) => servers.prompts(name),
+    'mcpServers.getPrompt': ({ name, prompt, args }) => servers.getPrompt(name, prompt, args ?? {}),
   };
 }

@@ -16,6 +16,7 @@ import { SwitchOverrides, type ReadOnlySource } from '../store/sources.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { McpConnection } from './connection.js';
 import { mcpBundleID } from './identity.js';
+import { contentsView, promptMessagesView, promptView, resourceView, serverRefusal, templateView } from './offerings.js';
 import { mcpRecords, mcpSourceID } from './records.js';
 
 interface Server {
@@ -120,6 +121,35 @@ export class McpServers {
 
   async close(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.detach(name)));
+  }
+
+  async resources(name: string) {
+    const { resources, templates } = await this.onServer(name, 'list its resources', (connection) => connection.resources());
+    return { resources: resources.map(resourceView), templates: templates.map(templateView) };
+  }
+
+  async readResource(name: string, uri: string) {
+    return { contents: contentsView(await this.onServer(name, `read ${uri}`, (connection) => connection.readResource(uri))) };
+  }
+
+  async prompts(name: string) {
+    return { prompts: (await this.onServer(name, 'list its prompts', (connection) => connection.prompts())).map(promptView) };
+  }
+
+  async getPrompt(name: string, prompt: string, args: Record<string, string>) {
+    return promptMessagesView(await this.onServer(name, `fill in the prompt ${prompt}`, (connection) => connection.getPrompt(prompt, args)));
+  }
+
+  /** Asks a server something once it is up; off or failed servers say so, the server's own errors are `mcp_error`. */
+  private async onServer<T>(name: string, what: string, ask: (connection: McpConnection) => Promise<T>): Promise<T> {
+    const server = this.require(name);
+    if (server.config.disabled) throw new ToolbeltError('unavailable', `The MCP server ${name} is off. Switch it on to ${what}.`);
+    await server.starting;
+    const connection = server.connection;
+    if (!connection || connection.state !== 'connected') {
+      throw new ToolbeltError('unavailable', `The MCP server ${name} is not running, so it cannot ${what}. ${connection?.failure?.message ?? ''}`.trim());
+    }
+    return ask(connection).catch((error: unknown) => serverRefusal(name, what, error));
   }
 
   private async attach(name: string, config: McpServerConfig): Promise<void> {

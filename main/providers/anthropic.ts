@@ -4,7 +4,7 @@ import type { ChatMessage } from '../../shared/schemas/chat.js';
 import type { ProviderConnection } from './connection.js';
 import { failureFor, incompleteStream, sdkClientOptions } from './errors.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
-import { parseArguments, syntheticCallId, toolResultText, toolRunContext, wireToolName } from './transcript.js';
+import { parseArguments, syntheticCallId, toolResultText, toolRunContext, userMessageText, wireToolName } from './transcript.js';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 const MAX_OUTPUT_TOKENS = 8192;
@@ -27,7 +27,7 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): MessagePa
     } else wire.push({ role, content: blocks });
   };
   for (const message of messages) {
-    if (message.role === 'user') add('user', [{ type: 'text', text: message.content }]);
+    if (message.role === 'user') add('user', [{ type: 'text', text: userMessageText(message) }]);
     else if (message.role === 'tool-run') {
       if (message.shareWithModel) add('user', [{ type: 'text', text: toolRunContext(message) }]);
     } else {

@@ -5,7 +5,7 @@ import { failureFor, incompleteStream, sdkClientOptions } from './errors.js';
 import type { ModelEvent, ModelProvider } from './model.js';
 import { OpenAiToolCallAssembler } from './openai-tool-calls.js';
 import type { ProviderConnection } from './connection.js';
-import { toolResultText, toolRunContext, wireToolName } from './transcript.js';
+import { toolResultText, toolRunContext, userMessageText, wireToolName } from './transcript.js';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -13,7 +13,7 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export function toOpenAiMessages(system: string | undefined, messages: readonly ChatMessage[]): ChatCompletionMessageParam[] {
   const wire: ChatCompletionMessageParam[] = system ? [{ role: 'system', content: system }] : [];
   for (const message of messages) {
-    if (message.role === 'user') wire.push({ role: 'user', content: message.content });
+    if (message.role === 'user') wire.push({ role: 'user', content: userMessageText(message) });
     else if (message.role === 'tool-run') {
       if (message.shareWithModel) wire.push({ role: 'user', content: toolRunContext(message) });
     } else {

@@ -1,3 +1,4 @@
+import { userMessageText } from './transcript.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ScriptTurn } from '../../shared/schemas/provider.js';
 import type { ModelEvent, ModelProvider } from './model.js';
@@ -40,7 +41,7 @@ export function createScriptedProvider(options: ScriptedOptions): ModelProvider 
       const lastUser = request.messages.findLast((message) => message.role === 'user');
       const turn: ScriptTurn = options.script
         ? (options.script[turnIndex] ?? { text: 'The script has no more turns.' })
-        : { text: `You said: ${lastUser?.role === 'user' ? lastUser.content : ''}` };
+        : { text: `You said: ${lastUser?.role === 'user' ? userMessageText(lastUser) : ''}` };
       const check = () => {
         if (request.signal.aborted) throw new ToolbeltError('cancelled', 'The request to the model was cancelled.');
       };

@@ -1,6 +1,6 @@
 import { contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
 import { EXPOSED_NAME_PATTERN } from '../../shared/schemas/chat.js';
-import type { ToolCall, ToolRunMessage } from '../../shared/schemas/chat.js';
+import type { ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
 
 /** How a finished call reads to the model. Providers without an error flag see the "Error" prefix. */
 export function toolResultText(call: ToolCall): { text: string; isError: boolean } {
@@ -15,6 +15,15 @@ export function toolResultText(call: ToolCall): { text: string; isError: boolean
     return { text, isError: false };
   }
   return { text: `Error (${result.error.code}): ${result.error.message}`, isError: true };
+}
+
+/** What the person said, then what they attached, each marked with where it came from. */
+export function userMessageText(message: UserMessage): string {
+  const attached = (message.attachments ?? []).map(
+    (attachment) =>
+      `<attachment kind="${attachment.kind}" server="${attachment.server}" ref="${attachment.ref.replaceAll('"', '%22')}" title="${attachment.title.replaceAll('"', "'")}">\n${attachment.text}\n</attachment>`,
+  );
+  return [message.content, ...attached].filter((part) => part !== '').join('\n\n');
 }
 
 /** A palette run the person chose to share, told to the model as context. */

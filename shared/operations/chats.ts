@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { FileProblemSchema } from '../schemas/file-problem.js';
-import { ChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
+import { MessageAttachmentSchema, ChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
 import { ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 
 const chatRoute = '/api/chats/:chatId';
@@ -83,7 +83,15 @@ export const chatsDelete = defineOperation({
 export const chatsSend = defineOperation({
   name: 'chats.send',
   summary: 'Add a user message and start a run; progress arrives as chat events.',
-  params: Type.Object({ ...byChat, content: Type.String({ minLength: 1, maxLength: 1_000_000 }) }, { additionalProperties: false }),
+  params: Type.Object(
+    {
+      ...byChat,
+      // Empty only when something is attached.
+      content: Type.String({ maxLength: 1_000_000 }),
+      attachments: Type.Optional(Type.Array(MessageAttachmentSchema, { maxItems: 20 })),
+    },
+    { additionalProperties: false },
+  ),
   result: Type.Object({ runId: UuidV7Schema, messageId: UuidV7Schema }, { additionalProperties: false }),
   http: { method: 'POST', path: `${chatRoute}/messages`, successStatus: 202 },
 });

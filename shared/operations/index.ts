@@ -1,7 +1,18 @@
 import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo, callsCancel } from './app.js';
 import { chatsAnswer, chatsApprove, chatsCancel, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRunTool, chatsSend, chatsShareToolRun, chatsUpdate } from './chats.js';
-import { mcpServersDelete, mcpServersImport, mcpServersImportClaudeDesktop, mcpServersList, mcpServersPut, mcpServersRestart } from './mcp.js';
+import {
+  mcpServersDelete,
+  mcpServersGetPrompt,
+  mcpServersImport,
+  mcpServersImportClaudeDesktop,
+  mcpServersList,
+  mcpServersPrompts,
+  mcpServersPut,
+  mcpServersReadResource,
+  mcpServersResources,
+  mcpServersRestart,
+} from './mcp.js';
 import { questionsAnswer, questionsList } from './questions.js';
 import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
@@ -47,6 +58,10 @@ export const operations = {
   'mcpServers.restart': mcpServersRestart,
   'mcpServers.import': mcpServersImport,
   'mcpServers.importClaudeDesktop': mcpServersImportClaudeDesktop,
+  'mcpServers.resources': mcpServersResources,
+  'mcpServers.readResource': mcpServersReadResource,
+  'mcpServers.prompts': mcpServersPrompts,
+  'mcpServers.getPrompt': mcpServersGetPrompt,
   'questions.list': questionsList,
   'questions.answer': questionsAnswer,
   'chats.create': chatsCreate,

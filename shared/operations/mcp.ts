@@ -1,6 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
-import { McpServerConfigSchema, McpServerNameSchema, McpServerViewSchema } from '../schemas/mcp.js';
+import {
+  McpPromptMessagesSchema,
+  McpPromptSchema,
+  McpResourceContentSchema,
+  McpResourceSchema,
+  McpResourceTemplateSchema,
+  McpServerConfigSchema,
+  McpServerNameSchema,
+  McpServerViewSchema,
+} from '../schemas/mcp.js';
 
 const serverRoute = '/api/mcp/servers/:name';
 
@@ -53,4 +62,41 @@ export const mcpServersImportClaudeDesktop = defineOperation({
   params: Type.Object({}, { additionalProperties: false }),
   result: Type.Object({ file: Type.String(), servers: Type.Array(McpServerViewSchema) }, { additionalProperties: false }),
   http: { method: 'POST', path: '/api/mcp/import/claude-desktop' },
+});
+
+const byServer = { name: McpServerNameSchema };
+
+export const mcpServersResources = defineOperation({
+  name: 'mcpServers.resources',
+  summary: 'The resources and resource templates a server offers (empty when it offers none); starts it if needed.',
+  params: Type.Object(byServer, { additionalProperties: false }),
+  result: Type.Object({ resources: Type.Array(McpResourceSchema), templates: Type.Array(McpResourceTemplateSchema) }, { additionalProperties: false }),
+  http: { method: 'GET', path: `${serverRoute}/resources` },
+});
+
+export const mcpServersReadResource = defineOperation({
+  name: 'mcpServers.readResource',
+  summary: 'Read one resource by its URI: text, or base64 data with its type.',
+  params: Type.Object({ ...byServer, uri: Type.String({ minLength: 1, maxLength: 4_096 }) }, { additionalProperties: false }),
+  result: Type.Object({ contents: Type.Array(McpResourceContentSchema) }, { additionalProperties: false }),
+  http: { method: 'POST', path: `${serverRoute}/resources/read` },
+});
+
+export const mcpServersPrompts = defineOperation({
+  name: 'mcpServers.prompts',
+  summary: 'The prompts a server offers, with the arguments each takes (empty when it offers none).',
+  params: Type.Object(byServer, { additionalProperties: false }),
+  result: Type.Object({ prompts: Type.Array(McpPromptSchema) }, { additionalProperties: false }),
+  http: { method: 'GET', path: `${serverRoute}/prompts` },
+});
+
+export const mcpServersGetPrompt = defineOperation({
+  name: 'mcpServers.getPrompt',
+  summary: 'Fill in a prompt with its arguments and get its messages as text.',
+  params: Type.Object(
+    { ...byServer, prompt: Type.String({ minLength: 1, maxLength: 1_000 }), args: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 100_000 }), { maxProperties: 50 })) },
+    { additionalProperties: false },
+  ),
+  result: McpPromptMessagesSchema,
+  http: { method: 'POST', path: `${serverRoute}/prompts/get` },
 });

@@ -146,8 +146,28 @@ export const ToolCallSchema = Type.Object(
 );
 export type ToolCall = Static<typeof ToolCallSchema>;
 
+/** A server's resource or prompt the person attached to a message; the model reads its text after theirs. */
+export const MessageAttachmentSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('resource'), Type.Literal('prompt')]),
+    server: Type.String({ maxLength: 64 }),
+    /** The resource's URI, or the prompt's name. */
+    ref: Type.String({ minLength: 1, maxLength: 4_096 }),
+    title: Type.String({ maxLength: 1_000 }),
+    text: Type.String({ maxLength: 1_000_000 }),
+  },
+  { additionalProperties: false },
+);
+export type MessageAttachment = Static<typeof MessageAttachmentSchema>;
+
 export const UserMessageSchema = Type.Object(
-  { id: UuidV7Schema, role: Type.Literal('user'), content: Type.String(), createdAt: TimestampSchema },
+  {
+    id: UuidV7Schema,
+    role: Type.Literal('user'),
+    content: Type.String(),
+    attachments: Type.Optional(Type.Array(MessageAttachmentSchema, { maxItems: 20 })),
+    createdAt: TimestampSchema,
+  },
   { additionalProperties: false },
 );
 

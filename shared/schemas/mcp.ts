@@ -66,3 +66,60 @@ export const McpServerViewSchema = Type.Object(
   { additionalProperties: false },
 );
 export type McpServerView = Static<typeof McpServerViewSchema>;
+
+const Text = (maxLength: number) => Type.String({ maxLength });
+
+/** A resource a server offers (a file, a row, a page), by URI. */
+export const McpResourceSchema = Type.Object(
+  {
+    uri: Text(4_096),
+    name: Text(1_000),
+    title: Type.Optional(Text(1_000)),
+    description: Type.Optional(Text(10_000)),
+    mimeType: Type.Optional(Text(200)),
+  },
+  { additionalProperties: false },
+);
+export type McpResource = Static<typeof McpResourceSchema>;
+
+/** Resources addressed by a URI template (`file:///{path}`): listed, not read, until filled in. */
+export const McpResourceTemplateSchema = Type.Object(
+  {
+    uriTemplate: Text(4_096),
+    name: Text(1_000),
+    title: Type.Optional(Text(1_000)),
+    description: Type.Optional(Text(10_000)),
+    mimeType: Type.Optional(Text(200)),
+  },
+  { additionalProperties: false },
+);
+
+/** What reading a resource gave: text, or base64 data (`blob`). */
+export const McpResourceContentSchema = Type.Object(
+  { uri: Text(4_096), mimeType: Type.Optional(Text(200)), text: Type.Optional(Type.String()), blob: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+export type McpResourceContent = Static<typeof McpResourceContentSchema>;
+
+export const McpPromptSchema = Type.Object(
+  {
+    name: Text(1_000),
+    title: Type.Optional(Text(1_000)),
+    description: Type.Optional(Text(10_000)),
+    arguments: Type.Array(
+      Type.Object({ name: Text(200), description: Type.Optional(Text(10_000)), required: Type.Boolean() }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type McpPrompt = Static<typeof McpPromptSchema>;
+
+/** A prompt filled in: its messages as text, each with who says it. */
+export const McpPromptMessagesSchema = Type.Object(
+  {
+    description: Type.Optional(Type.String()),
+    messages: Type.Array(Type.Object({ role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]), text: Type.String() }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type McpPromptMessages = Static<typeof McpPromptMessagesSchema>;

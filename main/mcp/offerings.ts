@@ -1,0 +1,59 @@
+import { McpError, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { McpPrompt, McpPromptMessages, McpResource, McpResourceContent } from '../../shared/schemas/mcp.js';
+import { contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
+
+/** A read larger than this is refused: it would not fit a message, and the window would stall on it. */
+const MAX_READ_CHARS = 8_000_000;
+
+const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
+
+/** What a server offers besides tools, in our shapes: only the fields we show, so a server's extras never reach the window. */
+export function resourceView(resource: Resource | ResourceTemplate): McpResource {
+  return {
+    ...('uri' in resource ? { uri: resource.uri } : { uri: '' }),
+    name: resource.name,
+    ...optional('title', resource.title),
+    ...optional('description', resource.description),
+    ...optional('mimeType', resource.mimeType),
+  };
+}
+
+export function templateView(template: ResourceTemplate) {
+  const { uri: _uri, ...rest } = resourceView(template);
+  return { uriTemplate: template.uriTemplate, ...rest };
+}
+
+export function contentsView(contents: ReadResourceResult['contents']): McpResourceContent[] {
+  const size = contents.reduce((total, content) => total + ('text' in content ? content.text.length : 0) + ('blob' in content ? content.blob.length : 0), 0);
+  if (size > MAX_READ_CHARS) throw new ToolbeltError('payload_too_large', `The resource is ${Math.round(size / 1_000_000)} MB; Toolbelt reads resources up to ${MAX_READ_CHARS / 1_000_000} MB.`);
+  return contents.map((content) => ({
+    uri: content.uri,
+    ...optional('mimeType', content.mimeType),
+    ...('text' in content ? { text: content.text } : {}),
+    ...('blob' in content ? { blob: content.blob } : {}),
+  }));
+}
+
+export function promptView(prompt: Prompt): McpPrompt {
+  return {
+    name: prompt.name,
+    ...optional('title', prompt.title),
+    ...optional('description', prompt.description),
+    arguments: (prompt.arguments ?? []).map((argument) => ({ name: argument.name, ...optional('description', argument.description), required: argument.required ?? false })),
+  };
+}
+
+/** A filled-in prompt's messages as text: embedded resources keep their text, pictures are named. */
+export function promptMessagesView(result: GetPromptResult): McpPromptMessages {
+  return {
+    ...optional('description', result.description),
+    messages: result.messages.map((message) => ({ role: message.role, text: isContentBlocks([message.content]) ? contentBlocksForModel([message.content]) : JSON.stringify(message.content) })),
+  };
+}
+
+/** A server's own error, said as its answer; anything else is passed on. */
+export function serverRefusal(server: string, what: string, error: unknown): never {
+  if (error instanceof McpError) throw new ToolbeltError('mcp_error', `The MCP server ${server} could not ${what}: ${error.message}`);
+  throw error;
+}
