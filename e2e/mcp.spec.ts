@@ -1,11 +1,22 @@
 import path from 'node:path';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
-import { openScriptedChat, send } from './fixtures/chat.js';
+import { openScriptedChat, send, type App } from './fixtures/chat.js';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
 
 const EVERYTHING = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+/** server-everything added through the API, and its bundle picked in the Tools screen. */
+async function openEverythingInTools(app: App) {
+  const api = hostApi(app.host);
+  await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } });
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^everything/ }).click();
+  return { api, page };
+}
 
 test('paste an mcpServers document, see the server start with its tools, run one in the tester, and see why another failed', async ({ app }) => {
   test.setTimeout(60_000);
@@ -89,12 +100,7 @@ test('a model calls an MCP tool after approval, and switching the server off tak
 
 test('a server asks a question while its tool runs: the form opens over the screen, is filled by typing, and the answer reaches the tool', async ({ app }) => {
   test.setTimeout(60_000);
-  const api = hostApi(app.host);
-  await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } });
-  const { page } = app;
-  await page.goto(app.host.url);
-  await page.keyboard.press('Control+2');
-  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^everything/ }).click();
+  const { page } = await openEverythingInTools(app);
   await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Trigger Elicitation Request Tool/ }).click();
   const tester = page.getByRole('region', { name: 'Tester' });
   await tester.getByRole('button', { name: 'Run' }).click();
@@ -153,6 +159,63 @@ test('a long MCP call shows its progress in the tool card, and a picture it retu
   expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot(shot('mcp-image-dark'));
+  expect(app.consoleErrors).toEqual([]);
+  expect(app.offLoopback).toEqual([]);
+});
+
+test('a server’s resources and prompts: browsed in the Tools screen, attached from the + palette by typing, and read by the model', async ({ app }) => {
+  test.setTimeout(60_000);
+  const { api, page } = await openEverythingInTools(app);
+  const resources = page.getByRole('list', { name: 'Resources' });
+  await resources.getByText('architecture.md').first().click();
+  await expect(resources.locator('.code-block')).toContainText('Architecture');
+  const prompts = page.getByRole('list', { name: 'Prompts' });
+  await prompts.getByText('Arguments Prompt').click();
+  const form = prompts.getByRole('form', { name: 'Arguments of prompt args-prompt' });
+  await form.getByLabel('city').pressSequentially('Lyon');
+  await form.getByRole('button', { name: 'Preview' }).click();
+  await expect(prompts.getByRole('list', { name: 'Messages of prompt args-prompt' })).toContainText("What's weather in Lyon?");
+  await page.screenshot(shot('mcp-offerings'));
+
+  // In a chat: "+" opens the palette; typing finds the prompt; its arguments are typed; it waits in the box.
+  await api('PUT', '/providers/echo', { kind: 'scripted', displayName: 'Echo' });
+  await api('POST', '/chats', { providerId: 'echo', model: 'scripted', title: 'Attach chat' });
+  await page.keyboard.press('Control+1');
+  await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Attach chat/ }).click();
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('+');
+  const palette = page.getByRole('dialog', { name: 'Tool palette' });
+  await page.keyboard.type('arguments prompt');
+  await expect(palette.getByRole('listbox', { name: 'Prompts & resources' })).toContainText('Arguments Prompt');
+  await palette.getByRole('option', { name: /Arguments Prompt/ }).click();
+  await palette.getByLabel('city').pressSequentially('Paris');
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+  const attached = page.getByRole('list', { name: 'Attached to the next message' });
+  await expect(attached).toContainText('Arguments Prompt');
+
+  // And a resource, picked with the keyboard only.
+  await page.getByRole('textbox', { name: 'Message' }).press('Control+k');
+  await page.keyboard.type('architecture.md');
+  await expect(palette.getByRole('option', { name: /architecture\.md/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(attached.getByRole('listitem')).toHaveCount(2);
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.screenshot(shot('mcp-attachments-narrow'));
+  await send(page, 'Answer both');
+  const log = page.getByRole('log', { name: 'Messages' });
+  // The message shows what was attached; the echoing model's answer shows it read both.
+  const sent = log.locator('.message--user');
+  await expect(sent.getByText('Arguments Prompt')).toBeVisible();
+  await expect(sent.getByText('architecture.md')).toBeVisible();
+  const answer = log.locator('.message--assistant').last();
+  await expect(answer).toContainText('You said: Answer both');
+  await expect(answer).toContainText('Build and Distribution');
+  await sent.getByText('Arguments Prompt').click();
+  await expect(sent).toContainText("What's weather in Paris?");
+  await expect(attached).toHaveCount(0);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot(shot('mcp-attachments-sent-dark'));
   expect(app.consoleErrors).toEqual([]);
   expect(app.offLoopback).toEqual([]);
 });

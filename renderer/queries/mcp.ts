@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
+import type { ApiClient } from '../api/client.js';
 import { useApi } from '../api/context.js';
 import { toolKeys, useStoreMutation } from './tools.js';
 
@@ -27,4 +28,28 @@ export function useDeleteMcpServer() {
 export function useImportClaudeDesktop() {
   const api = useApi();
   return useStoreMutation(() => api.mcpServers.importClaudeDesktop());
+}
+
+/** A server's resources and prompts, under the store's key: read again when its tools change (it restarted, or said its lists changed). */
+export const mcpOfferingQueries = {
+  resources: (api: ApiClient, name: string) => ({ queryKey: [...toolKeys.mcpServers, name, 'resources'], queryFn: () => api.mcpServers.resources({ name }), retry: false }),
+  prompts: (api: ApiClient, name: string) => ({ queryKey: [...toolKeys.mcpServers, name, 'prompts'], queryFn: () => api.mcpServers.prompts({ name }), retry: false }),
+};
+
+export function useMcpOfferings(name: string | null) {
+  const api = useApi();
+  const enabled = name !== null;
+  const resources = useQuery({ ...mcpOfferingQueries.resources(api, name ?? ''), enabled });
+  const prompts = useQuery({ ...mcpOfferingQueries.prompts(api, name ?? ''), enabled });
+  return { resources, prompts };
+}
+
+export function useReadMcpResource() {
+  const api = useApi();
+  return useMutation({ mutationFn: (params: ParamsOf<Operations['mcpServers.readResource']>) => api.mcpServers.readResource(params) });
+}
+
+export function useGetMcpPrompt() {
+  const api = useApi();
+  return useMutation({ mutationFn: (params: ParamsOf<Operations['mcpServers.getPrompt']>) => api.mcpServers.getPrompt(params) });
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { MessageAttachment } from '../../shared/schemas/chat.js';
 
 interface ChatUiState {
   selectedChatId: string | null;
@@ -13,6 +14,11 @@ interface ChatUiState {
   closePalette: () => void;
   markDeleted: (chatId: string) => void;
   unmarkDeleted: (chatId: string) => void;
+  /** Resources and prompts picked in the palette, waiting in a chat's message box until it is sent. */
+  attachments: Record<string, MessageAttachment[]>;
+  attach: (chatId: string, attachment: MessageAttachment) => void;
+  detach: (chatId: string, index: number) => void;
+  clearAttachments: (chatId: string) => void;
 }
 
 /** What the chat screen shows; the chats themselves live in react-query. */
@@ -28,6 +34,10 @@ export const useChatUi = create<ChatUiState>()(
       closePalette: () => set({ paletteOpen: false, paletteQuery: '' }),
       markDeleted: (chatId) => set((state) => ({ pendingDeletes: [...state.pendingDeletes, chatId] })),
       unmarkDeleted: (chatId) => set((state) => ({ pendingDeletes: state.pendingDeletes.filter((id) => id !== chatId) })),
+      attachments: {},
+      attach: (chatId, attachment) => set((state) => ({ attachments: { ...state.attachments, [chatId]: [...(state.attachments[chatId] ?? []), attachment] } })),
+      detach: (chatId, index) => set((state) => ({ attachments: { ...state.attachments, [chatId]: (state.attachments[chatId] ?? []).filter((_, at) => at !== index) } })),
+      clearAttachments: (chatId) => set((state) => ({ attachments: { ...state.attachments, [chatId]: [] } })),
     }),
     { name: 'toolbelt.chat-ui', version: 1, partialize: (state) => ({ selectedChatId: state.selectedChatId }) },
   ),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Chat } from '../../../shared/schemas/chat.js';
+import type { Chat, MessageAttachment } from '../../../shared/schemas/chat.js';
 import { PlusIcon, SendIcon, StopIcon } from '../../components/icons.js';
 import { shortcutLabel } from '../../components/Kbd.js';
 import { useApi } from '../../api/context.js';
@@ -7,6 +7,12 @@ import { useCancelChat, useRunTool, useSendMessage } from '../../queries/chats.j
 import { useChatUi } from '../../state/chat-ui.js';
 import { parseQuickRun, quickRunArgs } from '../palette/quick-run.js';
 import { errorMessage } from '../../components/ErrorLine.js';
+
+const NO_ATTACHMENTS: MessageAttachment[] = [];
+
+function sizeLabel(text: string): string {
+  return text.length < 1000 ? `${text.length} chars` : `${(text.length / 1000).toFixed(1)} K chars`;
+}
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line, "+" at the
@@ -22,6 +28,9 @@ export function Composer({ chat }: { chat: Chat }) {
   const cancel = useCancelChat();
   const runTool = useRunTool();
   const openPalette = useChatUi((state) => state.openPalette);
+  const attachments = useChatUi((state) => state.attachments[chat.id]) ?? NO_ATTACHMENTS;
+  const detach = useChatUi((state) => state.detach);
+  const clearAttachments = useChatUi((state) => state.clearAttachments);
   const paletteOpen = useChatUi((state) => state.paletteOpen);
   const running = chat.status === 'running';
   const waiting = chat.status === 'awaiting_approval' || chat.status === 'awaiting_user';
@@ -63,15 +72,16 @@ export function Composer({ chat }: { chat: Chat }) {
 
   async function submit() {
     const content = text.trim();
-    if (!content || running || waiting) return;
+    if ((!content && attachments.length === 0) || running || waiting) return;
     setProblem(null);
     try {
-      if (content.startsWith('+') && (await quickRun(content))) {
+      if (attachments.length === 0 && content.startsWith('+') && (await quickRun(content))) {
         setText('');
         return;
       }
-      await send.mutateAsync({ chatId: chat.id, content });
+      await send.mutateAsync({ chatId: chat.id, content, ...(attachments.length ? { attachments } : {}) });
       setText('');
+      clearAttachments(chat.id);
     } catch (error) {
       setProblem(errorMessage(error, 'Could not send; the app may have stopped.'));
     }
@@ -90,6 +100,22 @@ export function Composer({ chat }: { chat: Chat }) {
         <p className="composer__problem" role="alert">
           {problem}
         </p>
+      ) : null}
+      {attachments.length ? (
+        <ul className="attachments" aria-label="Attached to the next message">
+          {attachments.map((attachment, index) => (
+            <li key={`${attachment.kind}-${attachment.ref}-${index}`} className="attachment-chip">
+              <span className="badge badge--quiet">{attachment.kind === 'resource' ? 'Resource' : 'Prompt'}</span>
+              <span className="attachment-chip__title" title={`${attachment.server} · ${attachment.ref}`}>
+                {attachment.title}
+              </span>
+              <span className="muted">{sizeLabel(attachment.text)}</span>
+              <button type="button" className="icon-button icon-button--small" aria-label={`Remove ${attachment.title}`} onClick={() => detach(chat.id, index)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
       ) : null}
       <div className="composer__row">
         <button type="button" className="icon-button composer__plus" aria-label="Run a tool" title={`Run a tool (${shortcutLabel('K')})`} onClick={() => openPalette()}>
@@ -118,7 +144,7 @@ export function Composer({ chat }: { chat: Chat }) {
             <StopIcon size={16} /> Stop <kbd className="kbd">Esc</kbd>
           </button>
         ) : (
-          <button type="button" className="button button--primary" onClick={() => void submit()} disabled={!text.trim() || waiting || send.isPending} aria-label="Send">
+          <button type="button" className="button button--primary" onClick={() => void submit()} disabled={(!text.trim() && attachments.length === 0) || waiting || send.isPending} aria-label="Send">
             <SendIcon size={16} />
           </button>
         )}

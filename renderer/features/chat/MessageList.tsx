@@ -11,7 +11,16 @@ const MessageView = memo(function MessageView({ chatId, message, streaming }: { 
   if (message.role === 'user') {
     return (
       <div className="message message--user">
-        <div className="message__bubble">{message.content}</div>
+        {message.content ? <div className="message__bubble">{message.content}</div> : null}
+        {message.attachments?.map((attachment, index) => (
+          <details key={`${attachment.ref}-${index}`} className="message__attachment">
+            <summary>
+              <span className="badge badge--quiet">{attachment.kind === 'resource' ? 'Resource' : 'Prompt'}</span> {attachment.title}{' '}
+              <span className="muted">· {attachment.server}</span>
+            </summary>
+            <pre className="content-blocks__text">{attachment.text}</pre>
+          </details>
+        ))}
       </div>
     );
   }

@@ -9,6 +9,8 @@ import { useRunTool } from '../../queries/chats.js';
 import { useBundles } from '../../queries/tools.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { promptArgSchema } from '../../../shared/mcp-prompts.js';
+import { offeringKey, offeringTitle, promptAttachment, resourceAttachment, usePaletteOfferings, type Offering } from './offerings.js';
 
 type Issues = { path: string; message: string }[];
 
@@ -47,30 +49,45 @@ export function ToolPalette({ chatId }: { chatId: string }) {
   const deferred = useDeferredValue(query);
   const results = usePaletteResults(deferred);
   const bundles = useBundles(true);
-  const [active, setActive] = useState(0);
+  const offerings = usePaletteOfferings(deferred);
+  const [activeIndex, setActive] = useState(0);
   const [chosen, setChosen] = useState<ToolView | null>(null);
+  const [chosenOffering, setChosenOffering] = useState<Offering | null>(null);
   const search = useRef<HTMLInputElement>(null);
   const listId = useId();
+  const offeringsId = useId();
   const usable = results.data?.usable ?? [];
+  // One run of arrow keys over both lists: tools first, then prompts and resources.
+  const count = usable.length + offerings.length;
+  // The lists change as results arrive: the highlight stays on a row that exists.
+  const active = Math.max(0, Math.min(activeIndex, count - 1));
+  const activeOffering = active >= usable.length ? offerings[active - usable.length] : undefined;
+  const activeId = usable[active] ? `${listId}-${usable[active].toolID}` : activeOffering ? `${offeringsId}-${offeringKey(activeOffering)}` : undefined;
+  const choose = (index: number) => {
+    if (usable[index]) setChosen(usable[index]);
+    else if (offerings[index - usable.length]) setChosenOffering(offerings[index - usable.length]!);
+  };
   const bundleName = (bundleID: string) => {
     const bundle = bundles.data?.bundles.find((entry) => entry.bundleID === bundleID);
     return bundle && bundle.status === 'valid' ? bundle.displayName : '';
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') setActive((index) => Math.min(usable.length - 1, index + 1));
-    else if (event.key === 'ArrowUp') setActive((index) => Math.max(0, index - 1));
+    if (event.key === 'ArrowDown') setActive(Math.min(count - 1, active + 1));
+    else if (event.key === 'ArrowUp') setActive(Math.max(0, active - 1));
     else if (event.key === 'Home') setActive(0);
-    else if (event.key === 'End') setActive(Math.max(0, usable.length - 1));
-    else if (event.key === 'Enter' && usable[active]) setChosen(usable[active]);
+    else if (event.key === 'End') setActive(Math.max(0, count - 1));
+    else if (event.key === 'Enter' && active < count) choose(active);
     else return;
     event.preventDefault();
   };
 
   return (
-    <Modal title="Tool palette" wide onDismiss={chosen ? () => setChosen(null) : close} initialFocus={search}>
+    <Modal title="Tool palette" wide onDismiss={chosen ? () => setChosen(null) : chosenOffering ? () => setChosenOffering(null) : close} initialFocus={search}>
       {chosen ? (
         <ToolRunForm chatId={chatId} tool={chosen} bundleName={bundleName(chosen.bundleID)} onBack={() => setChosen(null)} onDone={close} />
+      ) : chosenOffering ? (
+        <AttachOffering chatId={chatId} offering={chosenOffering} onBack={() => setChosenOffering(null)} onDone={close} />
       ) : (
         <div className="palette">
           <label className="visually-hidden" htmlFor={`${listId}-search`}>
@@ -80,11 +97,11 @@ export function ToolPalette({ chatId }: { chatId: string }) {
             ref={search}
             id={`${listId}-search`}
             className="input palette__search"
-            placeholder="Search tools by name, slug, tag…"
+            placeholder="Search tools, prompts and resources…"
             role="combobox"
             aria-expanded="true"
             aria-controls={listId}
-            aria-activedescendant={usable[active] ? `${listId}-${usable[active].toolID}` : undefined}
+            aria-activedescendant={activeId}
             autoComplete="off"
             value={query}
             onChange={(event) => {
@@ -112,13 +129,45 @@ export function ToolPalette({ chatId }: { chatId: string }) {
             ))}
           </ul>
           {usable.length === 0 && !results.isPending ? <p className="muted palette__empty">No enabled tool matches “{deferred}”.</p> : null}
+          {offerings.length ? (
+            <>
+              <h3 className="palette__section" id={`${offeringsId}-title`}>
+                Prompts &amp; resources
+              </h3>
+              <ul className="palette__list" role="listbox" aria-labelledby={`${offeringsId}-title`}>
+                {offerings.map((offering, index) => {
+                  const at = usable.length + index;
+                  return (
+                    <li
+                      key={offeringKey(offering)}
+                      id={`${offeringsId}-${offeringKey(offering)}`}
+                      role="option"
+                      aria-selected={at === active}
+                      className={`palette__option${at === active ? ' palette__option--active' : ''}`}
+                      onMouseEnter={() => setActive(at)}
+                      onClick={() => setChosenOffering(offering)}
+                    >
+                      <span className="palette__name">{offeringTitle(offering)}</span>
+                      <code className="palette__slug">{offering.kind === 'resource' ? offering.resource.uri : offering.prompt.name}</code>
+                      <span className="palette__bundle muted">
+                        {offering.kind === 'resource' ? 'Resource' : 'Prompt'} · {offering.server}
+                      </span>
+                      {(offering.kind === 'resource' ? offering.resource.description : offering.prompt.description) ? (
+                        <span className="palette__description muted">{offering.kind === 'resource' ? offering.resource.description : offering.prompt.description}</span>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          ) : null}
           {results.data?.explained.map((tool) => (
             <p key={tool.toolID} className="callout callout--warn">
               <strong>{tool.displayName ?? tool.slug}</strong> — {whyNot(tool)}
             </p>
           ))}
           <p className="muted modal__keys">
-            <kbd className="kbd">↑</kbd> <kbd className="kbd">↓</kbd> choose · <kbd className="kbd">Enter</kbd> open · <kbd className="kbd">Esc</kbd> close
+            <kbd className="kbd">↑</kbd> <kbd className="kbd">↓</kbd> choose · <kbd className="kbd">Enter</kbd> run a tool or attach a prompt or resource · <kbd className="kbd">Esc</kbd> close
           </p>
         </div>
       )}
@@ -181,6 +230,69 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
           </label>
         }
       />
+      <ErrorLine message={failure} />
+    </div>
+  );
+}
+
+/**
+ * A resource is read and attached at once; a prompt with arguments asks for
+ * them first. Either waits in the message box until the message is sent.
+ */
+function AttachOffering({ chatId, offering, onBack, onDone }: { chatId: string; offering: Offering; onBack: () => void; onDone: () => void }) {
+  const api = useApi();
+  const attach = useChatUi((state) => state.attach);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const needsForm = offering.kind === 'prompt' && offering.prompt.arguments.length > 0;
+  const fetchAndAttach = async (args: Record<string, string>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const attachment =
+        offering.kind === 'resource'
+          ? resourceAttachment(offering.server, offering.resource, (await api.mcpServers.readResource({ name: offering.server, uri: offering.resource.uri })).contents)
+          : promptAttachment(offering.server, offering.prompt, await api.mcpServers.getPrompt({ name: offering.server, prompt: offering.prompt.name, args }));
+      attach(chatId, attachment);
+      onDone();
+    } catch (error) {
+      setFailure(`Could not attach ${offeringTitle(offering)}: ${error instanceof Error ? error.message : errorMessage(error)}`);
+      setBusy(false);
+    }
+  };
+  const started = useRef(false);
+  useEffect(() => {
+    // Nothing to ask: fetched as soon as it is chosen (once, even under React's double effects).
+    if (needsForm || started.current) return;
+    started.current = true;
+    void fetchAndAttach({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div className="palette__form">
+      <p>
+        <button type="button" className="button button--ghost button--small" onClick={onBack}>
+          ← All tools, prompts and resources
+        </button>
+      </p>
+      <h3 className="palette__form-title">
+        {offeringTitle(offering)} <span className="muted">· {offering.kind === 'resource' ? 'Resource' : 'Prompt'} of {offering.server}</span>
+      </h3>
+      {offering.kind === 'prompt' && offering.prompt.description ? <p className="muted">{offering.prompt.description}</p> : null}
+      {needsForm && offering.kind === 'prompt' ? (
+        <ArgumentForm
+          name={`Arguments of prompt ${offering.prompt.name}`}
+          schema={promptArgSchema(offering.prompt)}
+          submitLabel="Attach"
+          busyLabel="Attaching…"
+          busy={busy}
+          onSubmit={(args) => void fetchAndAttach(args as Record<string, string>)}
+        />
+      ) : busy ? (
+        <p className="muted" role="status">
+          {offering.kind === 'resource' ? 'Reading the resource…' : 'Filling in the prompt…'}
+        </p>
+      ) : null}
       <ErrorLine message={failure} />
     </div>
   );

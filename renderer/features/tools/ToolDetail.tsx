@@ -8,6 +8,8 @@ import type { InvokeResult } from '../../../shared/schemas/invocation.js';
 import { useCoreTransport } from '../../api/context.js';
 import { Tester } from '../tester/Tester.js';
 import { ToolEditor } from './editor/ToolEditor.js';
+import { McpOfferings } from './McpOfferings.js';
+import { useMcpServers } from '../../queries/mcp.js';
 
 function Definition({ tool }: { tool: ToolView }) {
   const openEditor = useToolsUi((state) => state.openEditor);
@@ -78,6 +80,8 @@ export function ToolDetail() {
   const editor = useToolsUi((state) => state.editor);
   const openEditor = useToolsUi((state) => state.openEditor);
   const selectTool = useToolsUi((state) => state.selectTool);
+  const bundleID = useToolsUi((state) => state.bundleID);
+  const mcpServers = useMcpServers();
   const tool = useTool(selected);
 
   if (editor) {
@@ -96,6 +100,14 @@ export function ToolDetail() {
     );
   }
 
+  const mcpServer = !selected && bundleID ? mcpServers.data?.find((server) => server.bundleID === bundleID) : undefined;
+  if (mcpServer) {
+    return (
+      <div className="pane pane--detail">
+        <McpOfferings server={mcpServer} />
+      </div>
+    );
+  }
   if (!selected) {
     return (
       <div className="pane pane--detail">

@@ -1,0 +1,67 @@
+import { useQueries } from '@tanstack/react-query';
+import { base64Size } from '../../../shared/content-blocks.js';
+import type { MessageAttachment } from '../../../shared/schemas/chat.js';
+import type { McpPrompt, McpPromptMessages, McpResource, McpResourceContent } from '../../../shared/schemas/mcp.js';
+import { useApi } from '../../api/context.js';
+import { mcpOfferingQueries, useMcpServers } from '../../queries/mcp.js';
+
+export type Offering = { kind: 'resource'; server: string; resource: McpResource } | { kind: 'prompt'; server: string; prompt: McpPrompt };
+
+/** Attachments are kept to what a message may carry. */
+export const MAX_ATTACHMENT_CHARS = 1_000_000;
+
+export function offeringKey(offering: Offering): string {
+  return `${offering.kind}:${offering.server}:${offering.kind === 'resource' ? offering.resource.uri : offering.prompt.name}`;
+}
+
+export function offeringTitle(offering: Offering): string {
+  return offering.kind === 'resource' ? (offering.resource.title ?? offering.resource.name) : (offering.prompt.title ?? offering.prompt.name);
+}
+
+function matches(offering: Offering, words: string[]): boolean {
+  const haystack = (
+    offering.kind === 'resource'
+      ? [offering.resource.name, offering.resource.title, offering.resource.uri, offering.resource.description]
+      : [offering.prompt.name, offering.prompt.title, offering.prompt.description]
+  )
+    .concat(offering.server)
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+/** Resources and prompts of every connected MCP server that match what was typed (all words), prompts first. */
+export function usePaletteOfferings(query: string, limit = 20): Offering[] {
+  const api = useApi();
+  const servers = (useMcpServers().data ?? []).filter((server) => server.state === 'connected');
+  const prompts = useQueries({ queries: servers.map((server) => mcpOfferingQueries.prompts(api, server.name)) });
+  const resources = useQueries({ queries: servers.map((server) => mcpOfferingQueries.resources(api, server.name)) });
+  const offerings: Offering[] = servers.flatMap((server, index) => {
+    const promptsOf = prompts[index]?.data?.prompts ?? [];
+    const resourcesOf = resources[index]?.data?.resources ?? [];
+    return [
+      ...promptsOf.map((prompt): Offering => ({ kind: 'prompt', server: server.name, prompt })),
+      ...resourcesOf.map((resource): Offering => ({ kind: 'resource', server: server.name, resource })),
+    ];
+  });
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return offerings.filter((offering) => matches(offering, words)).slice(0, limit);
+}
+
+/** A resource as the model will read it: its text, with binary parts named by type and size. */
+export function resourceAttachment(server: string, resource: McpResource, contents: McpResourceContent[]): MessageAttachment {
+  const text = contents.map((content) => content.text ?? `[${content.mimeType ?? 'binary'} data, ${base64Size(content.blob ?? '')}]`).join('\n\n');
+  return { kind: 'resource', server, ref: resource.uri, title: resource.title ?? resource.name, text: checkedSize(text) };
+}
+
+/** A filled-in prompt: one message as its text; several, each after who says it. */
+export function promptAttachment(server: string, prompt: McpPrompt, filled: McpPromptMessages): MessageAttachment {
+  const text = filled.messages.length === 1 ? filled.messages[0]!.text : filled.messages.map((message) => `${message.role}: ${message.text}`).join('\n\n');
+  return { kind: 'prompt', server, ref: prompt.name, title: prompt.title ?? prompt.name, text: checkedSize(text) };
+}
+
+function checkedSize(text: string): string {
+  if (text.length > MAX_ATTACHMENT_CHARS) throw new Error(`It is ${Math.round(text.length / 1000)} KB; a message can carry up to ${MAX_ATTACHMENT_CHARS / 1000} KB.`);
+  return text;
+}

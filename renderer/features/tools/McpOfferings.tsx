@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import type { McpPrompt, McpResourceContent, McpServerView } from '../../../shared/schemas/mcp.js';
+import { promptArgSchema } from '../../../shared/mcp-prompts.js';
+import { ArgumentForm } from '../../components/ArgumentForm.js';
+import { ContentBlocks } from '../../components/ContentBlocks.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { useGetMcpPrompt, useMcpOfferings, useReadMcpResource } from '../../queries/mcp.js';
+
+/** A resource's contents drawn like a tool's content blocks: text as text, pictures drawn, other data named. */
+export function ResourceContents({ contents }: { contents: McpResourceContent[] }) {
+  return (
+    <ContentBlocks
+      blocks={contents.map((content) =>
+        content.blob !== undefined && content.mimeType?.startsWith('image/')
+          ? { type: 'image' as const, data: content.blob, mimeType: content.mimeType }
+          : { type: 'resource' as const, resource: content },
+      )}
+    />
+  );
+}
+
+/**
+ * With an MCP server's bundle picked and no tool: what else the server
+ * offers. Resources are read on demand; prompts are filled in and
+ * previewed. Attaching either to a message is the chat palette's job.
+ */
+export function McpOfferings({ server }: { server: McpServerView }) {
+  const { resources, prompts } = useMcpOfferings(server.state === 'connected' ? server.name : null);
+  if (server.state !== 'connected') {
+    return (
+      <div className="pane__message">
+        <h2 className="definition__title">{server.name}</h2>
+        <p className="muted">{server.state === 'disabled' ? 'This MCP server is off: switch its bundle on to see its resources and prompts.' : (server.error?.message ?? 'The server is starting…')}</p>
+      </div>
+    );
+  }
+  const resourceList = resources.data?.resources ?? [];
+  const templates = resources.data?.templates ?? [];
+  const promptList = prompts.data?.prompts ?? [];
+  return (
+    <div className="offerings">
+      <div className="definition__head">
+        <h2 className="definition__title">{server.name}</h2>
+        {server.serverInfo ? (
+          <code className="muted">
+            {server.serverInfo.name} {server.serverInfo.version}
+          </code>
+        ) : null}
+      </div>
+      <p className="muted">Pick a tool on the left to run it, or look at what else this server offers. Attach a resource or a prompt to a message with + in a chat.</p>
+
+      <section aria-labelledby="resources-title" className="offerings__section">
+        <h3 id="resources-title" className="subhead">
+          Resources {resources.data ? `(${resourceList.length})` : ''}
+        </h3>
+        <ErrorLine message={resources.isError ? errorMessage(resources.error, 'The server did not list its resources.') : null} />
+        {resources.data && resourceList.length === 0 ? <p className="muted">This server offers no resources.</p> : null}
+        <ul className="offerings__list" aria-label="Resources">
+          {resourceList.map((resource) => (
+            <ResourceItem key={resource.uri} server={server.name} resource={resource} />
+          ))}
+        </ul>
+        {templates.length ? (
+          <details className="offerings__templates">
+            <summary>Resource templates ({templates.length})</summary>
+            <ul className="offerings__list">
+              {templates.map((template) => (
+                <li key={template.uriTemplate}>
+                  {template.title ?? template.name} <code className="muted">{template.uriTemplate}</code>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="prompts-title" className="offerings__section">
+        <h3 id="prompts-title" className="subhead">
+          Prompts {prompts.data ? `(${promptList.length})` : ''}
+        </h3>
+        <ErrorLine message={prompts.isError ? errorMessage(prompts.error, 'The server did not list its prompts.') : null} />
+        {prompts.data && promptList.length === 0 ? <p className="muted">This server offers no prompts.</p> : null}
+        <ul className="offerings__list" aria-label="Prompts">
+          {promptList.map((prompt) => (
+            <PromptItem key={prompt.name} server={server.name} prompt={prompt} />
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function ResourceItem({ server, resource }: { server: string; resource: { uri: string; name: string; title?: string; description?: string; mimeType?: string } }) {
+  const read = useReadMcpResource();
+  const [open, setOpen] = useState(false);
+  return (
+    <li>
+      <details
+        open={open}
+        onToggle={(event) => {
+          const opening = event.currentTarget.open;
+          setOpen(opening);
+          if (opening && !read.data && !read.isPending) read.mutate({ name: server, uri: resource.uri });
+        }}
+      >
+        <summary>
+          {resource.title ?? resource.name} <code className="muted">{resource.uri}</code>
+          {resource.mimeType ? <span className="badge badge--quiet">{resource.mimeType}</span> : null}
+        </summary>
+        {resource.description ? <p className="muted">{resource.description}</p> : null}
+        {read.isPending ? <p className="muted">Reading…</p> : null}
+        <ErrorLine message={read.isError ? errorMessage(read.error, 'The server did not answer; try again.') : null} />
+        {read.data ? (
+          <div className="code-block">
+            <ResourceContents contents={read.data.contents} />
+          </div>
+        ) : null}
+      </details>
+    </li>
+  );
+}
+
+function PromptItem({ server, prompt }: { server: string; prompt: McpPrompt }) {
+  const get = useGetMcpPrompt();
+  return (
+    <li>
+      <details>
+        <summary>
+          {prompt.title ?? prompt.name} <code className="muted">{prompt.name}</code>
+        </summary>
+        {prompt.description ? <p className="muted">{prompt.description}</p> : null}
+        <ArgumentForm
+          name={`Arguments of prompt ${prompt.name}`}
+          schema={promptArgSchema(prompt)}
+          submitLabel="Preview"
+          busyLabel="Filling in…"
+          busy={get.isPending}
+          onSubmit={(args) => get.mutate({ name: server, prompt: prompt.name, args: args as Record<string, string> })}
+        />
+        <ErrorLine message={get.isError ? errorMessage(get.error, 'The server did not answer; try again.') : null} />
+        {get.data ? (
+          <ol className="offerings__messages" aria-label={`Messages of prompt ${prompt.name}`}>
+            {get.data.messages.map((message, index) => (
+              <li key={index}>
+                <span className="badge badge--quiet">{message.role}</span>
+                <pre className="content-blocks__text">{message.text}</pre>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </details>
+    </li>
+  );
+}
