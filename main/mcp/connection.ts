@@ -15,7 +15,8 @@ const CONNECT_TIMEOUT_MS = 30_000;
 /** What a server may ask of the person while one of its tools runs; `null` when it is not a form (URL mode). */
 export type AskPerson = (message: string, schema: Record<string, unknown>, signal: AbortSignal) => Promise<ElicitResult>;
 
-export type ConnectionState = 'starting' | 'connected' | 'failed';
+/** `idle`: not started yet; its tools are the last list it gave, and it starts when first used. */
+export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
 
 export interface ConnectionFailure {
   code: 'mcp_command_missing' | 'mcp_missing_secret' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable';
@@ -54,10 +55,15 @@ export class McpConnection {
     private readonly resolveSecrets: () => Promise<{ env: Record<string, string>; headers: Record<string, string> }>,
     /** The PATH to find the command on and to give the server: the login shell's, then the app's. */
     private readonly searchPath: () => Promise<string>,
-    /** `exited`: the server went away on its own (a crash), not because it was closed. */
-    private readonly events: { changed: () => void; exited: () => void; log: Logger },
-    private readonly options: { askPerson: AskPerson; connectTimeoutMs?: number },
-  ) {}
+    /** `exited`: the server went away on its own (a crash), not because it was closed; `listed`: it gave its tool list. */
+    private readonly events: { changed: () => void; exited: () => void; listed: (tools: Tool[]) => void; log: Logger },
+    private readonly options: { askPerson: AskPerson; connectTimeoutMs?: number; cachedTools?: Tool[] },
+  ) {
+    if (options.cachedTools) {
+      this.state = 'idle';
+      this.tools = options.cachedTools;
+    }
+  }
 
   async start(): Promise<void> {
     this.state = 'starting';
@@ -138,6 +144,7 @@ export class McpConnection {
   private async refreshTools(): Promise<void> {
     const client = this.client!;
     this.tools = await allPages((cursor) => client.listTools(cursor ? { cursor } : {}).then((page) => ({ items: page.tools, next: page.nextCursor })));
+    this.events.listed(this.tools);
     this.events.changed();
   }
 

@@ -188,3 +188,40 @@ describe('a server that crashes', () => {
     expect(expectOk(await call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'ping', version: 'mcp', args: {} })).value).toBe('pong');
   });
 });
+
+describe('starting on first use', () => {
+  it('after a restart a known server waits, its tools listed from the last start, and starts when a tool is called', async () => {
+    const first = await startTestCore();
+    const server = await first.call('mcpServers.put', { name: 'everything', config: EVERYTHING });
+    await first.call('mcpServers.put', { name: 'eager', config: { ...EVERYTHING, eager: true } });
+    const toolCount = server.toolCount;
+
+    const second = await first.reopen();
+    const views = async () => Object.fromEntries((await second.call('mcpServers.list', {})).servers.map((view) => [view.name, view]));
+    // One marked eager starts with Toolbelt; the other waits.
+    for (let waited = 0; (await views()).eager!.state !== 'connected'; waited += 50) {
+      if (waited > 10_000) throw new Error('the eager server never started');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const idle = (await views()).everything!;
+    expect(idle).toMatchObject({ state: 'idle', toolCount });
+    expect(idle.serverInfo).toBeUndefined();
+    // Listed, searched and offered while it does not run.
+    expect((await second.call('tools.list', { bundleIDs: [server.bundleID] })).tools.find((tool) => tool.slug === 'echo')).toMatchObject({ available: true });
+    expect((await second.call('tools.search', { q: 'echo' })).tools.some((tool) => tool.bundleID === server.bundleID)).toBe(true);
+
+    expect(expectOk(await second.call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'echo', version: 'mcp', args: { message: 'wake up' } })).value).toBe('Echo: wake up');
+    expect((await views()).everything).toMatchObject({ state: 'connected', serverInfo: { name: 'mcp-servers/everything' } });
+  });
+
+  it('a tool list kept in a broken file is no list: the server starts to be asked', async () => {
+    const first = await startTestCore();
+    const server = await first.call('mcpServers.put', { name: 'everything', config: EVERYTHING });
+    const second = await first.reopen(async () => {
+      await writeFile(path.join(first.dataDir, 'cache', 'mcp-tools', `${server.bundleID}.json`), '{"tools": [{"name": 5}]');
+    });
+    await second.core.dispatcher.call('mcpServers.prompts', { name: 'everything' }, { transport: 'internal' });
+    const [view] = (await second.call('mcpServers.list', {})).servers;
+    expect(view).toMatchObject({ state: 'connected', toolCount: server.toolCount });
+  });
+});

@@ -25,7 +25,7 @@ function resultValue(result: CallToolResult): { value: unknown } | { error: stri
 }
 
 /** Tools of MCP servers: run on the server's connection, with its timeout; progress restarts the clock. */
-export function mcpRunner(servers: { connection(name: string): McpConnection | undefined; timeoutMs(name: string): number | undefined; ready(name: string): Promise<void> }): ToolRunner<McpTool> {
+export function mcpRunner(servers: { connection(name: string): McpConnection | undefined; timeoutMs(name: string): number | undefined; ensureStarted(name: string): Promise<void> }): ToolRunner<McpTool> {
   return {
     availability(tool) {
       const connection = servers.connection(tool.impl.server);
@@ -38,7 +38,8 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
     async run(tool, args, context) {
       const redactor = new Redactor([]);
       const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
-      await servers.ready(tool.impl.server);
+      // The first call starts a server that waits for its first use.
+      await servers.ensureStarted(tool.impl.server);
       const connection = servers.connection(tool.impl.server);
       if (!connection || connection.state !== 'connected') return failed('network', connection?.failure?.message ?? `The MCP server "${tool.impl.server}" is not connected.`);
       const timeoutMs = context.timeoutMs ?? servers.timeoutMs(tool.impl.server) ?? DEFAULT_TIMEOUT_MS;

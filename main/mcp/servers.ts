@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { McpServerConfigSchema, type McpServerConfig, type McpServerView } from '../../shared/schemas/mcp.js';
 import { parseTemplate } from '../../shared/templates.js';
@@ -18,6 +18,7 @@ import { McpConnection } from './connection.js';
 import { mcpBundleID } from './identity.js';
 import { contentsView, promptMessagesView, promptView, resourceView, serverRefusal, templateView } from './offerings.js';
 import { mcpRecords, mcpSourceID } from './records.js';
+import { ToolListCache } from './tool-list-cache.js';
 
 interface Server {
   config: McpServerConfig;
@@ -44,6 +45,7 @@ export class McpServers {
   private readonly servers = new Map<string, Server>();
   private readonly file: string;
   private readonly switches: SwitchOverrides;
+  private readonly toolCache: ToolListCache;
   private readonly validConfig = compile(createAjv({ strict: false }), McpServerConfigSchema);
   /** The login shell's PATH, asked once, when the first stdio server starts. */
   private searchPath: Promise<string> | undefined;
@@ -62,6 +64,7 @@ export class McpServers {
     },
   ) {
     this.file = path.join(deps.layout.root, 'mcp.json');
+    this.toolCache = new ToolListCache(deps.layout.root);
     this.switches = new SwitchOverrides(deps.layout, path.join(deps.layout.root, 'mcp-switches.json'), 'mcp-switches');
   }
 
@@ -86,7 +89,7 @@ export class McpServers {
     const names = Object.keys(configs);
     for (const name of names) {
       await this.detach(name);
-      await this.attach(name, configs[name]!);
+      await this.attach(name, configs[name]!, { startNow: true });
     }
     await Promise.all(names.map((name) => this.servers.get(name)!.starting));
     return names.map((name) => this.view(name));
@@ -101,7 +104,7 @@ export class McpServers {
   async restart(name: string): Promise<McpServerView> {
     const { config } = this.require(name);
     await this.detach(name);
-    await this.attach(name, config);
+    await this.attach(name, config, { startNow: true });
     await this.servers.get(name)!.starting;
     return this.view(name);
   }
@@ -112,11 +115,6 @@ export class McpServers {
 
   timeoutMs(name: string): number | undefined {
     return this.servers.get(name)?.config.timeoutMs;
-  }
-
-  /** Waits for a server that is still starting (a tool call right after start-up). */
-  async ready(name: string): Promise<void> {
-    await this.servers.get(name)?.starting;
   }
 
   async close(): Promise<void> {
@@ -144,7 +142,7 @@ export class McpServers {
   private async onServer<T>(name: string, what: string, ask: (connection: McpConnection) => Promise<T>): Promise<T> {
     const server = this.require(name);
     if (server.config.disabled) throw new ToolbeltError('unavailable', `The MCP server ${name} is off. Switch it on to ${what}.`);
-    await server.starting;
+    await this.ensureStarted(name);
     const connection = server.connection;
     if (!connection || connection.state !== 'connected') {
       throw new ToolbeltError('unavailable', `The MCP server ${name} is not running, so it cannot ${what}. ${connection?.failure?.message ?? ''}`.trim());
@@ -152,7 +150,7 @@ export class McpServers {
     return ask(connection).catch((error: unknown) => serverRefusal(name, what, error));
   }
 
-  private async attach(name: string, config: McpServerConfig): Promise<void> {
+  private async attach(name: string, config: McpServerConfig, options: { startNow?: boolean } = {}): Promise<void> {
     const server: Server = { config, connection: null, starting: Promise.resolve(), listeners: new Set(), restarts: 0, restartTimer: null };
     this.servers.set(name, server);
     const changed = () => {
@@ -173,22 +171,42 @@ export class McpServers {
         return () => server.listeners.delete(listener);
       },
     };
+    if (config.disabled) {
+      await this.deps.store.addSource(source);
+      return;
+    }
+    // A server whose tools are known waits for its first use, unless it is marked to start with Toolbelt.
+    const cachedTools = options.startNow || config.eager ? null : await this.toolCache.read(name);
+    const listed = (tools: Tool[]) =>
+      inBackground(this.toolCache.write(name, tools), (error) => this.deps.log.warn('the MCP tool list could not be kept for the next start', { server: name, error: String(error) }));
+    server.connection = new McpConnection(
+      name,
+      config,
+      () => this.resolveSecrets(name, config),
+      () => (this.searchPath ??= this.deps.shellPath()),
+      { changed, exited: () => this.restartLater(name, server), listed, log: this.deps.log },
+      {
+        askPerson: (message, schema, signal) => this.askPerson(name, message, schema, signal),
+        ...(this.deps.connectTimeoutMs ? { connectTimeoutMs: this.deps.connectTimeoutMs } : {}),
+        ...(cachedTools ? { cachedTools } : {}),
+      },
+    );
     await this.deps.store.addSource(source);
-    if (config.disabled) return;
-    server.starting = (async () => {
-      const exited = () => this.restartLater(name, server);
-      const connection = new McpConnection(
-        name,
-        config,
-        () => this.resolveSecrets(name, config),
-        () => (this.searchPath ??= this.deps.shellPath()),
-        { changed, exited, log: this.deps.log },
-        { askPerson: (message, schema, signal) => this.askPerson(name, message, schema, signal), ...(this.deps.connectTimeoutMs ? { connectTimeoutMs: this.deps.connectTimeoutMs } : {}) },
-      );
-      server.connection = connection;
-      await connection.start();
+    if (!cachedTools) this.startNow(name, server);
+  }
+
+  /** Starts an idle server (its first use) and waits until it is connected or has failed. */
+  async ensureStarted(name: string): Promise<void> {
+    const server = this.servers.get(name);
+    if (server?.connection?.state === 'idle') this.startNow(name, server);
+    await server?.starting;
+  }
+
+  private startNow(name: string, server: Server): void {
+    const connection = server.connection!;
+    server.starting = connection.start().then(() => {
       if (connection.state === 'failed') this.deps.log.warn('an MCP server failed to start', { server: name, ...connection.failure });
-    })();
+    });
     inBackground(server.starting, (error) => this.deps.log.error('starting an MCP server failed unexpectedly', { server: name, error: String(error) }));
   }
 

@@ -10,6 +10,8 @@ const Values = Type.Record(Type.String({ minLength: 1, maxLength: 256 }), Type.S
 const common = {
   /** Off: configured, not started, its tools not listed. */
   disabled: Type.Optional(Type.Boolean()),
+  /** Start with Toolbelt, rather than when first used (once its tools are known). */
+  eager: Type.Optional(Type.Boolean()),
   /** How long one tool call may take; progress from the server restarts the clock. Default 60 s. */
   timeoutMs: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 3_600_000 })),
 };
@@ -43,6 +45,8 @@ export type McpServerConfig = Static<typeof McpServerConfigSchema>;
 
 export const McpServerStateSchema = Type.Union([
   Type.Literal('disabled'),
+  /** Not started: its tools are the list it last gave; it starts when first used. */
+  Type.Literal('idle'),
   Type.Literal('starting'),
   Type.Literal('connected'),
   Type.Literal('failed'),

@@ -25,8 +25,10 @@ export function ResourceContents({ contents }: { contents: McpResourceContent[] 
  * previewed. Attaching either to a message is the chat palette's job.
  */
 export function McpOfferings({ server }: { server: McpServerView }) {
-  const { resources, prompts } = useMcpOfferings(server.state === 'connected' ? server.name : null);
-  if (server.state !== 'connected') {
+  // Looking at an idle server's offerings is a use of it: asking starts it.
+  const usable = server.state === 'connected' || server.state === 'idle';
+  const { resources, prompts } = useMcpOfferings(usable ? server.name : null);
+  if (!usable) {
     return (
       <div className="pane__message">
         <h2 className="definition__title">{server.name}</h2>

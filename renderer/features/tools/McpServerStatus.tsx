@@ -2,7 +2,7 @@ import type { McpServerView } from '../../../shared/schemas/mcp.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useDeleteMcpServer, useRestartMcpServer } from '../../queries/mcp.js';
 
-const STATE_LABEL: Record<McpServerView['state'], string> = { connected: 'connected', starting: 'starting…', failed: 'failed', disabled: 'off' };
+const STATE_LABEL: Record<McpServerView['state'], string> = { connected: 'connected', idle: 'starts when first used', starting: 'starting…', failed: 'failed', disabled: 'off' };
 
 /** Under an MCP server's bundle: how it is doing, why it failed (with its last stderr lines), Restart and Remove. */
 export function McpServerStatus({ server }: { server: McpServerView }) {
