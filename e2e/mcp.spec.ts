@@ -2,10 +2,21 @@ import path from 'node:path';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send, type App } from './fixtures/chat.js';
+import { startOAuthMcpServer } from '../main/testing/oauth-mcp.js';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
 
 const EVERYTHING = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+/** The Tools screen with the "Add MCP server" form open. */
+async function openAddMcpServer(app: App) {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  const bundles = page.getByRole('region', { name: 'Bundles' });
+  await bundles.getByRole('button', { name: 'Add MCP server' }).click();
+  return { page, bundles, form: bundles.getByRole('form', { name: 'Add MCP server' }) };
+}
 
 /** server-everything added through the API, and its bundle picked in the Tools screen. */
 async function openEverythingInTools(app: App) {
@@ -20,12 +31,7 @@ async function openEverythingInTools(app: App) {
 
 test('paste an mcpServers document, see the server start with its tools, run one in the tester, and see why another failed', async ({ app }) => {
   test.setTimeout(60_000);
-  const { page } = app;
-  await page.goto(app.host.url);
-  await page.keyboard.press('Control+2');
-  const bundles = page.getByRole('region', { name: 'Bundles' });
-  await bundles.getByRole('button', { name: 'Add MCP server' }).click();
-  const form = bundles.getByRole('form', { name: 'Add MCP server' });
+  const { page, bundles, form } = await openAddMcpServer(app);
   const document = JSON.stringify({
     mcpServers: {
       everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
@@ -218,4 +224,35 @@ test('a server’s resources and prompts: browsed in the Tools screen, attached 
   await page.screenshot(shot('mcp-attachments-sent-dark'));
   expect(app.consoleErrors).toEqual([]);
   expect(app.offLoopback).toEqual([]);
+});
+
+test('a remote server behind OAuth: Sign in opens its page, and the server connects when the browser comes back', async ({ app, context }) => {
+  test.setTimeout(60_000);
+  const remote = await startOAuthMcpServer();
+  try {
+    const { page, bundles, form } = await openAddMcpServer(app);
+    await form.getByLabel('Server JSON').focus();
+    await page.keyboard.insertText(JSON.stringify({ mcpServers: { protected: { url: remote.url } } }));
+    await form.getByRole('button', { name: 'Add' }).click();
+    await form.getByRole('button', { name: 'Close' }).click();
+    await expect(bundles.getByText('asks you to sign in')).toBeVisible();
+    await page.screenshot(shot('mcp-sign-in'));
+
+    const signIn = bundles.getByRole('link', { name: 'Sign in to MCP server protected' });
+    const [tab] = await Promise.all([context.waitForEvent('page'), signIn.click()]);
+    await expect(tab.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+    await tab.close();
+    await expect(bundles.locator('.mcp-status--connected')).toContainText('oauth-protected 1.0.0');
+    await expect(signIn).toHaveCount(0);
+
+    await bundles.getByRole('button', { name: /^protected/ }).click();
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^whoami/ }).click();
+    const tester = page.getByRole('region', { name: 'Tester' });
+    await tester.getByRole('button', { name: 'Run' }).click();
+    await expect(tester.getByTestId('tester-value')).toContainText('client ');
+    expect(app.consoleErrors).toEqual([]);
+    expect(app.offLoopback).toEqual([]);
+  } finally {
+    await remote.stop();
+  }
 });

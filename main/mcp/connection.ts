@@ -1,3 +1,4 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -7,6 +8,7 @@ import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSc
 import { ToolbeltError } from '../../shared/errors.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 import type { Logger } from '../log.js';
+import type { McpOAuthProvider } from './oauth-provider.js';
 import { findCommand } from './shell-path.js';
 
 const STDERR_LINES_KEPT = 20;
@@ -19,7 +21,7 @@ export type AskPerson = (message: string, schema: Record<string, unknown>, signa
 export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
 
 export interface ConnectionFailure {
-  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable';
+  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable' | 'mcp_auth_required' | 'mcp_auth_failed';
   message: string;
 }
 
@@ -46,6 +48,8 @@ export class McpConnection {
    * more: a cancelled call must not leave its form open for ten minutes.
    */
   private callsRunning = 0;
+  /** The OAuth client of a remote server (null for stdio, or before the first start). */
+  authProvider: McpOAuthProvider | null = null;
   private questionScope = new AbortController();
 
   constructor(
@@ -57,7 +61,13 @@ export class McpConnection {
     private readonly searchPath: () => Promise<string>,
     /** `exited`: the server went away on its own (a crash), not because it was closed; `listed`: it gave its tool list. */
     private readonly events: { changed: () => void; exited: () => void; listed: (tools: Tool[]) => void; log: Logger },
-    private readonly options: { askPerson: AskPerson; connectTimeoutMs?: number; cachedTools?: Tool[] },
+    private readonly options: {
+      askPerson: AskPerson;
+      connectTimeoutMs?: number;
+      cachedTools?: Tool[];
+      /** Remote servers: the OAuth client that signs in when the server asks for it. */
+      authProvider?: () => Promise<McpOAuthProvider>;
+    },
   ) {
     if (options.cachedTools) {
       this.state = 'idle';
@@ -156,15 +166,17 @@ export class McpConnection {
   private async connect(): Promise<Client> {
     if ('command' in this.config) return this.attach(this.stdioTransport(this.config));
     const url = new URL(this.config.url);
+    this.authProvider = (await this.options.authProvider?.()) ?? null;
     const requestInit = { headers: this.resolved.headers };
-    if (this.config.type === 'sse') return this.attach(new SSEClientTransport(url, { requestInit }));
+    const settings = { requestInit, ...(this.authProvider ? { authProvider: this.authProvider } : {}) };
+    if (this.config.type === 'sse') return this.attach(new SSEClientTransport(url, settings));
     try {
-      return await this.attach(new StreamableHTTPClientTransport(url, { requestInit }));
+      return await this.attach(new StreamableHTTPClientTransport(url, settings));
     } catch (error) {
       // Servers of the older protocol answer the Streamable HTTP handshake with a 4xx.
       const status = (error as { code?: unknown }).code;
       if (this.config.type === 'streamable-http' || typeof status !== 'number' || status < 400 || status >= 500) throw error;
-      return this.attach(new SSEClientTransport(url, { requestInit }));
+      return this.attach(new SSEClientTransport(url, settings));
     }
   }
 
@@ -217,6 +229,12 @@ export class McpConnection {
     this.questionScope = new AbortController();
   }
 
+  /** A sign-in that did not finish: said like a failed start, so Restart (or Sign in again) is the way on. */
+  signInFailed(reason: string): void {
+    this.fail({ code: 'mcp_auth_failed', message: `Signing in to the MCP server ${this.name} failed: ${reason}. Select Restart to sign in again.` });
+    this.events.changed();
+  }
+
   private fail(failure: ConnectionFailure): void {
     this.state = 'failed';
     this.failure = failure;
@@ -231,6 +249,9 @@ export class McpConnection {
         code: 'mcp_command_missing',
         message: `The command "${this.config.command}" was not found, neither on Toolbelt's PATH nor on your login shell's. Install it, or give its full path as the server's command.`,
       };
+    }
+    if (error instanceof UnauthorizedError && this.authProvider?.authorizationUrl) {
+      return { code: 'mcp_auth_required', message: `The MCP server ${this.name} asks you to sign in. Select Sign in: its sign-in page opens in your browser, and Toolbelt connects once you are signed in.` };
     }
     const said = error instanceof Error ? error.message : String(error);
     if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { McpServerConfigSchema, type McpServerConfig, type McpServerView } from '../../shared/schemas/mcp.js';
@@ -19,6 +20,9 @@ import { mcpBundleID } from './identity.js';
 import { contentsView, promptMessagesView, promptView, resourceView, serverRefusal, templateView } from './offerings.js';
 import { mcpRecords, mcpSourceID } from './records.js';
 import { ToolListCache } from './tool-list-cache.js';
+import { OAuthCallbackServer } from './oauth-callback.js';
+import { McpOAuthProvider } from './oauth-provider.js';
+import { OAuthVault } from './oauth-vault.js';
 
 interface Server {
   config: McpServerConfig;
@@ -46,6 +50,8 @@ export class McpServers {
   private readonly file: string;
   private readonly switches: SwitchOverrides;
   private readonly toolCache: ToolListCache;
+  private readonly oauthVault: OAuthVault;
+  private readonly oauthCallbacks = new OAuthCallbackServer();
   private readonly validConfig = compile(createAjv({ strict: false }), McpServerConfigSchema);
   /** The login shell's PATH, asked once, when the first stdio server starts. */
   private searchPath: Promise<string> | undefined;
@@ -65,6 +71,7 @@ export class McpServers {
   ) {
     this.file = path.join(deps.layout.root, 'mcp.json');
     this.toolCache = new ToolListCache(deps.layout.root);
+    this.oauthVault = new OAuthVault(deps.layout, deps.secrets.cipher, deps.log);
     this.switches = new SwitchOverrides(deps.layout, path.join(deps.layout.root, 'mcp-switches.json'), 'mcp-switches');
   }
 
@@ -99,6 +106,8 @@ export class McpServers {
     this.require(name);
     await this.writeFile((servers) => Object.fromEntries(Object.entries(servers).filter(([key]) => key !== name)));
     await this.detach(name);
+    // Its sign-in goes with it: a server added again under this name signs in again.
+    await this.oauthVault.forget(name);
   }
 
   async restart(name: string): Promise<McpServerView> {
@@ -119,6 +128,7 @@ export class McpServers {
 
   async close(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.detach(name)));
+    await this.oauthCallbacks.close();
   }
 
   async resources(name: string) {
@@ -187,6 +197,7 @@ export class McpServers {
       { changed, exited: () => this.restartLater(name, server), listed, log: this.deps.log },
       {
         askPerson: (message, schema, signal) => this.askPerson(name, message, schema, signal),
+        ...('url' in config ? { authProvider: () => this.oauthProvider(name) } : {}),
         ...(this.deps.connectTimeoutMs ? { connectTimeoutMs: this.deps.connectTimeoutMs } : {}),
         ...(cachedTools ? { cachedTools } : {}),
       },
@@ -205,7 +216,8 @@ export class McpServers {
   private startNow(name: string, server: Server): void {
     const connection = server.connection!;
     server.starting = connection.start().then(() => {
-      if (connection.state === 'failed') this.deps.log.warn('an MCP server failed to start', { server: name, ...connection.failure });
+      if (connection.state === 'failed') this.deps.log.warn('an MCP server failed to start', { server: name, code: connection.failure?.code });
+      if (connection.failure?.code === 'mcp_auth_required') this.awaitSignIn(name, server);
     });
     inBackground(server.starting, (error) => this.deps.log.error('starting an MCP server failed unexpectedly', { server: name, error: String(error) }));
   }
@@ -243,6 +255,38 @@ export class McpServers {
     server.restartTimer.unref();
   }
 
+  /** The OAuth client of a remote server, over the loopback redirect; what it saved before is loaded first. */
+  private async oauthProvider(name: string): Promise<McpOAuthProvider> {
+    const provider = new McpOAuthProvider(name, this.oauthVault, await this.oauthCallbacks.start());
+    await provider.load();
+    return provider;
+  }
+
+  /**
+   * While the person signs in in their browser: the loopback redirect brings
+   * the code, the SDK trades it for tokens (PKCE), and the server is
+   * connected again, with no further step in Toolbelt.
+   */
+  private awaitSignIn(name: string, server: Server): void {
+    const connection = server.connection!;
+    const provider = connection.authProvider!;
+    const config = server.config as Extract<McpServerConfig, { url: string }>;
+    const signedIn = (async () => {
+      const code = await this.oauthCallbacks.expect(provider.pendingState);
+      const outcome = await auth(provider, { serverUrl: config.url, authorizationCode: code });
+      if (outcome !== 'AUTHORIZED') throw new Error('the server did not accept the sign-in');
+      if (this.servers.get(name) !== server) return;
+      this.startNow(name, server);
+      await server.starting;
+    })();
+    inBackground(
+      signedIn.catch((error: unknown) => {
+        if (this.servers.get(name) === server) connection.signInFailed(error instanceof Error ? error.message : String(error));
+      }),
+      (error) => this.deps.log.error('finishing an MCP sign-in failed unexpectedly', { server: name, error: String(error) }),
+    );
+  }
+
   /** A server's elicitation: the person's answer from the question dialog, in the protocol's words. */
   private async askPerson(name: string, message: string, schema: Record<string, unknown>, signal: AbortSignal): Promise<ElicitResult> {
     const answer = await this.deps.questions.ask({ kind: 'mcp-server', server: name }, message, schema, signal);
@@ -262,6 +306,7 @@ export class McpServers {
       ...(connection?.failure ? { error: connection.failure } : {}),
       stderr: [...(connection?.stderr ?? [])],
       ...(connection?.serverInfo ? { serverInfo: connection.serverInfo } : {}),
+      ...(connection?.failure?.code === 'mcp_auth_required' && connection.authProvider?.authorizationUrl ? { authorizationUrl: connection.authProvider.authorizationUrl.href } : {}),
     };
   }
 

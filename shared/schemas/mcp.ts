@@ -66,6 +66,8 @@ export const McpServerViewSchema = Type.Object(
     /** The last lines it wrote to stderr (stdio servers), secrets masked. */
     stderr: Type.Array(Type.String()),
     serverInfo: Type.Optional(Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: false })),
+    /** A remote server that asks the person to sign in: the page to open (its state and PKCE challenge, no secret). */
+    authorizationUrl: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );

@@ -9,13 +9,21 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
   const restart = useRestartMcpServer();
   const remove = useDeleteMcpServer();
   const failure = restart.error ?? remove.error;
+  // Asking to sign in is a step for the person, not a breakage.
+  const signIn = server.authorizationUrl !== undefined;
   return (
-    <div className={`mcp-status mcp-status--${server.state}`}>
+    <div className={`mcp-status mcp-status--${signIn ? 'sign-in' : server.state}`}>
       <span className="list__meta">
-        MCP server · <span className="mcp-status__state">{STATE_LABEL[server.state]}</span>
+        MCP server · <span className="mcp-status__state">{signIn ? 'sign-in needed' : STATE_LABEL[server.state]}</span>
         {server.serverInfo ? ` · ${server.serverInfo.name} ${server.serverInfo.version}` : ''}
       </span>
-      {server.error ? <span className="bundle-problem">{server.error.message}</span> : null}
+      {server.error ? <span className={signIn ? 'list__meta' : 'bundle-problem'}>{server.error.message}</span> : null}
+      {server.authorizationUrl ? (
+        // Opens in the system browser (Electron's window-open guard), or a new tab of the browser host.
+        <a className="button button--small button--primary mcp-status__sign-in" href={server.authorizationUrl} target="_blank" rel="noopener noreferrer" aria-label={`Sign in to MCP server ${server.name}`}>
+          Sign in
+        </a>
+      ) : null}
       {server.state === 'failed' && server.stderr.length > 0 ? (
         <details className="mcp-status__stderr">
           <summary>Last lines it wrote</summary>

@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { expectOk } from '../testing/invoke-harness.js';
+import { startOAuthMcpServer } from '../testing/oauth-mcp.js';
+import { startTestCore, type TestCore } from '../testing/test-core.js';
+import { OAuthCallbackServer } from './oauth-callback.js';
+
+async function serverState(subject: TestCore, name: string, wanted: string) {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const view = (await subject.call('mcpServers.list', {})).servers.find((server) => server.name === name);
+    if (view?.state === wanted) return view;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${name} never became ${wanted}`);
+}
+
+describe('a remote MCP server behind OAuth', () => {
+  it('asks the person to sign in, connects once the browser comes back, refreshes expired tokens, and keeps them encrypted across restarts', async () => {
+    const remote = await startOAuthMcpServer({ accessTokenSeconds: 2 });
+    onTestFinished(remote.stop);
+    const subject = await startTestCore();
+    const added = await subject.call('mcpServers.put', { name: 'protected', config: { url: remote.url } });
+    expect(added).toMatchObject({ state: 'failed', error: { code: 'mcp_auth_required', message: expect.stringContaining('asks you to sign in') as unknown } });
+    const authorization = new URL(added.authorizationUrl!);
+    expect(authorization.origin).toBe(new URL(remote.base).origin);
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorization.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+
+    // The person's browser: the sign-in page redirects to Toolbelt's loopback listener.
+    const browser = await fetch(authorization);
+    expect(browser.status).toBe(200);
+    expect(await browser.text()).toContain('You are signed in');
+    const connected = await serverState(subject, 'protected', 'connected');
+    expect(connected.authorizationUrl).toBeUndefined();
+    const call = () => subject.call('tools.invoke', { bundleID: connected.bundleID, toolSlug: 'whoami', version: 'mcp', args: {} });
+    expect(expectOk(await call()).value).toMatch(/^client /);
+
+    // Tokens are kept as secrets: encrypted at rest.
+    const vault = await readFile(path.join(subject.dataDir, 'mcp-oauth.json'), 'utf8');
+    expect(vault).toContain('"protected"');
+    expect(vault).not.toMatch(/access_token|refresh_token|code_verifier/);
+
+    // The access token expires; the next call refreshes it without the person.
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    expect(expectOk(await call()).value).toMatch(/^client /);
+    expect((await remote.counts()).refreshed).toBeGreaterThanOrEqual(1);
+
+    // After a restart the kept tokens are used: no sign-in page.
+    const reopened = await subject.reopen();
+    const again = await reopened.call('tools.invoke', { bundleID: connected.bundleID, toolSlug: 'whoami', version: 'mcp', args: {} });
+    expect(expectOk(again).value).toMatch(/^client /);
+
+    // Removing the server forgets its sign-in.
+    await reopened.call('mcpServers.delete', { name: 'protected' });
+    expect(await readFile(path.join(subject.dataDir, 'mcp-oauth.json'), 'utf8')).not.toContain('"protected"');
+  });
+});
+
+describe('the loopback redirect', () => {
+  it('answers only the sign-in it waits for, and shows a server’s words as text', async () => {
+    const callbacks = new OAuthCallbackServer();
+    const redirect = await callbacks.start();
+    try {
+      const waiting = callbacks.expect('state-1');
+      const refusal = expect(waiting).rejects.toThrow('the sign-in was refused: <script>alert(1)</script>');
+      expect((await fetch(`${redirect}?code=abc&state=someone-else`)).status).toBe(400);
+      expect((await fetch(new URL('/other', redirect))).status).toBe(404);
+      const refused = await fetch(`${redirect}?state=state-1&error=access_denied&error_description=${encodeURIComponent('<script>alert(1)</script>')}`);
+      const page = await refused.text();
+      expect(page).not.toContain('<script>');
+      expect(page).toContain('&#60;script&#62;');
+      expect(refused.headers.get('content-security-policy')).toContain("default-src 'none'");
+      await refusal;
+
+      const second = callbacks.expect('state-2');
+      await fetch(`${redirect}?state=state-2&code=the-code`);
+      await expect(second).resolves.toBe('the-code');
+    } finally {
+      await callbacks.close();
+    }
+  });
+});

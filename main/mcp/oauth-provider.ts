@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthRecord, OAuthVault } from './oauth-vault.js';
+
+/**
+ * The SDK's OAuth client for one remote server: it discovers the server's
+ * authorization server, registers Toolbelt as a public client (dynamic
+ * registration), uses PKCE and the loopback redirect, keeps tokens in the
+ * vault and refreshes them. Toolbelt's part is where things are kept and
+ * what "send the person to the sign-in page" means: remembering the URL for
+ * the window's Sign in button.
+ */
+export class McpOAuthProvider implements OAuthClientProvider {
+  /** The page the person must open to sign in, while a sign-in waits. */
+  authorizationUrl: URL | null = null;
+  private record: OAuthRecord = {};
+  private currentState = '';
+
+  constructor(
+    private readonly server: string,
+    private readonly vault: OAuthVault,
+    readonly redirectUrl: string,
+  ) {}
+
+  /** Reads what an earlier sign-in left (before the SDK asks for it, synchronously or not). */
+  async load(): Promise<void> {
+    this.record = await this.vault.get(this.server);
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'Toolbelt',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+
+  /** A fresh, unguessable state per sign-in: the redirect proves it answers ours. */
+  state(): string {
+    this.currentState = randomBytes(24).toString('base64url');
+    return this.currentState;
+  }
+
+  get pendingState(): string {
+    return this.currentState;
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const client = this.record.client;
+    // Registered for another redirect (the loopback port changes between runs): register again.
+    const uris = (client as { redirect_uris?: string[] } | undefined)?.redirect_uris;
+    if (client && uris && !uris.includes(this.redirectUrl)) return undefined;
+    return client;
+  }
+
+  async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    await this.save({ ...this.record, client });
+  }
+
+  tokens(): OAuthTokens | undefined {
+    return this.record.tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    this.authorizationUrl = null;
+    const { verifier: _done, ...rest } = this.record;
+    await this.save({ ...rest, tokens });
+  }
+
+  redirectToAuthorization(authorizationUrl: URL): void {
+    this.authorizationUrl = authorizationUrl;
+  }
+
+  async saveCodeVerifier(verifier: string): Promise<void> {
+    await this.save({ ...this.record, verifier });
+  }
+
+  codeVerifier(): string {
+    if (!this.record.verifier) throw new Error('No sign-in is in progress for this server.');
+    return this.record.verifier;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'discovery') return;
+    const { client, tokens, verifier } = this.record;
+    const keep: OAuthRecord = scope === 'all' ? {} : { ...(scope === 'client' ? {} : { client }), ...(scope === 'tokens' ? {} : { tokens }), ...(scope === 'verifier' ? {} : { verifier }) };
+    await this.save(Object.fromEntries(Object.entries(keep).filter(([, value]) => value !== undefined)));
+  }
+
+  private async save(record: OAuthRecord): Promise<void> {
+    this.record = record;
+    await this.vault.update(this.server, () => record);
+  }
+}

@@ -1,0 +1,79 @@
+// An MCP server behind OAuth, built from the official SDK's own parts: its
+// authorization-server router (metadata, dynamic client registration,
+// PKCE-checked token endpoint) over the SDK's demo provider (which signs the
+// person in at once and redirects back), its bearer-token middleware with
+// protected-resource metadata, and a Streamable HTTP MCP server with one
+// tool. Access tokens live ACCESS_TOKEN_SECONDS (default 3600) and come with
+// refresh tokens. Prints {"url": ".../mcp"} once it listens on 127.0.0.1.
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { mcpAuthRouter, getOAuthProtectedResourceMetadataUrl } from '@modelcontextprotocol/sdk/server/auth/router.js';
+import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
+import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js';
+
+const lifetime = Number(process.env.ACCESS_TOKEN_SECONDS ?? 3600);
+
+class RefreshingProvider extends DemoInMemoryAuthProvider {
+  refreshTokens = new Map();
+  counts = { issued: 0, refreshed: 0 };
+
+  issue(clientId, scopes, resource) {
+    const token = randomUUID();
+    const refresh = randomUUID();
+    this.tokens.set(token, { token, clientId, scopes, expiresAt: Date.now() + lifetime * 1000, resource, type: 'access' });
+    this.refreshTokens.set(refresh, { clientId, scopes, resource });
+    this.counts.issued++;
+    return { access_token: token, token_type: 'bearer', expires_in: lifetime, refresh_token: refresh, scope: scopes.join(' ') };
+  }
+
+  async exchangeAuthorizationCode(client, code, verifier, redirectUri, resource) {
+    const issued = await super.exchangeAuthorizationCode(client, code, verifier, redirectUri, resource);
+    const data = this.tokens.get(issued.access_token);
+    this.tokens.delete(issued.access_token);
+    return this.issue(client.client_id, data.scopes, data.resource);
+  }
+
+  // An expired token is a 401 (the demo throws a plain error, which the middleware answers with a 500).
+  async verifyAccessToken(token) {
+    try {
+      return await super.verifyAccessToken(token);
+    } catch {
+      throw new InvalidTokenError('The access token is invalid or has expired.');
+    }
+  }
+
+  async exchangeRefreshToken(client, refreshToken) {
+    const data = this.refreshTokens.get(refreshToken);
+    if (!data || data.clientId !== client.client_id) throw new Error('unknown refresh token');
+    this.refreshTokens.delete(refreshToken);
+    this.counts.refreshed++;
+    return this.issue(client.client_id, data.scopes, data.resource);
+  }
+}
+
+const provider = new RefreshingProvider();
+const app = express();
+const listener = app.listen(0, '127.0.0.1', () => {
+  const base = new URL(`http://127.0.0.1:${listener.address().port}`);
+  const mcpUrl = new URL('/mcp', base);
+  app.use(mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: mcpUrl, scopesSupported: ['mcp:tools'] }));
+  app.get('/counts', (_request, response) => response.json(provider.counts));
+  const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) });
+  app.post('/mcp', bearer, express.json(), async (request, response) => {
+    const server = new McpServer({ name: 'oauth-protected', version: '1.0.0' });
+    server.registerTool('whoami', { description: 'Says which OAuth client called.' }, async (extra) => ({
+      content: [{ type: 'text', text: `client ${extra.authInfo?.clientId ?? 'unknown'}` }],
+    }));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.on('close', () => {
+      transport.close();
+      server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response, request.body);
+  });
+  process.stdout.write(`${JSON.stringify({ url: mcpUrl.href, base: base.href })}\n`);
+});
