@@ -51,6 +51,7 @@ export class McpConnection {
   /** The OAuth client of a remote server (null for stdio, or before the first start). */
   authProvider: McpOAuthProvider | null = null;
   private questionScope = new AbortController();
+  private questionsOpen = 0;
 
   constructor(
     readonly name: string,
@@ -108,15 +109,22 @@ export class McpConnection {
       throw new Error(this.failure?.message ?? `The MCP server ${this.name} is not connected.`);
     }
     this.callsRunning++;
+    // The SDK never removes the listener it puts on the signal it is given: it gets one of its own per call,
+    // so a long-lived signal (a chat run's, or one shared by calls nobody can cancel) does not collect them.
+    const own = new AbortController();
+    const forward = () => own.abort(options.signal.reason);
+    if (options.signal.aborted) forward();
+    else options.signal.addEventListener('abort', forward, { once: true });
     try {
       const result = await this.client.callTool({ name, arguments: args }, undefined, {
-        signal: options.signal,
+        signal: own.signal,
         timeout: options.timeoutMs,
         resetTimeoutOnProgress: true,
         ...(options.onProgress ? { onprogress: options.onProgress } : {}),
       });
       return result as CallToolResult;
     } finally {
+      options.signal.removeEventListener('abort', forward);
       if (--this.callsRunning === 0) this.withdrawQuestions();
     }
   }
@@ -204,7 +212,12 @@ export class McpConnection {
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
       const params = request.params;
       if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'Toolbelt answers form questions only, not URL elicitation.');
-      return this.options.askPerson(params.message, params.requestedSchema, AbortSignal.any([extra.signal, this.questionScope.signal]));
+      this.questionsOpen++;
+      try {
+        return await this.options.askPerson(params.message, params.requestedSchema, AbortSignal.any([extra.signal, this.questionScope.signal]));
+      } finally {
+        this.questionsOpen--;
+      }
     });
     // Sampling (a server borrowing the person's model) is deprecated and never offered; say so rather than "Method not found".
     client.fallbackRequestHandler = async (request) => {
@@ -225,6 +238,8 @@ export class McpConnection {
   }
 
   private withdrawQuestions(): void {
+    // Aborting costs an event and an exception object: only when a question is open.
+    if (this.questionsOpen === 0) return;
     this.questionScope.abort();
     this.questionScope = new AbortController();
   }

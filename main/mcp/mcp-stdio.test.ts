@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -135,6 +136,13 @@ describe('MCP tool calls', () => {
     expect(stuck.message).toContain('timed out after 400 ms');
     // Eight progress notifications, 250 ms apart: each restarts a 700 ms timeout.
     expect(expectOk(await invoke('trigger-long-running-operation', { duration: 2, steps: 8 }, { timeoutMs: 700 })).value).toContain('Long running operation completed');
+  });
+
+  it('leave no listener behind on a signal that outlives them (a chat run’s)', async () => {
+    const { invoke } = await everything();
+    const run = new AbortController();
+    for (let call = 0; call < 20; call++) expectOk(await invoke('echo', { message: `call ${call}` }, { signal: run.signal }));
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 
   it('stop when cancelled', async () => {

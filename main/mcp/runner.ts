@@ -38,8 +38,8 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
     async run(tool, args, context) {
       const redactor = new Redactor([]);
       const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
-      // The first call starts a server that waits for its first use.
-      await servers.ensureStarted(tool.impl.server);
+      // The first call starts a server that waits for its first use (a connected one goes straight on).
+      if (servers.connection(tool.impl.server)?.state !== 'connected') await servers.ensureStarted(tool.impl.server);
       const connection = servers.connection(tool.impl.server);
       if (!connection || connection.state !== 'connected') return failed('network', connection?.failure?.message ?? `The MCP server "${tool.impl.server}" is not connected.`);
       const timeoutMs = context.timeoutMs ?? servers.timeoutMs(tool.impl.server) ?? DEFAULT_TIMEOUT_MS;

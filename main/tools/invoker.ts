@@ -73,8 +73,13 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     return validate;
   }
 
+  /** Whether a schema fills in defaults (so checking it changes the value), remembered per schema. */
+  const fillsDefaults = new WeakMap<object, boolean>();
   function prepareArgs(tool: ToolFile, args: Record<string, unknown>): Record<string, unknown> {
-    const copy = structuredClone(args);
+    let fills = fillsDefaults.get(tool.argSchema);
+    if (fills === undefined) fillsDefaults.set(tool.argSchema, (fills = JSON.stringify(tool.argSchema).includes('"default"')));
+    // The caller's object is never changed: a copy takes the defaults. Without defaults there is nothing to change.
+    const copy = fills ? structuredClone(args) : args;
     const validate = compiled(argsAjv, argValidators, tool.argSchema);
     if (!validate(copy)) {
       const issues = issuesFrom(validate.errors);
