@@ -61,6 +61,11 @@ test('paste an mcpServers document, see the server start with its tools, run one
   await tester.getByLabel('message').pressSequentially('typed into the tester');
   await tester.getByRole('button', { name: 'Run' }).click();
   await expect(tester.getByTestId('tester-value')).toContainText('Echo: typed into the tester');
+  // The tester's trace for an MCP tool is the JSON-RPC exchange.
+  const exchange = tester.getByRole('region', { name: 'JSON-RPC exchange' });
+  await expect(exchange.getByText('tools/call #', { exact: false })).toBeVisible();
+  await exchange.getByText(/^result #/).click();
+  await expect(exchange).toContainText('Echo: typed into the tester');
   await page.screenshot(shot('mcp-tester'));
 
   // With the form closed, each server's state stands under its bundle.

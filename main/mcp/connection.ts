@@ -4,14 +4,18 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type JSONRPCMessage, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
+import type { RpcMessage } from '../../shared/schemas/invocation.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 import type { Logger } from '../log.js';
 import type { McpOAuthProvider } from './oauth-provider.js';
 import { findCommand } from './shell-path.js';
+import { settle } from '../common/settle.js';
 
 const STDERR_LINES_KEPT = 20;
+const MAX_RECORDED_MESSAGES = 100;
+const MAX_RECORDED_CHARS = 16_384;
 const CONNECT_TIMEOUT_MS = 30_000;
 
 /** What a server may ask of the person while one of its tools runs; `null` when it is not a form (URL mode). */
@@ -52,6 +56,7 @@ export class McpConnection {
   authProvider: McpOAuthProvider | null = null;
   private questionScope = new AbortController();
   private questionsOpen = 0;
+  private readonly recorders = new Set<(direction: 'sent' | 'received', message: JSONRPCMessage) => void>();
 
   constructor(
     readonly name: string,
@@ -102,6 +107,26 @@ export class McpConnection {
       this.client = null;
     }
     this.events.changed();
+  }
+
+  /**
+   * The JSON-RPC messages on this connection while `work` runs (calls side by
+   * side on one server are recorded together), cut to what a person reads.
+   */
+  async recording<T>(work: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; messages: RpcMessage[] }> {
+    const started = performance.now();
+    const messages: RpcMessage[] = [];
+    const record = (direction: 'sent' | 'received', message: JSONRPCMessage) => {
+      if (messages.length >= MAX_RECORDED_MESSAGES) return;
+      const text = JSON.stringify(message, null, 2);
+      messages.push({ direction, atMs: Math.round(performance.now() - started), text: text.slice(0, MAX_RECORDED_CHARS), truncated: text.length > MAX_RECORDED_CHARS });
+    };
+    this.recorders.add(record);
+    try {
+      return { outcome: await settle(work()), messages };
+    } finally {
+      this.recorders.delete(record);
+    }
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onProgress?: (progress: Progress) => void }): Promise<CallToolResult> {
@@ -234,7 +259,22 @@ export class McpConnection {
       this.events.exited();
     };
     await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
+    this.tapMessages(transport);
     return client;
+  }
+
+  /** Messages go past the recorders of traced calls (the tester's JSON-RPC view); nothing is kept when none listens. */
+  private tapMessages(transport: Transport): void {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      for (const record of this.recorders) record('sent', message);
+      return send(message, options);
+    };
+    const receive = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      for (const record of this.recorders) record('received', message);
+      receive?.(message, extra);
+    };
   }
 
   private withdrawQuestions(): void {

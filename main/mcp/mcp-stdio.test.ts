@@ -138,6 +138,22 @@ describe('MCP tool calls', () => {
     expect(expectOk(await invoke('trigger-long-running-operation', { duration: 2, steps: 8 }, { timeoutMs: 700 })).value).toContain('Long running operation completed');
   });
 
+  it('traced (the tester), come back with their JSON-RPC messages: the call, progress, and the result', async () => {
+    const subject = await everything();
+    const result = (await subject.core.dispatcher.call(
+      'tools.invoke',
+      { bundleID: subject.server.bundleID, toolSlug: 'trigger-long-running-operation', version: 'mcp', args: { duration: 0.4, steps: 2 }, trace: true },
+      { transport: 'internal' },
+    )) as InvokeResult;
+    expectOk(result);
+    const messages = (result.rpc ?? []).map((message) => ({ direction: message.direction, ...(JSON.parse(message.text) as { method?: string; result?: unknown }) }));
+    expect(messages[0]).toMatchObject({ direction: 'sent', method: 'tools/call' });
+    expect(messages.filter((message) => message.method === 'notifications/progress').length).toBeGreaterThanOrEqual(1);
+    expect(messages.at(-1)).toMatchObject({ direction: 'received', result: expect.anything() as unknown });
+    // Untraced calls carry none.
+    expect(expectOk(await subject.invoke('echo', { message: 'x' })).rpc).toBeUndefined();
+  });
+
   it('leave no listener behind on a signal that outlives them (a chat run’s)', async () => {
     const { invoke } = await everything();
     const run = new AbortController();

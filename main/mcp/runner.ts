@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
+import { settle } from '../common/settle.js';
 import { InvokeFailure } from '../tools/invoke-error.js';
 import { Redactor } from '../tools/redact.js';
 import type { ToolRunner } from '../tools/runners.js';
@@ -43,24 +44,28 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
       const connection = servers.connection(tool.impl.server);
       if (!connection || connection.state !== 'connected') return failed('network', connection?.failure?.message ?? `The MCP server "${tool.impl.server}" is not connected.`);
       const timeoutMs = context.timeoutMs ?? servers.timeoutMs(tool.impl.server) ?? DEFAULT_TIMEOUT_MS;
-      let result: CallToolResult;
-      try {
-        // Asking for progress is what lets a working server's progress restart the timeout.
-        result = await connection.callTool(tool.impl.tool, args, {
+      const call = () =>
+        connection.callTool(tool.impl.tool, args, {
           signal: context.signal,
           timeoutMs,
+          // Asking for progress is what lets a working server's progress restart the timeout.
           onProgress: ({ progress, total, message }) =>
             context.onProgress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message ? { message: message.slice(0, 500) } : {}) }),
         });
-      } catch (error) {
-        if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled; the server was told to stop.`);
+      // The tester asks for a trace: the call's JSON-RPC messages come back with its outcome.
+      const { outcome, messages } = context.trace ? await connection.recording(call) : { outcome: await settle(call()), messages: undefined };
+      const rpc = messages ? { rpc: messages } : {};
+      if (outcome.status === 'rejected') {
+        const error = outcome.reason;
+        if (context.signal.aborted) return { ...failed('cancelled', `${tool.displayName} was cancelled; the server was told to stop.`), ...rpc };
         const message = error instanceof Error ? error.message : String(error);
-        if (/timed out|timeout/i.test(message)) return failed('timeout', `${tool.displayName} timed out after ${timeoutMs} ms on the MCP server "${tool.impl.server}".`);
-        return failed('network', `${tool.displayName} failed on the MCP server "${tool.impl.server}": ${message}`);
+        if (/timed out|timeout/i.test(message)) return { ...failed('timeout', `${tool.displayName} timed out after ${timeoutMs} ms on the MCP server "${tool.impl.server}".`), ...rpc };
+        return { ...failed('network', `${tool.displayName} failed on the MCP server "${tool.impl.server}": ${message}`), ...rpc };
       }
+      const result = outcome.value;
       const mapped = resultValue(result);
-      if ('error' in mapped) return failed('tool_error', mapped.error);
-      return { value: mapped.value, redactor, attempts: 1 };
+      if ('error' in mapped) return { ...failed('tool_error', mapped.error), ...rpc };
+      return { value: mapped.value, redactor, attempts: 1, ...rpc };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { RequestPreview, ToolProgress } from '../../shared/schemas/chat.js';
-import type { TraceEntry } from '../../shared/schemas/invocation.js';
+import type { RpcMessage, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
 import type { InvokeFailure } from './invoke-error.js';
 import type { LocalFunctionContext } from './local/registry.js';
@@ -24,6 +24,8 @@ export interface RunOutcome {
   redactor: Redactor;
   attempts: number;
   trace?: TraceEntry[];
+  /** MCP tools: the JSON-RPC messages of the call, when a trace was asked for. */
+  rpc?: RpcMessage[];
   /** The response's status and headers, for tools that have them. */
   meta?: { status: number; headers: Record<string, string> };
   /** The tool found nothing and says "empty" is an answer: its null skips the output check. */

@@ -50,10 +50,26 @@ export const InvokeErrorSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** One JSON-RPC message of an MCP call, as sent or received (the tester's trace for MCP tools). */
+export const RpcMessageSchema = Type.Object(
+  {
+    direction: Type.Union([Type.Literal('sent'), Type.Literal('received')]),
+    /** Milliseconds since the call started. */
+    atMs: Type.Number({ minimum: 0 }),
+    /** The message as JSON text, cut at 16 KB. */
+    text: Type.String(),
+    truncated: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type RpcMessage = Static<typeof RpcMessageSchema>;
+
 const common = {
   durationMs: Type.Number({ minimum: 0 }),
   attempts: Type.Integer({ minimum: 0 }),
   trace: Type.Optional(Type.Array(TraceEntrySchema)),
+  /** MCP tools, when a trace is asked for: the JSON-RPC messages of the call. */
+  rpc: Type.Optional(Type.Array(RpcMessageSchema, { maxItems: 100 })),
 };
 
 /** The outcome of a call: a value, or an error as data. Never both. */

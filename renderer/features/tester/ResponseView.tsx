@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { InvokeResult, TraceEntry } from '../../../shared/schemas/invocation.js';
+import type { InvokeResult, RpcMessage, TraceEntry } from '../../../shared/schemas/invocation.js';
 import { ToolValue } from '../../components/ContentBlocks.js';
 
 const PREVIEW_LIMIT = 50_000;
@@ -58,6 +58,47 @@ function Attempt({ entry }: { entry: TraceEntry }) {
       {entry.error ? <p className="error-text">{entry.error.message}</p> : null}
     </details>
   );
+}
+
+/** An MCP call's JSON-RPC messages, in order, each folded to its first line until opened. */
+function RpcExchange({ messages }: { messages: RpcMessage[] }) {
+  return (
+    <section aria-label="JSON-RPC exchange" className="rpc">
+      <h3 className="subhead">JSON-RPC exchange · {messages.length} messages</h3>
+      <ol className="rpc__list">
+        {messages.map((message, index) => {
+          const parsed = summary(message.text);
+          return (
+            <li key={index}>
+              <details className="attempt">
+                <summary>
+                  <span className={`status-pill ${message.direction === 'sent' ? 'status-pill--pending' : 'status-pill--ok'}`}>{message.direction === 'sent' ? '→ sent' : '← received'}</span>
+                  <code>{parsed}</code>
+                  <span className="muted">+{message.atMs} ms</span>
+                </summary>
+                <pre className="code-block">
+                  {message.text}
+                  {message.truncated ? '\n… (cut at 16 KB)' : ''}
+                </pre>
+              </details>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** "tools/call #3", "result #3", "notifications/progress": what a message is, at a glance. */
+function summary(text: string): string {
+  try {
+    const message = JSON.parse(text) as { id?: unknown; method?: string; error?: unknown };
+    const id = message.id !== undefined ? ` #${String(message.id)}` : '';
+    if (message.method) return `${message.method}${id}`;
+    return `${message.error ? 'error' : 'result'}${id}`;
+  } catch {
+    return 'message';
+  }
 }
 
 /** The "Response" region: the verdict first, then the value, then every attempt. */
@@ -124,6 +165,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
           ))}
         </>
       ) : null}
+      {result.rpc?.length ? <RpcExchange messages={result.rpc} /> : null}
     </section>
   );
 }
