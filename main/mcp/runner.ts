@@ -56,7 +56,7 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
       const { outcome, messages } = context.trace ? await connection.recording(call) : { outcome: await settle(call()), messages: undefined };
       const rpc = messages ? { rpc: messages } : {};
       if (outcome.status === 'rejected') {
-        const error = outcome.reason;
+        const error: unknown = outcome.reason;
         if (context.signal.aborted) return { ...failed('cancelled', `${tool.displayName} was cancelled; the server was told to stop.`), ...rpc };
         const message = error instanceof Error ? error.message : String(error);
         if (/timed out|timeout/i.test(message)) return { ...failed('timeout', `${tool.displayName} timed out after ${timeoutMs} ms on the MCP server "${tool.impl.server}".`), ...rpc };

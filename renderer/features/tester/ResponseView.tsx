@@ -92,8 +92,8 @@ function RpcExchange({ messages }: { messages: RpcMessage[] }) {
 /** "tools/call #3", "result #3", "notifications/progress": what a message is, at a glance. */
 function summary(text: string): string {
   try {
-    const message = JSON.parse(text) as { id?: unknown; method?: string; error?: unknown };
-    const id = message.id !== undefined ? ` #${String(message.id)}` : '';
+    const message = JSON.parse(text) as { id?: string | number; method?: string; error?: unknown };
+    const id = typeof message.id === 'string' || typeof message.id === 'number' ? ` #${message.id}` : '';
     if (message.method) return `${message.method}${id}`;
     return `${message.error ? 'error' : 'result'}${id}`;
   } catch {
