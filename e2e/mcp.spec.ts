@@ -261,3 +261,17 @@ test('a remote server behind OAuth: Sign in opens its page, and the server conne
     await remote.stop();
   }
 });
+
+test('tool rows whose names wrap to two lines never overlap the next, after the list changes under them', async ({ app }) => {
+  test.setTimeout(60_000);
+  const { page } = await openEverythingInTools(app);
+  const tools = page.getByRole('list', { name: 'Tools', exact: true });
+  await expect(tools.getByRole('button', { name: /^Trigger Long Running Operation/ })).toBeVisible();
+  // Once measured (a frame after they appear), every row starts where the one above ends.
+  await expect(async () => {
+    const boxes = await tools.getByRole('listitem').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect()).map(({ top, bottom }) => ({ top, bottom })));
+    expect(boxes.some(({ top, bottom }) => bottom - top > 70)).toBe(true);
+    const sorted = boxes.sort((a, b) => a.top - b.top);
+    for (let index = 1; index < sorted.length; index++) expect(sorted[index]!.top).toBeGreaterThanOrEqual(sorted[index - 1]!.bottom - 0.5);
+  }).toPass({ timeout: 3_000 });
+});

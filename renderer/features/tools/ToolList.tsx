@@ -37,7 +37,15 @@ export function ToolList() {
 
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
-  const virtualizer = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => 60, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: list.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 60,
+    overscan: 10,
+    // Sizes are remembered per tool, not per position: when the list changes, a row keeps its own height
+    // (keyed by position, a two-line row took the height of the one-line row that was there before, and overlapped).
+    getItemKey: (index) => list[index]?.toolID ?? index,
+  });
   // A new search starts at the top, not wherever the last one was scrolled to.
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
