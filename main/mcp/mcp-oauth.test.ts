@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { expectOk } from '../testing/invoke-harness.js';
 import { startOAuthMcpServer } from '../testing/oauth-mcp.js';
 import { startTestCore, type TestCore } from '../testing/test-core.js';
+import { silentLogger } from '../log.js';
+import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
+import { createLayout } from '../store/layout.js';
 import { OAuthCallbackServer } from './oauth-callback.js';
+import { OAuthVault } from './oauth-vault.js';
 
 async function serverState(subject: TestCore, name: string, wanted: string) {
   for (let waited = 0; waited < 10_000; waited += 50) {
@@ -46,13 +51,33 @@ describe('a remote MCP server behind OAuth', () => {
     expect(expectOk(await call()).value).toMatch(/^client /);
     expect((await remote.counts()).refreshed).toBeGreaterThanOrEqual(1);
 
-    // After a restart the kept tokens are used: no sign-in page.
-    const reopened = await subject.reopen();
+    // After a restart the kept tokens are used, refreshed if they expired meanwhile: no sign-in page,
+    // even when the loopback port of the registration is taken by another program this time.
+    const registeredPort = Number(authorization.searchParams.get('redirect_uri')!.split(':')[2]!.split('/')[0]);
+    const squatter = createServer(() => undefined);
+    onTestFinished(() => new Promise<void>((resolve) => squatter.close(() => resolve())));
+    const reopened = await subject.reopen(async () => {
+      await new Promise<void>((resolve) => squatter.listen(registeredPort, '127.0.0.1', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 2_200));
+    });
     const again = await reopened.call('tools.invoke', { bundleID: connected.bundleID, toolSlug: 'whoami', version: 'mcp', args: {} });
     expect(expectOk(again).value).toMatch(/^client /);
 
+    // Signed out (no tokens) with a registration for a port that is taken: Toolbelt registers again for
+    // the port it has, so the sign-in page it offers is one the server accepts.
+    const third = await reopened.reopen(async () => {
+      const vault = new OAuthVault(createLayout(subject.dataDir), await createKeyFileCipher(path.join(subject.dataDir, 'secrets.key')), silentLogger);
+      await vault.update('protected', ({ client }) => ({ ...(client ? { client } : {}) }));
+    });
+    const signIn = await third.call('mcpServers.restart', { name: 'protected' });
+    expect(signIn.error?.code).toBe('mcp_auth_required');
+    const redirect = new URL(signIn.authorizationUrl!).searchParams.get('redirect_uri')!;
+    expect(redirect).not.toContain(`:${registeredPort}/`);
+    expect((await fetch(signIn.authorizationUrl!)).status).toBe(200);
+    await serverState(third, 'protected', 'connected');
+
     // Removing the server forgets its sign-in.
-    await reopened.call('mcpServers.delete', { name: 'protected' });
+    await third.call('mcpServers.delete', { name: 'protected' });
     expect(await readFile(path.join(subject.dataDir, 'mcp-oauth.json'), 'utf8')).not.toContain('"protected"');
   });
 });

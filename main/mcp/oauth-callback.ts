@@ -21,8 +21,8 @@ export class OAuthCallbackServer {
   private listening: Promise<string> | null = null;
   private readonly waiting = new Map<string, Waiting>();
 
-  /** The redirect URL, once the listener is up. */
-  start(): Promise<string> {
+  /** The redirect URL, once the listener is up: on `preferredPort` when it is free (a registration names it), else any. */
+  start(preferredPort?: number): Promise<string> {
     this.listening ??= new Promise<string>((resolve, reject) => {
       const server = createServer((request, response) => {
         const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -45,11 +45,18 @@ export class OAuthCallbackServer {
         entry.resolve(code);
         send(200, 'Signed in', 'You are signed in. You can close this tab and go back to Toolbelt.');
       });
-      server.on('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        this.server = server;
-        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`);
+      const listen = (port: number) =>
+        server.listen(port, '127.0.0.1', () => {
+          this.server = server;
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`);
+        });
+      server.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE' && server.listening === false && preferredPort) {
+          preferredPort = undefined;
+          listen(0);
+        } else reject(error);
       });
+      listen(preferredPort ?? 0);
     });
     return this.listening;
   }

@@ -21,11 +21,9 @@ export class McpOAuthProvider implements OAuthClientProvider {
     private readonly server: string,
     private readonly vault: OAuthVault,
     readonly redirectUrl: string,
-  ) {}
-
-  /** Reads what an earlier sign-in left (before the SDK asks for it, synchronously or not). */
-  async load(): Promise<void> {
-    this.record = await this.vault.get(this.server);
+    record: OAuthRecord,
+  ) {
+    this.record = record;
   }
 
   get clientMetadata(): OAuthClientMetadata {
@@ -48,12 +46,23 @@ export class McpOAuthProvider implements OAuthClientProvider {
     return this.currentState;
   }
 
+  /**
+   * The registration is kept even when it names another loopback port (a
+   * refresh does not use the redirect); only a sign-in in the browser needs
+   * it to match, and `registeredElsewhere` then says to register again.
+   */
   clientInformation(): OAuthClientInformationMixed | undefined {
-    const client = this.record.client;
-    // Registered for another redirect (the loopback port changes between runs): register again.
-    const uris = (client as { redirect_uris?: string[] } | undefined)?.redirect_uris;
-    if (client && uris && !uris.includes(this.redirectUrl)) return undefined;
-    return client;
+    return this.record.client;
+  }
+
+  /** A sign-in was asked for with a registration for another redirect: the server would refuse it. */
+  get registeredElsewhere(): boolean {
+    const uris = this.registeredRedirects();
+    return uris.length > 0 && !uris.includes(this.redirectUrl);
+  }
+
+  private registeredRedirects(): string[] {
+    return redirectsOf(this.record);
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
@@ -94,4 +103,16 @@ export class McpOAuthProvider implements OAuthClientProvider {
     this.record = record;
     await this.vault.update(this.server, () => record);
   }
+}
+
+function redirectsOf(record: OAuthRecord): string[] {
+  const uris = (record.client as { redirect_uris?: unknown } | undefined)?.redirect_uris;
+  return Array.isArray(uris) ? uris.filter((uri): uri is string => typeof uri === 'string') : [];
+}
+
+/** The loopback port a saved registration names, so the listener can take it again and the registration stays good. */
+export function registeredPort(record: OAuthRecord): number | undefined {
+  const uri = redirectsOf(record)[0];
+  const port = uri ? Number(URL.canParse(uri) ? new URL(uri).port : NaN) : NaN;
+  return Number.isInteger(port) && port > 0 ? port : undefined;
 }

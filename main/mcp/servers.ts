@@ -21,7 +21,7 @@ import { contentsView, promptMessagesView, promptView, resourceView, serverRefus
 import { mcpRecords, mcpSourceID } from './records.js';
 import { ToolListCache } from './tool-list-cache.js';
 import { OAuthCallbackServer } from './oauth-callback.js';
-import { McpOAuthProvider } from './oauth-provider.js';
+import { McpOAuthProvider, registeredPort } from './oauth-provider.js';
 import { OAuthVault } from './oauth-vault.js';
 
 interface Server {
@@ -52,6 +52,8 @@ export class McpServers {
   private readonly toolCache: ToolListCache;
   private readonly oauthVault: OAuthVault;
   private readonly oauthCallbacks = new OAuthCallbackServer();
+  /** Tool lists being kept: closing waits for them, so nothing is written after the core is closed. */
+  private readonly cacheWrites = new Set<Promise<void>>();
   private readonly validConfig = compile(createAjv({ strict: false }), McpServerConfigSchema);
   /** The login shell's PATH, asked once, when the first stdio server starts. */
   private searchPath: Promise<string> | undefined;
@@ -129,6 +131,7 @@ export class McpServers {
   async close(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.detach(name)));
     await this.oauthCallbacks.close();
+    await Promise.allSettled([...this.cacheWrites]);
   }
 
   async resources(name: string) {
@@ -187,8 +190,11 @@ export class McpServers {
     }
     // A server whose tools are known waits for its first use, unless it is marked to start with Toolbelt.
     const cachedTools = options.startNow || config.eager ? null : await this.toolCache.read(name);
-    const listed = (tools: Tool[]) =>
-      inBackground(this.toolCache.write(name, tools), (error) => this.deps.log.warn('the MCP tool list could not be kept for the next start', { server: name, error: String(error) }));
+    const listed = (tools: Tool[]) => {
+      const writing = this.toolCache.write(name, tools).finally(() => this.cacheWrites.delete(writing));
+      this.cacheWrites.add(writing);
+      inBackground(writing, (error) => this.deps.log.warn('the MCP tool list could not be kept for the next start', { server: name, error: String(error) }));
+    };
     server.connection = new McpConnection(
       name,
       config,
@@ -213,11 +219,20 @@ export class McpServers {
     await server?.starting;
   }
 
-  private startNow(name: string, server: Server): void {
+  private startNow(name: string, server: Server, options: { reregistered?: boolean } = {}): void {
     const connection = server.connection!;
     server.starting = connection.start().then(() => {
       if (connection.state === 'failed') this.deps.log.warn('an MCP server failed to start', { server: name, code: connection.failure?.code });
-      if (connection.failure?.code === 'mcp_auth_required') this.awaitSignIn(name, server);
+      if (connection.failure?.code !== 'mcp_auth_required') return;
+      const provider = connection.authProvider!;
+      // Registered for a loopback port that is not ours this time: register again, then ask the person.
+      if (provider.registeredElsewhere && !options.reregistered) {
+        return provider.invalidateCredentials('client').then(() => {
+          this.startNow(name, server, { reregistered: true });
+          return server.starting;
+        });
+      }
+      this.awaitSignIn(name, server);
     });
     inBackground(server.starting, (error) => this.deps.log.error('starting an MCP server failed unexpectedly', { server: name, error: String(error) }));
   }
@@ -257,9 +272,8 @@ export class McpServers {
 
   /** The OAuth client of a remote server, over the loopback redirect; what it saved before is loaded first. */
   private async oauthProvider(name: string): Promise<McpOAuthProvider> {
-    const provider = new McpOAuthProvider(name, this.oauthVault, await this.oauthCallbacks.start());
-    await provider.load();
-    return provider;
+    const record = await this.oauthVault.get(name);
+    return new McpOAuthProvider(name, this.oauthVault, await this.oauthCallbacks.start(registeredPort(record)), record);
   }
 
   /**
