@@ -18,6 +18,11 @@ test('a first visit without providers points to Settings, and a new chat streams
   const { page } = app;
   await page.goto(app.host.url);
   await expect(page.getByRole('heading', { name: 'No provider configured' })).toBeVisible();
+  // New chat is disabled, looks it, and says why.
+  const newChat = page.getByRole('button', { name: 'New chat' });
+  await expect(newChat).toBeDisabled();
+  expect(Number(await newChat.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(0.6);
+  await expect(page.getByText('New chat waits for a model provider: add one in Settings.')).toBeVisible();
   await page.getByRole('button', { name: 'Add one in Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 

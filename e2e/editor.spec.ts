@@ -157,3 +157,43 @@ test('the slug follows the whole display name as it is typed, until the slug is 
   await editor.getByLabel('Display name').pressSequentially('!');
   await expect(editor.getByLabel('Slug')).toHaveValue('city-weather-now-v2');
 });
+
+test('JSON that does not parse is never dropped: shown at its field and in the footer, Save waits, tool.json carries it as typed, and leaving asks first', async ({ app }) => {
+  const editor = await openNewToolEditor(app);
+  const { page } = app;
+  await editor.getByLabel('Display name').pressSequentially('City weather');
+  // An argSchema whose last brace is deleted, and a Retry block typed half-way.
+  await replaceMonacoText(page, 'argSchema', '{"type": "object", "properties": {"city": {"type": "string"}}}');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Backspace');
+  await expect(editor.getByText(/^Not valid JSON: .*Nothing is lost: fix it here to save\.$/).first()).toBeVisible();
+  await editor.getByLabel('Retry').pressSequentially('{"maxAttempts": 3');
+  const footer = editor.getByRole('status').filter({ hasText: 'not valid JSON' });
+  await expect(footer).toHaveText('2 fields are not valid JSON (argSchema, impl/retry). Fix them to save; what you typed is kept.');
+  const save = editor.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  // Disabled looks disabled.
+  expect(Number(await save.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(0.6);
+  await page.screenshot(shot('editor-unparsable'));
+
+  // The document view shows both as typed; the form waits until the document parses.
+  await editor.getByRole('tab', { name: 'tool.json' }).click();
+  const document = editor.getByTestId('json-editor-tool.json');
+  await expect(document).toContainText('"maxAttempts": 3');
+  await expect(document).toContainText('"city": {"type": "string"}}');
+  await expect(editor.getByRole('tab', { name: 'Form' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(editor.getByRole('alert')).toContainText('Not valid JSON');
+
+  // Leaving asks; "Keep editing" keeps everything, "Discard changes" leaves.
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(ask).toContainText('You have not saved your new tool.');
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(document).toContainText('"maxAttempts": 3');
+  await page.keyboard.press('Control+1');
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
+  expect(app.consoleErrors).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { LeaveDialog } from './components/LeaveDialog.js';
 import { Sidebar } from './components/Sidebar.js';
 import { StatusBar } from './components/StatusBar.js';
 import { ChatScreen } from './features/chat/ChatScreen.js';
@@ -31,6 +32,7 @@ export function App() {
       </main>
       <StatusBar />
       <LiveQuestionDialog />
+      <LeaveDialog />
     </div>
   );
 }

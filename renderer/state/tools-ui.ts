@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { guarded } from './leave-guard.js';
 
 export interface ToolAddress {
   bundleID: string;
@@ -28,9 +29,10 @@ export const useToolsUi = create<ToolsUiState>()((set) => ({
   includeDisabled: true,
   selected: null,
   editor: null,
-  openEditor: (editor) => set({ editor }),
-  selectBundle: (bundleID) => set({ bundleID, selected: null, editor: null }),
+  // Each of these can close an editor with unsaved edits: they ask first.
+  openEditor: guarded((editor: EditorTarget) => set({ editor })),
+  selectBundle: guarded((bundleID: string | null) => set({ bundleID, selected: null, editor: null })),
   setQuery: (query) => set({ query }),
   setIncludeDisabled: (includeDisabled) => set({ includeDisabled }),
-  selectTool: (selected) => set({ selected, editor: null }),
+  selectTool: guarded((selected: ToolAddress | null) => set({ selected, editor: null })),
 }));

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { guarded } from './leave-guard.js';
 
 export type Screen = 'chat' | 'tools' | 'settings';
 export type ThemePreference = 'system' | 'light' | 'dark';
@@ -23,7 +24,7 @@ export const useUiStore = create<UiState>()(
     (set) => ({
       screen: 'chat',
       theme: 'system',
-      goTo: (screen) => set({ screen }),
+      goTo: guarded((screen: Screen) => set({ screen })),
       setTheme: (theme) => set({ theme }),
     }),
     { name: 'toolbelt.ui', version: 1 },

@@ -115,7 +115,15 @@ export function ApprovalDialog({ chatId, item }: { chatId: string; item: Pending
           Deny
         </button>
         <span className="muted modal__keys">
-          <kbd className="kbd">Enter</kbd> allows once · <kbd className="kbd">Esc</kbd> denies
+          {blocked && !approve.isPending ? (
+            // Allow waits for arguments the tool accepts; Enter would do nothing, so it is not offered.
+            <>Fix the arguments above to allow · </>
+          ) : (
+            <>
+              <kbd className="kbd">Enter</kbd> allows once ·{' '}
+            </>
+          )}
+          <kbd className="kbd">Esc</kbd> denies
         </span>
       </div>
     </Modal>

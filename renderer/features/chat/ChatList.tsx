@@ -36,7 +36,7 @@ export function useNewChat() {
       { onSuccess: (chat) => select(chat.id), onError: (error) => setProblem(errorMessage(error, 'Could not create the chat.')) },
     );
   };
-  return { start: () => void start(), ready: (providers.data?.length ?? 0) > 0, problem, pending: create.isPending };
+  return { start: () => void start(), ready: (providers.data?.length ?? 0) > 0, known: providers.data !== undefined, problem, pending: create.isPending };
 }
 
 /** The chats, newest activity first: open, rename, delete with undo. Ctrl/Cmd+N starts one. */
@@ -105,6 +105,9 @@ export function ChatList() {
         }
       >
         <ErrorLine message={newChat.problem} />
+        {newChat.known && !newChat.ready ? (
+          <p className="pane__hint muted">New chat waits for a model provider: add one in Settings.</p>
+        ) : null}
         {undo ? (
           <div className="toast" role="status">
             Deleted “{undo.chat.title}”.

@@ -144,7 +144,10 @@ export function Composer({ chat }: { chat: Chat }) {
             <StopIcon size={16} /> Stop <kbd className="kbd">Esc</kbd>
           </button>
         ) : (
-          <button type="button" className="button button--primary" onClick={() => void submit()} disabled={(!text.trim() && attachments.length === 0) || waiting || send.isPending} aria-label="Send">
+          <button type="button" className="button button--primary" onClick={() => void submit()} disabled={(!text.trim() && attachments.length === 0) || waiting || send.isPending}
+            aria-label="Send"
+            title={waiting ? 'Answer the dialog first' : !text.trim() && attachments.length === 0 ? 'Type a message first' : 'Send (Enter)'}
+          >
             <SendIcon size={16} />
           </button>
         )}

@@ -106,6 +106,7 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
         <input id={`${id}-model`} className="input" value={defaultModel} onChange={(event) => setDefaultModel(event.target.value)} placeholder={kind === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'} />
       </div>
       <ErrorLine message={error} />
+      {!displayName.trim() ? <p className="field__help">Give the provider a name to add it.</p> : null}
       <div className="arg-form__actions">
         <button type="submit" className="button button--primary" disabled={put.isPending || !displayName.trim()}>
           {existing ? 'Save' : 'Add provider'}

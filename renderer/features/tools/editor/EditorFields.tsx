@@ -6,6 +6,9 @@ export interface FieldContext {
   setDraft: (draft: Draft) => void;
   /** Problems for a JSON pointer, including those below it. */
   problemsAt: (pointer: string) => string[];
+  /** Text typed into a JSON field that does not parse yet (kept by the editor, so nothing is lost); null once it parses. */
+  typed: (pointer: string) => string | undefined;
+  setTyped: (pointer: string, text: string | null) => void;
 }
 
 /** The id, problems and current value of a field bound to `path`. */
@@ -139,10 +142,10 @@ export function ListField({ context, path, label, numbers, help }: { context: Fi
 
 /** A nested object (query, headers, auth, retry…) edited as JSON text. */
 export function JsonTextField({ context, path, label, help, rows = 3 }: { context: FieldContext; path: string[]; label: string; help?: string; rows?: number }) {
-  const { id, problems: stored, value: current } = useBoundField(context, path);
-  const [text, setText] = useState(current === undefined ? '' : JSON.stringify(current, null, 2));
-  const [parseError, setParseError] = useState<string | null>(null);
-  const problems = parseError ? [parseError, ...stored] : stored;
+  const { id, problems, value: current } = useBoundField(context, path);
+  const pointer = `/${path.join('/')}`;
+  // Text that did not parse when the view changed comes back as it was typed.
+  const [text, setText] = useState(() => context.typed(pointer) ?? (current === undefined ? '' : JSON.stringify(current, null, 2)));
   return (
     <Shell id={id} label={label} help={help} problems={problems}>
       {(control) => (
@@ -153,17 +156,19 @@ export function JsonTextField({ context, path, label, help, rows = 3 }: { contex
           spellCheck={false}
           value={text}
           onChange={(event) => {
-            setText(event.target.value);
-            if (event.target.value.trim() === '') {
-              setParseError(null);
+            const typed = event.target.value;
+            setText(typed);
+            if (typed.trim() === '') {
+              context.setTyped(pointer, null);
               context.setDraft(setPath(context.draft, path, undefined));
               return;
             }
             try {
-              context.setDraft(setPath(context.draft, path, JSON.parse(event.target.value) as unknown));
-              setParseError(null);
+              const parsed = JSON.parse(typed) as unknown;
+              context.setTyped(pointer, null);
+              context.setDraft(setPath(context.draft, path, parsed));
             } catch {
-              setParseError('Not valid JSON yet.');
+              context.setTyped(pointer, typed);
             }
           }}
         />

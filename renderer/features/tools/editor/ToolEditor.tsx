@@ -10,7 +10,8 @@ import { ArgumentForm } from '../../../components/ArgumentForm.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { useSecretNames, useTool } from '../../../queries/tools.js';
 import { placeholderHints } from './placeholder-hints.js';
-import { draftFrom, newHttpDraft, nextVersion, setPath, slugFrom, toolBody, type Draft } from './draft.js';
+import { documentText, draftFrom, newHttpDraft, nextVersion, parseProblem, setPath, slugFrom, toolBody, type Draft } from './draft.js';
+import { useLeaveGuard } from '../../../state/leave-guard.js';
 import { CheckField, JsonTextField, ListField, NumberField, SelectField, TextField, type FieldContext } from './EditorFields.js';
 
 type Issue = { path: string; message: string };
@@ -43,6 +44,33 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   const [issues, setIssues] = useState<Issue[]>([]);
   const [saving, setSaving] = useState(false);
   const [conflictDismissed, setConflictDismissed] = useState(false);
+  /** Text of JSON fields that does not parse yet, by JSON pointer ('' is the whole tool.json): kept, shown, and blocking Save. */
+  const [typed, setTypedState] = useState<Record<string, string>>({});
+  const setTyped = (pointer: string, text: string | null) =>
+    setTypedState((current) => {
+      if (text === null) {
+        if (!(pointer in current)) return current;
+        const { [pointer]: _fixed, ...rest } = current;
+        return rest;
+      }
+      return { ...current, [pointer]: text };
+    });
+  const [initial] = useState(() => JSON.stringify(draft));
+  const blockers = Object.keys(typed);
+  const dirty = blockers.length > 0 || JSON.stringify(draft) !== initial;
+  const setUnsaved = useLeaveGuard((state) => state.setUnsaved);
+  const what = base ? `your new version of ${base.displayName}` : 'your new tool';
+  useEffect(() => {
+    setUnsaved(dirty ? what : null);
+  }, [dirty, what, setUnsaved]);
+  useEffect(() => () => setUnsaved(null), [setUnsaved]);
+  useEffect(() => {
+    if (!dirty) return;
+    // Closing the window or reloading asks too.
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
   const latest = useTool(base ? { bundleID, slug: base.slug, version: base.version } : null);
   const changedOnDisk = base !== null && latest.data?.status === 'valid' && latest.data.modifiedAt !== base.modifiedAt && !conflictDismissed;
 
@@ -70,16 +98,25 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
 
   const secretNames = useSecretNames();
   const hints = draft.type === 'http' ? placeholderHints(draft.impl, draft.argSchema, secretNames.data ?? new Set()) : [];
-  const problemsAt = (pointer: string) =>
-    [...issues, ...hints]
-      .filter((issue) => issue.path === pointer || issue.path.startsWith(`${pointer}/`))
-      .map((issue) => (issue.path === pointer ? issue.message : `${issue.path.slice(pointer.length + 1)}: ${issue.message}`));
-  const context: FieldContext = { draft, setDraft, problemsAt };
+  const unparsable = blockers.map((pointer) => ({ path: pointer || '/', message: parseProblem(typed[pointer]!) ?? 'Not valid JSON.' }));
+  const problemsAt = (pointer: string) => [
+    ...unparsable.filter((issue) => issue.path === pointer).map((issue) => issue.message),
+    // What the store says about a field is about its last valid value: not shown while the field does not parse.
+    ...(pointer in typed
+      ? []
+      : [...issues, ...hints]
+          .filter((issue) => issue.path === pointer || issue.path.startsWith(`${pointer}/`))
+          .map((issue) => (issue.path === pointer ? issue.message : `${issue.path.slice(pointer.length + 1)}: ${issue.message}`))),
+  ];
+  const context: FieldContext = { draft, setDraft, problemsAt, typed: (pointer) => typed[pointer], setTyped };
 
   const save = async () => {
+    if (blockers.length > 0) return;
     setSaving(true);
     try {
       await api.tools.put({ bundleID, toolSlug: draft.slug, version: draft.version, tool: toolBody(draft) as never });
+      // Saved: nothing is left to lose, so the step to the saved tool does not ask.
+      setUnsaved(null);
       onSaved({ bundleID, slug: draft.slug, version: draft.version });
     } catch (error) {
       if (error instanceof ToolbeltError) {
@@ -113,10 +150,33 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
           {base ? `New version of ${base.displayName}` : 'New tool'}
         </h2>
         <div role="tablist" aria-label="Editor view" className="tabs">
-          <button type="button" role="tab" aria-selected={tab === 'form'} className="tab" onClick={() => setTab('form')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'form'}
+            className="tab"
+            // The form cannot show a document that does not parse; the text stays where it was typed.
+            aria-disabled={'' in typed ? true : undefined}
+            title={'' in typed ? 'Fix tool.json first: the form cannot show a document that is not valid JSON' : undefined}
+            onClick={() => {
+              if ('' in typed) return;
+              setTab('form');
+            }}
+          >
             Form
           </button>
-          <button type="button" role="tab" aria-selected={tab === 'json'} className="tab" onClick={() => setTab('json')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'json'}
+            className="tab"
+            onClick={() => {
+              if (tab === 'json') return;
+              // Fields that do not parse go into the document as typed.
+              if (blockers.length > 0) setTypedState({ '': documentText(draft, typed) });
+              setTab('json');
+            }}
+          >
             tool.json
           </button>
         </div>
@@ -142,21 +202,31 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
       ) : null}
 
       {tab === 'json' ? (
-        <JsonEditor
-          key={`doc-${revision}`}
-          label="tool.json"
-          value={JSON.stringify(draft, null, 2)}
-          schema={TOOL_DOCUMENT_JSON_SCHEMA}
-          height={520}
-          onChange={(text) => {
-            try {
-              const parsed = JSON.parse(text) as Draft;
-              if (parsed && typeof parsed === 'object') setDraftState(parsed);
-            } catch {
-              // Half-typed JSON: Monaco shows where; the draft keeps its last valid state.
-            }
-          }}
-        />
+        <>
+          <JsonEditor
+            key={`doc-${revision}`}
+            label="tool.json"
+            value={typed[''] ?? JSON.stringify(draft, null, 2)}
+            schema={TOOL_DOCUMENT_JSON_SCHEMA}
+            height={520}
+            onChange={(text) => {
+              try {
+                const parsed = JSON.parse(text) as unknown;
+                if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+                setTypedState({});
+                setDraftState(parsed as Draft);
+              } catch {
+                // Kept as typed: Save waits, the form tab waits, nothing is lost.
+                setTypedState({ '': text });
+              }
+            }}
+          />
+          {'' in typed ? (
+            <p className="field__error" role="alert">
+              {unparsable[0]?.message}
+            </p>
+          ) : null}
+        </>
       ) : (
         <div className="editor__form" key={`form-${revision}`}>
           <fieldset className="editor__group">
@@ -211,7 +281,9 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
               key={`args-${revision}`}
               field="argSchema"
               value={draft.argSchema}
+              typed={typed['/argSchema']}
               problems={problemsAt('/argSchema')}
+              onTyped={(text) => setTyped('/argSchema', text)}
               onChange={(parsed) => setDraftState((current) => setPath(current, ['argSchema'], parsed))}
             />
             <h3 className="subhead">Preview of the form the palette will show</h3>
@@ -226,14 +298,16 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
               field="outputSchema"
               height={160}
               value={draft.outputSchema}
+              typed={typed['/outputSchema']}
               problems={problemsAt('/outputSchema')}
+              onTyped={(text) => setTyped('/outputSchema', text)}
               onChange={(parsed) => setDraftState((current) => setPath(current, ['outputSchema'], parsed))}
             />
           </fieldset>
         </div>
       )}
 
-      {issues.length === 0 ? (
+      {issues.length === 0 && blockers.length === 0 ? (
         <Tester
           key={JSON.stringify(argSchema)}
           target={{
@@ -250,7 +324,12 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
       )}
 
       <div className="editor__footer">
-        {issues.length > 0 ? (
+        {blockers.length > 0 ? (
+          <p className="field__error" role="status">
+            {blockers.length === 1 ? 'A field is' : `${blockers.length} fields are`} not valid JSON ({blockers.map((pointer) => (pointer === '' ? 'tool.json' : pointer.slice(1))).join(', ')}). Fix
+            {blockers.length === 1 ? ' it' : ' them'} to save; what you typed is kept.
+          </p>
+        ) : issues.length > 0 ? (
           <p className="field__error" role="status">
             {issues.length} {issues.length === 1 ? 'problem' : 'problems'} to fix{rootProblems.length ? `: ${rootProblems.map((issue) => issue.message).join('; ')}` : ''}
             {tab === 'json' ? `: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}` : ''}
@@ -261,7 +340,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
           </p>
         )}
         <div className="arg-form__actions">
-          <button type="button" className="button button--primary" disabled={saving} onClick={() => void save()}>
+          <button type="button" className="button button--primary" disabled={saving || blockers.length > 0} onClick={() => void save()}>
             {saving ? 'Saving…' : base ? 'Save as new version' : 'Save'}
           </button>
           <button type="button" className="button" onClick={onClose}>
@@ -273,20 +352,38 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   );
 }
 
-/** A Monaco editor for one JSON Schema of the draft, with the store's problems under it. */
-function SchemaEditor({ field, value, problems, onChange, height }: { field: string; value: unknown; problems: string[]; onChange: (parsed: unknown) => void; height?: number }) {
+/** A Monaco editor for one JSON Schema of the draft, with its problems under it; text that does not parse is kept as typed. */
+function SchemaEditor({
+  field,
+  value,
+  typed,
+  problems,
+  onChange,
+  onTyped,
+  height,
+}: {
+  field: string;
+  value: unknown;
+  typed: string | undefined;
+  problems: string[];
+  onChange: (parsed: unknown) => void;
+  onTyped: (text: string | null) => void;
+  height?: number;
+}) {
   return (
     <>
       <JsonEditor
         label={field}
         height={height}
-        value={JSON.stringify(value ?? {}, null, 2)}
+        value={typed ?? JSON.stringify(value ?? {}, null, 2)}
         onChange={(text) => {
           try {
             // Parse here, not in a state updater: React runs updaters later, outside this try.
-            onChange(JSON.parse(text) as unknown);
+            const parsed = JSON.parse(text) as unknown;
+            onTyped(null);
+            onChange(parsed);
           } catch {
-            // Half-typed JSON: Monaco marks where; the draft keeps its last valid schema.
+            onTyped(text);
           }
         }}
       />

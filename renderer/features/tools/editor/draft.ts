@@ -66,3 +66,46 @@ export function setPath(draft: Draft, path: string[], value: unknown): Draft {
   else node[last] = value;
   return copy as Draft;
 }
+
+/**
+ * tool.json as text, with the text of fields that do not parse yet put in
+ * their place as typed (indented to fit), so switching to the document view
+ * carries every keystroke. The result does not parse either, and says where.
+ */
+export function documentText(draft: Draft, unparsedFields: Record<string, string>): string {
+  let copy = draft;
+  const marks: [string, string][] = [];
+  Object.entries(unparsedFields).forEach(([pointer, text], index) => {
+    const mark = `\u0000typed-${index}\u0000`;
+    copy = setPath(copy, pointer.split('/').slice(1), mark);
+    marks.push([JSON.stringify(mark), text]);
+  });
+  let out = JSON.stringify(copy, null, 2);
+  for (const [quoted, text] of marks) {
+    const at = out.indexOf(quoted);
+    if (at < 0) continue;
+    const indent = /^ */.exec(out.slice(out.lastIndexOf('\n', at) + 1))![0];
+    out = out.slice(0, at) + text.trim().split('\n').join(`\n${indent}`) + out.slice(at + quoted.length);
+  }
+  return out;
+}
+
+/** Where JSON.parse stopped, in a sentence: "Not valid JSON: Expected ',' or '}' after property value (line 3, column 5)." */
+export function parseProblem(text: string): string | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (error) {
+    const said = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(said);
+    let where = '';
+    if (position) {
+      const before = text.slice(0, Number(position[1]));
+      const line = before.split('\n').length;
+      where = ` (line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
+    }
+    // V8 says "Unexpected token '}', "…text…" is not valid JSON": the quoted text adds nothing here.
+    const what = said.replace(/ in JSON at position \d+.*$/, '').replace(/, .* is not valid JSON$/s, '').replace(/^JSON\.parse: /, '');
+    return `Not valid JSON: ${what}${where}. Nothing is lost: fix it here to save.`;
+  }
+}
