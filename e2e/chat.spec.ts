@@ -174,8 +174,8 @@ test('Stop (and Esc) end a streaming answer, keeping what arrived', async ({ app
 test('the + palette: search, keyboard choice, checked form, run into the chat', async ({ app }) => {
   const { page } = app;
   await openScriptedChat(app, [{ text: 'I see you ran the calculator.' }]);
-  // "+" at the start of the box opens the palette.
-  await page.getByRole('textbox', { name: 'Message' }).press('+');
+  // The + button beside the box opens the palette.
+  await page.getByRole('button', { name: 'Run a tool' }).click();
   const palette = page.getByRole('dialog', { name: 'Tool palette' });
   await expect(palette.getByRole('listbox')).toBeVisible();
   await page.keyboard.type('calcul');
@@ -209,27 +209,53 @@ test('the + palette: search, keyboard choice, checked form, run into the chat', 
   expect(app.consoleErrors).toEqual([]);
 });
 
-/** Pastes a whole message and sends it: one insertion, as a paste arrives. */
-async function pasteAndSend(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Message' }).focus();
-  await page.keyboard.insertText(text);
-  await page.keyboard.press('Enter');
-}
-
-// Pasted, not typed: typed key by key, the "+" opens the palette, which takes the rest of
-// the text, so a typed quick run cannot work yet. That is #12 item 1 (an inline suggestion
-// popover that keeps the text), still open.
-test('+slug key=value, pasted, runs a tool without opening the form', async ({ app }) => {
+test('+slug key=value typed key by key: suggestions follow the typing, Tab completes, Enter runs; Esc sends a plain "+"', async ({ app }) => {
   const { page } = app;
-  await openScriptedChat(app, []);
-  await pasteAndSend(page, '+calculator expression="6 * 7"');
+  await openScriptedChat(app, [{ text: 'Noted.' }]);
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.pressSequentially('+calc');
+  // The text stays in the box, which keeps focus; the suggestions filter as it is typed.
+  await expect(box).toHaveValue('+calc');
+  await expect(box).toBeFocused();
+  const suggestions = page.getByRole('listbox', { name: 'Tool suggestions' });
+  await expect(suggestions.getByRole('option').first()).toContainText('+calculator');
+  await expect(page.getByRole('dialog', { name: 'Tool palette' })).toHaveCount(0);
+  await page.screenshot(shot('quick-run-suggestions'));
+  await page.keyboard.press('Tab');
+  await expect(box).toHaveValue('+calculator ');
+  await expect(suggestions).toHaveCount(0);
+  await page.keyboard.type('expression="6 * 7"');
+  await page.keyboard.press('Enter');
   const card = page.getByRole('article', { name: 'Tool call Calculator' });
   await expect(card.getByRole('status')).toHaveText('Succeeded');
   await expect(card).toContainText('42');
-  await expect(page.getByRole('dialog', { name: 'Tool palette' })).toBeHidden();
-  // Missing arguments open the palette at that tool instead.
-  await pasteAndSend(page, '+calculator');
-  await expect(page.getByRole('dialog', { name: 'Tool palette' }).getByRole('option').first()).toContainText('Calculator');
+  await expect(box).toHaveValue('');
+
+  // All typed, Enter at the end: the same run.
+  await box.pressSequentially('+calculator expression=2*21');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article', { name: 'Tool call Calculator' })).toHaveCount(2);
+
+  // Missing arguments open the palette at that tool.
+  await box.pressSequentially('+calculator ');
+  await page.keyboard.press('Enter');
+  const palette = page.getByRole('dialog', { name: 'Tool palette' });
+  await expect(palette.getByRole('option').first()).toContainText('Calculator');
+  await page.keyboard.press('Escape');
+
+  // Esc closes the suggestions, and the "+" goes as a plain message; so does a leading "\+".
+  await box.pressSequentially('+1');
+  await expect(page.getByText('No enabled tool starts like that.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('No enabled tool starts like that.')).toHaveCount(0);
+  await page.keyboard.type(' for this idea');
+  await page.keyboard.press('Enter');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.locator('.message--user').last()).toHaveText('+1 for this idea');
+  await box.pressSequentially('\\+2 as well');
+  await page.keyboard.press('Enter');
+  await expect(log.locator('.message--user').last()).toHaveText('+2 as well');
+  expect(app.consoleErrors).toEqual([]);
 });
 
 test('provider settings: add an OpenAI-compatible server, test it, list its models, and never see the key again', async ({ app }) => {

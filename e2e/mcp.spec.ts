@@ -188,12 +188,12 @@ test('a server’s resources and prompts: browsed in the Tools screen, attached 
   await expect(prompts.getByRole('list', { name: 'Messages of prompt args-prompt' })).toContainText("What's weather in Lyon?");
   await page.screenshot(shot('mcp-offerings'));
 
-  // In a chat: "+" opens the palette; typing finds the prompt; its arguments are typed; it waits in the box.
+  // In a chat: Ctrl+K opens the palette; typing finds the prompt; its arguments are typed; it waits in the box.
   await api('PUT', '/providers/echo', { kind: 'scripted', displayName: 'Echo' });
   await api('POST', '/chats', { providerId: 'echo', model: 'scripted', title: 'Attach chat' });
   await page.keyboard.press('Control+1');
   await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Attach chat/ }).click();
-  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('+');
+  await page.getByRole('textbox', { name: 'Message' }).press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Tool palette' });
   await page.keyboard.type('arguments prompt');
   await expect(palette.getByRole('listbox', { name: 'Prompts & resources' })).toContainText('Arguments Prompt');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Chat, MessageAttachment } from '../../../shared/schemas/chat.js';
 import { PlusIcon, SendIcon, StopIcon } from '../../components/icons.js';
 import { shortcutLabel } from '../../components/Kbd.js';
@@ -6,6 +6,8 @@ import { useApi } from '../../api/context.js';
 import { useCancelChat, useRunTool, useSendMessage } from '../../queries/chats.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { parseQuickRun, quickRunArgs } from '../palette/quick-run.js';
+import { QuickRunSuggestions, typedSlug, useQuickRunSuggestions } from '../palette/QuickRunSuggestions.js';
+import type { ToolView } from '../../../shared/schemas/tool.js';
 import { errorMessage } from '../../components/ErrorLine.js';
 
 const NO_ATTACHMENTS: MessageAttachment[] = [];
@@ -15,9 +17,11 @@ function sizeLabel(text: string): string {
 }
 
 /**
- * The message box: Enter sends, Shift+Enter breaks the line, "+" at the
- * start (or Ctrl/Cmd+K, or the + button) opens the tool palette, and
- * `+slug key=value` runs a tool at once when its arguments are complete.
+ * The message box: Enter sends, Shift+Enter breaks the line, Ctrl/Cmd+K or
+ * the + button opens the tool palette. A "+" at the start suggests tools
+ * inline as the slug is typed (the text stays in the box), and
+ * `+slug key=value` runs a tool at once when its arguments are complete;
+ * Esc on the suggestions, or "\+", sends a plain "+".
  */
 export function Composer({ chat }: { chat: Chat }) {
   const api = useApi();
@@ -34,6 +38,18 @@ export function Composer({ chat }: { chat: Chat }) {
   const paletteOpen = useChatUi((state) => state.paletteOpen);
   const running = chat.status === 'running';
   const waiting = chat.status === 'awaiting_approval' || chat.status === 'awaiting_user';
+  // A leading "+" suggests tools inline; Esc makes it a plain "+" for this message.
+  const [plainPlus, setPlainPlus] = useState(false);
+  const slug = plainPlus ? null : typedSlug(text);
+  const suggestions = useQuickRunSuggestions(slug);
+  const suggested = slug !== null ? (suggestions.data ?? []) : [];
+  const [activeIndex, setActive] = useState(0);
+  const active = Math.min(activeIndex, Math.max(0, suggested.length - 1));
+  const suggestId = useId();
+  const complete = (tool: ToolView) => {
+    setText(`+${tool.slug} `);
+    setActive(0);
+  };
 
   useEffect(() => {
     if (!paletteOpen) box.current?.focus();
@@ -71,16 +87,19 @@ export function Composer({ chat }: { chat: Chat }) {
   }
 
   async function submit() {
-    const content = text.trim();
+    let content = text.trim();
     if ((!content && attachments.length === 0) || running || waiting) return;
     setProblem(null);
     try {
-      if (attachments.length === 0 && content.startsWith('+') && (await quickRun(content))) {
+      if (attachments.length === 0 && !plainPlus && content.startsWith('+') && (await quickRun(content))) {
         setText('');
         return;
       }
+      // "\+" at the start sends a literal "+" too.
+      if (content.startsWith('\\+')) content = content.slice(1);
       await send.mutateAsync({ chatId: chat.id, content, ...(attachments.length ? { attachments } : {}) });
       setText('');
+      setPlainPlus(false);
       clearAttachments(chat.id);
     } catch (error) {
       setProblem(errorMessage(error, 'Could not send; the app may have stopped.'));
@@ -88,6 +107,27 @@ export function Composer({ chat }: { chat: Chat }) {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slug !== null && !event.nativeEvent.isComposing) {
+      const choose = suggested[active];
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        setActive(event.key === 'ArrowDown' ? Math.min(suggested.length - 1, active + 1) : Math.max(0, active - 1));
+        return;
+      }
+      if ((event.key === 'Tab' || (event.key === 'Enter' && !event.shiftKey)) && choose && !event.altKey) {
+        event.preventDefault();
+        complete(choose);
+        return;
+      }
+      if (event.key === 'Escape') {
+        // Only the suggestions close; a running answer is stopped with a second Esc.
+        event.preventDefault();
+        event.stopPropagation();
+        event.nativeEvent.stopImmediatePropagation();
+        setPlainPlus(true);
+        return;
+      }
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -117,6 +157,7 @@ export function Composer({ chat }: { chat: Chat }) {
           ))}
         </ul>
       ) : null}
+      {slug !== null && suggestions.data ? <QuickRunSuggestions id={suggestId} tools={suggested} active={active} onChoose={complete} /> : null}
       <div className="composer__row">
         <button type="button" className="icon-button composer__plus" aria-label="Run a tool" title={`Run a tool (${shortcutLabel('K')})`} onClick={() => openPalette()}>
           <PlusIcon size={18} />
@@ -125,17 +166,19 @@ export function Composer({ chat }: { chat: Chat }) {
           ref={box}
           className="composer__input"
           aria-label="Message"
+          aria-autocomplete="list"
+          aria-expanded={slug !== null}
+          aria-controls={slug !== null ? suggestId : undefined}
+          aria-activedescendant={slug !== null && suggested[active] ? `${suggestId}-${active}` : undefined}
           placeholder={waiting ? 'Answer the dialog to continue…' : 'Message, or + to run a tool'}
           rows={Math.min(8, Math.max(1, text.split('\n').length))}
           value={text}
           onKeyDown={onKeyDown}
           onChange={(event) => {
             const value = event.target.value;
-            // "+" typed into an empty box opens the palette instead of starting a message.
-            if (text === '' && value === '+') {
-              openPalette();
-              return;
-            }
+            // A new "+" at the start suggests again.
+            if (!value.startsWith('+')) setPlainPlus(false);
+            if (typedSlug(value) !== slug) setActive(0);
             setText(value);
           }}
         />

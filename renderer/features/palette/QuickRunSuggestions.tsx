@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ToolView } from '../../../shared/schemas/tool.js';
+import { useApi } from '../../api/context.js';
+
+/** The slug being typed after a leading "+" (no space yet), or null when the box holds something else. */
+export function typedSlug(text: string): string | null {
+  const match = /^\+([\p{L}\p{M}\p{Nd}._-]*)$/u.exec(text);
+  return match ? match[1]! : null;
+}
+
+/** Enabled tools that can run, best matches of what was typed first. */
+export function useQuickRunSuggestions(slug: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['quick-run', slug],
+    queryFn: async () => (await api.tools.search({ q: slug ?? '', pageSize: 8 })).tools.filter((tool): tool is ToolView => tool.status === 'valid' && tool.isEnabled && tool.available),
+    enabled: slug !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * The list under a "+" typed at the start of the message box: it filters as
+ * the slug is typed and never takes the text away. The box keeps focus and
+ * drives it (arrows, Tab or Enter to complete, Esc to type a plain "+").
+ */
+export function QuickRunSuggestions({ id, tools, active, onChoose }: { id: string; tools: ToolView[]; active: number; onChoose: (tool: ToolView) => void }) {
+  return (
+    <div className="quick-suggest">
+      {tools.length ? (
+        <ul id={id} role="listbox" aria-label="Tool suggestions" className="quick-suggest__list">
+          {tools.map((tool, index) => (
+            <li
+              key={tool.toolID}
+              id={`${id}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={`palette__option${index === active ? ' palette__option--active' : ''}`}
+              // Chosen with the mouse without taking focus from the box.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                onChoose(tool);
+              }}
+            >
+              <span className="palette__name">{tool.displayName}</span>
+              <code className="palette__slug">+{tool.slug}</code>
+              {tool.description ? <span className="palette__description muted">{tool.description}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p id={id} className="muted quick-suggest__empty">
+          No enabled tool starts like that.
+        </p>
+      )}
+      <p className="muted quick-suggest__keys">
+        <kbd className="kbd">Tab</kbd> completes · then <kbd className="kbd">key=value</kbd> and <kbd className="kbd">Enter</kbd> runs · <kbd className="kbd">Esc</kbd> sends a plain “+”
+      </p>
+    </div>
+  );
+}
