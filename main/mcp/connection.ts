@@ -250,7 +250,8 @@ export class McpConnection {
       throw new McpError(ErrorCode.MethodNotFound, `Toolbelt does not support ${what}.`);
     };
     client.onclose = () => {
-      if (this.closing || this.state === 'failed') return;
+      // Only a connected server can crash; a start that fails is reported by start() (and is not restarted in a loop).
+      if (this.closing || this.state !== 'connected') return;
       this.fail({
         code: 'mcp_exited',
         message: `The MCP server ${this.name} stopped${this.stderr.length ? `; its last words: ${this.stderr.at(-1)}` : ''}.`,

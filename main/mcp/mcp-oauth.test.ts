@@ -32,6 +32,10 @@ describe('a remote MCP server behind OAuth', () => {
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorization.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
 
+    // A start that needs a sign-in is no crash: nothing restarts it behind the person's back with a new sign-in page.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await subject.call('mcpServers.list', {})).servers[0]!.authorizationUrl).toBe(added.authorizationUrl);
+
     // The person's browser: the sign-in page redirects to Toolbelt's loopback listener.
     const browser = await fetch(authorization);
     expect(browser.status).toBe(200);

@@ -264,8 +264,8 @@ export class McpServers {
     server.restartTimer = setTimeout(() => {
       server.restartTimer = null;
       if (this.servers.get(name) !== server) return;
-      server.starting = connection.start();
-      inBackground(server.starting, (error) => this.deps.log.error('restarting an MCP server failed unexpectedly', { server: name, error: String(error) }));
+      // The same way as a first start, so a server that now asks to sign in is waited for.
+      this.startNow(name, server);
     }, delay);
     server.restartTimer.unref();
   }

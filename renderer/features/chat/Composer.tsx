@@ -167,7 +167,6 @@ export function Composer({ chat }: { chat: Chat }) {
           className="composer__input"
           aria-label="Message"
           aria-autocomplete="list"
-          aria-expanded={slug !== null}
           aria-controls={slug !== null ? suggestId : undefined}
           aria-activedescendant={slug !== null && suggested[active] ? `${suggestId}-${active}` : undefined}
           placeholder={waiting ? 'Answer the dialog to continue…' : 'Message, or + to run a tool'}
