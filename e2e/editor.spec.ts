@@ -197,3 +197,19 @@ test('JSON that does not parse is never dropped: shown at its field and in the f
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('at 1000×700 the navigation keeps its icons, bundles stack over tools, and the editor and tester keep a usable width', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1000, height: 700 });
+  const editor = await openNewToolEditor(app);
+  await editor.getByLabel('Display name').pressSequentially('City weather');
+  expect((await editor.boundingBox())!.width).toBeGreaterThan(560);
+  // Named for screen readers and tooltips even with only icons showing.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' })).toBeVisible();
+  const bundles = (await page.getByRole('region', { name: 'Bundles' }).boundingBox())!;
+  const tools = (await page.locator('.pane--tools').boundingBox())!;
+  expect(tools.y).toBeGreaterThanOrEqual(bundles.y + bundles.height - 1);
+  await page.screenshot(shot('editor-narrow'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot(shot('editor-narrow-dark'));
+});
