@@ -333,3 +333,40 @@ test('the tools panel chooses the tools a chat offers, with "ask before running"
   await page.keyboard.press('Enter');
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText('done');
 });
+
+test('the model is picked from the provider’s list: a new chat takes the first model listed, then the last chat’s; a provider with no model known asks to pick one', async ({ app }) => {
+  const openai = await startFakeOpenAi([openAiTextReply(['Hi from llama.'])], { models: ['qwen2.5', 'llama3.1'] });
+  try {
+    const api = hostApi(app.host);
+    await api('PUT', '/providers/local', { kind: 'openai', displayName: 'Local LLM', baseURL: `${openai.url}/v1`, apiKey: 'sk-local' });
+    const { page } = app;
+    await page.goto(app.host.url);
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'New chat' }).click();
+    const model = page.getByRole('combobox', { name: 'Model' });
+    await expect(model).toHaveValue('qwen2.5');
+    // Typed, as a person picks from the list.
+    await model.clear();
+    await model.pressSequentially('llama3.1');
+    await page.keyboard.press('Enter');
+    await send(page, 'hello');
+    await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Hi from llama.');
+    expect(openai.requests.at(-1)!.body).toMatchObject({ model: 'llama3.1' });
+
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'New chat' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'New chat' })).toBeVisible();
+    await expect(model).toHaveValue('llama3.1');
+
+    // A provider that names no model and lists none: the chat asks for one before it sends anything.
+    await api('PUT', '/providers/bare', { kind: 'openai', displayName: 'Bare server', baseURL: 'http://127.0.0.1:9/v1' });
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Provider' }).selectOption('Bare server');
+    await expect(model).toHaveValue('');
+    await expect(model).toHaveAttribute('placeholder', 'Pick a model');
+    await expect(page.getByText('Pick a model (the Model field at the top) before sending.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Message' }).pressSequentially('anything');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await page.screenshot(shot('pick-a-model'));
+  } finally {
+    await openai.close();
+  }
+});

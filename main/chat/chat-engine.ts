@@ -124,6 +124,7 @@ export class ChatEngine {
     if (content.trim() === '' && attachments.length === 0) throw new ToolbeltError('invalid_params', 'Type a message, or attach a resource or a prompt.');
     const chat = await this.deps.files.load(chatId);
     if (this.active.has(chatId)) refuseBusy(chat);
+    if (!chat.model.trim()) throw new ToolbeltError('invalid_params', 'Pick a model for this chat first: the Model field at the top of the chat lists the provider’s models.');
     await this.deps.providers.require(chat.providerId);
     const lock = await this.claim(chat);
     try {

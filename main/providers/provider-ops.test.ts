@@ -58,9 +58,18 @@ describe('provider settings', () => {
     servers.push(anthropic);
     const { call, failure } = await startTestCore({
       providerRetries: 0,
-      environment: { OPENAI_API_KEY: 'sk-env-1', ANTHROPIC_API_KEY: 'sk-ant-env', ANTHROPIC_BASE_URL: anthropic.url, UNRELATED: 'x' },
+      environment: { OPENAI_API_KEY: 'sk-env-1', OPENAI_MODEL: ' gpt-4.1-mini ', ANTHROPIC_API_KEY: 'sk-ant-env', ANTHROPIC_BASE_URL: anthropic.url, UNRELATED: 'x' },
     });
     const listed = (await call('providers.list', {})).providers;
+    // The model comes from OPENAI_MODEL / ANTHROPIC_MODEL when set; never a made-up "default".
+    expect(listed.find((provider) => provider.id === 'openai')?.defaultModel).toBe('gpt-4.1-mini');
+    expect(listed.find((provider) => provider.id === 'anthropic')?.defaultModel).toBeUndefined();
+    expect(JSON.stringify(listed)).not.toContain('"default"');
+
+    // A chat without a model sends nothing and says what to do.
+    const chat = await call('chats.create', { providerId: 'anthropic', model: '' });
+    expect(await failure('chats.send', { chatId: chat.id, content: 'hello' })).toMatchObject({ code: 'invalid_params', message: expect.stringContaining('Pick a model for this chat first') as unknown });
+    expect(anthropic.requests).toHaveLength(0);
     expect(listed.map((provider) => [provider.id, provider.kind, provider.source, provider.hasApiKey])).toEqual([
       ['anthropic', 'anthropic', 'environment', true],
       ['openai', 'openai', 'environment', true],

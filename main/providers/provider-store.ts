@@ -18,8 +18,8 @@ export interface ProviderSettings extends ProviderView {
 
 /** The variables that add providers at start, by the id they get. */
 const ENVIRONMENT_PROVIDERS = [
-  { id: 'openai', kind: 'openai', displayName: 'OpenAI (environment)', key: 'OPENAI_API_KEY', baseURL: 'OPENAI_BASE_URL' },
-  { id: 'anthropic', kind: 'anthropic', displayName: 'Anthropic (environment)', key: 'ANTHROPIC_API_KEY', baseURL: 'ANTHROPIC_BASE_URL' },
+  { id: 'openai', kind: 'openai', displayName: 'OpenAI (environment)', key: 'OPENAI_API_KEY', baseURL: 'OPENAI_BASE_URL', model: 'OPENAI_MODEL' },
+  { id: 'anthropic', kind: 'anthropic', displayName: 'Anthropic (environment)', key: 'ANTHROPIC_API_KEY', baseURL: 'ANTHROPIC_BASE_URL', model: 'ANTHROPIC_MODEL' },
 ] as const;
 
 export function apiKeySecretName(providerId: string): string {
@@ -51,6 +51,7 @@ export function createProviderStore(dataDir: string, secrets: SecretStore, envir
       displayName: entry.displayName,
       ...(environment[entry.baseURL] ? { baseURL: environment[entry.baseURL] } : {}),
       ...(environment[entry.key] ? { apiKey: environment[entry.key] } : {}),
+      ...(environment[entry.model]?.trim() ? { defaultModel: environment[entry.model]!.trim() } : {}),
       hasApiKey: Boolean(environment[entry.key]),
       source: 'environment' as const,
     }),

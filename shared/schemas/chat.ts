@@ -51,7 +51,8 @@ export const OnToolErrorSchema = Type.Union([Type.Literal('continue'), Type.Lite
 export const chatSettingsFields = {
   title: Type.String({ minLength: 1, maxLength: 200 }),
   providerId: ProviderIdSchema,
-  model: Type.String({ minLength: 1, maxLength: 200 }),
+  /** Empty until one is picked (a provider that names no model): the chat says "Pick a model" and sends nothing. */
+  model: Type.String({ maxLength: 200 }),
   system: Type.Optional(Type.String({ maxLength: 100_000 })),
   tools: ChatToolsSchema,
   maxTurns: Type.Integer({ minimum: 1, maximum: 100 }),

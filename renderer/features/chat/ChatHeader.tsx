@@ -50,7 +50,8 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           disabled={busy}
           onChange={(event) => {
             const provider = providers.data?.find((entry) => entry.id === event.target.value);
-            if (provider) update.mutate({ chatId: chat.id, providerId: provider.id, ...(provider.defaultModel ? { model: provider.defaultModel } : {}) });
+            // Another provider's model names mean nothing here: its default, else the person picks one.
+            if (provider) update.mutate({ chatId: chat.id, providerId: provider.id, model: provider.defaultModel ?? '' });
           }}
         >
           {providers.data?.some((provider) => provider.id === chat.providerId) ? null : <option value={chat.providerId}>{chat.providerId} (missing)</option>}
@@ -69,6 +70,9 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           className="input input--small chat-header__model"
           list={`${id}-models`}
           defaultValue={chat.model}
+          placeholder="Pick a model"
+          aria-invalid={chat.model ? undefined : true}
+          title={modelIds.length ? `${modelIds.length} models from the provider; type to search, or any name the server takes` : 'Type the model name the server takes'}
           disabled={busy}
           onBlur={(event) => {
             const model = event.target.value.trim();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ChatSummary } from '../../../shared/schemas/chat.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
 import { useCreateChat, useChats, useDeleteChat, useProviders, useUnreadableChats, useUpdateChat } from '../../queries/chats.js';
+import { useApi } from '../../api/context.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
@@ -15,8 +16,13 @@ const STATUS_LABEL: Partial<Record<ChatSummary['status'], string>> = {
   error: 'error',
 };
 
-/** "New chat" with the first provider and its default model; the header changes both. */
+/**
+ * "New chat" with the provider and model of the last chat (what the person
+ * used last), else the first provider with its default model or the first
+ * model it lists; with none known the chat asks to pick one before sending.
+ */
 export function useNewChat() {
+  const api = useApi();
   const providers = useProviders();
   const chats = useChats();
   const create = useCreateChat();
@@ -28,11 +34,16 @@ export function useNewChat() {
     if (untouched) return select(untouched.id);
     // A provider added a moment ago may not be in the list this window last read.
     const list = providers.data?.length ? providers.data : (await providers.refetch()).data;
-    const provider = list?.[0];
+    const last = chats.data?.find((chat) => chat.model && list?.some((provider) => provider.id === chat.providerId));
+    const provider = list?.find((entry) => entry.id === last?.providerId) ?? list?.[0];
     if (!provider) return setProblem('No provider configured — add one in Settings → Providers.');
     setProblem(null);
+    const model =
+      last?.providerId === provider.id
+        ? last.model
+        : (provider.defaultModel ?? (await api.models.list({ id: provider.id }).then((listed) => listed.models[0]?.id ?? '', () => '')));
     create.mutate(
-      { providerId: provider.id, model: provider.defaultModel ?? (provider.kind === 'scripted' ? 'scripted' : 'default') },
+      { providerId: provider.id, model },
       { onSuccess: (chat) => select(chat.id), onError: (error) => setProblem(errorMessage(error, 'Could not create the chat.')) },
     );
   };

@@ -141,6 +141,11 @@ export function Composer({ chat }: { chat: Chat }) {
           {problem}
         </p>
       ) : null}
+      {!chat.model ? (
+        <p className="composer__problem" role="status">
+          Pick a model (the Model field at the top) before sending.
+        </p>
+      ) : null}
       {attachments.length ? (
         <ul className="attachments" aria-label="Attached to the next message">
           {attachments.map((attachment, index) => (
@@ -186,9 +191,9 @@ export function Composer({ chat }: { chat: Chat }) {
             <StopIcon size={16} /> Stop <kbd className="kbd">Esc</kbd>
           </button>
         ) : (
-          <button type="button" className="button button--primary" onClick={() => void submit()} disabled={(!text.trim() && attachments.length === 0) || waiting || send.isPending}
+          <button type="button" className="button button--primary" onClick={() => void submit()} disabled={(!text.trim() && attachments.length === 0) || waiting || send.isPending || !chat.model}
             aria-label="Send"
-            title={waiting ? 'Answer the dialog first' : !text.trim() && attachments.length === 0 ? 'Type a message first' : 'Send (Enter)'}
+            title={!chat.model ? 'Pick a model first' : waiting ? 'Answer the dialog first' : !text.trim() && attachments.length === 0 ? 'Type a message first' : 'Send (Enter)'}
           >
             <SendIcon size={16} />
           </button>
