@@ -2,11 +2,19 @@
  * The content list an MCP tool answers with (text, images, audio, resource
  * links, embedded resources), as the card draws it and the model reads it.
  */
-export type ContentBlock =
+export type ContentBlock = (
   | { type: 'text'; text: string }
   | { type: 'image' | 'audio'; data: string; mimeType: string }
   | { type: 'resource_link'; uri: string; name?: string; title?: string; description?: string; mimeType?: string }
-  | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } };
+  | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } }
+) & { annotations?: { audience?: unknown; priority?: unknown } };
+
+/** Who a block is for, by its annotations: both when it does not say. */
+export function blockAudience(block: ContentBlock): { person: boolean; model: boolean } {
+  const audience = block.annotations?.audience;
+  if (!Array.isArray(audience) || audience.length === 0) return { person: true, model: true };
+  return { person: audience.includes('user'), model: audience.includes('assistant') };
+}
 
 const KINDS = new Set(['text', 'image', 'audio', 'resource_link', 'resource']);
 
@@ -30,7 +38,10 @@ export function base64Size(base64: string): string {
  * their type and size; the person sees them drawn in the card.
  */
 export function contentBlocksForModel(blocks: ContentBlock[]): string {
-  return blocks
+  // Blocks a server marks for the user only (annotations.audience) are not the model's to read.
+  const forModel = blocks.filter((block) => blockAudience(block).model);
+  if (forModel.length === 0) return "[The tool's answer was for the user only, and was shown to them.]";
+  return forModel
     .map((block) => {
       switch (block.type) {
         case 'text':

@@ -154,6 +154,21 @@ describe('MCP tool calls', () => {
     expect(expectOk(await subject.invoke('echo', { message: 'x' })).rpc).toBeUndefined();
   });
 
+  it('with annotated content: the card gets every block, the model only those meant for it', async () => {
+    const { invoke } = await everything();
+    const asRead = (value: unknown) => toolResultText({ id: 'c', name: 'get-annotated-message', args: {}, status: 'succeeded', result: { ok: true, value, durationMs: 0, attempts: 1 } }).text;
+    const success = expectOk(await invoke('get-annotated-message', { messageType: 'success', includeImage: true })).value as { type: string }[];
+    expect(success.map((block) => block.type)).toEqual(['text', 'image']);
+    // Both blocks say audience ["user"]: the model is told the answer went to the person.
+    expect(asRead(success)).toBe("[The tool's answer was for the user only, and was shown to them.]");
+    const debug = expectOk(await invoke('get-annotated-message', { messageType: 'debug', includeImage: true })).value;
+    expect(asRead(debug)).toBe('Debug: Cache hit ratio 0.95, latency 150ms');
+    const error = expectOk(await invoke('get-annotated-message', { messageType: 'error', includeImage: false })).value;
+    expect(asRead(error)).toBe('Error: Operation failed');
+    // A lone text for the user only stays a block, so its audience is kept.
+    expect(asRead(expectOk(await invoke('get-annotated-message', { messageType: 'success', includeImage: false })).value)).toMatch(/for the user only/);
+  });
+
   it('leave no listener behind on a signal that outlives them (a chat run’s)', async () => {
     const { invoke } = await everything();
     const run = new AbortController();

@@ -21,7 +21,8 @@ function resultValue(result: CallToolResult): { value: unknown } | { error: stri
   const texts = content.filter((block): block is Extract<typeof block, { type: 'text' }> => block.type === 'text').map((block) => block.text);
   if (result.isError) return { error: texts.join('\n').trim() || 'The tool reported an error without saying what.' };
   if (result.structuredContent !== undefined) return { value: result.structuredContent };
-  if (content.length === 1 && texts.length === 1) return { value: texts[0] };
+  // One text is the value itself, unless it says who it is for (then the blocks keep that).
+  if (content.length === 1 && texts.length === 1 && !content[0]!.annotations?.audience) return { value: texts[0] };
   return { value: content };
 }
 

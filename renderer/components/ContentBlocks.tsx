@@ -1,4 +1,4 @@
-import { base64Size, isContentBlocks, type ContentBlock } from '../../shared/content-blocks.js';
+import { base64Size, blockAudience, isContentBlocks, type ContentBlock } from '../../shared/content-blocks.js';
 import { JsonTree } from './JsonTree.js';
 
 /** Images shown only in formats a browser renders without scripts; anything else is named, not drawn. */
@@ -10,6 +10,15 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
     <div className="content-blocks">
       {blocks.map((block, index) => {
         const key = `${index}-${block.type}`;
+        // What the server meant for the model only is still shown, and said to be.
+        if (!blockAudience(block).person) {
+          return (
+            <div key={key} className="content-blocks__for-model">
+              <span className="badge badge--quiet">for the model</span>
+              <ContentBlocks blocks={[{ ...block, annotations: {} }]} />
+            </div>
+          );
+        }
         switch (block.type) {
           case 'text':
             return (
