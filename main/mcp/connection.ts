@@ -12,6 +12,7 @@ import type { Logger } from '../log.js';
 import type { McpOAuthProvider } from './oauth-provider.js';
 import { findCommand } from './shell-path.js';
 import { settle } from '../common/settle.js';
+import { NOT_CANCELLABLE } from '../common/signals.js';
 
 const STDERR_LINES_KEPT = 20;
 const MAX_RECORDED_MESSAGES = 100;
@@ -136,13 +137,14 @@ export class McpConnection {
     this.callsRunning++;
     // The SDK never removes the listener it puts on the signal it is given: it gets one of its own per call,
     // so a long-lived signal (a chat run's, or one shared by calls nobody can cancel) does not collect them.
-    const own = new AbortController();
-    const forward = () => own.abort(options.signal.reason);
+    // A call nobody can cancel needs no signal at all.
+    const own = options.signal === NOT_CANCELLABLE ? null : new AbortController();
+    const forward = () => own?.abort(options.signal.reason);
     if (options.signal.aborted) forward();
-    else options.signal.addEventListener('abort', forward, { once: true });
+    else if (own) options.signal.addEventListener('abort', forward, { once: true });
     try {
       const result = await this.client.callTool({ name, arguments: args }, undefined, {
-        signal: own.signal,
+        ...(own ? { signal: own.signal } : {}),
         timeout: options.timeoutMs,
         resetTimeoutOnProgress: true,
         ...(options.onProgress ? { onprogress: options.onProgress } : {}),

@@ -1,12 +1,10 @@
 import type { Handlers } from '../api/dispatcher.js';
+import { NOT_CANCELLABLE } from '../common/signals.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ToolStore } from '../store/tool-store.js';
 import type { Invoker } from './invoker.js';
 import { requireReady, type ToolResolver } from './resolver.js';
-
-/** Calls nobody can cancel share one signal that never fires: a controller per call costs microseconds (npm run bench). */
-const NOT_CANCELLABLE = new AbortController().signal;
 
 /** tools.invoke, settings and secrets: what running tools depends on. */
 export function executionHandlers(
