@@ -5,7 +5,10 @@ test.use({ seedStore: { bundles: 100, toolsPerBundle: 100 } });
 test('ten thousand tools: the list renders only what is visible and loads more as it scrolls', async ({ app }) => {
   const { page } = app;
   await page.goto(app.host.url);
+  // With ten thousand tools to load, the page can take a moment to start listening for shortcuts.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await page.keyboard.press('Control+2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Tools' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   expect(await list.getByRole('listitem').count()).toBeLessThan(60);
