@@ -341,7 +341,7 @@ test('the model is picked from the provider’s list: a new chat takes the first
     await api('PUT', '/providers/local', { kind: 'openai', displayName: 'Local LLM', baseURL: `${openai.url}/v1`, apiKey: 'sk-local' });
     const { page } = app;
     await page.goto(app.host.url);
-    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'New chat', exact: true }).click();
     const model = page.getByRole('combobox', { name: 'Model' });
     await expect(model).toHaveValue('qwen2.5');
     // Typed, as a person picks from the list.
@@ -352,7 +352,7 @@ test('the model is picked from the provider’s list: a new chat takes the first
     await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Hi from llama.');
     expect(openai.requests.at(-1)!.body).toMatchObject({ model: 'llama3.1' });
 
-    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'New chat', exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'New chat' })).toBeVisible();
     await expect(model).toHaveValue('llama3.1');
 
