@@ -131,9 +131,7 @@ export class McpConnection {
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onProgress?: (progress: Progress) => void }): Promise<CallToolResult> {
-    if (!this.client || this.state !== 'connected') {
-      throw new Error(this.failure?.message ?? `The MCP server ${this.name} is not connected.`);
-    }
+    const client = this.connected();
     this.callsRunning++;
     // The SDK never removes the listener it puts on the signal it is given: it gets one of its own per call,
     // so a long-lived signal (a chat run's, or one shared by calls nobody can cancel) does not collect them.
@@ -143,7 +141,7 @@ export class McpConnection {
     if (options.signal.aborted) forward();
     else if (own) options.signal.addEventListener('abort', forward, { once: true });
     try {
-      const result = await this.client.callTool({ name, arguments: args }, undefined, {
+      const result = await client.callTool({ name, arguments: args }, undefined, {
         ...(own ? { signal: own.signal } : {}),
         timeout: options.timeoutMs,
         resetTimeoutOnProgress: true,

@@ -57,12 +57,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   /** A sign-in was asked for with a registration for another redirect: the server would refuse it. */
   get registeredElsewhere(): boolean {
-    const uris = this.registeredRedirects();
+    const uris = redirectsOf(this.record);
     return uris.length > 0 && !uris.includes(this.redirectUrl);
-  }
-
-  private registeredRedirects(): string[] {
-    return redirectsOf(this.record);
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {

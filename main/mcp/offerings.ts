@@ -9,19 +9,16 @@ const MAX_READ_CHARS = 8_000_000;
 const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
 
 /** What a server offers besides tools, in our shapes: only the fields we show, so a server's extras never reach the window. */
-export function resourceView(resource: Resource | ResourceTemplate): McpResource {
-  return {
-    ...('uri' in resource ? { uri: resource.uri } : { uri: '' }),
-    name: resource.name,
-    ...optional('title', resource.title),
-    ...optional('description', resource.description),
-    ...optional('mimeType', resource.mimeType),
-  };
+function describedView(item: Resource | ResourceTemplate) {
+  return { name: item.name, ...optional('title', item.title), ...optional('description', item.description), ...optional('mimeType', item.mimeType) };
+}
+
+export function resourceView(resource: Resource): McpResource {
+  return { uri: resource.uri, ...describedView(resource) };
 }
 
 export function templateView(template: ResourceTemplate) {
-  const { uri: _uri, ...rest } = resourceView(template);
-  return { uriTemplate: template.uriTemplate, ...rest };
+  return { uriTemplate: template.uriTemplate, ...describedView(template) };
 }
 
 export function contentsView(contents: ReadResourceResult['contents']): McpResourceContent[] {

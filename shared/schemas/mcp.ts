@@ -75,30 +75,20 @@ export type McpServerView = Static<typeof McpServerViewSchema>;
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 
+/** How a resource or a template reads in a list. */
+const described = {
+  name: Text(1_000),
+  title: Type.Optional(Text(1_000)),
+  description: Type.Optional(Text(10_000)),
+  mimeType: Type.Optional(Text(200)),
+};
+
 /** A resource a server offers (a file, a row, a page), by URI. */
-export const McpResourceSchema = Type.Object(
-  {
-    uri: Text(4_096),
-    name: Text(1_000),
-    title: Type.Optional(Text(1_000)),
-    description: Type.Optional(Text(10_000)),
-    mimeType: Type.Optional(Text(200)),
-  },
-  { additionalProperties: false },
-);
+export const McpResourceSchema = Type.Object({ uri: Text(4_096), ...described }, { additionalProperties: false });
 export type McpResource = Static<typeof McpResourceSchema>;
 
 /** Resources addressed by a URI template (`file:///{path}`): listed, not read, until filled in. */
-export const McpResourceTemplateSchema = Type.Object(
-  {
-    uriTemplate: Text(4_096),
-    name: Text(1_000),
-    title: Type.Optional(Text(1_000)),
-    description: Type.Optional(Text(10_000)),
-    mimeType: Type.Optional(Text(200)),
-  },
-  { additionalProperties: false },
-);
+export const McpResourceTemplateSchema = Type.Object({ uriTemplate: Text(4_096), ...described }, { additionalProperties: false });
 
 /** What reading a resource gave: text, or base64 data (`blob`). */
 export const McpResourceContentSchema = Type.Object(

@@ -5,8 +5,8 @@ import { shortcutLabel } from '../../components/Kbd.js';
 import { useApi } from '../../api/context.js';
 import { useCancelChat, useRunTool, useSendMessage } from '../../queries/chats.js';
 import { useChatUi } from '../../state/chat-ui.js';
-import { parseQuickRun, quickRunArgs } from '../palette/quick-run.js';
-import { QuickRunSuggestions, typedSlug, useQuickRunSuggestions } from '../palette/QuickRunSuggestions.js';
+import { parseQuickRun, quickRunArgs, typedSlug } from '../palette/quick-run.js';
+import { QuickRunSuggestions, useQuickRunSuggestions } from '../palette/QuickRunSuggestions.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { errorMessage } from '../../components/ErrorLine.js';
 

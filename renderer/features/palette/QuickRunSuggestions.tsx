@@ -2,12 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { useApi } from '../../api/context.js';
 
-/** The slug being typed after a leading "+" (no space yet), or null when the box holds something else. */
-export function typedSlug(text: string): string | null {
-  const match = /^\+([\p{L}\p{M}\p{Nd}._-]*)$/u.exec(text);
-  return match ? match[1]! : null;
-}
-
 /** Enabled tools that can run, best matches of what was typed first. */
 export function useQuickRunSuggestions(slug: string | null) {
   const api = useApi();

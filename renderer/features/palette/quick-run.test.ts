@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuickRun, quickRunArgs } from './quick-run.js';
+import { parseQuickRun, quickRunArgs, typedSlug } from './quick-run.js';
 
 describe('the +slug quick run', () => {
   it('reads the slug and key=value pairs, quoted values included', () => {
@@ -8,6 +8,16 @@ describe('the +slug quick run', () => {
     expect(parseQuickRun('+current-time')).toEqual({ slug: 'current-time', pairs: {} });
     expect(parseQuickRun('+weather just words')).toBeNull();
     expect(parseQuickRun('hello +weather')).toBeNull();
+    // MCP tools' names: what the suggestions complete must also run.
+    expect(parseQuickRun('+get_sum a=2 b=40')).toEqual({ slug: 'get_sum', pairs: { a: '2', b: '40' } });
+    expect(parseQuickRun('+files.read path=notes.md')).toEqual({ slug: 'files.read', pairs: { path: 'notes.md' } });
+  });
+
+  it('sees the name being typed after a leading "+", until a space ends it', () => {
+    expect(typedSlug('+')).toBe('');
+    expect(typedSlug('+get_s')).toBe('get_s');
+    expect(typedSlug('+get_sum ')).toBeNull();
+    expect(typedSlug('a+b')).toBeNull();
   });
 
   it('types values by the schema and names required arguments that are missing', () => {

@@ -1,8 +1,19 @@
 type JsonSchema = Record<string, unknown>;
 
+/** The characters of a tool's name (ToolNameSchema): an MCP tool's `get_sum` or `files.read` as well as a slug. */
+const NAME_CHARS = '[\\p{L}\\p{M}\\p{Nd}._-]';
+const TYPING_NAME = new RegExp(`^\\+(${NAME_CHARS}*)$`, 'u');
+const QUICK_RUN = new RegExp(`^\\+(${NAME_CHARS}+)(?:\\s+(.*))?$`, 'su');
+
+/** The name being typed after a leading "+" (no space yet), or null when the box holds something else. */
+export function typedSlug(text: string): string | null {
+  const match = TYPING_NAME.exec(text);
+  return match ? match[1]! : null;
+}
+
 /** `+slug key=value key2="two words"` as typed in the message box; null when it is not one. */
 export function parseQuickRun(text: string): { slug: string; pairs: Record<string, string> } | null {
-  const match = /^\+([\p{L}\p{M}\p{Nd}-]+)(?:\s+(.*))?$/su.exec(text.trim());
+  const match = QUICK_RUN.exec(text.trim());
   if (!match) return null;
   const pairs: Record<string, string> = {};
   const rest = match[2] ?? '';

@@ -7,7 +7,7 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useGetMcpPrompt, useMcpOfferings, useReadMcpResource } from '../../queries/mcp.js';
 
 /** A resource's contents drawn like a tool's content blocks: text as text, pictures drawn, other data named. */
-export function ResourceContents({ contents }: { contents: McpResourceContent[] }) {
+function ResourceContents({ contents }: { contents: McpResourceContent[] }) {
   return (
     <ContentBlocks
       blocks={contents.map((content) =>
