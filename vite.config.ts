@@ -10,7 +10,8 @@ import packageJson from './package.json' with { type: 'json' };
  *   main                the core + browser host   -> out/main/server.js
  *   app                 the Electron main process -> out/app/main.js
  *   preload             the sandboxed preload     -> out/preload/preload.cjs
- * scripts/build.mjs runs all four; `vite` alone serves the renderer with HMR.
+ *   bench               npm run bench's runner    -> out/bench/run.js
+ * scripts/build.mjs runs the first four, scripts/bench.mjs the last; `vite` alone serves the renderer with HMR.
  */
 const root = import.meta.dirname;
 const out = (...parts: string[]) => path.join(root, 'out', ...parts);
@@ -26,7 +27,10 @@ function isExternalForNode(id: string): boolean {
   );
 }
 
-function nodeTarget(entry: string, outDir: string, fileName: string, format: 'es' | 'cjs'): UserConfig {
+/** Every package stays a package: the bench imports dev tools (Playwright, the SDK clients) as they are installed. */
+const isPackage = (id: string) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0');
+
+function nodeTarget(entry: string, outDir: string, fileName: string, format: 'es' | 'cjs', external: (id: string) => boolean = isExternalForNode): UserConfig {
   return {
     publicDir: false,
     logLevel: 'warn',
@@ -40,7 +44,7 @@ function nodeTarget(entry: string, outDir: string, fileName: string, format: 'es
       reportCompressedSize: false,
       rollupOptions: {
         input: path.join(root, entry),
-        external: format === 'cjs' ? ['electron'] : isExternalForNode,
+        external: format === 'cjs' ? ['electron'] : external,
         output: { format, entryFileNames: fileName, codeSplitting: false },
       },
     },
@@ -86,6 +90,9 @@ export default defineConfig(({ mode }) => {
       return nodeTarget('main/server/entry.ts', out('main'), 'server.js', 'es');
     case 'app':
       return nodeTarget('app/main.ts', out('app'), 'main.js', 'es');
+    case 'bench':
+      // The bench measures the core as it ships: built by the same transform, not through tsx's loader.
+      return nodeTarget('bench/run.ts', out('bench'), 'run.js', 'es', isPackage);
     case 'preload':
       return nodeTarget('preload/preload.ts', out('preload'), 'preload.cjs', 'cjs');
     default:

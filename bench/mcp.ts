@@ -5,13 +5,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { startBenchCore } from './bench-core.js';
+import { repositoryRoot, startBenchCore } from './bench-core.js';
 import { percentile, report, timeEach, type Figure } from './stats.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+// Run from the sources or from out/bench/: the repository is where package.json is, found from here.
+const ROOT = repositoryRoot(import.meta.dirname);
 const EVERYTHING = { command: process.execPath, args: [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 const MANY = (prefix: string) => ({ command: process.execPath, args: [path.join(ROOT, 'bench/fixtures/many-tools-server.mjs')], env: { TOOL_COUNT: '100', TOOL_PREFIX: prefix } });
-const ROUNDS = 1_000;
+const ROUNDS = 2_000;
+const WARM_UP_ROUNDS = 1_000;
 
 async function bareClient(server: { command: string; args: string[]; env?: Record<string, string> }): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1' });
@@ -27,15 +29,17 @@ export async function benchMcp(): Promise<boolean> {
   const bare = await bareClient(EVERYTHING);
   const ours = () => call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'echo', version: 'mcp', args: { message: 'bench' } });
   const direct = () => bare.callTool({ name: 'echo', arguments: { message: 'bench' } });
-  for (let i = 0; i < 200; i++) {
+  // Both paths warm until the JIT has compiled them, as in an app that has been running a while.
+  for (let i = 0; i < WARM_UP_ROUNDS; i++) {
     await ours();
     await direct();
   }
   const oursSamples: number[] = [];
   const directSamples: number[] = [];
+  // Turns alternate so neither side always runs right after the other (the server's garbage, the scheduler).
   for (let i = 0; i < ROUNDS; i++) {
-    oursSamples.push(...(await timeEach(1, ours)));
-    directSamples.push(...(await timeEach(1, direct)));
+    const pair = [() => timeEach(1, ours).then((sample) => oursSamples.push(...sample)), () => timeEach(1, direct).then((sample) => directSamples.push(...sample))];
+    for (const turn of i % 2 ? pair.reverse() : pair) await turn();
   }
   await bare.close();
   figures.push({ section: 'mcp', name: 'tool call p50 (echo, stdio)', ours: percentile(oursSamples, 50), limit: percentile(directSamples, 50), limitName: 'the bare SDK client, same server', goalRatio: 1.2 });

@@ -4,13 +4,14 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type JSONRPCMessage, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { RpcMessage } from '../../shared/schemas/invocation.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 import type { Logger } from '../log.js';
 import type { McpOAuthProvider } from './oauth-provider.js';
 import { findCommand } from './shell-path.js';
+import { MessageTap, messagesOfCall, type SeenMessage } from './message-tap.js';
 import { settle } from '../common/settle.js';
 import { NOT_CANCELLABLE } from '../common/signals.js';
 
@@ -57,7 +58,8 @@ export class McpConnection {
   authProvider: McpOAuthProvider | null = null;
   private questionScope = new AbortController();
   private questionsOpen = 0;
-  private readonly recorders = new Set<(direction: 'sent' | 'received', message: JSONRPCMessage) => void>();
+  /** The tester's view of the messages, on the current transport. */
+  private tap: MessageTap | null = null;
 
   constructor(
     readonly name: string,
@@ -110,24 +112,27 @@ export class McpConnection {
     this.events.changed();
   }
 
-  /**
-   * The JSON-RPC messages on this connection while `work` runs (calls side by
-   * side on one server are recorded together), cut to what a person reads.
-   */
-  async recording<T>(work: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; messages: RpcMessage[] }> {
+  /** The JSON-RPC messages of one call of `toolName` made by `work`, cut to what a person reads. */
+  async recording<T>(toolName: string, work: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; messages: RpcMessage[] }> {
     const started = performance.now();
-    const messages: RpcMessage[] = [];
-    const record = (direction: 'sent' | 'received', message: JSONRPCMessage) => {
-      if (messages.length >= MAX_RECORDED_MESSAGES) return;
-      const text = JSON.stringify(message, null, 2);
-      messages.push({ direction, atMs: Math.round(performance.now() - started), text: text.slice(0, MAX_RECORDED_CHARS), truncated: text.length > MAX_RECORDED_CHARS });
-    };
-    this.recorders.add(record);
+    const seen: SeenMessage[] = [];
+    // Other calls may run meanwhile: a few more than a call's own messages are kept to pick them from.
+    const stop = this.tap?.listen((direction, message) => {
+      if (seen.length < MAX_RECORDED_MESSAGES * 4) seen.push({ direction, message, atMs: Math.round(performance.now() - started) });
+    });
+    let outcome: PromiseSettledResult<T>;
     try {
-      return { outcome: await settle(work()), messages };
+      outcome = await settle(work());
     } finally {
-      this.recorders.delete(record);
+      stop?.();
     }
+    const messages = messagesOfCall(seen, toolName)
+      .slice(0, MAX_RECORDED_MESSAGES)
+      .map(({ direction, message, atMs }) => {
+        const text = JSON.stringify(message, null, 2);
+        return { direction, atMs, text: text.slice(0, MAX_RECORDED_CHARS), truncated: text.length > MAX_RECORDED_CHARS };
+      });
+    return { outcome, messages };
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onProgress?: (progress: Progress) => void }): Promise<CallToolResult> {
@@ -137,9 +142,11 @@ export class McpConnection {
     // so a long-lived signal (a chat run's, or one shared by calls nobody can cancel) does not collect them.
     // A call nobody can cancel needs no signal at all.
     const own = options.signal === NOT_CANCELLABLE ? null : new AbortController();
-    const forward = () => own?.abort(options.signal.reason);
-    if (options.signal.aborted) forward();
-    else if (own) options.signal.addEventListener('abort', forward, { once: true });
+    const forward = own ? () => own.abort(options.signal.reason) : null;
+    if (forward) {
+      if (options.signal.aborted) forward();
+      else options.signal.addEventListener('abort', forward, { once: true });
+    }
     try {
       const result = await client.callTool({ name, arguments: args }, undefined, {
         ...(own ? { signal: own.signal } : {}),
@@ -149,7 +156,7 @@ export class McpConnection {
       });
       return result as CallToolResult;
     } finally {
-      options.signal.removeEventListener('abort', forward);
+      if (forward) options.signal.removeEventListener('abort', forward);
       if (--this.callsRunning === 0) this.withdrawQuestions();
     }
   }
@@ -260,22 +267,8 @@ export class McpConnection {
       this.events.exited();
     };
     await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
-    this.tapMessages(transport);
+    this.tap = new MessageTap(transport);
     return client;
-  }
-
-  /** Messages go past the recorders of traced calls (the tester's JSON-RPC view); nothing is kept when none listens. */
-  private tapMessages(transport: Transport): void {
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => {
-      for (const record of this.recorders) record('sent', message);
-      return send(message, options);
-    };
-    const receive = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      for (const record of this.recorders) record('received', message);
-      receive?.(message, extra);
-    };
   }
 
   private withdrawQuestions(): void {

@@ -138,18 +138,22 @@ describe('MCP tool calls', () => {
     expect(expectOk(await invoke('trigger-long-running-operation', { duration: 2, steps: 8 }, { timeoutMs: 700 })).value).toContain('Long running operation completed');
   });
 
-  it('traced (the tester), come back with their JSON-RPC messages: the call, progress, and the result', async () => {
+  it('traced (the tester), come back with their JSON-RPC messages: the call, progress, and the result — not other calls’', async () => {
     const subject = await everything();
-    const result = (await subject.core.dispatcher.call(
+    const traced = subject.core.dispatcher.call(
       'tools.invoke',
       { bundleID: subject.server.bundleID, toolSlug: 'trigger-long-running-operation', version: 'mcp', args: { duration: 0.4, steps: 2 }, trace: true },
       { transport: 'internal' },
-    )) as InvokeResult;
+    ) as Promise<InvokeResult>;
+    // Calls on the same server meanwhile (a chat, say) are not part of this call's trace.
+    for (const word of ['one', 'two', 'three']) expectOk(await subject.invoke('echo', { message: word }));
+    const result = await traced;
     expectOk(result);
-    const messages = (result.rpc ?? []).map((message) => ({ direction: message.direction, ...(JSON.parse(message.text) as { method?: string; result?: unknown }) }));
-    expect(messages[0]).toMatchObject({ direction: 'sent', method: 'tools/call' });
+    const messages = (result.rpc ?? []).map((message) => ({ direction: message.direction, ...(JSON.parse(message.text) as { id?: number; method?: string; result?: unknown }) }));
+    expect(messages[0]).toMatchObject({ direction: 'sent', method: 'tools/call', params: { name: 'trigger-long-running-operation' } });
     expect(messages.filter((message) => message.method === 'notifications/progress').length).toBeGreaterThanOrEqual(1);
-    expect(messages.at(-1)).toMatchObject({ direction: 'received', result: expect.anything() as unknown });
+    expect(messages.at(-1)).toMatchObject({ direction: 'received', id: messages[0]!.id, result: expect.anything() as unknown });
+    expect(result.rpc!.some((message) => message.text.includes('echo'))).toBe(false);
     // Untraced calls carry none.
     expect(expectOk(await subject.invoke('echo', { message: 'x' })).rpc).toBeUndefined();
   });

@@ -54,7 +54,7 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
             context.onProgress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message ? { message: message.slice(0, 500) } : {}) }),
         });
       // The tester asks for a trace: the call's JSON-RPC messages come back with its outcome.
-      const { outcome, messages } = context.trace ? await connection.recording(call) : { outcome: await settle(call()), messages: undefined };
+      const { outcome, messages } = context.trace ? await connection.recording(tool.impl.tool, call) : { outcome: await settle(call()), messages: undefined };
       const rpc = messages ? { rpc: messages } : {};
       if (outcome.status === 'rejected') {
         const error: unknown = outcome.reason;

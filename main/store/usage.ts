@@ -13,7 +13,7 @@ const USAGE_WRITE_DELAY_MS = 250;
  * not edits) and written after the call has answered, coalescing bursts.
  */
 export class UsageBook {
-  private readonly usage = new Map<string, Usage>();
+  private readonly usage = new Map<string, { callCount: number; lastCalledAt?: string | Date }>();
   private readonly pending = new Set<string>();
   private flushing: Promise<void> | null = null;
   private wake: (() => void) | null = null;
@@ -40,13 +40,17 @@ export class UsageBook {
   }
 
   get(toolID: string): Usage {
-    return this.usage.get(toolID) ?? EMPTY;
+    const usage = this.usage.get(toolID);
+    if (!usage) return EMPTY;
+    // Formatting a date costs more than the rest of counting a call: it is done when someone reads it.
+    if (usage.lastCalledAt instanceof Date) usage.lastCalledAt = usage.lastCalledAt.toISOString();
+    return usage as Usage;
   }
 
   /** Counts a call now; the file follows shortly, off the caller's path. */
   record(toolID: string, at: Date): void {
-    const previous = this.get(toolID);
-    this.usage.set(toolID, { callCount: previous.callCount + 1, lastCalledAt: at.toISOString() });
+    const previous = this.usage.get(toolID);
+    this.usage.set(toolID, { callCount: (previous?.callCount ?? 0) + 1, lastCalledAt: at });
     this.pending.add(toolID);
     this.flushing ??= this.flushSoon();
   }
@@ -87,8 +91,8 @@ export class UsageBook {
     try {
       await makePrivateFolder(this.layout.usageDir);
       await forEachLimited(ids, 8, async (toolID) => {
-        const usage = this.usage.get(toolID);
-        if (!usage) return;
+        if (!this.usage.has(toolID)) return;
+        const usage = this.get(toolID);
         await writeFileAtomically(this.layout.usageFile(toolID), stringifyStable({ ...usage }, ['callCount', 'lastCalledAt']), { within: this.layout.root });
       });
     } catch (error) {

@@ -1,3 +1,5 @@
+import { NOT_CANCELLABLE } from '../common/signals.js';
+
 /**
  * One signal that fires when the caller cancels or a deadline passes, and
  * says which. Cheaper than AbortSignal.any + AbortSignal.timeout, which on
@@ -19,8 +21,10 @@ export function deadline(caller: AbortSignal, timeoutMs: number): Deadline {
     controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
   }, timeoutMs);
   const onCancel = () => controller.abort(caller.reason);
+  // The shared never-firing signal would collect one listener per concurrent call (and Node's leak warning).
+  const listens = caller !== NOT_CANCELLABLE;
   if (caller.aborted) onCancel();
-  else caller.addEventListener('abort', onCancel, { once: true });
+  else if (listens) caller.addEventListener('abort', onCancel, { once: true });
   return {
     signal: controller.signal,
     timeoutMs,
@@ -28,7 +32,7 @@ export function deadline(caller: AbortSignal, timeoutMs: number): Deadline {
     cancelled: () => caller.aborted,
     dispose() {
       clearTimeout(timer);
-      caller.removeEventListener('abort', onCancel);
+      if (listens) caller.removeEventListener('abort', onCancel);
     },
   };
 }

@@ -223,6 +223,24 @@ describe('HTTP tools: time, retries and limits', () => {
     expect(error.message).toContain('200 ms');
   });
 
+  it('runs many calls nobody can cancel at once without piling listeners on one signal', async () => {
+    const server = await startLoopbackServer({ '/x': (_request, response) => json(response, 200, { ok: true }) });
+    const subject = await invokeHarness([server.host]);
+    await subject.putHttpTool('many', { urlTemplate: `${server.base}/x` });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const results = await Promise.all(Array.from({ length: 32 }, () => subject.invoke('many')));
+      expect(results.every((result) => result.ok)).toBe(true);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+  });
+
   it('retries on the listed statuses with backoff, honours Retry-After, and reports each attempt in the trace', async () => {
     const server = await startLoopbackServer({
       '/flaky': (_request, response, index) => {

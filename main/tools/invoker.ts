@@ -143,7 +143,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     }
     if (request.trace && trace) result.trace = trace;
     if (request.trace && outcome.rpc) result.rpc = outcome.rpc.map((message) => ({ ...message, text: redactor.text(message.text) }));
-    if (!draft) deps.store.usage.record(tool.toolID, deps.clock.now());
+    if (!draft) deps.store.usage.record(tool.toolID, new Date(started + result.durationMs));
     deps.hooks?.after?.({ toolID: tool.toolID, slug: tool.slug, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts });
     logCall(deps.log, runner.logLevel(tool), tool, result, trace);
     return result;
