@@ -22,6 +22,8 @@ import { claudeDesktopConfigPath } from './mcp/claude-desktop.js';
 import { mcpHandlers } from './mcp/handlers.js';
 import { mcpRunner } from './mcp/runner.js';
 import { McpServers } from './mcp/servers.js';
+import { mcpShareHandlers } from './mcp-host/handlers.js';
+import { McpShare, type StdioCommand } from './mcp-host/mcp-share.js';
 import { questionHandlers } from './questions/handlers.js';
 import { LiveQuestions } from './questions/live-questions.js';
 import { loginShellPath } from './mcp/shell-path.js';
@@ -78,6 +80,13 @@ export interface CoreOptions {
   shellPath?: () => Promise<string>;
   /** How long an MCP server has to answer the handshake (default 30 s; tests shorten it). */
   mcpConnectTimeoutMs?: number;
+  /**
+   * Toolbelt's own MCP server: `listen` serves Streamable HTTP while the core runs, when the person switched it on
+   * (hosts with a window; off for the stdio command and by default); `stdioCommand` is what other apps run for stdio.
+   */
+  mcpShare?: { listen: boolean; stdioCommand?: StdioCommand };
+  /** Whether a window is there to approve MCP clients' calls (default: someone listens to the core's events). */
+  windowOpen?: () => boolean;
   /** Tests: wait between retries (default: really wait). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -90,6 +99,7 @@ export interface Core {
   invoker: Invoker;
   resolver: ToolResolver;
   chats: ChatEngine;
+  mcpShare: McpShare;
   close(): Promise<void>;
 }
 
@@ -120,12 +130,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
   if (leftovers.length) log.info('removed temporary files that interrupted writes left behind', { files: leftovers });
+  // The MCP server is made after the store: until then there is no one to tell.
+  let shareToolsChanged = () => {};
   const store = await ToolStore.open({
     layout,
     validator: createDocumentValidator(createAjv({ strict: false })),
     clock,
     log,
-    onChange: (change, source) => events.publish({ type: 'store.changed', source, ...change }),
+    onChange: (change, source) => {
+      events.publish({ type: 'store.changed', source, ...change });
+      shareToolsChanged();
+    },
     readOnlySources: [builtinSource(layout)],
   });
   const settings = createSettingsStore(dataDir, log);
@@ -171,6 +186,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
   });
   await chats.recover();
+  const mcpShare = new McpShare({
+    layout,
+    cipher: options.cipher,
+    store,
+    resolver,
+    invoker,
+    questions,
+    events,
+    clock,
+    log,
+    app: options.app,
+    windowOpen: options.windowOpen ?? (() => events.listenerCount > 0),
+    stdioCommand: options.mcpShare?.stdioCommand ?? { command: 'toolbelt-mcp', args: ['--data-dir', dataDir] },
+  });
+  shareToolsChanged = () => mcpShare.toolsChanged();
+  await mcpShare.open({ listen: options.mcpShare?.listen ?? false });
   await mcpServers.open();
   let watcher: StoreWatcher | null = null;
   if (options.watchFiles !== false) {
@@ -196,6 +227,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...providerHandlers(providers, connect, () => performance.now()),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
       ...questionHandlers(questions),
+      ...mcpShareHandlers(mcpShare),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),
     },
     log,
@@ -211,12 +243,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     invoker,
     resolver,
     chats,
+    mcpShare,
     // Hosts and tests may both close the core; the second call waits for the first.
     close() {
       closing ??= (async () => {
         for (const timer of timers) clearInterval(timer);
         await chats.close();
         questions.close();
+        await mcpShare.close();
         await mcpServers.close();
         await chatFiles.flush();
         await httpSend.close();

@@ -21,6 +21,7 @@ export const ERROR_HTTP_STATUS = {
   tool_disabled: 409,
   tool_unavailable: 409,
   chat_busy: 409,
+  port_in_use: 409,
   tools_unsupported: 422,
   provider_rate_limited: 429,
   provider_auth: 502,

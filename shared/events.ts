@@ -45,7 +45,10 @@ export const ChatsChangedEventSchema = Type.Object(
 /** A running tool asked the person something, or a question was answered or withdrawn. */
 export const QuestionsChangedEventSchema = Type.Object({ type: Type.Literal('questions.changed') }, { additionalProperties: false });
 
-export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema, QuestionsChangedEventSchema], {
+/** Toolbelt's MCP server started, stopped, shares other bundles, a client came or went, or a client called a tool. */
+export const McpShareChangedEventSchema = Type.Object({ type: Type.Literal('mcpShare.changed') }, { additionalProperties: false });
+
+export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema, QuestionsChangedEventSchema, McpShareChangedEventSchema], {
   $id: 'CoreEvent',
 });
 
@@ -53,7 +56,7 @@ export type CoreEvent = Static<typeof CoreEventSchema>;
 export type ChatEvent = Static<typeof ChatEventSchema>;
 export type CoreEventType = CoreEvent['type'];
 
-export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed', 'questions.changed'];
+export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed', 'questions.changed', 'mcpShare.changed'];
 
 export function isCoreEventType(value: unknown): value is CoreEventType {
   return typeof value === 'string' && (CORE_EVENT_TYPES as readonly string[]).includes(value);

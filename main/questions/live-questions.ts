@@ -28,7 +28,7 @@ export class LiveQuestions {
   constructor(private readonly deps: { events: EventBus; clock: Clock }) {}
 
   /** Resolves with the person's answer; `cancel` when the signal aborts first. Throws `invalid_params` for a schema that cannot be used. */
-  ask(from: LiveQuestion['from'], message: string, schema: Record<string, unknown>, signal: AbortSignal): Promise<LiveAnswer> {
+  ask(from: LiveQuestion['from'], message: string, schema: Record<string, unknown>, signal: AbortSignal, approval?: LiveQuestion['approval']): Promise<LiveAnswer> {
     if (signal.aborted) return Promise.resolve({ action: 'cancel' });
     if (this.open.size >= MAX_OPEN_QUESTIONS) {
       throw new ToolbeltError('unavailable', `${MAX_OPEN_QUESTIONS} questions are already waiting for an answer; this one was refused.`);
@@ -39,7 +39,7 @@ export class LiveQuestions {
     } catch (error) {
       throw new ToolbeltError('invalid_params', `The form asked for cannot be shown: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const question: LiveQuestion = { id: uuidv7(), from, message, schema, askedAt: this.deps.clock.now().toISOString() };
+    const question: LiveQuestion = { id: uuidv7(), from, message, schema, ...(approval ? { approval } : {}), askedAt: this.deps.clock.now().toISOString() };
     return new Promise<LiveAnswer>((resolve) => {
       const withdraw = () => this.settle(question.id, { action: 'cancel' });
       signal.addEventListener('abort', withdraw, { once: true });

@@ -45,16 +45,11 @@ function isOwnOrigin(origin: string, authorities: Set<string>): boolean {
   }
 }
 
-export function checkToken(request: IncomingMessage, token: string): RequestVerdict {
+export function checkToken(request: IncomingMessage, token: string, refusal = 'Missing or wrong access token. Open the URL the host printed (it ends in #token=…).'): RequestVerdict {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (match && constantTimeEquals(match[1]!, token)) return { ok: true };
-  return {
-    ok: false,
-    status: 401,
-    code: 'unauthorized',
-    message: 'Missing or wrong access token. Open the URL the host printed (it ends in #token=…).',
-  };
+  return { ok: false, status: 401, code: 'unauthorized', message: refusal };
 }
 
 function constantTimeEquals(a: string, b: string): boolean {

@@ -13,6 +13,7 @@ import {
   mcpServersResources,
   mcpServersRestart,
 } from './mcp.js';
+import { mcpShareActivity, mcpShareBundle, mcpShareConfigure, mcpShareConnection, mcpShareStatus } from './mcp-share.js';
 import { questionsAnswer, questionsList } from './questions.js';
 import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
@@ -62,6 +63,11 @@ export const operations = {
   'mcpServers.readResource': mcpServersReadResource,
   'mcpServers.prompts': mcpServersPrompts,
   'mcpServers.getPrompt': mcpServersGetPrompt,
+  'mcpShare.status': mcpShareStatus,
+  'mcpShare.configure': mcpShareConfigure,
+  'mcpShare.shareBundle': mcpShareBundle,
+  'mcpShare.connection': mcpShareConnection,
+  'mcpShare.activity': mcpShareActivity,
   'questions.list': questionsList,
   'questions.answer': questionsAnswer,
   'chats.create': chatsCreate,

@@ -1,9 +1,22 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UuidV7Schema } from './ids.js';
 
-/** Who asks: for now MCP servers (elicitation); later MCP clients asking for approval. */
-export const QuestionAskerSchema = Type.Object(
-  { kind: Type.Literal('mcp-server'), server: Type.String({ maxLength: 64 }) },
+/** Who asks: an MCP server Toolbelt uses (elicitation), or an MCP client using Toolbelt's tools (approval). */
+export const QuestionAskerSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('mcp-server'), server: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('mcp-client'), client: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+]);
+
+/** An MCP client wants to run a tool that asks first: the approval dialog shows this, and accept means "allow once". */
+export const ApprovalRequestSchema = Type.Object(
+  {
+    bundleID: UuidV7Schema,
+    slug: Type.String(),
+    version: Type.String(),
+    displayName: Type.String(),
+    /** The arguments as the client sent them. */
+    args: Type.Record(Type.String(), Type.Unknown()),
+  },
   { additionalProperties: false },
 );
 
@@ -19,6 +32,8 @@ export const LiveQuestionSchema = Type.Object(
     message: Type.String(),
     /** A flat object schema of strings, numbers, booleans and enums, as MCP elicitation allows. */
     schema: Type.Record(Type.String(), Type.Unknown()),
+    /** Set when the question is "may this tool run?" rather than a form. */
+    approval: Type.Optional(ApprovalRequestSchema),
     askedAt: Type.String({ format: 'date-time' }),
   },
   { additionalProperties: false },

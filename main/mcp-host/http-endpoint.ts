@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { Logger } from '../log.js';
+import { readJsonBody } from '../server/request-body.js';
+import { checkOrigin, checkToken, ownAuthorities } from '../server/security.js';
+
+export const MCP_PATH = '/mcp';
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_SESSIONS = 64;
+
+export interface Session {
+  server: Server;
+  transport: StreamableHTTPServerTransport;
+}
+
+export interface EndpointDeps {
+  port: number;
+  token: () => string;
+  newServer: () => Server;
+  sessionsChanged: () => void;
+  log: Logger;
+}
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  if (response.headersSent) return;
+  response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+/**
+ * Toolbelt's MCP server over Streamable HTTP on 127.0.0.1: the browser
+ * host's Host and Origin checks and a bearer token of its own, one SDK
+ * transport and server per session.
+ */
+export class McpHttpEndpoint {
+  readonly sessions = new Map<string, Session>();
+  private http: HttpServer | null = null;
+
+  constructor(private readonly deps: EndpointDeps) {}
+
+  /** Listens, or throws `port_in_use` / `unavailable` with what to do. */
+  async listen(): Promise<void> {
+    const http = createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        this.deps.log.warn('an MCP request failed', { error: String(error) });
+        refuse(response, error instanceof ToolbeltError && error.code === 'payload_too_large' ? 413 : 400, error instanceof Error ? error.message : 'The request failed.');
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(this.deps.port, '127.0.0.1', () => {
+        http.off('error', reject);
+        resolve();
+      });
+    }).catch((error: NodeJS.ErrnoException) => {
+      http.close();
+      if (error.code === 'EADDRINUSE') throw new ToolbeltError('port_in_use', `Port ${this.deps.port} is taken by another program. Choose another port for the MCP server.`);
+      throw new ToolbeltError('unavailable', `The MCP server could not listen on port ${this.deps.port}: ${error.message}`);
+    });
+    this.http = http;
+  }
+
+  async close(): Promise<void> {
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(sessions.map((session) => session.server.close().catch(() => undefined)));
+    const http = this.http;
+    this.http = null;
+    if (!http) return;
+    http.closeAllConnections();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const place = checkOrigin(request, ownAuthorities(this.deps.port));
+    if (!place.ok) return refuse(response, place.status, place.message);
+    const token = checkToken(request, this.deps.token(), 'Missing or wrong token. Copy the connection settings again from Toolbelt (Settings → MCP server).');
+    if (!token.ok) return refuse(response, token.status, token.message);
+    if (url.pathname !== MCP_PATH) return refuse(response, 404, `Toolbelt's MCP server answers at ${MCP_PATH}.`);
+
+    const sessionID = request.headers['mcp-session-id'];
+    if (typeof sessionID === 'string') {
+      const session = this.sessions.get(sessionID);
+      if (!session) return refuse(response, 404, 'This session has ended (Toolbelt restarted or the server was switched off). Connect again.');
+      const body = request.method === 'POST' ? await readJsonBody(request, MAX_BODY_BYTES) : undefined;
+      return session.transport.handleRequest(request, response, body);
+    }
+    if (request.method !== 'POST') return refuse(response, 400, 'Start a session with an initialize request first.');
+    const body = await readJsonBody(request, MAX_BODY_BYTES);
+    if (!isInitializeRequest(body)) return refuse(response, 400, 'Start a session with an initialize request first.');
+    if (this.sessions.size >= MAX_SESSIONS) return refuse(response, 503, `${MAX_SESSIONS} MCP sessions are open already; close one first.`);
+
+    const server = this.deps.newServer();
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, { server, transport });
+        this.deps.sessionsChanged();
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId && this.sessions.delete(transport.sessionId)) this.deps.sessionsChanged();
+    };
+    server.oninitialized = () => this.deps.sessionsChanged();
+    await server.connect(transport);
+    await transport.handleRequest(request, response, body);
+  }
+}

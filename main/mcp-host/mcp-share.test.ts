@@ -1,0 +1,175 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { onTestFinished, describe, expect, it } from 'vitest';
+import { freePort } from '../testing/free-port.js';
+import { newID } from '../testing/fixtures.js';
+import { json, startLoopbackServer } from '../testing/loopback-server.js';
+import { rawRequest } from '../testing/raw-request.js';
+import { startTestCore } from '../testing/test-core.js';
+
+const CORE_BUNDLE = '01a2008d-7400-7000-8000-03e7f090115c';
+
+/** A core with its MCP server on, a bundle "Weather" of two HTTP tools against a loopback server, shared. */
+async function sharing(options: { windowOpen?: () => boolean } = {}) {
+  const weather = await startLoopbackServer({
+    '/forecast': (request, response) => json(response, 200, { city: new URL(request.url ?? '/', 'http://x').searchParams.get('city'), sky: 'clear' }),
+    '/alerts': (_request, response) => json(response, 200, { deleted: true }),
+  });
+  const subject = await startTestCore({ mcpShare: { listen: true }, windowOpen: options.windowOpen ?? (() => true) });
+  await subject.call('settings.patch', { allowedHosts: [weather.host] });
+  const bundleID = newID();
+  await subject.call('bundles.put', { bundleID, slug: 'weather', displayName: 'Weather' });
+  const cityArgs = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+  await subject.call('tools.put', {
+    bundleID,
+    toolSlug: 'forecast',
+    version: 'v1',
+    tool: { displayName: 'City forecast', description: 'The sky over a city.', type: 'http', argSchema: cityArgs, impl: { method: 'GET', urlTemplate: `${weather.base}/forecast`, query: { city: '${city}' } } },
+  });
+  await subject.call('tools.put', {
+    bundleID,
+    toolSlug: 'clear-alerts',
+    version: 'v1',
+    tool: { displayName: 'Clear alerts', type: 'http', requiresApproval: true, argSchema: cityArgs, impl: { method: 'DELETE', urlTemplate: `${weather.base}/alerts` } },
+  });
+  const port = await freePort();
+  await subject.call('mcpShare.configure', { enabled: true, port });
+  await subject.call('mcpShare.shareBundle', { bundleID, shared: true });
+  const { url, token } = await subject.call('mcpShare.connection', {});
+  return { subject, bundleID, url, token, port, weather };
+}
+
+async function connect(url: string, token: string, name = 'Test client'): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  onTestFinished(() => client.close());
+  return client;
+}
+
+const text = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
+
+async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the condition never held');
+}
+
+describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)', () => {
+  it('lists the shared bundle’s tools with their schema and what they do, and runs one against its server', async () => {
+    const { subject, url, token } = await sharing();
+    const client = await connect(url, token);
+    expect(client.getServerVersion()?.name).toBe('toolbelt');
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['clear-alerts', 'forecast']);
+    const forecast = tools.find((tool) => tool.name === 'forecast')!;
+    expect(forecast).toMatchObject({ title: 'City forecast', description: 'The sky over a city.', inputSchema: { type: 'object', required: ['city'] }, annotations: { readOnlyHint: true } });
+    expect(tools.find((tool) => tool.name === 'clear-alerts')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+
+    const result = await client.callTool({ name: 'forecast', arguments: { city: 'Paris' } });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse(text(result))).toEqual({ city: 'Paris', sky: 'clear' });
+    // Bad arguments come back as a failed call the model can read and correct.
+    const wrong = await client.callTool({ name: 'forecast', arguments: { town: 'Paris' } });
+    expect(wrong.isError).toBe(true);
+    expect(text(wrong)).toContain('city');
+
+    const status = await subject.call('mcpShare.status', {});
+    expect(status).toMatchObject({ state: 'running', toolCount: 2, clients: ['Test client'] });
+    const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 2);
+    expect(calls[1]).toMatchObject({ client: 'Test client', tool: 'forecast', displayName: 'City forecast', ok: true, approval: 'not-needed' });
+    expect(calls[0]).toMatchObject({ ok: false, errorCode: 'invalid_args' });
+  });
+
+  it('asks the person before a tool that asks first, and runs it only when they allow it', async () => {
+    const { subject, url, token, weather } = await sharing();
+    const client = await connect(url, token, 'Claude');
+    const pending = client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } });
+    // The window sees the question, as the approval dialog does.
+    const { questions } = await waitFor(() => subject.call('questions.list', {}), ({ questions }) => questions.length === 1);
+    expect(questions[0]).toMatchObject({ from: { kind: 'mcp-client', client: 'Claude' }, approval: { displayName: 'Clear alerts', args: { city: 'Paris' } } });
+    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(0);
+    await subject.call('questions.answer', { id: questions[0]!.id, answer: { action: 'accept', content: {} } });
+    const allowed = await pending;
+    expect(allowed.isError).toBeFalsy();
+    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
+
+    const declinedCall = client.callTool({ name: 'clear-alerts', arguments: { city: 'Lyon' } });
+    const second = await waitFor(() => subject.call('questions.list', {}), ({ questions }) => questions.length === 1);
+    await subject.call('questions.answer', { id: second.questions[0]!.id, answer: { action: 'decline' } });
+    const declined = await declinedCall;
+    expect(declined.isError).toBe(true);
+    expect(text(declined)).toContain('declined');
+    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
+    const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 2);
+    expect(calls.map((call) => call.approval)).toEqual(['declined', 'approved']);
+  });
+
+  it('with no window to ask in, refuses a tool that asks first and says what to do', async () => {
+    const { url, token, weather } = await sharing({ windowOpen: () => false });
+    const client = await connect(url, token);
+    const result = await client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/no Toolbelt window is open.*approve it there, or switch off "Ask before every call"/);
+    expect(weather.seen).toHaveLength(0);
+  });
+
+  it('tells connected clients when the shared tools change, and lists only what is shared and on', async () => {
+    const { subject, bundleID, url, token } = await sharing();
+    const client = await connect(url, token);
+    let told = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      told++;
+    });
+    await subject.call('tools.patch', { bundleID, toolSlug: 'forecast', version: 'v1', isEnabled: false });
+    await waitFor(async () => told, (count) => count >= 1);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['clear-alerts']);
+    // The built-in bundle is not shared: its tools are absent until it is.
+    expect((await client.listTools()).tools.some((tool) => tool.name === 'calculator')).toBe(false);
+    await subject.call('mcpShare.shareBundle', { bundleID: CORE_BUNDLE, shared: true });
+    await waitFor(async () => told, (count) => count >= 2);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('calculator');
+    await subject.call('mcpShare.shareBundle', { bundleID, shared: false });
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('clear-alerts');
+  });
+
+  it('refuses a wrong token, a foreign Origin and a foreign Host, and is off until switched on', async () => {
+    const { subject, url, token, port } = await sharing();
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+    const wrongToken = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: 'Bearer nope' }, body: initialize });
+    expect(wrongToken.status).toBe(401);
+    expect(wrongToken.body).toContain('Copy the connection settings again');
+    const foreignOrigin = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Origin: 'https://evil.example' }, body: initialize });
+    expect(foreignOrigin.status).toBe(403);
+    const rebinding = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Host: `evil.example:${port}` }, body: initialize });
+    expect(rebinding.status).toBe(403);
+    const ok = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}` }, body: initialize });
+    expect(ok.status).toBe(200);
+
+    // A new token locks out the old one; switched off, nothing listens.
+    await subject.call('mcpShare.configure', { newToken: true });
+    const { token: fresh } = await subject.call('mcpShare.connection', {});
+    expect(fresh).not.toBe(token);
+    await expect(connect(url, token)).rejects.toThrow();
+    await connect(url, fresh);
+    await subject.call('mcpShare.configure', { enabled: false });
+    expect((await subject.call('mcpShare.status', {})).state).toBe('off');
+    await expect(rawRequest(url, { method: 'POST', headers, body: initialize })).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('says so when its port is taken, and keeps the token out of its files in clear', async () => {
+    const { subject, token, weather } = await sharing();
+    const taken = Number(new URL(weather.base).port);
+    const status = await subject.call('mcpShare.configure', { port: taken });
+    expect(status).toMatchObject({ state: 'failed', failure: { code: 'port_in_use', message: expect.stringContaining(`Port ${taken} is taken`) as unknown } });
+    const { readFile } = await import('node:fs/promises');
+    const file = await readFile(`${subject.dataDir}/mcp-server.json`, 'utf8');
+    expect(file).not.toContain(token);
+    expect(JSON.parse(file)).toMatchObject({ enabled: true, port: taken });
+  });
+});
+

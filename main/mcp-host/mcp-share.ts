@@ -1,0 +1,215 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { McpActivity, McpShareConnection, McpShareStatus } from '../../shared/schemas/mcp-share.js';
+import type { EventBus } from '../api/event-bus.js';
+import { inBackground } from '../common/background.js';
+import type { Clock } from '../common/clock.js';
+import type { Logger } from '../log.js';
+import type { LiveQuestions } from '../questions/live-questions.js';
+import type { Cipher } from '../secrets/cipher.js';
+import type { StoreLayout } from '../store/layout.js';
+import type { ToolStore } from '../store/tool-store.js';
+import type { Invoker } from '../tools/invoker.js';
+import type { ToolResolver } from '../tools/resolver.js';
+import { ActivityLog } from './activity.js';
+import { McpHttpEndpoint, MCP_PATH } from './http-endpoint.js';
+import { ShareConfigFile, type ShareConfig } from './share-config.js';
+import { listSharedTools, type SharedTool } from './shared-tools.js';
+import { createToolServer } from './tool-server.js';
+
+/** How another app starts Toolbelt's MCP server over stdio. */
+export interface StdioCommand {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+export interface McpShareDeps {
+  layout: StoreLayout;
+  cipher: Cipher;
+  store: ToolStore;
+  resolver: ToolResolver;
+  invoker: Invoker;
+  questions: LiveQuestions;
+  events: EventBus;
+  clock: Clock;
+  log: Logger;
+  app: { name: string; version: string };
+  /** Whether a window is there to approve calls (the browser host: an open event stream). */
+  windowOpen: () => boolean;
+  /** The command another app runs to reach these tools over stdio (for the snippet). */
+  stdioCommand: StdioCommand;
+}
+
+/**
+ * Toolbelt as an MCP server: the tools of the bundles a person shares,
+ * served over Streamable HTTP on 127.0.0.1 while the app runs (when
+ * switched on), or over stdio by the `mcp` command.
+ */
+export class McpShare {
+  private config: ShareConfig = { enabled: false, port: 0, sharedBundleIDs: [] };
+  private token = '';
+  private endpoint: McpHttpEndpoint | null = null;
+  private failure: { code: string; message: string } | null = null;
+  private tools: SharedTool[] | null = null;
+  private readonly stdioServers = new Set<Server>();
+  readonly activity: ActivityLog;
+  private readonly file: ShareConfigFile;
+
+  constructor(private readonly deps: McpShareDeps) {
+    this.file = new ShareConfigFile(deps.layout, deps.cipher, deps.log);
+    this.activity = new ActivityLog(deps.layout, deps.log, () => this.changed());
+  }
+
+  /** Reads the settings; with `listen`, starts the HTTP endpoint when it is switched on. */
+  async open(options: { listen: boolean }): Promise<void> {
+    this.config = await this.file.read();
+    if (options.listen && this.config.enabled) await this.start();
+  }
+
+  status(): McpShareStatus {
+    const running = this.endpoint !== null;
+    const clients = [...(this.endpoint?.sessions.values() ?? []), ...[...this.stdioServers].map((server) => ({ server }))]
+      .map(({ server }) => server.getClientVersion())
+      .filter((info) => info !== undefined)
+      .map((info) => (info.title ?? info.name).slice(0, 200));
+    return {
+      enabled: this.config.enabled,
+      port: this.config.port,
+      state: running ? 'running' : this.config.enabled && this.failure ? 'failed' : 'off',
+      ...(this.failure && !running ? { failure: this.failure } : {}),
+      url: this.url(),
+      sharedBundleIDs: this.config.sharedBundleIDs,
+      toolCount: this.sharedTools().length,
+      clients,
+    };
+  }
+
+  async configure(change: { enabled?: boolean; port?: number; newToken?: true }): Promise<McpShareStatus> {
+    const moved = change.port !== undefined && change.port !== this.config.port;
+    this.config = await this.file.update((config) => ({ ...config, ...(change.enabled !== undefined ? { enabled: change.enabled } : {}), ...(change.port !== undefined ? { port: change.port } : {}) }));
+    if (change.newToken) this.token = await this.file.newToken();
+    // A new port or token ends the sessions made with the old ones.
+    if (!this.config.enabled || moved || change.newToken) await this.stop();
+    if (this.config.enabled && !this.endpoint) await this.start();
+    this.changed();
+    return this.status();
+  }
+
+  async shareBundle(bundleID: string, shared: boolean): Promise<McpShareStatus> {
+    const bundle = this.deps.store.bundle(bundleID);
+    if (!bundle) throw new ToolbeltError('not_found', `There is no bundle ${bundleID}.`);
+    this.config = await this.file.update((config) => ({
+      ...config,
+      sharedBundleIDs: shared ? [...new Set([...config.sharedBundleIDs, bundleID])] : config.sharedBundleIDs.filter((id) => id !== bundleID),
+    }));
+    this.toolsChanged();
+    return this.status();
+  }
+
+  async connection(): Promise<McpShareConnection> {
+    const token = await this.currentToken();
+    const url = this.url();
+    const stdio = this.deps.stdioCommand;
+    return {
+      url,
+      token,
+      httpSnippet: JSON.stringify({ mcpServers: { toolbelt: { type: 'http', url, headers: { Authorization: `Bearer ${token}` } } } }, null, 2),
+      stdioSnippet: JSON.stringify({ mcpServers: { toolbelt: stdio } }, null, 2),
+    };
+  }
+
+  async recentActivity(limit: number): Promise<McpActivity[]> {
+    return this.activity.recent(limit);
+  }
+
+  /** The store changed (an edit, a switch, a file on disk): clients hear that the list changed. */
+  toolsChanged(): void {
+    this.tools = null;
+    for (const server of this.servers()) {
+      if (!server.getClientVersion()) continue;
+      inBackground(server.sendToolListChanged(), (error) => this.deps.log.debug('an MCP client could not be told the tool list changed', { error: String(error) }));
+    }
+    this.changed();
+  }
+
+  /** Serves the shared tools over one transport (stdio): until it closes. */
+  async serve(transport: Transport): Promise<void> {
+    const server = this.newServer();
+    this.stdioServers.add(server);
+    server.onclose = () => {
+      this.stdioServers.delete(server);
+      this.changed();
+    };
+    await server.connect(transport);
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await Promise.all([...this.stdioServers].map((server) => server.close().catch(() => undefined)));
+    await this.activity.flush();
+  }
+
+  private sharedTools(): SharedTool[] {
+    this.tools ??= listSharedTools(this.deps.store, this.deps.resolver, new Set(this.config.sharedBundleIDs));
+    return this.tools;
+  }
+
+  private servers(): Server[] {
+    return [...[...(this.endpoint?.sessions.values() ?? [])].map((session) => session.server), ...this.stdioServers];
+  }
+
+  private newServer(): Server {
+    return createToolServer({
+      app: this.deps.app,
+      sharedTools: () => this.sharedTools(),
+      invoker: this.deps.invoker,
+      questions: this.deps.questions,
+      windowOpen: this.deps.windowOpen,
+      activity: this.activity,
+      clock: this.deps.clock,
+    });
+  }
+
+  private url(): string {
+    return `http://127.0.0.1:${this.config.port}${MCP_PATH}`;
+  }
+
+  private async currentToken(): Promise<string> {
+    if (!this.token) this.token = await this.file.token();
+    return this.token;
+  }
+
+  private async start(): Promise<void> {
+    const token = await this.currentToken();
+    const endpoint = new McpHttpEndpoint({
+      port: this.config.port,
+      token: () => this.token || token,
+      newServer: () => this.newServer(),
+      sessionsChanged: () => this.changed(),
+      log: this.deps.log,
+    });
+    try {
+      await endpoint.listen();
+      this.endpoint = endpoint;
+      this.failure = null;
+      this.deps.log.info('MCP server listening', { port: this.config.port });
+    } catch (error) {
+      if (!(error instanceof ToolbeltError)) throw error;
+      this.failure = { code: error.code, message: error.message };
+      this.deps.log.warn('MCP server could not start', { port: this.config.port, error: error.message });
+    }
+  }
+
+  private async stop(): Promise<void> {
+    const endpoint = this.endpoint;
+    this.endpoint = null;
+    this.failure = null;
+    await endpoint?.close();
+  }
+
+  private changed(): void {
+    this.deps.events.publish({ type: 'mcpShare.changed' });
+  }
+}

@@ -1,0 +1,58 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { UuidV7Schema } from './ids.js';
+
+/** Toolbelt's own MCP server: whether it runs, on which port, and which bundles it shares. */
+export const McpShareStatusSchema = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    port: Type.Integer({ minimum: 1024, maximum: 65535 }),
+    /** `running` while it listens; `failed` says why (the port is taken, say); `off` when switched off. */
+    state: Type.Union([Type.Literal('off'), Type.Literal('running'), Type.Literal('failed')]),
+    failure: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),
+    url: Type.String(),
+    sharedBundleIDs: Type.Array(UuidV7Schema),
+    /** Tools a client sees now: enabled tools of shared bundles. */
+    toolCount: Type.Integer({ minimum: 0 }),
+    /** MCP clients connected now, by the name they gave. */
+    clients: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type McpShareStatus = Static<typeof McpShareStatusSchema>;
+
+/** What a person pastes into another app to use the shared tools, with the token in it. */
+export const McpShareConnectionSchema = Type.Object(
+  {
+    url: Type.String(),
+    token: Type.String(),
+    /** `{ "mcpServers": { "toolbelt": { url, headers } } }` for clients of Streamable HTTP (Cursor, Claude Code, …). */
+    httpSnippet: Type.String(),
+    /** The same for clients that start a command over stdio (Claude Desktop). */
+    stdioSnippet: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type McpShareConnection = Static<typeof McpShareConnectionSchema>;
+
+/** One call an MCP client made to a shared tool: what other agents did with the person's tools. */
+export const McpActivitySchema = Type.Object(
+  {
+    id: UuidV7Schema,
+    at: Type.String({ format: 'date-time' }),
+    client: Type.String({ maxLength: 200 }),
+    /** The name the client called. */
+    tool: Type.String({ maxLength: 200 }),
+    displayName: Type.Optional(Type.String()),
+    bundleID: Type.Optional(UuidV7Schema),
+    /** The arguments as JSON text, cut at 4 KB. */
+    args: Type.String(),
+    ok: Type.Boolean(),
+    /** The answer as text (cut at 4 KB), or the error message. */
+    result: Type.String(),
+    errorCode: Type.Optional(Type.String()),
+    durationMs: Type.Number({ minimum: 0 }),
+    approval: Type.Union([Type.Literal('not-needed'), Type.Literal('approved'), Type.Literal('declined'), Type.Literal('no-window')]),
+  },
+  { additionalProperties: false },
+);
+export type McpActivity = Static<typeof McpActivitySchema>;
