@@ -49,6 +49,12 @@ if (!app.requestSingleInstanceLock()) {
       runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
       log,
       environment: process.env,
+      // Other apps start the same core over stdio with this binary in Node mode. Secrets the OS keychain
+      // holds cannot be read there: the HTTP address is the way for tools that use them (README).
+      mcpShare: {
+        listen: true,
+        stdioCommand: { command: process.execPath, args: [path.join(here, '../main/server.js'), 'mcp', '--data-dir', app.getPath('userData')], env: { ELECTRON_RUN_AS_NODE: '1' } },
+      },
     });
     mainWindow = createMainWindow(path.join(here, '../preload/preload.cjs'), log);
     const disconnect = connectIpc(ipcMain, core, mainWindow, log);

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { repositoryRoot, startBenchCore } from './bench-core.js';
-import { percentile, report, timeEach, type Figure } from './stats.js';
+import { percentile, report, timeInTurns, type Figure } from './stats.js';
 
 // Run from the sources or from out/bench/: the repository is where package.json is, found from here.
 const ROOT = repositoryRoot(import.meta.dirname);
@@ -29,20 +29,9 @@ export async function benchMcp(): Promise<boolean> {
   const bare = await bareClient(EVERYTHING);
   const ours = () => call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'echo', version: 'mcp', args: { message: 'bench' } });
   const direct = () => bare.callTool({ name: 'echo', arguments: { message: 'bench' } });
-  // Both paths warm until the JIT has compiled them, as in an app that has been running a while.
-  for (let i = 0; i < WARM_UP_ROUNDS; i++) {
-    await ours();
-    await direct();
-  }
-  const oursSamples: number[] = [];
-  const directSamples: number[] = [];
-  // Turns alternate so neither side always runs right after the other (the server's garbage, the scheduler).
-  for (let i = 0; i < ROUNDS; i++) {
-    const pair = [() => timeEach(1, ours).then((sample) => oursSamples.push(...sample)), () => timeEach(1, direct).then((sample) => directSamples.push(...sample))];
-    for (const turn of i % 2 ? pair.reverse() : pair) await turn();
-  }
+  const samples = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, ours, direct);
   await bare.close();
-  figures.push({ section: 'mcp', name: 'tool call p50 (echo, stdio)', ours: percentile(oursSamples, 50), limit: percentile(directSamples, 50), limitName: 'the bare SDK client, same server', goalRatio: 1.2 });
+  figures.push({ section: 'mcp', name: 'tool call p50 (echo, stdio)', ours: percentile(samples.ours, 50), limit: percentile(samples.limit, 50), limitName: 'the bare SDK client, same server', goalRatio: 1.2 });
 
   // Five servers of 100 tools each: from "add" to all 500 listed, against five bare clients connecting and listing.
   const servers = Object.fromEntries(Array.from({ length: 5 }, (_, index) => [`many-${index}`, MANY(`s${index}`)]));

@@ -3,10 +3,11 @@
 import { benchChat } from './chat.js';
 import { benchInvoke } from './invoke.js';
 import { benchMcp } from './mcp.js';
+import { benchMcpServer } from './mcp-server.js';
 import { benchRegex } from './regex.js';
 import { benchStore } from './store.js';
 
-const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp };
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS[name]);

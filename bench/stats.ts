@@ -47,3 +47,21 @@ export function report(figure: Figure): boolean {
   );
   return ratioOk && absoluteOk;
 }
+
+/**
+ * Times two calls in turns after warming both (until the JIT has compiled
+ * them, as in an app that has run a while). Turns alternate which goes first,
+ * so neither always runs right after the other (its garbage, the scheduler).
+ */
+export async function timeInTurns(rounds: number, warmUpRounds: number, ours: () => Promise<unknown>, limit: () => Promise<unknown>): Promise<{ ours: number[]; limit: number[] }> {
+  for (let i = 0; i < warmUpRounds; i++) {
+    await ours();
+    await limit();
+  }
+  const samples = { ours: [] as number[], limit: [] as number[] };
+  for (let i = 0; i < rounds; i++) {
+    const pair = [() => timeEach(1, ours).then((sample) => samples.ours.push(...sample)), () => timeEach(1, limit).then((sample) => samples.limit.push(...sample))];
+    for (const turn of i % 2 ? pair.reverse() : pair) await turn();
+  }
+  return samples;
+}

@@ -1,11 +1,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import path from 'node:path';
 import { onTestFinished, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.js';
 import { newID } from '../testing/fixtures.js';
 import { json, startLoopbackServer } from '../testing/loopback-server.js';
 import { rawRequest } from '../testing/raw-request.js';
+import { PROJECT_ROOT } from '../testing/spawned-host.js';
 import { startTestCore } from '../testing/test-core.js';
 
 const CORE_BUNDLE = '01a2008d-7400-7000-8000-03e7f090115c';
@@ -173,3 +176,26 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 });
 
+
+describe('Toolbelt as an MCP server over stdio (the mcp command)', () => {
+  it('serves the shared tools of a folder a running Toolbelt uses, records the calls there, and refuses tools that ask first', async () => {
+    const { subject, weather } = await sharing();
+    const client = new Client({ name: 'Claude Desktop', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [path.join(PROJECT_ROOT, 'out/main/server.js'), 'mcp', '--data-dir', subject.dataDir], stderr: 'pipe' }),
+    );
+    onTestFinished(() => client.close());
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['clear-alerts', 'forecast']);
+    expect(JSON.parse(text(await client.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })))).toEqual({ city: 'Oslo', sky: 'clear' });
+    const refused = await client.callTool({ name: 'clear-alerts', arguments: { city: 'Oslo' } });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toContain('no Toolbelt window is open');
+    expect(weather.requestsTo('/alerts')).toHaveLength(0);
+    // The app's activity view reads what the other process recorded.
+    const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 2);
+    expect(calls.map((call) => [call.client, call.tool, call.approval])).toEqual([
+      ['Claude Desktop', 'clear-alerts', 'no-window'],
+      ['Claude Desktop', 'forecast', 'not-needed'],
+    ]);
+  });
+});

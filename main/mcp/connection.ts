@@ -12,6 +12,7 @@ import type { Logger } from '../log.js';
 import type { McpOAuthProvider } from './oauth-provider.js';
 import { findCommand } from './shell-path.js';
 import { MessageTap, messagesOfCall, type SeenMessage } from './message-tap.js';
+import { requestScopedFetch } from './request-scoped-fetch.js';
 import { settle } from '../common/settle.js';
 import { NOT_CANCELLABLE } from '../common/signals.js';
 
@@ -208,7 +209,7 @@ export class McpConnection {
     const url = new URL(this.config.url);
     this.authProvider = (await this.options.authProvider?.()) ?? null;
     const requestInit = { headers: this.resolved.headers };
-    const settings = { requestInit, ...(this.authProvider ? { authProvider: this.authProvider } : {}) };
+    const settings = { requestInit, fetch: requestScopedFetch(), ...(this.authProvider ? { authProvider: this.authProvider } : {}) };
     if (this.config.type === 'sse') return this.attach(new SSEClientTransport(url, settings));
     try {
       return await this.attach(new StreamableHTTPClientTransport(url, settings));

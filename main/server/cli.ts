@@ -1,20 +1,19 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_IDENTITY } from '../app-identity.js';
-import { createCore } from '../core.js';
-import { installProcessGuards } from '../common/process-guards.js';
 import { createLogger } from '../log.js';
-import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 import { parseServeOptions, SERVE_USAGE, UsageError } from './cli-options.js';
 import { defaultDataDir } from './data-dir.js';
 import { startHttpHost } from './http-host.js';
+import { runMcpStdio } from '../mcp-host/stdio-command.js';
+import { openFolderCore } from './folder-core.js';
 
 const SHUTDOWN_GRACE_MS = 4_000;
 
 /** `npm run serve`: the browser host. Prints exactly one line on stdout, the URL. */
 export async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'mcp') return runMcpStdio(argv.slice(1));
   const here = path.dirname(fileURLToPath(import.meta.url));
   let options;
   try {
@@ -34,16 +33,9 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   const log = createLogger({ level: options.logLevel });
-  installProcessGuards(log);
   const dataDir = path.resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const core = await createCore({
-    dataDir,
-    hostKind: 'browser',
-    app: APP_IDENTITY,
-    cipher: await createKeyFileCipher(path.join(dataDir, 'secrets.key')),
-    log,
-    environment: process.env,
+  const { core } = await openFolderCore(dataDir, log, {
+    mcpShare: { listen: true, stdioCommand: { command: process.execPath, args: [fileURLToPath(import.meta.url), 'mcp', '--data-dir', dataDir] } },
   });
   const rendererDir = existsSync(path.join(options.rendererDir, 'index.html')) ? options.rendererDir : null;
   if (!rendererDir) log.warn('renderer is not built; serving the API only', { rendererDir: options.rendererDir });

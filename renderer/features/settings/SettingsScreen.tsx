@@ -3,6 +3,7 @@ import { useSettings } from '../../queries/tools.js';
 import { AboutSection } from './AboutSection.js';
 import { AppearanceSection } from './AppearanceSection.js';
 import { ListSettingSection } from './ListSettingSection.js';
+import { McpShareSection } from './McpShareSection.js';
 import { ProvidersSection } from './ProvidersSection.js';
 import { SecretsSection } from './SecretsSection.js';
 import { ShortcutsSection } from './ShortcutsSection.js';
@@ -22,7 +23,7 @@ function SettingsFileProblem() {
 export function SettingsScreen() {
   return (
     <section className="screen" aria-labelledby="settings-title">
-      <ScreenHeader id="settings-title" title="Settings" subtitle="Providers, secrets, what tools may reach, how Toolbelt looks, and where it keeps your data." />
+      <ScreenHeader id="settings-title" title="Settings" subtitle="Providers, secrets, what tools may reach, sharing tools with other apps, how Toolbelt looks, and where it keeps your data." />
       <div className="screen__body stack">
         <SettingsFileProblem />
         <ProvidersSection />
@@ -43,6 +44,7 @@ export function SettingsScreen() {
           placeholder="/home/me/notes"
           empty="No folder is readable."
         />
+        <McpShareSection />
         <AppearanceSection />
         <ShortcutsSection />
         <AboutSection />

@@ -5,6 +5,7 @@ import { Switch } from '../../components/Switch.js';
 import { useBundles, usePatchTool, useToolPages } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
+import { ShareBundleToggle } from './ShareBundleToggle.js';
 
 const TYPE_LABEL = { http: 'HTTP', local: 'Local', mcp: 'MCP' } as const;
 
@@ -77,6 +78,7 @@ export function ToolList() {
           <input type="checkbox" checked={includeDisabled} onChange={(event) => setIncludeDisabled(event.target.checked)} />
           Show switched-off and broken tools
         </label>
+        {currentBundle ? <ShareBundleToggle bundleID={currentBundle.bundleID} displayName={currentBundle.displayName} /> : null}
       </PaneHeader>
       {pages.isError ? (
         <p className="pane__message error-text" role="alert">
