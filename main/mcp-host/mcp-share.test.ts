@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
 import { onTestFinished, describe, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port.js';
@@ -137,6 +137,28 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('calculator');
     await subject.call('mcpShare.shareBundle', { bundleID, shared: false });
     expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('clear-alerts');
+  });
+
+  it('asks the person through the client when a tool asks the user and the client can show a form', async () => {
+    const { subject, url, token } = await sharing();
+    await subject.call('mcpShare.shareBundle', { bundleID: CORE_BUNDLE, shared: true });
+    const asking = new Client({ name: 'Form client', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    const asked: string[] = [];
+    asking.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: 'accept', content: { answer: 'Blue' } };
+    });
+    await asking.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    onTestFinished(() => asking.close());
+    const answered = await asking.callTool({ name: 'ask-user', arguments: { question: 'Which colour?', choices: ['Red', 'Blue'] } });
+    expect(answered.isError).toBeFalsy();
+    expect(JSON.parse(text(answered))).toEqual({ answer: 'Blue' });
+    expect(asked).toEqual(['Which colour?']);
+    // A client without forms gets the tool's own refusal, as a failed call.
+    const plain = await connect(url, token);
+    const refused = await plain.callTool({ name: 'ask-user', arguments: { question: 'Which colour?' } });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toContain('there is no one to ask here');
   });
 
   it('refuses a wrong token, a foreign Origin and a foreign Host, and is off until switched on', async () => {
