@@ -186,6 +186,37 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     await expect(rawRequest(url, { method: 'POST', headers, body: initialize })).rejects.toThrow(/ECONNREFUSED/);
   });
 
+  it('survives hostile requests and arguments, and goes on serving', async () => {
+    const { url, token } = await sharing();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
+    const huge = await rawRequest(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { padding: 'x'.repeat(5 * 1024 * 1024) } }) });
+    expect(huge.status).toBe(413);
+    const broken = await rawRequest(url, { method: 'POST', headers, body: '{"jsonrpc": "2.0", "id": 1, "method": "initia' });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toContain('not valid JSON');
+    const wrongType = await rawRequest(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/plain' }, body: '{}' });
+    expect(wrongType.status).toBe(400);
+    const unknownSession = await rawRequest(url, { method: 'POST', headers: { ...headers, 'mcp-session-id': '../../etc/passwd' }, body: '{}' });
+    expect(unknownSession.status).toBe(404);
+
+    const client = await connect(url, token);
+    for (const name of ['__proto__', 'constructor', 'toString', '../forecast']) {
+      await expect(client.callTool({ name, arguments: {} })).rejects.toThrow(/no shared tool named/);
+    }
+    // Nesting deeper than the SDK client itself can send goes in raw: refused, not a crash.
+    const deepBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`;
+    expect((await rawRequest(url, { method: 'POST', headers, body: deepBody })).status).toBeLessThan(500);
+    let nested: Record<string, unknown> = { city: 'deep' };
+    for (let depth = 0; depth < 300; depth++) nested = { inner: nested };
+    for (const args of [{ city: '\ud800 lone surrogate' }, { city: 'Zürich 東京 🌧' }, { city: 'Paris', ...nested }, { city: 'x'.repeat(1_000_000) }]) {
+      const result = await client.callTool({ name: 'forecast', arguments: args });
+      expect(typeof text(result)).toBe('string');
+    }
+    // Still serving, the same session and a new one.
+    expect(JSON.parse(text(await client.callTool({ name: 'forecast', arguments: { city: 'Rome' } })))).toEqual({ city: 'Rome', sky: 'clear' });
+    expect((await (await connect(url, token)).listTools()).tools).toHaveLength(2);
+  });
+
   it('says so when its port is taken, and keeps the token out of its files in clear', async () => {
     const { subject, token, weather } = await sharing();
     const taken = Number(new URL(weather.base).port);
