@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,10 +27,3 @@ export async function startBenchCore(name: string, options: Partial<CoreOptions>
   };
 }
 
-/** The nearest folder above `from` that holds package.json. */
-export function repositoryRoot(from: string): string {
-  for (let folder = from; ; folder = path.dirname(folder)) {
-    if (existsSync(path.join(folder, 'package.json'))) return folder;
-    if (path.dirname(folder) === folder) throw new Error(`No package.json above ${from}`);
-  }
-}

@@ -5,11 +5,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { repositoryRoot, startBenchCore } from './bench-core.js';
+import { PROJECT_ROOT as ROOT } from '../main/testing/spawned-host.js';
+import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeInTurns, type Figure } from './stats.js';
 
-// Run from the sources or from out/bench/: the repository is where package.json is, found from here.
-const ROOT = repositoryRoot(import.meta.dirname);
 const EVERYTHING = { command: process.execPath, args: [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 const MANY = (prefix: string) => ({ command: process.execPath, args: [path.join(ROOT, 'bench/fixtures/many-tools-server.mjs')], env: { TOOL_COUNT: '100', TOOL_PREFIX: prefix } });
 const ROUNDS = 2_000;

@@ -28,6 +28,9 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
   await page.keyboard.press('Control+3');
   const section = page.getByRole('region', { name: 'MCP server', exact: true });
   await expect(section).toContainText('Off · 0 tools would be shared');
+  await expect(section.getByRole('list', { name: 'Calls from other apps' })).toHaveCount(0);
+  await expect(section).toContainText('No app has called a shared tool yet.');
+  await section.screenshot({ path: test.info().outputPath('mcp-share-off.png') });
   const port = await freePort();
   const portField = section.getByRole('textbox', { name: 'Port on 127.0.0.1' });
   await portField.selectText();
@@ -91,5 +94,14 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
   await page.keyboard.press('Control+2');
   await expect(page.getByRole('switch', { name: 'Share Maths over MCP' })).toBeVisible();
   await page.screenshot(shot('mcp-share-tools-narrow-dark'));
+
+  // A port another program holds (the browser host's own): said where the status is, with what to do.
+  await page.keyboard.press('Control+3');
+  const taken = new URL(app.host.url).port;
+  await portField.selectText();
+  await portField.pressSequentially(taken);
+  await section.getByRole('button', { name: 'Use this port' }).click();
+  await expect(section.getByRole('status')).toHaveText(`Port ${taken} is taken by another program. Choose another port for the MCP server.`);
+  await section.screenshot({ path: test.info().outputPath('mcp-share-port-taken.png') });
   expect(app.consoleErrors).toEqual([]);
 });

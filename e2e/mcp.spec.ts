@@ -18,10 +18,16 @@ async function openAddMcpServer(app: App) {
   return { page, bundles, form: bundles.getByRole('form', { name: 'Add MCP server' }) };
 }
 
+/** server-everything added through the API, as a script would: its bundle's ID. */
+async function addEverything(app: App) {
+  const api = hostApi(app.host);
+  const { servers } = (await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })) as { servers: { bundleID: string }[] };
+  return { api, bundleID: servers[0]!.bundleID };
+}
+
 /** server-everything added through the API, and its bundle picked in the Tools screen. */
 async function openEverythingInTools(app: App) {
-  const api = hostApi(app.host);
-  await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } });
+  const { api } = await addEverything(app);
   const { page } = app;
   await page.goto(app.host.url);
   await page.keyboard.press('Control+2');
@@ -85,9 +91,7 @@ test('paste an mcpServers document, see the server start with its tools, run one
 
 test('a model calls an MCP tool after approval, and switching the server off takes its tools out of the chat', async ({ app }) => {
   test.setTimeout(60_000);
-  const api = hostApi(app.host);
-  const { servers } = (await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })) as { servers: { bundleID: string }[] };
-  const bundleID = servers[0]!.bundleID;
+  const { bundleID } = await addEverything(app);
   const { page } = app;
   await openScriptedChat(app, [{ toolCalls: [{ name: 'echo', args: { message: 'from the model' } }] }, { text: 'Echoed it.' }], [{ bundleID, slug: 'echo', version: 'mcp', requiresApproval: true }]);
   await page.getByRole('textbox', { name: 'Message' }).pressSequentially('echo something');
@@ -139,9 +143,7 @@ test('a server asks a question while its tool runs: the form opens over the scre
 
 test('a long MCP call shows its progress in the tool card, and a picture it returns is drawn there', async ({ app }) => {
   test.setTimeout(60_000);
-  const api = hostApi(app.host);
-  const { servers } = (await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })) as { servers: { bundleID: string }[] };
-  const bundleID = servers[0]!.bundleID;
+  const { bundleID } = await addEverything(app);
   const { page } = app;
   await openScriptedChat(
     app,

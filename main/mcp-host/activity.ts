@@ -56,8 +56,9 @@ export class ActivityLog {
         await withFileLock(this.layout.lockTarget('mcp-activity'), async () => {
           const calls = [...(await this.readFile()), ...batch].slice(-ACTIVITY_KEPT);
           await writeFileAtomically(this.file, stringifyStable({ calls }, ['calls']), { within: this.layout.root });
+          // At once: a reader between the write and here would see the batch twice, in the file and waiting.
+          this.pending = this.pending.slice(batch.length);
         });
-        this.pending = this.pending.slice(batch.length);
       }
     } finally {
       this.writing = null;

@@ -10,11 +10,14 @@ import { checkOrigin, checkToken, ownAuthorities } from '../server/security.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-const MAX_SESSIONS = 64;
+/** Sessions kept at once; each holds an SDK server and transport. */
+export const MAX_SESSIONS = 64;
 
 export interface Session {
   server: Server;
   transport: StreamableHTTPServerTransport;
+  /** When a request last came: at the limit, the session unused longest makes room. */
+  lastSeen: number;
 }
 
 export interface EndpointDeps {
@@ -47,7 +50,9 @@ export class McpHttpEndpoint {
     const http = createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => {
         this.deps.log.warn('an MCP request failed', { error: String(error) });
-        refuse(response, error instanceof ToolbeltError && error.code === 'payload_too_large' ? 413 : 400, error instanceof Error ? error.message : 'The request failed.');
+        // Our own refusals (too large, not JSON) say what and carry their status; anything else is not repeated to the client.
+        if (error instanceof ToolbeltError) refuse(response, error.httpStatus, error.message);
+        else refuse(response, 400, 'Toolbelt could not handle this MCP request. The details are in its log.');
       });
     });
     await new Promise<void>((resolve, reject) => {
@@ -75,6 +80,12 @@ export class McpHttpEndpoint {
     await new Promise<void>((resolve) => http.close(() => resolve()));
   }
 
+  private async endLeastRecentSession(): Promise<void> {
+    const [id, oldest] = [...this.sessions].reduce((least, entry) => (entry[1].lastSeen < least[1].lastSeen ? entry : least));
+    this.sessions.delete(id);
+    await oldest.server.close().catch(() => undefined);
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const place = checkOrigin(request, ownAuthorities(this.deps.port));
@@ -87,19 +98,21 @@ export class McpHttpEndpoint {
     if (typeof sessionID === 'string') {
       const session = this.sessions.get(sessionID);
       if (!session) return refuse(response, 404, 'This session has ended (Toolbelt restarted or the server was switched off). Connect again.');
+      session.lastSeen = performance.now();
       const body = request.method === 'POST' ? await readJsonBody(request, MAX_BODY_BYTES) : undefined;
       return session.transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST') return refuse(response, 400, 'Start a session with an initialize request first.');
     const body = await readJsonBody(request, MAX_BODY_BYTES);
     if (!isInitializeRequest(body)) return refuse(response, 400, 'Start a session with an initialize request first.');
-    if (this.sessions.size >= MAX_SESSIONS) return refuse(response, 503, `${MAX_SESSIONS} MCP sessions are open already; close one first.`);
+    // Clients that quit without ending their session leave it here: the oldest unused one goes, so a new one always fits.
+    if (this.sessions.size >= MAX_SESSIONS) await this.endLeastRecentSession();
 
     const server = this.deps.newServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { server, transport });
+        this.sessions.set(id, { server, transport, lastSeen: performance.now() });
         this.deps.sessionsChanged();
       },
     });

@@ -9,6 +9,7 @@ import { newID } from '../testing/fixtures.js';
 import { json, startLoopbackServer } from '../testing/loopback-server.js';
 import { rawRequest } from '../testing/raw-request.js';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
+import { MAX_SESSIONS } from './http-endpoint.js';
 import { startTestCore } from '../testing/test-core.js';
 
 const CORE_BUNDLE = '01a2008d-7400-7000-8000-03e7f090115c';
@@ -187,7 +188,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 
   it('survives hostile requests and arguments, and goes on serving', async () => {
-    const { url, token } = await sharing();
+    const { subject, url, token } = await sharing();
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
     const huge = await rawRequest(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { padding: 'x'.repeat(5 * 1024 * 1024) } }) });
     expect(huge.status).toBe(413);
@@ -195,7 +196,8 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(broken.status).toBe(400);
     expect(broken.body).toContain('not valid JSON');
     const wrongType = await rawRequest(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/plain' }, body: '{}' });
-    expect(wrongType.status).toBe(400);
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.body).toContain('Content-Type: application/json');
     const unknownSession = await rawRequest(url, { method: 'POST', headers: { ...headers, 'mcp-session-id': '../../etc/passwd' }, body: '{}' });
     expect(unknownSession.status).toBe(404);
 
@@ -208,12 +210,44 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect((await rawRequest(url, { method: 'POST', headers, body: deepBody })).status).toBeLessThan(500);
     let nested: Record<string, unknown> = { city: 'deep' };
     for (let depth = 0; depth < 300; depth++) nested = { inner: nested };
-    for (const args of [{ city: '\ud800 lone surrogate' }, { city: 'Zürich 東京 🌧' }, { city: 'Paris', ...nested }, { city: 'x'.repeat(1_000_000) }]) {
+    // What the core cannot carry is refused before anything walks it, as through the operation table.
+    for (const [args, problem] of [
+      [{ city: '\ud800 lone surrogate' }, 'lone UTF-16 surrogate'],
+      [{ city: 'Paris', ...nested }, 'nested more than 128 levels'],
+    ] as const) {
+      const result = await client.callTool({ name: 'forecast', arguments: args });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(new RegExp(`^Invalid arguments for City forecast: .*${problem}`));
+    }
+    for (const args of [{ city: 'Zürich 東京 🌧' }, { city: 'x'.repeat(1_000_000) }]) {
       const result = await client.callTool({ name: 'forecast', arguments: args });
       expect(typeof text(result)).toBe('string');
     }
+    const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 4);
+    expect(calls.slice(2).map((call) => [call.errorCode, call.args])).toEqual([
+      ['invalid_args', '(not shown: they could not be carried)'],
+      ['invalid_args', '(not shown: they could not be carried)'],
+    ]);
     // Still serving, the same session and a new one.
     expect(JSON.parse(text(await client.callTool({ name: 'forecast', arguments: { city: 'Rome' } })))).toEqual({ city: 'Rome', sky: 'clear' });
+    expect((await (await connect(url, token)).listTools()).tools).toHaveLength(2);
+  });
+
+  it('makes room for a new session by ending the one unused longest, so clients that never said goodbye do not lock others out', async () => {
+    const { url, token } = await sharing();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gone', version: '1' } } });
+    const opened: string[] = [];
+    for (let index = 0; index < MAX_SESSIONS + 1; index++) {
+      const answer = await rawRequest(url, { method: 'POST', headers, body: initialize });
+      expect(answer.status).toBe(200);
+      opened.push(String(answer.headers['mcp-session-id']));
+    }
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    const oldest = await rawRequest(url, { method: 'POST', headers: { ...headers, 'mcp-session-id': opened[0]! }, body: list });
+    expect(oldest.status).toBe(404);
+    expect(oldest.body).toContain('This session has ended');
+    expect((await rawRequest(url, { method: 'POST', headers: { ...headers, 'mcp-session-id': opened[1]! }, body: list })).status).toBe(200);
     expect((await (await connect(url, token)).listTools()).tools).toHaveLength(2);
   });
 
@@ -232,7 +266,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
 
 describe('Toolbelt as an MCP server over stdio (the mcp command)', () => {
   it('serves the shared tools of a folder a running Toolbelt uses, records the calls there, and refuses tools that ask first', async () => {
-    const { subject, weather } = await sharing();
+    const { subject, bundleID, weather } = await sharing();
     const client = new Client({ name: 'Claude Desktop', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({ command: process.execPath, args: [path.join(PROJECT_ROOT, 'out/main/server.js'), 'mcp', '--data-dir', subject.dataDir], stderr: 'pipe' }),
@@ -244,6 +278,10 @@ describe('Toolbelt as an MCP server over stdio (the mcp command)', () => {
     expect(refused.isError).toBe(true);
     expect(text(refused)).toContain('no Toolbelt window is open');
     expect(weather.requestsTo('/alerts')).toHaveLength(0);
+    // A bundle the app stops sharing stops being served by the other process too.
+    await subject.call('mcpShare.shareBundle', { bundleID, shared: false });
+    expect((await client.listTools()).tools).toEqual([]);
+    await expect(client.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })).rejects.toThrow(/no shared tool named "forecast"/);
     // The app's activity view reads what the other process recorded.
     const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 2);
     expect(calls.map((call) => [call.client, call.tool, call.approval])).toEqual([

@@ -68,10 +68,10 @@ export class McpShare {
     if (options.listen && this.config.enabled) await this.start();
   }
 
-  status(): McpShareStatus {
+  async status(): Promise<McpShareStatus> {
     const running = this.endpoint !== null;
-    const clients = [...(this.endpoint?.sessions.values() ?? []), ...[...this.stdioServers].map((server) => ({ server }))]
-      .map(({ server }) => server.getClientVersion())
+    const clients = this.servers()
+      .map((server) => server.getClientVersion())
       .filter((info) => info !== undefined)
       .map((info) => (info.title ?? info.name).slice(0, 200));
     return {
@@ -81,7 +81,7 @@ export class McpShare {
       ...(this.failure && !running ? { failure: this.failure } : {}),
       url: this.url(),
       sharedBundleIDs: this.config.sharedBundleIDs,
-      toolCount: this.sharedTools().length,
+      toolCount: (await this.sharedTools()).length,
       clients,
     };
   }
@@ -151,8 +151,14 @@ export class McpShare {
     await this.activity.flush();
   }
 
-  private sharedTools(): SharedTool[] {
-    this.tools ??= listSharedTools(this.deps.store, this.deps.resolver, new Set(this.config.sharedBundleIDs));
+  private async sharedTools(): Promise<SharedTool[]> {
+    const { sharedBundleIDs } = await this.file.current();
+    if (sharedBundleIDs.join() !== this.config.sharedBundleIDs.join()) {
+      // Changed by another process: this one's clients hear it too.
+      this.config = { ...this.config, sharedBundleIDs };
+      this.toolsChanged();
+    }
+    this.tools ??= listSharedTools(this.deps.store, this.deps.resolver, new Set(sharedBundleIDs));
     return this.tools;
   }
 
@@ -182,10 +188,10 @@ export class McpShare {
   }
 
   private async start(): Promise<void> {
-    const token = await this.currentToken();
+    await this.currentToken();
     const endpoint = new McpHttpEndpoint({
       port: this.config.port,
-      token: () => this.token || token,
+      token: () => this.token,
       newServer: () => this.newServer(),
       sessionsChanged: () => this.changed(),
       log: this.deps.log,

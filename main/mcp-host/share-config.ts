@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isUuidV7 } from '../../shared/schemas/ids.js';
 import { withFileLock } from '../common/file-lock.js';
@@ -30,6 +31,8 @@ const KEY_ORDER = ['enabled', 'port', 'sharedBundleIDs', 'token'] as const;
  */
 export class ShareConfigFile {
   private readonly file: string;
+  /** The settings last read, with the file's size and time then: read again only when those change. */
+  private known: { stamp: string; config: ShareConfig } | null = null;
 
   constructor(
     private readonly layout: StoreLayout,
@@ -42,6 +45,18 @@ export class ShareConfigFile {
   async read(): Promise<ShareConfig> {
     const { token: _token, ...config } = await this.readFile();
     return config;
+  }
+
+  /**
+   * The settings as they are on disk now. Another process serving the same
+   * folder (the stdio command next to the app) may have changed them: a
+   * bundle someone stops sharing must stop being served everywhere.
+   */
+  async current(): Promise<ShareConfig> {
+    const info = await stat(this.file).catch(() => null);
+    const stamp = info ? `${info.mtimeMs}:${info.size}` : 'none';
+    if (this.known?.stamp !== stamp) this.known = { stamp, config: await this.read() };
+    return this.known.config;
   }
 
   async update(change: (config: ShareConfig) => ShareConfig): Promise<ShareConfig> {

@@ -5,6 +5,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
 import type { Clock } from '../common/clock.js';
+import { jsonValueProblem } from '../common/json-limits.js';
 import type { LiveQuestions } from '../questions/live-questions.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ActivityLog } from './activity.js';
@@ -14,7 +15,7 @@ const SHOWN_CHARS = 4_096;
 
 export interface ToolServerDeps {
   app: { name: string; version: string };
-  sharedTools(): SharedTool[];
+  sharedTools(): Promise<SharedTool[]>;
   invoker: Invoker;
   questions: LiveQuestions;
   /** Whether a Toolbelt window is there to approve a call. */
@@ -37,6 +38,34 @@ function callResult(shared: SharedTool, result: InvokeResult): CallToolResult {
   return { content: [{ type: 'text', text: asText(result.value) }], ...(structured ? { structuredContent: result.value as Record<string, unknown> } : {}) };
 }
 
+type Outcome = { ok: boolean; result: string; errorCode?: string; approval: McpActivity['approval'] };
+type Answered = { outcome: Outcome; answer: CallToolResult };
+
+/** A call that did not run, or failed: the activity records why, the client reads the same sentence. */
+function refusal(result: string, errorCode: string, approval: McpActivity['approval']): Answered {
+  return { outcome: { ok: false, result, errorCode, approval }, answer: failed(result) };
+}
+
+/** The ask-user built-in's question as a form the client shows (MCP elicitation). */
+function askThroughClient(server: Server, signal: AbortSignal) {
+  return async (question: string, choices?: string[]) => {
+    const answer = await server.elicitInput(
+      {
+        mode: 'form',
+        message: question,
+        requestedSchema: {
+          type: 'object',
+          properties: { answer: choices?.length ? { type: 'string', title: 'Answer', enum: choices } : { type: 'string', title: 'Answer' } },
+          required: ['answer'],
+        },
+      },
+      { signal },
+    );
+    if (answer.action !== 'accept') throw new Error('The person did not answer.');
+    return String(answer.content?.answer ?? '');
+  };
+}
+
 /**
  * One MCP session's server: lists the shared tools and runs them through the
  * same resolver and invoker as the app, asking the person first for tools
@@ -55,85 +84,65 @@ export function createToolServer(deps: ToolServerDeps): Server {
     return (info?.title ?? info?.name ?? 'An MCP client').slice(0, 200);
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: deps.sharedTools().map((shared) => shared.definition) }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const started = performance.now();
-    const name = request.params.name;
-    const args = request.params.arguments ?? {};
-    const shared = deps.sharedTools().find((candidate) => candidate.name === name);
-    const client = clientName();
-    const record = (outcome: { ok: boolean; result: string; errorCode?: string; approval: McpActivity['approval'] }) =>
-      deps.activity.add({
-        id: uuidv7(),
-        at: deps.clock.now().toISOString(),
-        client,
-        tool: name.slice(0, 200),
-        ...(shared ? { displayName: shared.record.tool.displayName, bundleID: shared.record.bundleID } : {}),
-        args: cut(asText(args)),
-        ok: outcome.ok,
-        result: cut(outcome.result),
-        ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
-        durationMs: Math.round(performance.now() - started),
-        approval: outcome.approval,
-      });
-    if (!shared) throw new McpError(ErrorCode.InvalidParams, `There is no shared tool named "${name}": it is not shared, is switched off, or was deleted. List the tools again.`);
-    const { tool } = shared.record;
-
-    let approval: McpActivity['approval'] = 'not-needed';
-    if (tool.requiresApproval) {
-      if (!deps.windowOpen()) {
-        const message = `${tool.displayName} asks the person before every call, and no Toolbelt window is open to ask in. Open Toolbelt and approve it there, or switch off "Ask before every call" for this tool.`;
-        record({ ok: false, result: message, errorCode: 'approval_unavailable', approval: 'no-window' });
-        return failed(message);
-      }
-      const answer = await deps.questions.ask(
-        { kind: 'mcp-client', client },
-        `${client} wants to run ${tool.displayName}.`,
-        { type: 'object', properties: {} },
-        extra.signal,
-        { bundleID: shared.record.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, args },
-      );
-      if (answer.action !== 'accept') {
-        const message = `The person declined to run ${tool.displayName}. Do not try it again unless they ask.`;
-        record({ ok: false, result: message, errorCode: 'approval_declined', approval: 'declined' });
-        return failed(message);
-      }
-      approval = 'approved';
+  /** Whether the person lets this call run: `approved`, `not-needed`, or the refusal the client gets. */
+  async function approval(shared: SharedTool, args: Record<string, unknown>, client: string, signal: AbortSignal): Promise<McpActivity['approval'] | Answered> {
+    const { tool, bundleID } = shared.record;
+    if (!tool.requiresApproval) return 'not-needed';
+    if (!deps.windowOpen()) {
+      const why = `${tool.displayName} asks the person before every call, and no Toolbelt window is open to ask in. Open Toolbelt and approve it there, or switch off "Ask before every call" for this tool.`;
+      return refusal(why, 'approval_unavailable', 'no-window');
     }
+    const request = { bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, args };
+    const answer = await deps.questions.ask({ kind: 'mcp-client', client }, `${client} wants to run ${tool.displayName}.`, { type: 'object', properties: {} }, signal, request);
+    if (answer.action === 'accept') return 'approved';
+    return refusal(`The person declined to run ${tool.displayName}. Do not try it again unless they ask.`, 'approval_declined', 'declined');
+  }
 
-    // The ask-user built-in asks through the client when it can show a form.
+  /** The call itself, as the activity view records it, with the result the client gets. */
+  async function run(shared: SharedTool, args: Record<string, unknown>, signal: AbortSignal): Promise<Answered> {
+    const allowed = await approval(shared, args, clientName(), signal);
+    if (typeof allowed !== 'string') return allowed;
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
-    const askUser = canAsk
-      ? async (question: string, choices?: string[]) => {
-          const answer = await server.elicitInput(
-            {
-              mode: 'form',
-              message: question,
-              requestedSchema: {
-                type: 'object',
-                properties: { answer: choices?.length ? { type: 'string', title: 'Answer', enum: choices } : { type: 'string', title: 'Answer' } },
-                required: ['answer'],
-              },
-            },
-            { signal: extra.signal },
-          );
-          if (answer.action !== 'accept') throw new Error('The person did not answer.');
-          return String(answer.content?.answer ?? '');
-        }
-      : undefined;
-
     let result: InvokeResult;
     try {
-      result = await deps.invoker.invoke(shared.record, { args }, { signal: extra.signal, ...(askUser ? { askUser } : {}) });
+      result = await deps.invoker.invoke(shared.record, { args }, { signal, ...(canAsk ? { askUser: askThroughClient(server, signal) } : {}) });
     } catch (error) {
       // Bad arguments and a tool that stopped being runnable are the caller's to fix: said as a failed call.
       if (!(error instanceof ToolbeltError)) throw error;
-      record({ ok: false, result: error.message, errorCode: error.code, approval });
-      return failed(error.message);
+      return refusal(error.message, error.code, allowed);
     }
-    record(result.ok ? { ok: true, result: asText(result.value), approval } : { ok: false, result: result.error.message, errorCode: result.error.code, approval });
-    return callResult(shared, result);
+    const outcome: Outcome = result.ok ? { ok: true, result: asText(result.value), approval: allowed } : { ok: false, result: result.error.message, errorCode: result.error.code, approval: allowed };
+    return { outcome, answer: callResult(shared, result) };
+  }
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await deps.sharedTools()).map((shared) => shared.definition) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const started = performance.now();
+    const { name } = request.params;
+    const args = request.params.arguments ?? {};
+    const shared = (await deps.sharedTools()).find((candidate) => candidate.name === name);
+    if (!shared) throw new McpError(ErrorCode.InvalidParams, `There is no shared tool named "${name}": it is not shared, is switched off, or was deleted. List the tools again.`);
+    // The guard every call through the operation table passes (nesting, lone surrogates), before anything walks the arguments.
+    const unsafe = jsonValueProblem(args, { text: true });
+    const { outcome, answer } = unsafe
+      ? refusal(`Invalid arguments for ${shared.record.tool.displayName}: ${unsafe.path} ${unsafe.message}.`, 'invalid_args', 'not-needed')
+      : await run(shared, args, extra.signal);
+    deps.activity.add({
+      id: uuidv7(),
+      at: deps.clock.now().toISOString(),
+      client: clientName(),
+      tool: name.slice(0, 200),
+      displayName: shared.record.tool.displayName,
+      bundleID: shared.record.bundleID,
+      args: unsafe ? '(not shown: they could not be carried)' : cut(asText(args)),
+      ok: outcome.ok,
+      result: cut(outcome.result),
+      ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
+      durationMs: Math.round(performance.now() - started),
+      approval: outcome.approval,
+    });
+    return answer;
   });
   return server;
 }

@@ -1,8 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository: the nearest folder above this file with a package.json, from the sources or from a build (out/bench/). */
+export const PROJECT_ROOT = (() => {
+  for (let folder = path.dirname(fileURLToPath(import.meta.url)); ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, 'package.json'))) return folder;
+    if (path.dirname(folder) === folder) throw new Error('Toolbelt: no package.json above the test helpers');
+  }
+})();
 
 export interface SpawnedHost {
   child: ChildProcess;

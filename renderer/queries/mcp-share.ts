@@ -2,32 +2,37 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
+import type { CoreEventType } from '../../shared/events.js';
 import { useApi, useCoreTransport } from '../api/context.js';
 
 const shareKeys = { all: ['mcp-share'] as const, status: ['mcp-share', 'status'] as const, activity: ['mcp-share', 'activity'] as const };
 
-/** Kept current by `mcpShare.changed` (clients come and go, calls are made) and store changes (the shared tool count). */
-function useShareEvents() {
+/** Reads `key` again when one of `events` arrives. */
+function useRefreshOn(key: readonly string[], events: readonly CoreEventType[]) {
   const transport = useCoreTransport();
   const queryClient = useQueryClient();
   useEffect(
     () =>
       transport.subscribe((event) => {
-        if (event.type === 'mcpShare.changed' || event.type === 'store.changed') void queryClient.invalidateQueries({ queryKey: shareKeys.all });
+        if (events.includes(event.type)) void queryClient.invalidateQueries({ queryKey: key });
       }),
+    // The key and events are constants of each hook.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [transport, queryClient],
   );
 }
 
+/** Clients come and go, the server starts or fails (mcpShare.changed); tools are edited or switched (the shared tool count). */
 export function useMcpShareStatus() {
   const api = useApi();
-  useShareEvents();
+  useRefreshOn(shareKeys.status, ['mcpShare.changed', 'store.changed']);
   return useQuery({ queryKey: shareKeys.status, queryFn: () => api.mcpShare.status() });
 }
 
+/** A client's call is recorded (mcpShare.changed). */
 export function useMcpActivity() {
   const api = useApi();
-  useShareEvents();
+  useRefreshOn(shareKeys.activity, ['mcpShare.changed']);
   return useQuery({ queryKey: shareKeys.activity, queryFn: async () => (await api.mcpShare.activity({ limit: 50 })).calls });
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { McpPrompt, McpResourceContent, McpServerView } from '../../../shared/schemas/mcp.js';
 import { promptArgSchema } from '../../../shared/mcp-prompts.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
@@ -51,44 +51,61 @@ export function McpOfferings({ server }: { server: McpServerView }) {
       </div>
       <p className="muted">Pick a tool on the left to run it, or look at what else this server offers. Attach a resource or a prompt to a message with + in a chat.</p>
 
-      <section aria-labelledby="resources-title" className="offerings__section">
-        <h3 id="resources-title" className="subhead">
-          Resources {resources.data ? `(${resourceList.length})` : ''}
-        </h3>
-        <ErrorLine message={resources.isError ? errorMessage(resources.error, 'The server did not list its resources.') : null} />
-        {resources.data && resourceList.length === 0 ? <p className="muted">This server offers no resources.</p> : null}
-        <ul className="offerings__list" aria-label="Resources">
-          {resourceList.map((resource) => (
-            <ResourceItem key={resource.uri} server={server.name} resource={resource} />
-          ))}
-        </ul>
-        {templates.length ? (
-          <details className="offerings__templates">
-            <summary>Resource templates ({templates.length})</summary>
-            <ul className="offerings__list">
-              {templates.map((template) => (
-                <li key={template.uriTemplate}>
-                  {template.title ?? template.name} <code className="muted">{template.uriTemplate}</code>
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
-      </section>
+      <OfferingSection
+        kind="Resources"
+        count={resources.data ? resourceList.length : null}
+        failure={resources.isError ? errorMessage(resources.error, 'The server did not list its resources.') : null}
+        empty="This server offers no resources."
+        after={
+          templates.length ? (
+            <details className="offerings__templates">
+              <summary>Resource templates ({templates.length})</summary>
+              <ul className="offerings__list">
+                {templates.map((template) => (
+                  <li key={template.uriTemplate}>
+                    {template.title ?? template.name} <code className="muted">{template.uriTemplate}</code>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null
+        }
+      >
+        {resourceList.map((resource) => (
+          <ResourceItem key={resource.uri} server={server.name} resource={resource} />
+        ))}
+      </OfferingSection>
 
-      <section aria-labelledby="prompts-title" className="offerings__section">
-        <h3 id="prompts-title" className="subhead">
-          Prompts {prompts.data ? `(${promptList.length})` : ''}
-        </h3>
-        <ErrorLine message={prompts.isError ? errorMessage(prompts.error, 'The server did not list its prompts.') : null} />
-        {prompts.data && promptList.length === 0 ? <p className="muted">This server offers no prompts.</p> : null}
-        <ul className="offerings__list" aria-label="Prompts">
-          {promptList.map((prompt) => (
-            <PromptItem key={prompt.name} server={server.name} prompt={prompt} />
-          ))}
-        </ul>
-      </section>
+      <OfferingSection
+        kind="Prompts"
+        count={prompts.data ? promptList.length : null}
+        failure={prompts.isError ? errorMessage(prompts.error, 'The server did not list its prompts.') : null}
+        empty="This server offers no prompts."
+      >
+        {promptList.map((prompt) => (
+          <PromptItem key={prompt.name} server={server.name} prompt={prompt} />
+        ))}
+      </OfferingSection>
     </div>
+  );
+}
+
+/** One kind of offering: its count once listed, why it could not be listed, or that there is none; then `after` (templates). */
+function OfferingSection(props: { kind: 'Resources' | 'Prompts'; count: number | null; failure: string | null; empty: string; after?: ReactNode; children: ReactNode }) {
+  const { kind, count, failure, empty, after, children } = props;
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="offerings__section">
+      <h3 id={titleId} className="subhead">
+        {kind} {count !== null ? `(${count})` : ''}
+      </h3>
+      <ErrorLine message={failure} />
+      {count === 0 ? <p className="muted">{empty}</p> : null}
+      <ul className="offerings__list" aria-label={kind}>
+        {children}
+      </ul>
+      {after}
+    </section>
   );
 }
 
