@@ -1,3 +1,5 @@
+import { forwardAbort } from '../common/signals.js';
+
 /**
  * Calls that can be cancelled by id. The browser host aborts a call when
  * its HTTP request closes; Electron's IPC has no such thing, so the window
@@ -15,14 +17,12 @@ export function createCallRegistry(): CallRegistry {
   return {
     begin(callId, outer) {
       const controller = new AbortController();
-      const abort = () => controller.abort();
-      if (outer?.aborted) abort();
-      else outer?.addEventListener('abort', abort, { once: true });
+      const unfollow = outer ? forwardAbort(outer, controller) : () => {};
       inflight.set(callId, controller);
       return {
         signal: controller.signal,
         end: () => {
-          outer?.removeEventListener('abort', abort);
+          unfollow();
           if (inflight.get(callId) === controller) inflight.delete(callId);
         },
       };

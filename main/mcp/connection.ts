@@ -14,7 +14,7 @@ import { findCommand } from './shell-path.js';
 import { MessageTap, messagesOfCall, type SeenMessage } from './message-tap.js';
 import { requestScopedFetch } from './request-scoped-fetch.js';
 import { settle } from '../common/settle.js';
-import { NOT_CANCELLABLE } from '../common/signals.js';
+import { forwardAbort, NOT_CANCELLABLE } from '../common/signals.js';
 
 const STDERR_LINES_KEPT = 20;
 const MAX_RECORDED_MESSAGES = 100;
@@ -143,11 +143,7 @@ export class McpConnection {
     // so a long-lived signal (a chat run's, or one shared by calls nobody can cancel) does not collect them.
     // A call nobody can cancel needs no signal at all.
     const own = options.signal === NOT_CANCELLABLE ? null : new AbortController();
-    const forward = own ? () => own.abort(options.signal.reason) : null;
-    if (forward) {
-      if (options.signal.aborted) forward();
-      else options.signal.addEventListener('abort', forward, { once: true });
-    }
+    const unfollow = own ? forwardAbort(options.signal, own) : () => {};
     try {
       const result = await client.callTool({ name, arguments: args }, undefined, {
         ...(own ? { signal: own.signal } : {}),
@@ -157,7 +153,7 @@ export class McpConnection {
       });
       return result as CallToolResult;
     } finally {
-      if (forward) options.signal.removeEventListener('abort', forward);
+      unfollow();
       if (--this.callsRunning === 0) this.withdrawQuestions();
     }
   }

@@ -1,4 +1,5 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { forwardAbort } from '../common/signals.js';
 
 /**
  * fetch for the SDK's HTTP transports, which hand one connection-wide signal
@@ -14,10 +15,7 @@ export function requestScopedFetch(base: FetchLike = fetch): FetchLike {
     const parent = init?.signal;
     if (!parent) return base(url, init);
     const own = new AbortController();
-    const forward = () => own.abort(parent.reason);
-    if (parent.aborted) forward();
-    else parent.addEventListener('abort', forward, { once: true });
-    const release = () => parent.removeEventListener('abort', forward);
+    const release = forwardAbort(parent, own);
     let response: Response;
     try {
       response = await base(url, { ...init, signal: own.signal });

@@ -1,4 +1,4 @@
-import { NOT_CANCELLABLE } from '../common/signals.js';
+import { forwardAbort } from '../common/signals.js';
 
 /**
  * One signal that fires when the caller cancels or a deadline passes, and
@@ -20,11 +20,7 @@ export function deadline(caller: AbortSignal, timeoutMs: number): Deadline {
     expired = true;
     controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
   }, timeoutMs);
-  const onCancel = () => controller.abort(caller.reason);
-  // The shared never-firing signal would collect one listener per concurrent call (and Node's leak warning).
-  const listens = caller !== NOT_CANCELLABLE;
-  if (caller.aborted) onCancel();
-  else if (listens) caller.addEventListener('abort', onCancel, { once: true });
+  const unfollow = forwardAbort(caller, controller);
   return {
     signal: controller.signal,
     timeoutMs,
@@ -32,7 +28,7 @@ export function deadline(caller: AbortSignal, timeoutMs: number): Deadline {
     cancelled: () => caller.aborted,
     dispose() {
       clearTimeout(timer);
-      if (listens) caller.removeEventListener('abort', onCancel);
+      unfollow();
     },
   };
 }
