@@ -87,6 +87,21 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
   } finally {
     await client.close();
   }
+
+  // A new token asks first; then the settings shown carry it.
+  const shownToken = async () => (await section.getByLabel('Settings for HTTP clients', { exact: true }).textContent())?.match(/Bearer ([\w-]+)/)?.[1];
+  const before = await shownToken();
+  await section.getByRole('button', { name: 'New token' }).click();
+  const confirm = section.getByRole('alertdialog', { name: 'Replace the token?' });
+  await expect(confirm).toContainText('stop working until you give them the new one');
+  await confirm.screenshot({ path: test.info().outputPath('mcp-share-new-token.png') });
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await shownToken()).toBe(before);
+  await section.getByRole('button', { name: 'New token' }).click();
+  await confirm.getByRole('button', { name: 'Replace token' }).click();
+  await expect(confirm).toBeHidden();
+  await expect.poll(shownToken).not.toBe(before);
   // Narrow and dark: the toggle and the section keep their shape.
   await page.setViewportSize({ width: 1000, height: 700 });
   await page.emulateMedia({ colorScheme: 'dark' });

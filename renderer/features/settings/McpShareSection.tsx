@@ -35,6 +35,7 @@ export function McpShareSection() {
   const [port, setPort] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [connection, setConnection] = useState<McpShareConnection | null>(null);
+  const [confirmingToken, setConfirmingToken] = useState(false);
   const reveal = useMutation({ mutationFn: () => api.mcpShare.connection(), onSuccess: setConnection, onError: (failure) => setError(errorMessage(failure)) });
   const change = (params: Parameters<typeof configure.mutate>[0], after?: () => void) => {
     setError(null);
@@ -100,10 +101,23 @@ export function McpShareSection() {
             Show connection settings
           </button>
         )}
-        <button type="button" className="button" disabled={configure.isPending} onClick={() => change({ newToken: true })}>
+        <button type="button" className="button" disabled={configure.isPending || confirmingToken} onClick={() => setConfirmingToken(true)}>
           New token
         </button>
       </div>
+      {confirmingToken ? (
+        <div className="callout callout--warn" role="alertdialog" aria-label="Replace the token?">
+          <p>Apps that use the current token stop working until you give them the new one.</p>
+          <div className="button-row">
+            <button type="button" className="button button--danger" autoFocus onClick={() => change({ newToken: true }, () => setConfirmingToken(false))}>
+              Replace token
+            </button>
+            <button type="button" className="button" onClick={() => setConfirmingToken(false)}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      ) : null}
       {connection ? (
         <div className="stack">
           <p className="muted">These hold the access token: paste them only into apps you trust. New token locks out every app that has the old one.</p>
