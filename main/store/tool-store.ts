@@ -63,6 +63,8 @@ export class ToolStore {
   private readonly bundles = new Map<string, BundleRecord>();
   private readonly tools = new Map<string, ToolRecord>();
   private readonly toolsByBundle = new Map<string, Set<string>>();
+  /** Counts changes to each bundle's records in memory, so a re-read that raced a write can tell (refreshBundle). */
+  private readonly epochs = new Map<string, number>();
   private revisionCounter = 0;
   /** Deleted bundles the reaper had to keep, with the reason: listed so a person can act. */
   private readonly reapBlocked = new Map<string, { folder: string; reason: string }>();
@@ -396,49 +398,66 @@ export class ToolStore {
    */
   async refreshBundle(bundleID: string, options: { rereadKnown: boolean } = { rereadKnown: true }): Promise<boolean> {
     if (this.isReadOnlyBundle(bundleID)) return false;
+    for (let attempt = 1; ; attempt++) {
+      const epoch = this.epochs.get(bundleID) ?? 0;
+      const folder = await this.readBundleFolder(bundleID, options);
+      // A write of this process changed the bundle while it was read (a tool deleted after its file was read):
+      // applying what was read would bring back what the write replaced. Read again; after a few tries, apply.
+      if ((this.epochs.get(bundleID) ?? 0) !== epoch && attempt < 4) continue;
+      return this.applyBundleFolder(bundleID, folder);
+    }
+  }
+
+  /** What the bundle's folder holds now; memory is not touched. */
+  private async readBundleFolder(bundleID: string, options: { rereadKnown: boolean }) {
     const { layout, validator } = this.options;
-    let changed = false;
     const [bundle, listing] = await Promise.all([readBundleRecord(layout, validator, bundleID), listToolFolder(layout.toolsDir(bundleID))]);
     const strays = listing.strays.map((stray) => strayToolRecord(layout, bundleID, stray));
     const toolIDs = new Set([...listing.toolIDs, ...strays.map((stray) => stray.toolID)]);
-    if (!bundle && toolIDs.size === 0 && !(await isFolder(layout.bundleDir(bundleID)))) {
-      if (this.bundles.has(bundleID) || this.toolsByBundle.has(bundleID)) {
-        this.forgetBundle(bundleID);
-        return true;
-      }
-      return false;
+    const gone = !bundle && toolIDs.size === 0 && !(await isFolder(layout.bundleDir(bundleID)));
+    const toRead = options.rereadKnown ? listing.toolIDs : listing.toolIDs.filter((toolID) => !this.tools.has(toolID));
+    const records = new Map<string, ToolRecord | null>();
+    await forEachLimited(toRead, 16, async (toolID) => {
+      records.set(toolID, await readToolRecord(layout, validator, bundleID, toolID));
+    });
+    return { bundle, toolIDs, strays, gone, records };
+  }
+
+  /** Makes memory match a folder as read, at once (no await): nothing can change in between. */
+  private applyBundleFolder(bundleID: string, folder: Awaited<ReturnType<ToolStore['readBundleFolder']>>): boolean {
+    if (folder.gone) {
+      if (!this.bundles.has(bundleID) && !this.toolsByBundle.has(bundleID)) return false;
+      this.forgetBundle(bundleID);
+      return true;
     }
-    const previousBundle = this.bundles.get(bundleID);
-    const bundleRecord = bundle ?? missingBundleRecord(layout, bundleID);
-    if (!sameRecord(previousBundle, bundleRecord)) {
+    let changed = false;
+    const bundleRecord = folder.bundle ?? missingBundleRecord(this.options.layout, bundleID);
+    if (!sameRecord(this.bundles.get(bundleID), bundleRecord)) {
       this.bundles.set(bundleID, bundleRecord);
+      this.touched(bundleID);
       changed = true;
     }
     for (const toolID of [...(this.toolsByBundle.get(bundleID) ?? [])]) {
-      if (!toolIDs.has(toolID)) {
+      if (!folder.toolIDs.has(toolID)) {
         this.forgetTool(toolID);
         changed = true;
       }
     }
-    for (const stray of strays) {
+    for (const stray of folder.strays) {
       if (!sameRecord(this.tools.get(stray.toolID), stray)) {
         this.rememberTool(stray);
         changed = true;
       }
     }
-    const toRead = options.rereadKnown ? listing.toolIDs : listing.toolIDs.filter((toolID) => !this.tools.has(toolID));
-    await forEachLimited(toRead, 16, async (toolID) => {
-      const record = await readToolRecord(layout, validator, bundleID, toolID);
+    for (const [toolID, record] of folder.records) {
       if (!record) {
         if (this.tools.has(toolID)) changed = true;
         this.forgetTool(toolID);
-        return;
-      }
-      if (!sameRecord(this.tools.get(toolID), record)) {
+      } else if (!sameRecord(this.tools.get(toolID), record)) {
         this.rememberTool(record);
         changed = true;
       }
-    });
+    }
     if (changed) this.revisionCounter++;
     return changed;
   }
@@ -584,9 +603,17 @@ export class ToolStore {
     return undefined;
   }
 
+  private touched(bundleID: string): void {
+    this.epochs.set(bundleID, (this.epochs.get(bundleID) ?? 0) + 1);
+  }
+
   private rememberTool(record: ToolRecord): void {
     const previous = this.tools.get(record.toolID);
-    if (previous && previous.bundleID !== record.bundleID) this.toolsByBundle.get(previous.bundleID)?.delete(record.toolID);
+    if (previous && previous.bundleID !== record.bundleID) {
+      this.toolsByBundle.get(previous.bundleID)?.delete(record.toolID);
+      this.touched(previous.bundleID);
+    }
+    this.touched(record.bundleID);
     this.tools.set(record.toolID, record);
     let set = this.toolsByBundle.get(record.bundleID);
     if (!set) this.toolsByBundle.set(record.bundleID, (set = new Set()));
@@ -598,12 +625,14 @@ export class ToolStore {
     if (!previous) return;
     this.tools.delete(toolID);
     this.toolsByBundle.get(previous.bundleID)?.delete(toolID);
+    this.touched(previous.bundleID);
   }
 
   private forgetBundle(bundleID: string): void {
     for (const toolID of this.toolsByBundle.get(bundleID) ?? []) this.tools.delete(toolID);
     this.toolsByBundle.delete(bundleID);
     this.bundles.delete(bundleID);
+    this.touched(bundleID);
   }
 
   private async writeBundle(bundle: BundleFile): Promise<ValidBundle> {
@@ -611,6 +640,7 @@ export class ToolStore {
     await writeFileAtomically(this.options.layout.bundleFile(bundle.bundleID), text, { within: this.options.layout.root });
     const record: ValidBundle = { kind: 'valid', bundleID: bundle.bundleID, bundle, text, source: FILES_SOURCE };
     this.bundles.set(bundle.bundleID, record);
+    this.touched(bundle.bundleID);
     return record;
   }
 
@@ -630,6 +660,7 @@ export class ToolStore {
     if (fresh.kind !== 'valid') throw fileInvalid(fresh.file, fresh.reason);
     if (fresh.bundle.softDeletedAt) throw notFound(`Bundle ${bundleID} was deleted. Put it again to restore it.`);
     this.bundles.set(bundleID, fresh);
+    this.touched(bundleID);
     return fresh;
   }
 

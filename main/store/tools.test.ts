@@ -244,6 +244,16 @@ describe('tools.patch and tools.delete', () => {
     expect((await failure('tools.delete', { bundleID, toolSlug: 'weather', version: 'v1' })).code).toBe('not_found');
   });
 
+  it('stays deleted when a re-read from disk (the watcher after an edit) races the delete', async () => {
+    const { call, failure, core, bundleID } = await withBundle();
+    for (let round = 0; round < 40; round++) {
+      await call('tools.put', { bundleID, toolSlug: `t${round}`, version: 'v1', tool: httpTool() });
+      // The re-read lists and reads the file while the delete removes it and forgets the tool.
+      await Promise.all([core.store.refreshBundle(bundleID), call('tools.delete', { bundleID, toolSlug: `t${round}`, version: 'v1' })]);
+      expect((await failure('tools.get', { bundleID, toolSlug: `t${round}`, version: 'v1' })).code, `round ${round}`).toBe('not_found');
+    }
+  });
+
   it('keeps usage apart from tool.json and returns it with the tool, across a restart', async () => {
     const clock = manualClock();
     const subject = await withBundle({ clock });
