@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChatSummary } from '../../../shared/schemas/chat.js';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Chat, ChatSummary } from '../../../shared/schemas/chat.js';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
-import { useCreateChat, useChats, useDeleteChat, useProviders, useUnreadableChats, useUpdateChat } from '../../queries/chats.js';
+import { chatKeys, useCreateChat, useChats, useDeleteChat, useProviders, useUnreadableChats, useUpdateChat } from '../../queries/chats.js';
 import { useApi } from '../../api/context.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
+import { reusableNewChat } from './new-chat.js';
 
 const UNDO_MS = 6_000;
 
@@ -27,10 +29,12 @@ export function useNewChat() {
   const chats = useChats();
   const create = useCreateChat();
   const select = useChatUi((state) => state.select);
+  const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const start = async () => {
-    // An untouched new chat is reused rather than piling up empty ones.
-    const untouched = chats.data?.find((chat) => chat.messageCount === 0 && chat.title === 'New chat');
+    // The list may be a moment behind a chat that just got its first message: that chat's own data decides.
+    const hasMessages = (chatId: string) => (queryClient.getQueryData<Chat>(chatKeys.chat(chatId))?.messages.length ?? 0) > 0;
+    const untouched = reusableNewChat(chats.data, hasMessages);
     if (untouched) return select(untouched.id);
     // A provider added a moment ago may not be in the list this window last read.
     const list = providers.data?.length ? providers.data : (await providers.refetch()).data;
