@@ -120,26 +120,71 @@ export class ChatEngine {
 
   // ── runs ────────────────────────────────────────────────────────────
 
-  async send(chatId: string, content: string, attachments: MessageAttachment[] = []): Promise<{ runId: string; messageId: string }> {
+  /** The person's message, then the model's turn; `replaces` drops one of their messages and all after it first. */
+  async send(chatId: string, content: string, attachments: MessageAttachment[] = [], replaces?: string): Promise<{ runId: string; messageId: string }> {
     if (content.trim() === '' && attachments.length === 0) throw new ToolbeltError('invalid_params', 'Type a message, or attach a resource or a prompt.');
+    const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), createdAt: this.now() };
+    const { runId } = await this.startModelRun(chatId, (chat) => {
+      const rewound = replaces === undefined ? [] : this.rewind(chat, userMessageIndex(chat, replaces));
+      if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content.trim() ? content : attachments[0]!.title);
+      chat.messages.push(message);
+      return [...rewound, { type: 'message', message }];
+    });
+    return { runId, messageId: message.id };
+  }
+
+  /** The last message of the person's answered afresh: what followed it leaves the chat. */
+  regenerate(chatId: string): Promise<{ runId: string }> {
+    return this.startModelRun(chatId, (chat) => {
+      const last = chat.messages.findLastIndex((message) => message.role === 'user');
+      if (last === -1) throw new ToolbeltError('conflict', 'There is no message of yours to answer again. Send one first.');
+      return this.rewind(chat, last + 1);
+    });
+  }
+
+  /** Another model turn on the chat as it stands: after Stop, an error, a cut-off answer or the turn limit. */
+  continueRun(chatId: string): Promise<{ runId: string }> {
+    return this.startModelRun(
+      chatId,
+      (chat) => {
+        if (chat.messages.length === 0) throw new ToolbeltError('conflict', 'There is nothing to continue yet. Send a message first.');
+        return [];
+      },
+      { turnEvenIfAnswered: true },
+    );
+  }
+
+  /**
+   * Claims the chat, applies `change` (which may refuse), and starts a run
+   * whose first step is the model's turn. The events `change` returns reach
+   * the windows once the run exists.
+   */
+  private async startModelRun(chatId: string, change: (chat: Chat) => ChatStreamEvent[], options: { turnEvenIfAnswered?: boolean } = {}): Promise<{ runId: string }> {
     const chat = await this.deps.files.load(chatId);
     if (this.active.has(chatId)) refuseBusy(chat);
     if (!chat.model.trim()) throw new ToolbeltError('invalid_params', 'Pick a model for this chat first: the Model field at the top of the chat lists the provider’s models.');
     await this.deps.providers.require(chat.providerId);
     const lock = await this.claim(chat);
+    let events: ChatStreamEvent[];
     try {
       refuseBusy(chat);
+      events = change(chat);
     } catch (error) {
       await lock();
       throw error;
     }
-    const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), createdAt: this.now() };
-    if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content.trim() ? content : attachments[0]!.title);
-    chat.messages.push(message);
     const runId = this.beginRun(chat, 'model');
-    this.emit(chat, { type: 'message', message });
-    this.start(chat, runId, lock);
-    return { runId, messageId: message.id };
+    for (const event of events) this.emit(chat, event);
+    this.start(chat, runId, lock, options.turnEvenIfAnswered === true);
+    return { runId };
+  }
+
+  /** Drops the messages from `index` on; says so to the windows through the returned event. */
+  private rewind(chat: Chat, index: number): ChatStreamEvent[] {
+    const first = chat.messages[index];
+    if (!first) return [];
+    chat.messages.splice(index);
+    return [{ type: 'rewind', fromMessageId: first.id }];
   }
 
   /** A tool run from the "+" palette: through the approval policy, then kept in the chat. */
@@ -258,12 +303,12 @@ export class ChatEngine {
     return runId;
   }
 
-  private start(chat: Chat, runId: string, lock: () => Promise<void>): void {
+  private start(chat: Chat, runId: string, lock: () => Promise<void>, turnEvenIfAnswered = false): void {
     const controller = new AbortController();
     const run: ActiveRun = { runId, controller, done: Promise.resolve(), lock };
     this.active.set(chat.id, run);
     this.deps.files.own(chat.id);
-    run.done = this.drive(chat, runId, controller.signal).catch((error: unknown) => {
+    run.done = this.drive(chat, runId, controller.signal, turnEvenIfAnswered).catch((error: unknown) => {
       this.deps.log.error('a chat run failed unexpectedly', { chatId: chat.id, error: String(error) });
     });
   }
@@ -292,7 +337,8 @@ export class ChatEngine {
     return chat;
   }
 
-  private async drive(chat: Chat, runId: string, signal: AbortSignal): Promise<void> {
+  private async drive(chat: Chat, runId: string, signal: AbortSignal, turnEvenIfAnswered: boolean): Promise<void> {
+    let forceTurn = turnEvenIfAnswered;
     try {
       for (;;) {
         const { failed, waiting } = await this.runQueuedCalls(chat, signal);
@@ -308,7 +354,8 @@ export class ChatEngine {
           return await this.end(chat, runId, 'tool_error', { message });
         }
         if (waiting) return await this.suspend(chat, runId);
-        if (chat.run?.kind === 'tool' || !needsModelTurn(chat)) return await this.end(chat, runId, 'stop');
+        if (chat.run?.kind === 'tool' || (!needsModelTurn(chat) && !forceTurn)) return await this.end(chat, runId, 'stop');
+        forceTurn = false;
         const run = chat.run!;
         if (run.turn >= chat.maxTurns) {
           return await this.end(chat, runId, 'max_turns', {
@@ -348,6 +395,7 @@ export class ChatEngine {
     const stream = provider.stream({
       model: chat.model,
       ...(chat.system ? { system: chat.system } : {}),
+      ...(chat.temperature !== undefined ? { temperature: chat.temperature } : {}),
       messages: history,
       tools: exposure.definitions,
       parallelToolCalls: chat.parallelToolCalls,
@@ -568,6 +616,13 @@ function needsModelTurn(chat: Chat): boolean {
   const last = chat.messages.findLast((message) => message.role !== 'tool-run');
   if (!last) return false;
   return last.role === 'user' || (last.role === 'assistant' && last.toolCalls.length > 0 && !last.toolCalls.some(isUnfinished));
+}
+
+function userMessageIndex(chat: Chat, messageId: string): number {
+  const index = chat.messages.findIndex((message) => message.id === messageId);
+  if (index === -1) throw new ToolbeltError('not_found', 'That message is no longer in this chat; it may have been replaced already.');
+  if (chat.messages[index]!.role !== 'user') throw new ToolbeltError('invalid_params', 'Only your own messages can be edited and sent again.');
+  return index;
 }
 
 function titleFrom(content: string): string {

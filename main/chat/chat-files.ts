@@ -8,8 +8,8 @@ import type { Logger } from '../log.js';
 import { readJsonFile, stringifyStable, writeFileAtomicallyMakingFolders } from '../common/json-files.js';
 
 const CHAT_KEY_ORDER = [
-  'id', 'title', 'providerId', 'model', 'system', 'tools', 'maxTurns', 'onToolError', 'parallelToolCalls',
-  'status', 'pending', 'run', 'lastRun', 'alwaysAllowed', 'createdAt', 'updatedAt', 'messages',
+  'id', 'title', 'providerId', 'model', 'system', 'tools', 'maxTurns', 'onToolError', 'parallelToolCalls', 'temperature',
+  'status', 'pending', 'run', 'lastRun', 'pinned', 'alwaysAllowed', 'createdAt', 'updatedAt', 'messages',
 ];
 
 export function summaryOf(chat: Chat): ChatSummary {
@@ -20,6 +20,7 @@ export function summaryOf(chat: Chat): ChatSummary {
     model: chat.model,
     status: chat.status,
     messageCount: chat.messages.length,
+    pinned: chat.pinned === true,
     createdAt: chat.createdAt,
     updatedAt: chat.updatedAt,
   };

@@ -8,11 +8,13 @@ import type { ToolStore } from '../store/tool-store.js';
 import { DEFAULT_TITLE, refuseBusy, type ChatEngine } from './chat-engine.js';
 import { summaryOf, type ChatFiles } from './chat-files.js';
 import { checkSelection } from './tool-exposure.js';
+import { searchChats } from './chat-search.js';
 import { blankChat, pendingOf } from '../../shared/chat-calls.js';
 
 type ChatOperation =
   | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send'
-  | 'chats.cancel' | 'chats.approve' | 'chats.answer' | 'chats.runTool' | 'chats.shareToolRun';
+  | 'chats.cancel' | 'chats.approve' | 'chats.answer' | 'chats.runTool' | 'chats.shareToolRun'
+  | 'chats.regenerate' | 'chats.continue' | 'chats.search';
 
 /** Chats as records (create, list, update, delete) and the engine's runs behind the same routes. */
 export function chatHandlers(deps: {
@@ -32,7 +34,7 @@ export function chatHandlers(deps: {
       await deps.providers.require(params.providerId);
       const tools = params.tools ?? { mode: 'auto', selected: [] };
       await checkSelection(tools, deps.store);
-      const { title, system, maxTurns, onToolError, parallelToolCalls, providerId, model } = params;
+      const { title, system, maxTurns, onToolError, parallelToolCalls, providerId, model, temperature } = params;
       const chat = blankChat({
         id: uuidv7(),
         title: title ?? DEFAULT_TITLE,
@@ -44,6 +46,7 @@ export function chatHandlers(deps: {
         ...(maxTurns !== undefined ? { maxTurns } : {}),
         ...(onToolError ? { onToolError } : {}),
         ...(parallelToolCalls !== undefined ? { parallelToolCalls } : {}),
+        ...(temperature !== undefined ? { temperature } : {}),
       });
       await files.add(chat);
       changed(chat.id);
@@ -62,16 +65,21 @@ export function chatHandlers(deps: {
     },
     'chats.update': async ({ chatId, ...patch }) => {
       const chat = await files.load(chatId);
-      const onlyTitle = Object.keys(patch).every((key) => key === 'title');
-      if (!onlyTitle) refuseBusy(chat);
+      // Its name and place in the list can change while it runs; what a run reads cannot.
+      const onlyLabels = Object.keys(patch).every((key) => key === 'title' || key === 'pinned');
+      if (!onlyLabels) refuseBusy(chat);
       if (patch.providerId !== undefined) await deps.providers.require(patch.providerId);
       if (patch.tools !== undefined) await checkSelection(patch.tools, deps.store);
-      const { system, ...rest } = patch;
+      const { system, temperature, pinned, ...rest } = patch;
       Object.assign(chat, rest);
       if (system !== undefined) {
         if (system === '') delete chat.system;
         else chat.system = system;
       }
+      if (temperature === null) delete chat.temperature;
+      else if (temperature !== undefined) chat.temperature = temperature;
+      if (pinned === false) delete chat.pinned;
+      else if (pinned) chat.pinned = true;
       chat.updatedAt = now();
       await files.save(chat);
       changed(chat.id);
@@ -87,7 +95,10 @@ export function chatHandlers(deps: {
       changed(chatId);
       return null;
     },
-    'chats.send': ({ chatId, content, attachments }) => engine.send(chatId, content, attachments ?? []),
+    'chats.send': ({ chatId, content, attachments, replaces }) => engine.send(chatId, content, attachments ?? [], replaces),
+    'chats.regenerate': ({ chatId }) => engine.regenerate(chatId),
+    'chats.continue': ({ chatId }) => engine.continueRun(chatId),
+    'chats.search': async ({ query }) => ({ results: searchChats(await files.all(), query) }),
     'chats.cancel': ({ chatId }) => engine.cancel(chatId),
     'chats.approve': ({ chatId, callId, decision, args, message }) => engine.approve(chatId, callId, decision, args, message),
     'chats.answer': ({ chatId, callId, answer }) => engine.answer(chatId, callId, answer),

@@ -43,7 +43,24 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): MessagePa
       );
     }
   }
+  endPrefill(wire);
   return wire;
+}
+
+/**
+ * A chat continued after a stop ends on the model's own words, which the
+ * API takes as the start of its answer; it refuses such a start when it ends
+ * in white space, so that is trimmed (and a block left empty dropped).
+ */
+function endPrefill(wire: { role: 'user' | 'assistant'; content: ContentBlockParam[] }[]): void {
+  const last = wire.at(-1);
+  if (last?.role !== 'assistant') return;
+  const block = last.content.at(-1);
+  if (block?.type !== 'text') return;
+  const text = block.text.trimEnd();
+  if (text) last.content[last.content.length - 1] = { ...block, text };
+  else last.content.pop();
+  if (last.content.length === 0) wire.pop();
 }
 
 function finishReason(reason: string | null, hasToolCalls: boolean): Extract<ModelEvent, { type: 'finish' }>['reason'] {
@@ -73,6 +90,7 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
             model: request.model,
             max_tokens: MAX_OUTPUT_TOKENS,
             ...(request.system ? { system: request.system } : {}),
+            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
             messages: toAnthropicMessages(request.messages),
             stream: true,
             ...(request.tools.length > 0

@@ -11,6 +11,7 @@ export interface ToolDefinition {
 export interface ModelRequest {
   model: string;
   system?: string;
+  temperature?: number;
   /** The chat so far; each adapter turns it into its wire format. */
   messages: readonly ChatMessage[];
   tools: readonly ToolDefinition[];

@@ -71,6 +71,7 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
             messages: toOpenAiMessages(request.system, request.messages),
             stream: true,
             stream_options: { include_usage: true },
+            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
             ...(tools.length > 0 ? { tools } : {}),
             ...(tools.length > 0 && !request.parallelToolCalls ? { parallel_tool_calls: false } : {}),
           },

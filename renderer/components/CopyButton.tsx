@@ -1,25 +1,30 @@
 import { useEffect, useState } from 'react';
 import { CheckIcon, CopyIcon } from './icons.js';
 
-/** Copies text and says so for a moment; the label names what is copied. */
+/** Copies text and says so for a moment (or that it could not); the label names what is copied. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
+  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
   useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1_500);
+    if (!outcome) return;
+    const timer = setTimeout(() => setOutcome(null), 1_500);
     return () => clearTimeout(timer);
-  }, [copied]);
+  }, [outcome]);
+  const said = outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Could not copy: the clipboard is not available here' : label;
   return (
     <button
       type="button"
       className="icon-button"
-      aria-label={copied ? 'Copied' : label}
-      title={copied ? 'Copied' : label}
+      aria-label={said}
+      title={said}
       onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+        const copying = navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject(new Error('no clipboard'));
+        copying.then(
+          () => setOutcome('copied'),
+          () => setOutcome('failed'),
+        );
       }}
     >
-      {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+      {outcome === 'copied' ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
     </button>
   );
 }

@@ -106,3 +106,29 @@ export const WrenchListIcon = (props: IconProps) => (
     <circle cx="18" cy="12" r="2.5" />
   </Icon>
 );
+
+export const RegenerateIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" />
+    <path d="M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16" />
+    <path d="M20 20v-4h-4" />
+  </Icon>
+);
+
+export const ContinueIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 5.5v13l10-6.5-10-6.5Z" />
+  </Icon>
+);
+
+export const PinIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 4h6l-1 6 3 3v2H7v-2l3-3-1-6ZM12 15v5" />
+  </Icon>
+);
+
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);

@@ -23,6 +23,15 @@ describe('applying streamed chat events', () => {
     expect(applyChatEvent(chat, { type: 'finish', reason: 'stop', status: 'idle' }).status).toBe('idle');
     expect(base.messages).toEqual([]);
   });
+
+  it('drops a rewound message and all after it (an edit, a regenerate), and ignores a rewind it cannot place', () => {
+    const user = { id: '019a0000-0000-7000-8000-000000000005', role: 'user' as const, content: 'hi', createdAt: at };
+    const answer = { id: assistantId, role: 'assistant' as const, content: 'Hello', toolCalls: [], model: 'm', createdAt: at };
+    const chat: Chat = { ...base, messages: [user, answer] };
+    expect(applyChatEvent(chat, { type: 'rewind', fromMessageId: assistantId }).messages).toEqual([user]);
+    expect(applyChatEvent(chat, { type: 'rewind', fromMessageId: user.id }).messages).toEqual([]);
+    expect(applyChatEvent(chat, { type: 'rewind', fromMessageId: 'gone' })).toBe(chat);
+  });
 });
 
 describe('reading a chat while it streams', () => {

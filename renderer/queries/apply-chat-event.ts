@@ -28,6 +28,10 @@ export function applyChatEvent(chat: Chat, event: ChatStreamEvent): Chat {
     case 'message':
       if (chat.messages.some((message) => message.id === event.message.id)) return chat;
       return { ...chat, status: 'running', messages: [...chat.messages, event.message] };
+    case 'rewind': {
+      const from = chat.messages.findIndex((message) => message.id === event.fromMessageId);
+      return from === -1 ? chat : { ...chat, messages: chat.messages.slice(0, from) };
+    }
     case 'text-delta':
       return mapMessage(chat, event.messageId, (message) => (message.role === 'assistant' ? { ...message, content: message.content + event.text } : message));
     case 'tool-call':

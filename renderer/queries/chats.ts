@@ -112,6 +112,25 @@ export function useSendMessage() {
   });
 }
 
+/** Starts a run with no new message (regenerate, continue); the chat is read again so what left it goes. */
+function useRunStarter(start: (params: { chatId: string }) => Promise<{ runId: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: start,
+    onSuccess: (_result, params) => void queryClient.invalidateQueries({ queryKey: chatKeys.chat(params.chatId) }),
+  });
+}
+
+export function useRegenerate() {
+  const api = useApi();
+  return useRunStarter((params) => api.chats.regenerate(params));
+}
+
+export function useContinueChat() {
+  const api = useApi();
+  return useRunStarter((params) => api.chats.continue(params));
+}
+
 export function useRunTool() {
   const api = useApi();
   const queryClient = useQueryClient();

@@ -22,6 +22,7 @@ export const chatsCreate = defineOperation({
       maxTurns: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 8 })),
       onToolError: Type.Optional(OnToolErrorSchema),
       parallelToolCalls: Type.Optional(Type.Boolean()),
+      temperature: chatSettingsFields.temperature,
     },
     { additionalProperties: false },
   ),
@@ -53,7 +54,7 @@ export const chatsGet = defineOperation({
 
 export const chatsUpdate = defineOperation({
   name: 'chats.update',
-  summary: 'Rename a chat or change its provider, model, system prompt or tools (not while it runs).',
+  summary: 'Rename or pin a chat, or change its provider, model, system prompt, tools and run settings (those not while it runs).',
   params: Type.Object(
     {
       ...byChat,
@@ -65,6 +66,9 @@ export const chatsUpdate = defineOperation({
       maxTurns: Type.Optional(chatSettingsFields.maxTurns),
       onToolError: Type.Optional(OnToolErrorSchema),
       parallelToolCalls: Type.Optional(Type.Boolean()),
+      /** null goes back to the server's default. */
+      temperature: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()])),
+      pinned: Type.Optional(Type.Boolean()),
     },
     { additionalProperties: false },
   ),
@@ -89,11 +93,55 @@ export const chatsSend = defineOperation({
       // Empty only when something is attached.
       content: Type.String({ maxLength: 1_000_000 }),
       attachments: Type.Optional(Type.Array(MessageAttachmentSchema, { maxItems: 20 })),
+      /** A message of the person's this one replaces: it and everything after it leave the chat (edit and resend). */
+      replaces: Type.Optional(UuidV7Schema),
     },
     { additionalProperties: false },
   ),
   result: Type.Object({ runId: UuidV7Schema, messageId: UuidV7Schema }, { additionalProperties: false }),
   http: { method: 'POST', path: `${chatRoute}/messages`, successStatus: 202 },
+});
+
+const RunStartedSchema = Type.Object({ runId: UuidV7Schema }, { additionalProperties: false });
+
+export const chatsRegenerate = defineOperation({
+  name: 'chats.regenerate',
+  summary: "Answer the person's last message again: what came after it leaves the chat and a new run starts.",
+  params: Type.Object(byChat, { additionalProperties: false }),
+  result: RunStartedSchema,
+  http: { method: 'POST', path: `${chatRoute}/regenerate`, successStatus: 202 },
+});
+
+export const chatsContinue = defineOperation({
+  name: 'chats.continue',
+  summary: 'Give the model another turn with the chat as it is (after a stop, an error or the turn limit).',
+  params: Type.Object(byChat, { additionalProperties: false }),
+  result: RunStartedSchema,
+  http: { method: 'POST', path: `${chatRoute}/continue`, successStatus: 202 },
+});
+
+export const chatsSearch = defineOperation({
+  name: 'chats.search',
+  summary: 'Chats whose title or messages contain the words, best first, each with the passage that matched.',
+  params: Type.Object({ query: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+  result: Type.Object(
+    {
+      results: Type.Array(
+        Type.Object(
+          {
+            chatId: UuidV7Schema,
+            /** Where the words were found; a message's id when in one. */
+            messageId: Type.Optional(UuidV7Schema),
+            /** The words in context, at most about 160 characters. */
+            snippet: Type.String(),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  http: { method: 'GET', path: '/api/chats/search' },
 });
 
 export const chatsCancel = defineOperation({

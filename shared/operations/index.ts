@@ -1,6 +1,9 @@
 import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo, callsCancel } from './app.js';
-import { chatsAnswer, chatsApprove, chatsCancel, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRunTool, chatsSend, chatsShareToolRun, chatsUpdate } from './chats.js';
+import {
+  chatsAnswer, chatsApprove, chatsCancel, chatsContinue, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSearch, chatsSend,
+  chatsShareToolRun, chatsUpdate,
+} from './chats.js';
 import {
   mcpServersDelete,
   mcpServersGetPrompt,
@@ -72,10 +75,14 @@ export const operations = {
   'questions.answer': questionsAnswer,
   'chats.create': chatsCreate,
   'chats.list': chatsList,
+  // Before chats.get: the first route that matches answers, and "search" is not a chat id.
+  'chats.search': chatsSearch,
   'chats.get': chatsGet,
   'chats.update': chatsUpdate,
   'chats.delete': chatsDelete,
   'chats.send': chatsSend,
+  'chats.regenerate': chatsRegenerate,
+  'chats.continue': chatsContinue,
   'chats.cancel': chatsCancel,
   'chats.approve': chatsApprove,
   'chats.answer': chatsAnswer,

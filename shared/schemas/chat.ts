@@ -58,6 +58,8 @@ export const chatSettingsFields = {
   maxTurns: Type.Integer({ minimum: 1, maximum: 100 }),
   onToolError: OnToolErrorSchema,
   parallelToolCalls: Type.Boolean(),
+  /** Sampling temperature sent with every request; absent, the server's default. */
+  temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2 })),
 };
 
 export const ToolCallStatusSchema = Type.Union([
@@ -265,6 +267,8 @@ export const ChatSchema = Type.Object(
     ),
     /** How the last run ended. */
     lastRun: Type.Optional(RunOutcomeSchema),
+    /** Kept at the top of the chat list. */
+    pinned: Type.Optional(Type.Boolean()),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
   },
@@ -280,6 +284,7 @@ export const ChatSummarySchema = Type.Object(
     model: Type.String(),
     status: ChatStatusSchema,
     messageCount: Type.Integer({ minimum: 0 }),
+    pinned: Type.Boolean(),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
   },
@@ -301,6 +306,8 @@ export type FinishReason = Static<typeof FinishReasonSchema>;
 /** What a run streams, in order. `messageId` is the assistant or tool-run message it belongs to. */
 export const ChatStreamEventSchema = Type.Union([
   Type.Object({ type: Type.Literal('message'), message: ChatMessageSchema }, { additionalProperties: false }),
+  /** This message and every one after it left the chat (an edited message, an answer asked for again). */
+  Type.Object({ type: Type.Literal('rewind'), fromMessageId: Type.String() }, { additionalProperties: false }),
   Type.Object({ type: Type.Literal('text-delta'), messageId: Type.String(), text: Type.String() }, { additionalProperties: false }),
   Type.Object(
     { type: Type.Literal('tool-call-delta'), messageId: Type.String(), callId: Type.String(), name: Type.String(), argsDelta: Type.String() },

@@ -4,14 +4,30 @@ import type { Chat, ChatMessage } from '../../../shared/schemas/chat.js';
 import { Switch } from '../../components/Switch.js';
 import { useShareToolRun } from '../../queries/chats.js';
 import { Markdown } from './Markdown.js';
+import { AssistantActions, busyReason, endedShort, UserMessageBody } from './MessageActions.js';
 import { ToolCallCard } from './ToolCallCard.js';
 
-const MessageView = memo(function MessageView({ chatId, message, streaming }: { chatId: string; message: ChatMessage; streaming: boolean }) {
+/** One message; its props are plain values so a streamed delta re-renders the message it touches and no other. */
+const MessageView = memo(function MessageView({
+  chatId,
+  message,
+  last,
+  streaming,
+  busy,
+  canContinue,
+}: {
+  chatId: string;
+  message: ChatMessage;
+  last: boolean;
+  streaming: boolean;
+  busy: string | null;
+  canContinue: boolean;
+}) {
   const share = useShareToolRun();
   if (message.role === 'user') {
     return (
       <div className="message message--user">
-        {message.content ? <div className="message__bubble">{message.content}</div> : null}
+        <UserMessageBody chatId={chatId} message={message} busy={busy} />
         {message.attachments?.map((attachment, index) => (
           <details key={`${attachment.ref}-${index}`} className="message__attachment">
             <summary>
@@ -46,6 +62,7 @@ const MessageView = memo(function MessageView({ chatId, message, streaming }: { 
       ))}
       {message.finishReason === 'cancelled' ? <p className="muted message__note">Stopped.</p> : null}
       {message.finishReason === 'interrupted' ? <p className="muted message__note">Interrupted when the app stopped.</p> : null}
+      {streaming ? null : <AssistantActions chatId={chatId} message={message} last={last} busy={busy} canContinue={canContinue} />}
     </div>
   );
 });
@@ -60,6 +77,8 @@ export function MessageList({ chat }: { chat: Chat }) {
   const pinned = useRef(true);
   const lastTop = useRef(0);
   const messages = chat.messages;
+  const busy = busyReason(chat);
+  const canContinue = endedShort(chat);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -103,6 +122,8 @@ export function MessageList({ chat }: { chat: Chat }) {
   // Home and End go to the first and last message at once (the browser's
   // smooth scroll would be cut short by rows being measured on the way).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys typed inside a message (its edit box, a button) are theirs.
+    if (event.target !== event.currentTarget) return;
     if (event.key === 'Home') {
       pinned.current = false;
       virtualizer.scrollToIndex(0, { align: 'start' });
@@ -134,7 +155,14 @@ export function MessageList({ chat }: { chat: Chat }) {
       <div className="message-list__inner" style={{ height: total }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="message-list__row" style={{ transform: `translateY(${row.start}px)` }}>
-            <MessageView chatId={chat.id} message={messages[row.index]!} streaming={chat.status === 'running' && row.index === messages.length - 1} />
+            <MessageView
+              chatId={chat.id}
+              message={messages[row.index]!}
+              last={row.index === messages.length - 1}
+              streaming={chat.status === 'running' && row.index === messages.length - 1}
+              busy={busy}
+              canContinue={canContinue}
+            />
           </div>
         ))}
       </div>

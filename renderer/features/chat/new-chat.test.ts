@@ -9,6 +9,7 @@ const summary = (id: string, extra: Partial<ChatSummary> = {}): ChatSummary => (
   model: 'llama3.1',
   status: 'idle',
   messageCount: 0,
+  pinned: false,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
   ...extra,
