@@ -1,3 +1,4 @@
+import type { Download } from '@playwright/test';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 
@@ -23,7 +24,7 @@ test('message actions: copy an answer, edit a message and send it again, regener
   // Edit the first message: the typo goes, and so does everything after it.
   const first = log.getByText('Capital of Frnace?', { exact: true });
   await first.hover();
-  await log.getByRole('toolbar', { name: 'Message actions' }).first().getByRole('button', { name: 'Edit and send again' }).click();
+  await log.getByRole('toolbar', { name: 'Message actions' }).first().getByRole('button', { name: 'Edit message' }).click();
   const editor = log.getByRole('form', { name: 'Edit message' }).getByRole('textbox', { name: 'Message' });
   await expect(editor).toBeFocused();
   await expect(editor).toHaveValue('Capital of Frnace?');
@@ -34,7 +35,7 @@ test('message actions: copy an answer, edit a message and send it again, regener
   await page.screenshot(shot('message-actions'));
 
   await first.hover();
-  await log.getByRole('toolbar', { name: 'Message actions' }).first().getByRole('button', { name: 'Edit and send again' }).click();
+  await log.getByRole('toolbar', { name: 'Message actions' }).first().getByRole('button', { name: 'Edit message' }).click();
   await page.keyboard.press('End');
   for (let i = 0; i < 'Frnace?'.length; i++) await page.keyboard.press('Backspace');
   await page.keyboard.type('France?');
@@ -64,7 +65,7 @@ test('Continue after Stop: the model goes on from where it stopped; actions wait
   await expect(log).toContainText('word3');
   // While it streams, Edit says why it cannot be used.
   await log.getByText('Tell me a long story').hover();
-  const edit = log.getByRole('button', { name: 'Edit and send again' });
+  const edit = log.getByRole('button', { name: 'Edit message' });
   await expect(edit).toHaveAttribute('aria-disabled', 'true');
   await expect(edit).toHaveAttribute('title', /Wait for the answer, or stop it first/);
   await page.getByRole('button', { name: /Stop/ }).click();
@@ -75,3 +76,100 @@ test('Continue after Stop: the model goes on from where it stopped; actions wait
   await expect(log).toContainText('and that is the end.');
   await expect(log.getByRole('button', { name: 'Continue' })).toHaveCount(0);
 });
+
+test('chat settings: system prompt, temperature, turns and tool errors are set in a dialog that explains bad input', async ({ app }) => {
+  const { page } = app;
+  const { api, chatId } = await openScriptedChat(app, undefined);
+  await page.getByRole('button', { name: 'Chat settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Chat settings' });
+  await expect(dialog.getByRole('textbox', { name: 'System prompt' })).toBeFocused();
+  await page.keyboard.type('Answer like a pirate.');
+
+  const temperature = dialog.getByRole('textbox', { name: 'Temperature' });
+  await temperature.click();
+  await page.keyboard.type('3');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByText('Use a number from 0 to 2 (Anthropic takes 0 to 1).')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await temperature.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('0.4');
+  await expect(dialog.getByText(/Use a number from 0 to 2/)).toBeHidden();
+
+  const turns = dialog.getByRole('textbox', { name: 'Max model turns per message' });
+  await turns.press('Control+a');
+  await turns.pressSequentially('3');
+  await dialog.getByRole('radio', { name: 'Stop the run' }).check();
+  await dialog.screenshot(shot('chat-settings'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const saved = (await api('GET', `/chats/${chatId}`)) as Record<string, unknown>;
+  expect(saved).toMatchObject({ system: 'Answer like a pirate.', temperature: 0.4, maxTurns: 3, onToolError: 'halt' });
+
+  // Clearing the temperature goes back to the server's default.
+  await page.getByRole('button', { name: 'Chat settings' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Temperature' })).toHaveValue('0.4');
+  await dialog.getByRole('textbox', { name: 'Temperature' }).press('Control+a');
+  await dialog.getByRole('textbox', { name: 'Temperature' }).press('Backspace');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  expect(await api('GET', `/chats/${chatId}`)).not.toHaveProperty('temperature');
+
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByRole('button', { name: 'Chat settings' }).click();
+  await page.screenshot(shot('chat-settings-narrow-dark'));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('chat list: search by words in titles and messages, pin to the top, relative times; export as Markdown and JSON', async ({ app }) => {
+  const { page } = app;
+  const { api, chatId } = await openScriptedChat(app, undefined);
+  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Groceries' });
+  await send(page, 'Where is the Eiffel tower?');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('You said: Where is the Eiffel tower?');
+  const nav = page.getByRole('navigation', { name: 'Chats' });
+  await expect(nav.getByRole('button', { name: /^Groceries/ })).toContainText('just now');
+
+  await nav.getByRole('searchbox', { name: 'Search chats' }).pressSequentially('eiffel');
+  const results = nav.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('button')).toHaveCount(1);
+  await expect(results.getByRole('button')).toContainText('Where is the Eiffel tower?');
+  await nav.getByRole('searchbox', { name: 'Search chats' }).pressSequentially(' nothing');
+  await expect(nav.getByText('No chat contains “eiffel nothing”.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nav.getByRole('searchbox', { name: 'Search chats' })).toHaveValue('');
+
+  // Pinning puts a chat in its own group at the top.
+  await nav.getByRole('button', { name: /^Groceries/ }).hover();
+  await nav.getByRole('button', { name: 'Pin Groceries' }).click();
+  await expect(nav.getByRole('list', { name: 'Pinned' }).getByRole('button', { name: /^Groceries/ })).toBeVisible();
+  await page.screenshot(shot('chat-list-pinned'));
+  expect(((await api('GET', '/chats')) as { chats: { id: string; pinned: boolean }[] }).chats.find((chat) => chat.id !== chatId)?.pinned).toBe(true);
+
+  await nav.getByRole('button', { name: /^Test chat/ }).click();
+  await page.locator('summary[aria-label="Export chat"]').click();
+  const [markdown] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Markdown (.md)' }).click()]);
+  expect(markdown.suggestedFilename()).toBe('Test-chat.md');
+  const text = await readDownload(markdown);
+  expect(text).toContain('# Test chat\n\n- Provider: script\n- Model: scripted');
+  expect(text).toContain('## You\n\nWhere is the Eiffel tower?');
+  expect(text).toContain('You said: Where is the Eiffel tower?');
+
+  await page.locator('summary[aria-label="Export chat"]').click();
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON (.json)' }).click()]);
+  const exported = JSON.parse(await readDownload(json)) as { id: string; messages: unknown[] };
+  expect(exported.id).toBe(chatId);
+  expect(exported.messages).toHaveLength(2);
+});
+
+async function readDownload(download: Download): Promise<string> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

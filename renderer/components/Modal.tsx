@@ -47,3 +47,20 @@ export function Modal({ title, onDismiss, children, description, wide, initialFo
     </dialog>
   );
 }
+
+/**
+ * Save and Cancel at the foot of a dialog. Save submits the form around it
+ * when there is one (so Enter in a field saves), else calls onSave.
+ */
+export function SaveCancelActions({ onCancel, onSave, saveDisabled = false }: { onCancel: () => void; onSave?: () => void; saveDisabled?: boolean }) {
+  return (
+    <div className="modal__actions">
+      <button type={onSave ? 'button' : 'submit'} className="button button--primary" onClick={onSave} disabled={saveDisabled}>
+        Save
+      </button>
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

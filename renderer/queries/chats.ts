@@ -50,6 +50,18 @@ export function useUnreadableChats() {
   return useChatListQuery((list) => list.invalid);
 }
 
+/** Chats holding every word of the query; nothing is asked while the query is empty. */
+export function useChatSearch(query: string) {
+  const api = useApi();
+  const trimmed = query.trim();
+  return useQuery({
+    queryKey: ['chats', 'search', trimmed],
+    queryFn: () => api.chats.search({ query: trimmed }),
+    enabled: trimmed !== '',
+    placeholderData: (previous) => previous,
+  });
+}
+
 export function useChat(chatId: string | null) {
   const api = useApi();
   return useQuery({

@@ -1,10 +1,13 @@
 import { useQueries } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Chat } from '../../../shared/schemas/chat.js';
-import { WrenchListIcon } from '../../components/icons.js';
+import { SettingsIcon, WrenchListIcon } from '../../components/icons.js';
 import { useApi } from '../../api/context.js';
 import { useModels, useProviders, useUpdateChat } from '../../queries/chats.js';
 import { toolKeys } from '../../queries/tools.js';
+import { ChatSettingsDialog } from './ChatSettingsDialog.js';
+import { ExportMenu } from './ExportMenu.js';
+import { busyReason } from './MessageActions.js';
 import { ToolSelectionPanel } from './ToolSelectionPanel.js';
 
 /** Roughly what the selected tools' definitions cost per request: a token is about four characters of JSON. */
@@ -30,9 +33,11 @@ export function ChatHeader({ chat }: { chat: Chat }) {
   const models = useModels(chat.providerId);
   const update = useUpdateChat();
   const [panelOpen, setPanelOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const tokens = useToolTokenEstimate(chat);
   const id = useId();
-  const busy = chat.status !== 'idle' && chat.status !== 'error';
+  const busyBecause = busyReason(chat);
+  const busy = busyBecause !== null;
   const toolCount = chat.tools.mode === 'none' ? 0 : chat.tools.selected.length;
   const modelIds = models.data?.models.map((model) => model.id) ?? [];
 
@@ -89,8 +94,21 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           <WrenchListIcon size={15} /> {toolCount === 0 ? 'No tools' : `${toolCount} tool${toolCount === 1 ? '' : 's'} on`}
           {toolCount > 0 ? <span className="muted"> · ~{tokens.toLocaleString()} tokens</span> : null}
         </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Chat settings"
+          title={busyBecause ? `Chat settings: ${busyBecause}` : 'Chat settings: system prompt, temperature, turns'}
+          onClick={() => setSettingsOpen(true)}
+          disabled={busy}
+          aria-haspopup="dialog"
+        >
+          <SettingsIcon size={17} />
+        </button>
+        <ExportMenu chat={chat} />
       </div>
       {panelOpen ? <ToolSelectionPanel chat={chat} onClose={() => setPanelOpen(false)} /> : null}
+      {settingsOpen ? <ChatSettingsDialog chat={chat} onClose={() => setSettingsOpen(false)} /> : null}
     </header>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Chat, ChatSummary } from '../../../shared/schemas/chat.js';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
-import { chatKeys, useCreateChat, useChats, useDeleteChat, useProviders, useUnreadableChats, useUpdateChat } from '../../queries/chats.js';
+import { PencilIcon, PinIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
+import { relativeTime, useNow } from '../../components/relative-time.js';
+import { chatKeys, useChatSearch, useCreateChat, useChats, useDeleteChat, useProviders, useUnreadableChats, useUpdateChat } from '../../queries/chats.js';
 import { useApi } from '../../api/context.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
@@ -66,6 +67,9 @@ export function ChatList() {
   const rename = useUpdateChat();
   const newChat = useNewChat();
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const now = useNow();
   const [undo, setUndo] = useState<{ chat: ChatSummary; timer: ReturnType<typeof setTimeout> } | null>(null);
   const latestStart = useRef(newChat.start);
   useEffect(() => {
@@ -108,6 +112,25 @@ export function ChatList() {
   };
 
   const visible = (chats.data ?? []).filter((chat) => !pendingDeletes.includes(chat.id));
+  const pinned = visible.filter((chat) => chat.pinned);
+  const recent = visible.filter((chat) => !chat.pinned);
+  const row = (chat: ChatSummary) => (
+    <ChatRow
+      chat={chat}
+      now={now}
+      current={selected === chat.id}
+      renaming={renaming === chat.id}
+      onOpen={() => select(chat.id)}
+      onRename={(title) => {
+        if (title) rename.mutate({ chatId: chat.id, title });
+        setRenaming(null);
+      }}
+      onStartRename={() => setRenaming(chat.id)}
+      onCancelRename={() => setRenaming(null)}
+      onPin={() => rename.mutate({ chatId: chat.id, pinned: !chat.pinned })}
+      onDelete={() => deleteChat(chat)}
+    />
+  );
   return (
     <nav className="pane chat-list" aria-labelledby="chats-title">
       <PaneHeader
@@ -132,62 +155,149 @@ export function ChatList() {
           </div>
         ) : null}
       </PaneHeader>
-      {chats.isError ? (
+      <label className="visually-hidden" htmlFor="chat-search">
+        Search chats
+      </label>
+      <input
+        id="chat-search"
+        className="input input--small chat-list__search"
+        type="search"
+        placeholder="Search chats…"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && query) {
+            event.preventDefault();
+            setQuery('');
+          }
+        }}
+      />
+      {query.trim() ? (
+        <SearchResults query={deferredQuery} titles={new Map(visible.map((chat) => [chat.id, chat.title]))} />
+      ) : chats.isError ? (
         <p className="pane__message error-text" role="alert">
           Could not load chats: {chats.error.message}
         </p>
       ) : visible.length === 0 && !chats.isPending ? (
         <p className="pane__message muted">No chats yet.</p>
       ) : (
-        <ul className="list" aria-label="Chats">
-          {visible.map((chat) => (
-            <li key={chat.id} className="list__row">
-              {renaming === chat.id ? (
-                <form
-                  className="inline-form chat-list__rename"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    const value = new FormData(event.currentTarget).get('title');
-                    const title = typeof value === 'string' ? value.trim() : '';
-                    if (title) rename.mutate({ chatId: chat.id, title });
-                    setRenaming(null);
-                  }}
-                >
-                  <label className="visually-hidden" htmlFor={`rename-${chat.id}`}>
-                    Chat title
-                  </label>
-                  <input id={`rename-${chat.id}`} name="title" className="input input--small" defaultValue={chat.title} autoFocus maxLength={200} onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)} />
-                  <button type="submit" className="button button--small">
-                    Save
-                  </button>
-                </form>
-              ) : (
-                <>
-                  <button type="button" className="list__item" aria-current={selected === chat.id ? 'true' : undefined} onClick={() => select(chat.id)}>
-                    <span className="list__main">
-                      <span className="list__title">{chat.title}</span>
-                      <span className="list__meta">
-                        {chat.model}
-                        {STATUS_LABEL[chat.status] ? <span className={`chat-list__status chat-list__status--${chat.status}`}> · {STATUS_LABEL[chat.status]}</span> : null}
-                      </span>
-                    </span>
-                  </button>
-                  <span className="list__actions">
-                    <button type="button" className="icon-button" aria-label={`Rename ${chat.title}`} onClick={() => setRenaming(chat.id)}>
-                      <PencilIcon size={15} />
-                    </button>
-                    <button type="button" className="icon-button" aria-label={`Delete ${chat.title}`} onClick={() => deleteChat(chat)}>
-                      <TrashIcon size={15} />
-                    </button>
-                  </span>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          {pinned.length > 0 ? <ChatGroup label="Pinned" chats={pinned} row={row} /> : null}
+          <ChatGroup label={pinned.length > 0 ? 'Recent' : 'Chats'} chats={recent} row={row} labelHidden={pinned.length === 0} />
+        </>
       )}
       <UnreadableChats />
     </nav>
+  );
+}
+
+function ChatGroup({ label, chats, row, labelHidden = false }: { label: string; chats: ChatSummary[]; row: (chat: ChatSummary) => ReactNode; labelHidden?: boolean }) {
+  if (chats.length === 0) return null;
+  return (
+    <>
+      {labelHidden ? null : (
+        <h3 className="chat-list__group" aria-hidden="true">
+          {label}
+        </h3>
+      )}
+      <ul className="list" aria-label={label}>
+        {chats.map((chat) => (
+          <li key={chat.id} className="list__row">
+            {row(chat)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface ChatRowProps {
+  chat: ChatSummary;
+  now: number;
+  current: boolean;
+  renaming: boolean;
+  onOpen: () => void;
+  onStartRename: () => void;
+  onRename: (title: string) => void;
+  onCancelRename: () => void;
+  onPin: () => void;
+  onDelete: () => void;
+}
+
+function ChatRow({ chat, now, current, renaming, onOpen, onStartRename, onRename, onCancelRename, onPin, onDelete }: ChatRowProps) {
+  if (renaming) {
+    return (
+      <form
+        className="inline-form chat-list__rename"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const value = new FormData(event.currentTarget).get('title');
+          onRename(typeof value === 'string' ? value.trim() : '');
+        }}
+      >
+        <label className="visually-hidden" htmlFor={`rename-${chat.id}`}>
+          Chat title
+        </label>
+        <input id={`rename-${chat.id}`} name="title" className="input input--small" defaultValue={chat.title} autoFocus maxLength={200} onKeyDown={(event) => event.key === 'Escape' && onCancelRename()} />
+        <button type="submit" className="button button--small">
+          Save
+        </button>
+      </form>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="list__item" aria-current={current ? 'true' : undefined} onClick={onOpen}>
+        <span className="list__main">
+          <span className="list__title">{chat.title}</span>
+          <span className="list__meta">
+            {chat.model || 'no model'}
+            {STATUS_LABEL[chat.status] ? <span className={`chat-list__status chat-list__status--${chat.status}`}> · {STATUS_LABEL[chat.status]}</span> : null}
+            <span title={new Date(chat.updatedAt).toLocaleString()}> · {relativeTime(chat.updatedAt, now)}</span>
+          </span>
+        </span>
+      </button>
+      <span className="list__actions">
+        <button type="button" className={`icon-button${chat.pinned ? ' icon-button--on' : ''}`} aria-label={`${chat.pinned ? 'Unpin' : 'Pin'} ${chat.title}`} aria-pressed={chat.pinned} onClick={onPin}>
+          <PinIcon size={15} />
+        </button>
+        <button type="button" className="icon-button" aria-label={`Rename ${chat.title}`} onClick={onStartRename}>
+          <PencilIcon size={15} />
+        </button>
+        <button type="button" className="icon-button" aria-label={`Delete ${chat.title}`} onClick={onDelete}>
+          <TrashIcon size={15} />
+        </button>
+      </span>
+    </>
+  );
+}
+
+/** Chats that hold the words, each with the passage that matched; Enter or a click opens one. */
+function SearchResults({ query, titles }: { query: string; titles: Map<string, string> }) {
+  const search = useChatSearch(query);
+  const select = useChatUi((state) => state.select);
+  const results = (search.data?.results ?? []).filter((result) => titles.has(result.chatId));
+  if (search.isError) {
+    return (
+      <p className="pane__message error-text" role="alert">
+        {errorMessage(search.error, 'Could not search the chats.')}
+      </p>
+    );
+  }
+  if (search.data && results.length === 0) return <p className="pane__message muted">No chat contains “{query.trim()}”.</p>;
+  return (
+    <ul className="list" aria-label="Search results" aria-busy={search.isFetching}>
+      {results.map((result) => (
+        <li key={result.chatId} className="list__row">
+          <button type="button" className="list__item" onClick={() => select(result.chatId)}>
+            <span className="list__main">
+              <span className="list__title">{titles.get(result.chatId)}</span>
+              <span className="list__meta chat-list__snippet">{result.snippet}</span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

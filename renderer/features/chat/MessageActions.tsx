@@ -89,7 +89,7 @@ export function UserMessageBody({ chatId, message, busy }: { chatId: string; mes
       {message.content ? <div className="message__bubble">{message.content}</div> : null}
       <div className="message__actions" role="toolbar" aria-label="Message actions">
         {message.content ? <CopyButton text={message.content} label="Copy message" /> : null}
-        <ActionButton label="Edit and send again" disabledBecause={busy} onClick={() => setDraft(message.content)}>
+        <ActionButton label="Edit message" disabledBecause={busy} onClick={() => setDraft(message.content)}>
           <PencilIcon size={16} />
         </ActionButton>
       </div>

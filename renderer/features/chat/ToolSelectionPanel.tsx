@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import type { Chat, ToolSelection } from '../../../shared/schemas/chat.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
-import { Modal } from '../../components/Modal.js';
+import { Modal, SaveCancelActions } from '../../components/Modal.js';
 import { useApi } from '../../api/context.js';
 import { useUpdateChat } from '../../queries/chats.js';
 import { useBundles } from '../../queries/tools.js';
@@ -105,14 +105,7 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
         {tools.data?.length === 0 ? <p className="muted">No enabled tool matches.</p> : null}
       </div>
       <ErrorLine message={failure} />
-      <div className="modal__actions">
-        <button type="button" className="button button--primary" onClick={save} disabled={update.isPending}>
-          Save
-        </button>
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancelActions onCancel={onClose} onSave={save} saveDisabled={update.isPending} />
     </Modal>
   );
 }

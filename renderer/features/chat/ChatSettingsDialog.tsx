@@ -1,0 +1,142 @@
+import { useId, useRef, useState } from 'react';
+import type { Chat } from '../../../shared/schemas/chat.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { Modal, SaveCancelActions } from '../../components/Modal.js';
+import { useUpdateChat } from '../../queries/chats.js';
+
+/** What is wrong with a typed temperature, as a sentence; null when it is fine (empty means the server's default). */
+export function temperatureProblem(text: string): string | null {
+  if (text.trim() === '') return null;
+  const value = Number(text);
+  if (!Number.isFinite(value)) return 'Type a number such as 0.7, or leave it empty for the server’s default.';
+  if (value < 0 || value > 2) return 'Use a number from 0 to 2 (Anthropic takes 0 to 1).';
+  return null;
+}
+
+/** What is wrong with a typed turn limit, as a sentence; null when it is fine. */
+export function maxTurnsProblem(text: string): string | null {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isInteger(value) || value < 1 || value > 100) return 'Use a whole number from 1 to 100.';
+  return null;
+}
+
+/** The chat's run settings: system prompt, temperature, turn limit, what a failed tool does, parallel calls. */
+export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () => void }) {
+  const id = useId();
+  const update = useUpdateChat();
+  const systemBox = useRef<HTMLTextAreaElement>(null);
+  const [system, setSystem] = useState(chat.system ?? '');
+  const [temperature, setTemperature] = useState(chat.temperature === undefined ? '' : String(chat.temperature));
+  const [maxTurns, setMaxTurns] = useState(String(chat.maxTurns));
+  const [onToolError, setOnToolError] = useState(chat.onToolError);
+  const [parallel, setParallel] = useState(chat.parallelToolCalls);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const temperatureError = temperatureProblem(temperature);
+  const maxTurnsError = maxTurnsProblem(maxTurns);
+  const invalid = temperatureError !== null || maxTurnsError !== null;
+  const touch = (field: string) => setTouched((current) => ({ ...current, [field]: true }));
+
+  const save = () => {
+    setTouched({ temperature: true, maxTurns: true });
+    if (invalid) return;
+    update.mutate(
+      {
+        chatId: chat.id,
+        system,
+        temperature: temperature.trim() === '' ? null : Number(temperature),
+        maxTurns: Number(maxTurns),
+        onToolError,
+        parallelToolCalls: parallel,
+      },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <Modal title="Chat settings" wide onDismiss={onClose} initialFocus={systemBox} description="They apply from the next message on.">
+      <form
+        className="chat-settings"
+        aria-label="Chat settings"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-system`}>
+            System prompt
+          </label>
+          <textarea
+            ref={systemBox}
+            id={`${id}-system`}
+            className="input chat-settings__system"
+            rows={6}
+            maxLength={100_000}
+            value={system}
+            placeholder="How the model should behave in this chat (optional)"
+            onChange={(event) => setSystem(event.target.value)}
+          />
+        </div>
+        <div className="chat-settings__row">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-temperature`}>
+              Temperature
+            </label>
+            <input
+              id={`${id}-temperature`}
+              className="input"
+              inputMode="decimal"
+              value={temperature}
+              placeholder="Server default"
+              aria-invalid={touched.temperature && temperatureError ? true : undefined}
+              aria-describedby={`${id}-temperature-help`}
+              onChange={(event) => setTemperature(event.target.value)}
+              onBlur={() => touch('temperature')}
+            />
+            <p id={`${id}-temperature-help`} className="field__help">
+              Lower is steadier, higher more varied. Empty: the server decides.
+            </p>
+            <ErrorLine message={touched.temperature ? temperatureError : null} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-turns`}>
+              Max model turns per message
+            </label>
+            <input
+              id={`${id}-turns`}
+              className="input"
+              inputMode="numeric"
+              value={maxTurns}
+              aria-invalid={touched.maxTurns && maxTurnsError ? true : undefined}
+              aria-describedby={`${id}-turns-help`}
+              onChange={(event) => setMaxTurns(event.target.value)}
+              onBlur={() => touch('maxTurns')}
+            />
+            <p id={`${id}-turns-help`} className="field__help">
+              Each round of tool calls is a turn; the run stops after this many.
+            </p>
+            <ErrorLine message={touched.maxTurns ? maxTurnsError : null} />
+          </div>
+        </div>
+        <fieldset className="field chat-settings__choice">
+          <legend className="field__label">When a tool fails</legend>
+          <label className="radio">
+            <input type="radio" name={`${id}-on-error`} checked={onToolError === 'continue'} onChange={() => setOnToolError('continue')} />
+            Tell the model and go on
+          </label>
+          <label className="radio">
+            <input type="radio" name={`${id}-on-error`} checked={onToolError === 'halt'} onChange={() => setOnToolError('halt')} />
+            Stop the run
+          </label>
+        </fieldset>
+        <label className="checkbox">
+          <input type="checkbox" checked={parallel} onChange={(event) => setParallel(event.target.checked)} />
+          Let the model call several tools at once
+        </label>
+        <ErrorLine message={update.isError ? errorMessage(update.error, 'Could not save the settings.') : null} />
+        <SaveCancelActions onCancel={onClose} saveDisabled={update.isPending || (invalid && Object.keys(touched).length > 0)} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { useRef } from 'react';
+import { chatToMarkdown, exportFileName } from '../../../shared/chat-markdown.js';
+import type { Chat } from '../../../shared/schemas/chat.js';
+import { saveTextFile } from '../../components/download.js';
+import { DownloadIcon } from '../../components/icons.js';
+
+/** Export the chat as Markdown (to read or share) or as JSON (the chat file as Toolbelt keeps it). */
+export function ExportMenu({ chat }: { chat: Chat }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const close = () => menu.current?.removeAttribute('open');
+  const exportAs = (kind: 'md' | 'json') => {
+    if (kind === 'md') saveTextFile(exportFileName(chat.title, 'md'), chatToMarkdown(chat), 'text/markdown');
+    else saveTextFile(exportFileName(chat.title, 'json'), `${JSON.stringify(chat, null, 2)}\n`, 'application/json');
+    close();
+  };
+  return (
+    <details
+      ref={menu}
+      className="menu"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && menu.current?.open) {
+          event.stopPropagation();
+          close();
+          menu.current.querySelector('summary')?.focus();
+        }
+      }}
+    >
+      <summary className="icon-button" aria-label="Export chat" title="Export chat">
+        <DownloadIcon size={17} />
+      </summary>
+      <div className="menu__items">
+        <button type="button" className="menu__item" onClick={() => exportAs('md')}>
+          Markdown (.md)
+        </button>
+        <button type="button" className="menu__item" onClick={() => exportAs('json')}>
+          JSON (.json)
+        </button>
+      </div>
+    </details>
+  );
+}
