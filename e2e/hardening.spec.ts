@@ -1,4 +1,4 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { v7 as uuidv7 } from 'uuid';
@@ -41,12 +41,50 @@ test('files the app cannot use are shown where a person looks, with the reason a
   await expect(chats.getByText(`${chatId}.json`)).toBeVisible();
   await expect(chats.getByText(/not valid JSON/)).toBeVisible();
   await lookAt(page, 'unreadable-chat');
+  // Opened, it shows the problem and the file's text, read-only.
+  await chats.getByRole('button', { name: new RegExp(`${chatId}\\.json`) }).click();
+  await expect(page.getByText('This chat’s file has a problem, so it opens read-only.')).toBeVisible();
+  await expect(page.getByLabel('The file’s text')).toHaveText('{"id": "cut off mid-wri');
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.keyboard.press('Control+,');
   await expect(page.getByRole('alert').filter({ hasText: 'Settings are the defaults for now' })).toContainText('settings.json');
   await lookAt(page, 'broken-settings');
   expect(app.consoleErrors.filter((line) => !line.includes('409'))).toEqual([]);
   expect(app.offLoopback).toEqual([]);
+});
+
+test('a stored chat the app can no longer read (a tool call without a name) opens read-only with what it said', async ({ app }) => {
+  const { page, dataDir } = app;
+  const chatId = uuidv7();
+  const at = new Date().toISOString();
+  const stored = {
+    id: chatId, title: 'Trip to Oslo', providerId: 'nobody', model: 'm', tools: { mode: 'auto', selected: [] }, maxTurns: 8, onToolError: 'continue', parallelToolCalls: true,
+    status: 'idle', pending: [], alwaysAllowed: [], createdAt: at, updatedAt: at,
+    messages: [
+      { id: uuidv7(), role: 'user', content: 'Find hotels in Oslo', createdAt: at },
+      { id: uuidv7(), role: 'assistant', content: 'Looking.', model: 'm', createdAt: at, toolCalls: [{ id: 'toolu_1', args: {}, status: 'failed' }] },
+    ],
+  };
+  await mkdir(path.join(dataDir, 'chats'), { recursive: true });
+  await writeFile(path.join(dataDir, 'chats', `${chatId}.json`), JSON.stringify(stored));
+
+  await page.goto(app.host.url);
+  const chats = page.getByRole('navigation', { name: 'Chats' });
+  await chats.getByRole('button', { name: /Open read-only/ }).click();
+  const pane = page.getByRole('list', { name: 'Messages (read-only)' });
+  await expect(page.getByRole('heading', { name: 'Trip to Oslo' })).toBeVisible();
+  await expect(page.getByText('Read-only', { exact: true })).toBeVisible();
+  await expect(pane).toContainText('Find hotels in Oslo');
+  await expect(pane).toContainText('Looking.');
+  await expect(pane).toContainText('Tool call (no name) · failed');
+  await expect(page.getByRole('status').filter({ hasText: 'opens read-only' })).toContainText(/does not hold a valid chat/);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`damaged-chat-${scheme}.png`) });
+  }
+  // Nothing is written for the person: the file is as they left it.
+  expect(JSON.parse(await readFile(path.join(dataDir, 'chats', `${chatId}.json`), 'utf8'))).toEqual(stored);
 });
 
 test('a pattern the linear-time engine cannot run is a problem at its field as it is typed', async ({ app }) => {

@@ -1,7 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
-import { ChatSchema, type Chat, type ChatSummary } from '../../shared/schemas/chat.js';
+import { ChatSchema, type Chat, type ChatSummary, type SalvagedChat } from '../../shared/schemas/chat.js';
+import { salvageChat } from './chat-salvage.js';
 import type { FileProblem } from '../../shared/schemas/file-problem.js';
 import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
 import type { Logger } from '../log.js';
@@ -87,6 +88,17 @@ export class ChatFiles {
     const problem = this.invalid.get(chatId);
     if (problem) throw new ToolbeltError('file_invalid', `This chat cannot be opened (${problem.file}: ${problem.reason}). Toolbelt leaves the file as it is; fix it or move it away.`, problem);
     throw new ToolbeltError('not_found', `There is no chat ${chatId}; it may have been deleted.`);
+  }
+
+  /** What can be read of a chat file that is not a valid chat, with its problem; a chat that opens is a conflict. */
+  async salvage(chatId: string): Promise<{ problem: FileProblem; chat: SalvagedChat }> {
+    if (!this.isMemoryTruth(chatId)) await this.refresh(chatId);
+    const problem = this.invalid.get(chatId);
+    if (!problem) {
+      if (this.chats.has(chatId)) throw new ToolbeltError('conflict', 'This chat file is valid: open the chat itself.');
+      throw new ToolbeltError('not_found', `There is no chat ${chatId}; it may have been deleted.`);
+    }
+    return { problem, chat: salvageChat(await readJsonFile(problem.file)) };
   }
 
   /** Chat files that cannot be used, with the reason (after the last look at the folder). */

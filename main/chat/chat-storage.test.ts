@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startChatHarness } from '../testing/chat-harness.js';
@@ -44,6 +44,48 @@ describe('a chat that cannot be saved', () => {
     const failure = await h.failure('chats.update', { chatId: chat.id, title: 'Renamed' });
     expect(failure.code).toBe('storage_failed');
     expect(failure.message).toContain('EISDIR');
+  });
+});
+
+describe('a chat file that is not a valid chat', () => {
+  it('opens read-only: the problem, the title and what each message says, field by field; the file is left as it is', async () => {
+    const h = await startChatHarness();
+    await h.provider('script', { kind: 'scripted', displayName: 'Script' });
+    const chat = await h.chat({ providerId: 'script', title: 'Trip plans' });
+    await h.call('chats.send', { chatId: chat.id, content: 'Hotels in Oslo?' });
+    const done = await h.settled(chat.id);
+    const file = path.join(h.core.dataDir, 'chats', `${chat.id}.json`);
+    // A tool call without a name, as an older version could store: the schema refuses the whole chat.
+    const broken = { ...done, messages: [...done.messages, { id: '019a0000-0000-7000-8000-0000000000aa', role: 'assistant', content: 'Checking.', model: 'm', toolCalls: [{ id: 'c', args: {}, status: 'failed' }], createdAt: done.createdAt }, 42] };
+    const text = JSON.stringify(broken);
+    await writeFile(file, text);
+
+    expect((await h.failure('chats.get', { chatId: chat.id })).code).toBe('file_invalid');
+    const salvaged = await h.call('chats.salvage', { chatId: chat.id });
+    expect(salvaged.problem.file).toBe(file);
+    // The problem of the message as the kind it claims to be, not every kind's complaints.
+    expect(salvaged.problem.reason).toBe('does not hold a valid chat: /messages/2/toolCalls/0/name is required; /messages/3 must be object');
+    expect(salvaged.chat).toEqual({
+      title: 'Trip plans',
+      messages: [
+        { role: 'user', text: 'Hotels in Oslo?', toolCalls: [] },
+        { role: 'assistant', text: 'You said: Hotels in Oslo?', toolCalls: [] },
+        { role: 'assistant', text: 'Checking.', toolCalls: [{ name: '(no name)', status: 'failed' }] },
+        { role: 'unknown', text: '', toolCalls: [] },
+      ],
+    });
+    expect(await readFile(file, 'utf8')).toBe(text);
+
+    // Not JSON at all: its text, cut to a size a window can show.
+    await writeFile(file, `{"title": "half ${'x'.repeat(300_000)}`);
+    const raw = await h.call('chats.salvage', { chatId: chat.id });
+    expect(raw.chat.messages).toEqual([]);
+    expect(raw.chat.rawText).toHaveLength(200_000);
+
+    // A valid chat is opened, not salvaged; a name that is not a chat file's is refused before any path is made.
+    const other = await h.chat({ providerId: 'script' });
+    expect((await h.failure('chats.salvage', { chatId: other.id })).code).toBe('conflict');
+    expect((await h.failure('chats.salvage', { chatId: '../../secrets' })).code).toBe('invalid_params');
   });
 });
 

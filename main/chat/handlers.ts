@@ -14,7 +14,7 @@ import { blankChat, pendingOf } from '../../shared/chat-calls.js';
 type ChatOperation =
   | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send'
   | 'chats.cancel' | 'chats.approve' | 'chats.answer' | 'chats.runTool' | 'chats.shareToolRun'
-  | 'chats.regenerate' | 'chats.continue' | 'chats.search';
+  | 'chats.regenerate' | 'chats.continue' | 'chats.search' | 'chats.salvage';
 
 /** Chats as records (create, list, update, delete) and the engine's runs behind the same routes. */
 export function chatHandlers(deps: {
@@ -63,6 +63,7 @@ export function chatHandlers(deps: {
       const chat = await files.load(chatId);
       return { ...chat, pending: pendingOf(chat) };
     },
+    'chats.salvage': ({ chatId }) => files.salvage(chatId),
     'chats.update': async ({ chatId, ...patch }) => {
       const chat = await files.load(chatId);
       // Its name and place in the list can change while it runs; what a run reads cannot.

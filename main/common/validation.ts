@@ -36,13 +36,43 @@ export function compile(ajv: Ajv2020, schema: TSchema): Validator {
   return ajv.compile(schema);
 }
 
+const UNION_BRANCH = /\/(?:anyOf|oneOf)\/(\d+)\//g;
+
+/**
+ * A value that fails a union (a chat message: user, assistant or tool run)
+ * gets every branch's complaints; the branches whose tag does not match
+ * (`role` is not "user") say nothing useful. Those are dropped when another
+ * branch's tag did match, so the issues are the ones of the intended kind.
+ */
+function withoutMismatchedBranches(errors: ErrorObject[]): ErrorObject[] {
+  const ruledOut = new Set<string>();
+  const branches = new Map<string, Set<string>>();
+  for (const error of errors) {
+    for (const match of error.schemaPath.matchAll(UNION_BRANCH)) {
+      const union = error.schemaPath.slice(0, match.index);
+      const branch = `${union}/${match[0].split('/')[1]}/${match[1]}/`;
+      if (!branches.has(union)) branches.set(union, new Set());
+      branches.get(union)!.add(branch);
+      const rest = error.schemaPath.slice(branch.length);
+      if (error.keyword === 'const' && /^properties\/[^/]+\/const$/.test(rest)) ruledOut.add(branch);
+    }
+  }
+  const dropped = [...branches.values()].flatMap((set) => {
+    const out = [...set].filter((branch) => ruledOut.has(branch));
+    return out.length < set.size ? out : [];
+  });
+  if (dropped.length === 0) return errors;
+  return errors.filter((error) => !dropped.some((branch) => error.schemaPath.startsWith(branch)));
+}
+
 /** ajv's errors as issues a person can act on: a JSON pointer and a sentence. */
 export function issuesFrom(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
-  const all = errors ?? [];
-  // "must match a schema in anyOf" adds nothing when its branches already said why.
-  const specific = new Set(all.filter((error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf').map((error) => error.instancePath));
-  const useful = all.filter((error) => !((error.keyword === 'anyOf' || error.keyword === 'oneOf') && specific.has(error.instancePath)));
-  return useful.map((error) => {
+  const all = withoutMismatchedBranches(errors ?? []);
+  // "must match a schema in anyOf" adds nothing when its branches already said why, there or inside.
+  const specific = all.filter((error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf').map((error) => error.instancePath);
+  const explained = (at: string) => specific.some((path) => path === at || path.startsWith(`${at}/`));
+  const useful = all.filter((error) => !((error.keyword === 'anyOf' || error.keyword === 'oneOf') && explained(error.instancePath)));
+  const issues = useful.map((error): ValidationIssue => {
     const path = error.instancePath === '' ? '/' : error.instancePath;
     if (error.keyword === 'additionalProperties') {
       const extra = (error.params as { additionalProperty: string }).additionalProperty;
@@ -58,6 +88,14 @@ export function issuesFrom(errors: ErrorObject[] | null | undefined): Validation
       return { path, message: `must be one of: ${allowed.map((value) => JSON.stringify(value)).join(', ')}` };
     }
     return { path, message: error.message ?? 'is invalid' };
+  });
+  // Each branch of a union may say the same thing ("must be object"): once is enough.
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 

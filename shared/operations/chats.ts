@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { FileProblemSchema } from '../schemas/file-problem.js';
-import { MessageAttachmentSchema, ChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
+import { MessageAttachmentSchema, ChatSchema, SalvagedChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
 import { ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 
 const chatRoute = '/api/chats/:chatId';
@@ -50,6 +50,15 @@ export const chatsGet = defineOperation({
   params: Type.Object(byChat, { additionalProperties: false }),
   result: ChatSchema,
   http: { method: 'GET', path: chatRoute },
+});
+
+export const chatsSalvage = defineOperation({
+  name: 'chats.salvage',
+  summary: 'A chat file that cannot be opened, read as far as it goes (title, messages, tool calls) with the problem, to show read-only.',
+  // Any name a chat file in the folder may have, valid chat or not.
+  params: Type.Object({ chatId: Type.String({ pattern: '^[0-9a-f-]{36}$' }) }, { additionalProperties: false }),
+  result: Type.Object({ problem: FileProblemSchema, chat: SalvagedChatSchema }, { additionalProperties: false }),
+  http: { method: 'GET', path: `${chatRoute}/salvage` },
 });
 
 export const chatsUpdate = defineOperation({

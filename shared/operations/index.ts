@@ -1,7 +1,7 @@
 import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo, callsCancel } from './app.js';
 import {
-  chatsAnswer, chatsApprove, chatsCancel, chatsContinue, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSearch, chatsSend,
+  chatsAnswer, chatsApprove, chatsCancel, chatsContinue, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSalvage, chatsSearch, chatsSend,
   chatsShareToolRun, chatsUpdate,
 } from './chats.js';
 import {
@@ -78,6 +78,7 @@ export const operations = {
   // Before chats.get: the first route that matches answers, and "search" is not a chat id.
   'chats.search': chatsSearch,
   'chats.get': chatsGet,
+  'chats.salvage': chatsSalvage,
   'chats.update': chatsUpdate,
   'chats.delete': chatsDelete,
   'chats.send': chatsSend,

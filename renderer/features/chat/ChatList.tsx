@@ -304,6 +304,8 @@ function SearchResults({ query, titles }: { query: string; titles: Map<string, s
 /** Chat files that cannot be opened stay listed, with the file and the reason, until they are fixed or moved. */
 function UnreadableChats() {
   const unreadable = useUnreadableChats().data ?? [];
+  const select = useChatUi((state) => state.select);
+  const selected = useChatUi((state) => state.selectedChatId);
   if (unreadable.length === 0) return null;
   return (
     <section className="chat-list__unreadable" aria-labelledby="unreadable-chats-title">
@@ -312,13 +314,16 @@ function UnreadableChats() {
       </h3>
       <ul className="list">
         {unreadable.map((entry) => (
-          <li key={entry.id} className="chat-list__unreadable-item">
-            <code title={entry.file}>{entry.file.split(/[\\/]/).pop()}</code>
-            <span className="error-text">{entry.reason}</span>
+          <li key={entry.id}>
+            <button type="button" className="chat-list__unreadable-item" aria-current={selected === entry.id ? 'true' : undefined} onClick={() => select(entry.id)}>
+              <code title={entry.file}>{entry.file.split(/[\\/]/).pop()}</code>
+              <span className="error-text">{entry.reason}</span>
+              <span className="muted">Open read-only</span>
+            </button>
           </li>
         ))}
       </ul>
-      <p className="muted">Toolbelt leaves these files as they are: fix them in an editor or move them out of the chats folder.</p>
+      <p className="muted">Open one to read what it holds. Toolbelt leaves these files as they are: fix them in an editor or move them out of the chats folder.</p>
     </section>
   );
 }

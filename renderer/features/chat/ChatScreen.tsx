@@ -13,6 +13,8 @@ import { Composer } from './Composer.js';
 import { MessageList } from './MessageList.js';
 import { RunNotice } from './RunNotice.js';
 import { ErrorLine } from '../../components/ErrorLine.js';
+import { ToolbeltError } from '../../../shared/errors.js';
+import { DamagedChat } from './DamagedChat.js';
 
 export function ChatScreen() {
   const selected = useChatUi((state) => state.selectedChatId);
@@ -68,6 +70,7 @@ function Conversation({ chatId }: { chatId: string }) {
   const chat = useChat(chatId);
   const select = useChatUi((state) => state.select);
   const paletteOpen = useChatUi((state) => state.paletteOpen);
+  if (chat.isError && chat.error instanceof ToolbeltError && chat.error.code === 'file_invalid') return <DamagedChat chatId={chatId} />;
   if (chat.isError) {
     return (
       <div className="chat-pane chat-pane--empty">
