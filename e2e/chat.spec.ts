@@ -105,7 +105,7 @@ test('approval: allow, edit then allow, deny — and the dialog comes back after
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText('{"expression": ""}');
-  await expect(dialog.getByText(/must NOT have fewer than 1 characters/)).toBeVisible();
+  await expect(dialog.getByText('Expression: Must not be empty.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeDisabled();
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');

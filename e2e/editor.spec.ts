@@ -158,6 +158,42 @@ test('the slug follows the whole display name as it is typed, until the slug is 
   await expect(editor.getByLabel('Slug')).toHaveValue('city-weather-now-v2');
 });
 
+test('problems are sentences about their field, shown once the field is touched; Save shows the rest and goes to the first', async ({ app }) => {
+  const { page } = app;
+  const editor = await openNewToolEditor(app);
+  // An untouched form shows no problem at any field, and says how it works.
+  await expect(editor.getByRole('status')).toHaveText('Fill in the form; a field with a problem says so once you have typed in it or left it.');
+  await expect(editor.locator('.field__error')).toHaveCount(0);
+  await page.screenshot(shot('editor-untouched'));
+
+  await editor.getByLabel('URL template').press('Control+a');
+  await editor.getByLabel('URL template').pressSequentially('htps://api.example.com/weather');
+  await page.keyboard.press('Tab');
+  await expect(editor.getByText('Start the URL with http:// or https://.')).toBeVisible();
+  await expect(editor.getByText(/must match|must NOT/)).toHaveCount(0);
+  // The name the person has not reached yet says nothing until Save.
+  await expect(editor.getByText(/Give it a name/)).toHaveCount(0);
+
+  await editor.getByLabel('Slug').pressSequentially('city weather');
+  await expect(editor.getByText('Use letters, digits and "-" only, up to 64 characters.')).toBeVisible();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('Give it a name people will recognise (up to 200 characters).')).toBeVisible();
+  await expect(editor.getByLabel('Display name')).toBeFocused();
+  await expect(editor.getByRole('status')).toHaveText('3 problems to fix.');
+  await expect(editor.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot(shot('editor-sentences'));
+
+  // Fixed one by one, as typed, each problem goes.
+  await page.keyboard.type('City weather');
+  await editor.getByLabel('Slug').press('Control+a');
+  await editor.getByLabel('Slug').pressSequentially('city-weather');
+  await editor.getByLabel('URL template').press('Home');
+  await editor.getByLabel('URL template').press('ArrowRight');
+  await editor.getByLabel('URL template').press('ArrowRight');
+  await page.keyboard.type('t');
+  await expect(editor.getByRole('status')).toHaveText('No problems found.');
+});
+
 test('JSON that does not parse is never dropped: shown at its field and in the footer, Save waits, tool.json carries it as typed, and leaving asks first', async ({ app }) => {
   const editor = await openNewToolEditor(app);
   const { page } = app;

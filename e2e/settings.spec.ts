@@ -27,7 +27,7 @@ test('secrets are write-only on screen: set by name, never shown, deletable', as
   await form.getByLabel('Secret name').fill('bad name');
   await form.getByLabel('Secret value').fill('x');
   await form.getByRole('button', { name: 'Set' }).click();
-  await expect(page.getByRole('alert')).toContainText('name');
+  await expect(page.getByRole('alert')).toHaveText('Name: Use letters, digits and _ only, starting with a letter or _ (up to 128 characters).');
 
   await list.getByRole('button', { name: 'Delete secret WEATHER_KEY' }).click();
   await expect(page.getByText('No secrets yet.')).toBeVisible();

@@ -64,7 +64,7 @@ describe('a chat file that is not a valid chat', () => {
     const salvaged = await h.call('chats.salvage', { chatId: chat.id });
     expect(salvaged.problem.file).toBe(file);
     // The problem of the message as the kind it claims to be, not every kind's complaints.
-    expect(salvaged.problem.reason).toBe('does not hold a valid chat: /messages/2/toolCalls/0/name is required; /messages/3 must be object');
+    expect(salvaged.problem.reason).toBe('does not hold a valid chat: /messages/2/toolCalls/0/name is required; /messages/3 must be an object');
     expect(salvaged.chat).toEqual({
       title: 'Trip plans',
       messages: [

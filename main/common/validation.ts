@@ -25,8 +25,12 @@ export function createAjv(options: { strict: boolean; useDefaults?: boolean; peo
     // Patterns in schemas people and servers write run in linear time; ours are trusted and native.
     // and their property names may be Object.prototype's ("constructor"), which must not be found on a value that lacks them.
     ...(options.peoplesSchemas ? { code: { regExp: linearRegExpEngine }, ownProperties: true } : {}),
+    // Errors carry the schema that failed, so its `hint` can say what to do.
+    verbose: true,
   });
   addFormats(ajv);
+  // `hint`: a sentence our schemas give for a value that fails them ("Use letters, digits and -").
+  ajv.addKeyword({ keyword: 'hint', schemaType: 'string' });
   return ajv;
 }
 
@@ -87,7 +91,7 @@ export function issuesFrom(errors: ErrorObject[] | null | undefined): Validation
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
       return { path, message: `must be one of: ${allowed.map((value) => JSON.stringify(value)).join(', ')}` };
     }
-    return { path, message: error.message ?? 'is invalid' };
+    return { path, message: sentenceFor(error) };
   });
   // Each branch of a union may say the same thing ("must be object"): once is enough.
   const seen = new Set<string>();
@@ -97,6 +101,56 @@ export function issuesFrom(errors: ErrorObject[] | null | undefined): Validation
     seen.add(key);
     return true;
   });
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
+};
+
+/**
+ * What a failed keyword means, said plainly; a schema's own `hint` comes
+ * first, since it knows what the field is for.
+ */
+function sentenceFor(error: ErrorObject): string {
+  const hint = (error.parentSchema as { hint?: unknown } | undefined)?.hint;
+  if (typeof hint === 'string' && error.keyword !== 'type') return hint;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'minLength':
+      return params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters long`;
+    case 'maxLength':
+      return `must be at most ${String(params.limit)} characters long`;
+    case 'minItems':
+      return params.limit === 1 ? 'must not be empty' : `must have at least ${String(params.limit)} items`;
+    case 'maxItems':
+      return `must have at most ${String(params.limit)} items`;
+    case 'minimum':
+      return `must be ${String(params.limit)} or more`;
+    case 'maximum':
+      return `must be ${String(params.limit)} or less`;
+    case 'exclusiveMinimum':
+      return `must be more than ${String(params.limit)}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${String(params.limit)}`;
+    case 'type': {
+      const wanted = String(params.type).split(',').map((type) => TYPE_WORDS[type] ?? type);
+      return `must be ${wanted.join(' or ')}`;
+    }
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'format':
+      return `must be a valid ${String(params.format)}`;
+    case 'pattern':
+      return `must match the pattern ${String(params.pattern)}`;
+    default:
+      return error.message ?? 'is invalid';
+  }
 }
 
 export function describeIssues(issues: ValidationIssue[]): string {

@@ -73,9 +73,25 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
     },
     toolInput(value) {
       const checked = shape<ToolInput>(input(), value);
-      if (!checked.ok) return checked;
-      const issues = definition(checked.value, true);
-      return issues.length ? { ok: false, issues } : checked;
+      if (checked.ok) {
+        const issues = definition(checked.value, true);
+        return issues.length ? { ok: false, issues } : checked;
+      }
+      // An editor checks as the person types: a missing name must not hide a broken URL, so the definition is checked too when it can be.
+      const more = looksLikeDefinition(value) ? definition(value, true) : [];
+      const seen = new Set(checked.issues.map((issue) => `${issue.path} ${issue.message}`));
+      return { ok: false, issues: [...checked.issues, ...more.filter((issue) => !seen.has(`${issue.path} ${issue.message}`))] };
     },
   };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Enough of a definition to check its implementation and schemas on their own. */
+function looksLikeDefinition(value: unknown): value is Definition {
+  if (!isPlainObject(value)) return false;
+  const { type, impl, argSchema, outputSchema } = value;
+  return (type === 'http' || type === 'local') && isPlainObject(impl) && isPlainObject(argSchema) && (outputSchema === undefined || typeof outputSchema === 'boolean' || isPlainObject(outputSchema));
 }

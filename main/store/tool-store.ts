@@ -2,7 +2,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
-import { isSlug, isVersion } from '../../shared/schemas/ids.js';
+import { isSlug, isVersion, SLUG_HINT, VERSION_HINT } from '../../shared/schemas/ids.js';
 import { BUNDLE_FILE_KEY_ORDER, type BundleFile, type BundleInput } from '../../shared/schemas/bundle.js';
 import { TOOL_FILE_KEY_ORDER, type ToolFile, type ToolInput } from '../../shared/schemas/tool.js';
 import type { Clock } from '../common/clock.js';
@@ -335,16 +335,16 @@ export class ToolStore {
   async checkDraft(draft: unknown, address: { bundleID?: string; slug?: string; version?: string }): Promise<ValidationIssue[]> {
     const issues: ValidationIssue[] = [];
     if (address.slug !== undefined && !isSlug(nfc(address.slug))) {
-      issues.push({ path: '/slug', message: 'must be 1–64 letters, digits or "-", with at least one letter or digit' });
+      issues.push({ path: '/slug', message: SLUG_HINT });
     }
     if (address.version !== undefined && !isVersion(nfc(address.version))) {
-      issues.push({ path: '/version', message: 'must be 1–64 letters, digits, "-" or ".", with at least one letter or digit' });
+      issues.push({ path: '/version', message: VERSION_HINT });
     }
     const checked = this.options.validator.toolInput(draft);
     if (!checked.ok) issues.push(...checked.issues);
     if (issues.length === 0 && address.bundleID && address.slug && address.version) {
       const taken = await this.findTool(address.bundleID, address.slug, address.version);
-      if (taken) issues.push({ path: '/version', message: `"${address.slug}" version "${address.version}" already exists in this bundle; choose another version` });
+      if (taken) issues.push({ path: '/version', message: `"${address.slug}" version "${address.version}" already exists in this bundle; choose another version.` });
     }
     return issues;
   }

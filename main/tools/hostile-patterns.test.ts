@@ -17,12 +17,12 @@ describe('patterns people and servers supply run in linear time', () => {
     });
     const invoke = (args: Record<string, unknown>) => h.failure('tools.invoke', { bundleID: h.bundleID, toolSlug: 'guarded', version: 'v1', args });
     const refused = await invoke({ word: HOSTILE });
-    expect(refused).toMatchObject({ code: 'invalid_args', message: expect.stringContaining('must match pattern') as unknown });
+    expect(refused).toMatchObject({ code: 'invalid_args', message: expect.stringContaining('must match the pattern') as unknown });
     const keyed = await invoke({ [`${'x'.repeat(40)}!`]: 1, word: 'aaa', ['x'.repeat(40)]: 'not a number' });
-    expect(keyed.details).toEqual({ issues: [{ path: `/${'x'.repeat(40)}`, message: 'must be number' }] });
+    expect(keyed.details).toEqual({ issues: [{ path: `/${'x'.repeat(40)}`, message: 'must be a number' }] });
     expectOk(await h.invoke('guarded', { word: 'aaaa' }));
     const issues = await h.call('tools.checkArgs', { bundleID: h.bundleID, toolSlug: 'guarded', version: 'v1', args: { word: HOSTILE } });
-    expect(issues.issues).toEqual([{ path: '/word', message: expect.stringContaining('must match pattern') as unknown }]);
+    expect(issues.issues).toEqual([{ path: '/word', message: expect.stringContaining('must match the pattern') as unknown }]);
   });
 
   it('an outputSchema pattern checks a hostile response at once', async () => {

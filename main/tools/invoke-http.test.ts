@@ -129,7 +129,7 @@ describe('HTTP tools: the response', () => {
     expect(expectOk(await subject.invoke('all')).value).toEqual(['Paris', 'Lyon']);
     expect(expectOk(await subject.invoke('filter')).value).toEqual(['Paris']);
     const invalid = expectError(await subject.invoke('wrong-output'), 'output_invalid');
-    expect(invalid.issues).toEqual([{ path: '/', message: 'must be string' }]);
+    expect(invalid.issues).toEqual([{ path: '/', message: 'must be text' }]);
   });
 
   it('extracts with a regular expression, and errorMode decides what "nothing found" means', async () => {

@@ -82,7 +82,7 @@ describe('refusals before a call', () => {
     expect(error.details).toEqual({
       issues: [
         { path: '/', message: 'unknown property "extra"' },
-        { path: '/n', message: 'must be >= 1' },
+        { path: '/n', message: 'must be 1 or more' },
       ],
     });
     expect(server.connections()).toBe(0);

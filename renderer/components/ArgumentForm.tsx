@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { asSentence, issueLine } from './issue-text.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -151,7 +152,12 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busyLabel = 'R
       // Half-typed JSON: checked when it parses.
     }
   };
-  const issueFor = (field: string) => issues.find((issue) => issue.path === `/${field}` || issue.path.startsWith(`/${field}/`))?.message;
+  const issueFor = (field: string) => {
+    const issue = issues.find((entry) => entry.path === `/${field}` || entry.path.startsWith(`/${field}/`));
+    if (!issue) return undefined;
+    // Shown at the field: a sentence about it, with the part inside it named when deeper.
+    return issue.path === `/${field}` ? asSentence(issue.message) : issueLine(issue);
+  };
   const rootIssues = issues.filter((issue) => !fields.some((field) => issue.path === `/${field.name}` || issue.path.startsWith(`/${field.name}/`)));
 
   const submit = (event: FormEvent) => {
@@ -255,7 +261,7 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busyLabel = 'R
       )}
       {rootIssues.map((issue) => (
         <p key={issue.path + issue.message} className="field__error">
-          {issue.path} {issue.message}
+          {issueLine(issue)}
         </p>
       ))}
       <div className="arg-form__actions">

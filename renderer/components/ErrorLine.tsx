@@ -1,8 +1,23 @@
-import { ToolbeltError } from '../../shared/errors.js';
+import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
+import { describeForPeople } from './issue-text.js';
 
-/** What to tell the person about a failed call: the core's message, else a fallback that says what to do. */
+function issuesOf(error: ToolbeltError): ValidationIssue[] {
+  const issues = (error.details as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter((issue: unknown): issue is ValidationIssue => {
+    const candidate = issue as Partial<ValidationIssue> | null;
+    return typeof candidate?.path === 'string' && typeof candidate.message === 'string';
+  });
+}
+
+/**
+ * What to tell the person about a failed call: refused input as a sentence
+ * per field, else the core's message, else a fallback that says what to do.
+ */
 export function errorMessage(error: unknown, fallback = 'The app did not answer; try again.'): string {
-  return error instanceof ToolbeltError ? error.message : fallback;
+  if (!(error instanceof ToolbeltError)) return fallback;
+  const issues = error.code === 'invalid_params' ? issuesOf(error) : [];
+  return issues.length > 0 ? describeForPeople(issues) : error.message;
 }
 
 /** A problem shown where it happened, announced to screen readers. Nothing when there is none. */

@@ -8,11 +8,13 @@ export const EXPOSED_NAME_PATTERN = '^[a-zA-Z0-9_-]{1,64}$';
 export const ExposedNameSchema = Type.String({
   pattern: EXPOSED_NAME_PATTERN,
   description: 'ASCII letters, digits, "_" and "-" (1–64 characters)',
+  hint: 'Use ASCII letters, digits, "_" and "-" only, up to 64 characters.',
 });
 
 export const ProviderIdSchema = Type.String({
   pattern: '^[a-z0-9][a-z0-9-]{0,63}$',
   description: 'Lower-case letters, digits and "-" (1–64 characters)',
+  hint: 'Use lower-case letters, digits and "-" only, up to 64 characters, starting with a letter or digit.',
 });
 
 export const ToolRefSchema = Type.Object(

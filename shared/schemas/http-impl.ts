@@ -55,10 +55,10 @@ export const RateLimitSchema = Type.Object(
 export const HttpImplSchema = Type.Object(
   {
     method: HttpMethodSchema,
-    urlTemplate: Type.String({ pattern: '^https?://', description: 'Starts with http:// or https://' }),
+    urlTemplate: Type.String({ pattern: '^https?://', description: 'Starts with http:// or https://', hint: 'Start the URL with http:// or https://.' }),
     query: Type.Optional(Type.Record(Type.String(), Type.Union([Scalar, Type.Array(Scalar)]))),
     queryEncoding: Type.Optional(Type.Union([Type.Literal('repeat'), Type.Literal('brackets'), Type.Literal('csv')])),
-    headers: Type.Optional(Type.Record(Type.String({ pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" }), TemplateString)),
+    headers: Type.Optional(Type.Record(Type.String({ pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", hint: 'A header name uses letters, digits and "-", without spaces.' }), TemplateString)),
     body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     bodyTemplate: Type.Optional(TemplateString),
     multipart: Type.Optional(Type.Boolean()),
@@ -87,7 +87,7 @@ export const HttpImplSchema = Type.Object(
 export type HttpImpl = Static<typeof HttpImplSchema>;
 
 export const LocalImplSchema = Type.Object(
-  { func: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' }) },
+  { func: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', hint: 'Name a local function that ships with Toolbelt, for example core.calculate.' }) },
   { additionalProperties: false },
 );
 

@@ -15,11 +15,16 @@ export const UuidV7Schema = Type.String({
 export const SLUG_PATTERN = '^(?=.*[\\p{L}\\p{Nd}])[\\p{L}\\p{M}\\p{Nd}-]+$';
 export const VERSION_PATTERN = '^(?=.*[\\p{L}\\p{Nd}])[\\p{L}\\p{M}\\p{Nd}.-]+$';
 
+/** What to do about a slug or version that is refused, said to a person. */
+export const SLUG_HINT = 'Use letters, digits and "-" only, up to 64 characters.';
+export const VERSION_HINT = 'Use letters, digits, "-" and "." only, up to 64 characters (for example v2).';
+
 export const SlugSchema = Type.String({
   minLength: 1,
   maxLength: 64,
   pattern: SLUG_PATTERN,
   description: 'Letters, digits and "-" (1–64 characters, case-sensitive)',
+  hint: SLUG_HINT,
 });
 
 /**
@@ -41,11 +46,12 @@ export const VersionSchema = Type.String({
   maxLength: 64,
   pattern: VERSION_PATTERN,
   description: 'Letters, digits, "-" and "." (1–64 characters, case-sensitive)',
+  hint: VERSION_HINT,
 });
 
 export const TimestampSchema = Type.String({ format: 'date-time', description: 'ISO-8601 UTC' });
 
-export const TagSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\s,]+$' });
+export const TagSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\s,]+$', hint: 'A tag is one word of up to 64 characters, without spaces or commas.' });
 
 const slugRegExp = new RegExp(SLUG_PATTERN, 'u');
 const versionRegExp = new RegExp(VERSION_PATTERN, 'u');

@@ -30,4 +30,5 @@ export type SettingsPatch = Static<typeof SettingsPatchSchema>;
 export const SecretNameSchema = Type.String({
   pattern: SECRET_NAME_PATTERN,
   description: 'Letters, digits and "_", not starting with a digit',
+  hint: 'Use letters, digits and _ only, starting with a letter or _ (up to 128 characters).',
 });

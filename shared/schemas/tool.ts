@@ -14,7 +14,7 @@ export type ToolType = Static<typeof ToolTypeSchema> | 'mcp';
 
 /** Fields a person writes; the store adds identity and timestamps. */
 const definitionFields = {
-  displayName: Type.String({ minLength: 1, maxLength: 200 }),
+  displayName: Type.String({ minLength: 1, maxLength: 200, hint: 'Give it a name people will recognise (up to 200 characters).' }),
   description: Type.String({ maxLength: 8_000 }),
   tags: Type.Array(TagSchema, { uniqueItems: true, maxItems: 32 }),
   isEnabled: Type.Boolean(),

@@ -6,6 +6,7 @@ import { useApi } from '../../api/context.js';
 import { useApprove } from '../../queries/chats.js';
 import { useTool } from '../../queries/tools.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { issueLine } from '../../components/issue-text.js';
 
 type Issues = { path: string; message: string }[];
 
@@ -94,7 +95,7 @@ export function ApprovalDialog({ chatId, item }: { chatId: string; item: Pending
       {parseError ? <p className="field__error">{parseError}</p> : null}
       {shownIssues.map((issue) => (
         <p key={issue.path + issue.message} className="field__error">
-          {issue.path || '/'} {issue.message}
+          {issueLine(issue)}
         </p>
       ))}
       <div className="field">

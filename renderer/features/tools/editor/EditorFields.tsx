@@ -6,6 +6,8 @@ export interface FieldContext {
   setDraft: (draft: Draft) => void;
   /** Problems for a JSON pointer, including those below it. */
   problemsAt: (pointer: string) => string[];
+  /** The person changed or left the field at this pointer: its problems show from now on. */
+  touch: (pointer: string) => void;
   /** Text typed into a JSON field that does not parse yet (kept by the editor, so nothing is lost); null once it parses. */
   typed: (pointer: string) => string | undefined;
   setTyped: (pointer: string, text: string | null) => void;
@@ -14,7 +16,8 @@ export interface FieldContext {
 /** The id, problems and current value of a field bound to `path`. */
 function useBoundField(context: FieldContext, path: string[]) {
   const id = useId();
-  return { id, problems: context.problemsAt(`/${path.join('/')}`), value: getPath(context.draft, path) };
+  const pointer = `/${path.join('/')}`;
+  return { id, problems: context.problemsAt(pointer), value: getPath(context.draft, path), onLeave: () => context.touch(pointer) };
 }
 
 function Problems({ id, problems }: { id: string; problems: string[] }) {
@@ -33,11 +36,25 @@ interface ControlProps {
   'aria-invalid': true | undefined;
 }
 
-function Shell({ label, help, problems, children, id }: { label: string; help?: string; problems: string[]; children: (control: ControlProps) => ReactNode; id: string }) {
+function Shell({
+  label,
+  help,
+  problems,
+  children,
+  id,
+  onLeave,
+}: {
+  label: string;
+  help?: string;
+  problems: string[];
+  children: (control: ControlProps) => ReactNode;
+  id: string;
+  onLeave: () => void;
+}) {
   const describedBy = [help ? `${id}-help` : null, problems.length ? `${id}-problems` : null].filter(Boolean).join(' ') || undefined;
   const control: ControlProps = { id, 'aria-describedby': describedBy, 'aria-invalid': problems.length ? true : undefined };
   return (
-    <div className="field">
+    <div className="field" onBlur={onLeave} onChange={onLeave}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -54,9 +71,9 @@ function Shell({ label, help, problems, children, id }: { label: string; help?: 
 
 /** A text field bound to a path of the draft. */
 export function TextField({ context, path, label, help, placeholder, mono }: { context: FieldContext; path: string[]; label: string; help?: string; placeholder?: string; mono?: boolean }) {
-  const { id, problems, value } = useBoundField(context, path);
+  const { id, problems, value, onLeave } = useBoundField(context, path);
   return (
-    <Shell id={id} label={label} help={help} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
       {(control) => (
         <input
           {...control}
@@ -71,9 +88,9 @@ export function TextField({ context, path, label, help, placeholder, mono }: { c
 }
 
 export function NumberField({ context, path, label, help }: { context: FieldContext; path: string[]; label: string; help?: string }) {
-  const { id, problems, value } = useBoundField(context, path);
+  const { id, problems, value, onLeave } = useBoundField(context, path);
   return (
-    <Shell id={id} label={label} help={help} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
       {(control) => (
         <input
           {...control}
@@ -91,9 +108,9 @@ export function NumberField({ context, path, label, help }: { context: FieldCont
 }
 
 export function SelectField({ context, path, label, options, allowEmpty }: { context: FieldContext; path: string[]; label: string; options: string[]; allowEmpty?: boolean }) {
-  const { id, problems, value } = useBoundField(context, path);
+  const { id, problems, value, onLeave } = useBoundField(context, path);
   return (
-    <Shell id={id} label={label} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} problems={problems}>
       {(control) => (
         <select {...control} className="input" value={typeof value === 'string' ? value : ''} onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value || undefined))}>
           {allowEmpty ? <option value="">default</option> : null}
@@ -120,10 +137,10 @@ export function CheckField({ context, path, label }: { context: FieldContext; pa
 
 /** A list edited as comma-separated text (tags, success codes). */
 export function ListField({ context, path, label, numbers, help }: { context: FieldContext; path: string[]; label: string; numbers?: boolean; help?: string }) {
-  const { id, problems, value: current } = useBoundField(context, path);
+  const { id, problems, value: current, onLeave } = useBoundField(context, path);
   const [text, setText] = useState(Array.isArray(current) ? current.join(', ') : '');
   return (
-    <Shell id={id} label={label} help={help} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
       {(control) => (
         <input
           {...control}
@@ -142,12 +159,12 @@ export function ListField({ context, path, label, numbers, help }: { context: Fi
 
 /** A nested object (query, headers, auth, retry…) edited as JSON text. */
 export function JsonTextField({ context, path, label, help, rows = 3 }: { context: FieldContext; path: string[]; label: string; help?: string; rows?: number }) {
-  const { id, problems, value: current } = useBoundField(context, path);
+  const { id, problems, value: current, onLeave } = useBoundField(context, path);
   const pointer = `/${path.join('/')}`;
   // Text that did not parse when the view changed comes back as it was typed.
   const [text, setText] = useState(() => context.typed(pointer) ?? (current === undefined ? '' : JSON.stringify(current, null, 2)));
   return (
-    <Shell id={id} label={label} help={help} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
       {(control) => (
         <textarea
           {...control}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ToolbeltError } from '../../../../shared/errors.js';
 import { TOOL_DOCUMENT_JSON_SCHEMA } from '../../../../shared/schemas/tool-document-schema.js';
 import type { ToolView } from '../../../../shared/schemas/tool.js';
@@ -10,6 +10,7 @@ import { ArgumentForm } from '../../../components/ArgumentForm.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { useSecretNames, useTool } from '../../../queries/tools.js';
 import { placeholderHints } from './placeholder-hints.js';
+import { asSentence, describeForPeople } from '../../../components/issue-text.js';
 import { documentText, draftFrom, newHttpDraft, nextVersion, parseProblem, setPath, slugFrom, toolBody, type Draft } from './draft.js';
 import { useLeaveGuard } from '../../../state/leave-guard.js';
 import { CheckField, JsonTextField, ListField, NumberField, SelectField, TextField, type FieldContext } from './EditorFields.js';
@@ -42,6 +43,17 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   const [tab, setTab] = useState<'form' | 'json'>('form');
   const [revision, setRevision] = useState(0);
   const [issues, setIssues] = useState<Issue[]>([]);
+  // A new tool's problems show field by field as the person leaves each one, and all of them once they try to save.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [showAll, setShowAll] = useState(base !== null);
+  const touch = (pointer: string) =>
+    setTouched((current) => {
+      // The slug (and with it the address, slug and version) follows the name until edited: touching the name touches them.
+      const reached = pointer === '/displayName' && !slugTouched ? [pointer, '/slug', '/version'] : [pointer];
+      return reached.every((entry) => current.has(entry)) ? current : new Set([...current, ...reached]);
+    });
+  const isShown = (pointer: string) =>
+    showAll || pointer.startsWith('/argSchema') || pointer.startsWith('/outputSchema') || [...touched].some((seen) => pointer === seen || pointer.startsWith(`${seen}/`));
   const [saving, setSaving] = useState(false);
   const [conflictDismissed, setConflictDismissed] = useState(false);
   /** Text of JSON fields that does not parse yet, by JSON pointer ('' is the whole tool.json): kept, shown, and blocking Save. */
@@ -102,16 +114,23 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   const problemsAt = (pointer: string) => [
     ...unparsable.filter((issue) => issue.path === pointer).map((issue) => issue.message),
     // What the store says about a field is about its last valid value: not shown while the field does not parse.
-    ...(pointer in typed
+    ...(pointer in typed || !isShown(pointer)
       ? []
       : [...issues, ...hints]
           .filter((issue) => issue.path === pointer || issue.path.startsWith(`${pointer}/`))
-          .map((issue) => (issue.path === pointer ? issue.message : `${issue.path.slice(pointer.length + 1)}: ${issue.message}`))),
+          .map((issue) => (issue.path === pointer ? asSentence(issue.message) : `${issue.path.slice(pointer.length + 1)}: ${asSentence(issue.message)}`))),
   ];
-  const context: FieldContext = { draft, setDraft, problemsAt, typed: (pointer) => typed[pointer], setTyped };
+  const context: FieldContext = { draft, setDraft, problemsAt, touch, typed: (pointer) => typed[pointer], setTyped };
+  const editorRef = useRef<HTMLElement>(null);
 
   const save = async () => {
     if (blockers.length > 0) return;
+    if (issues.length > 0) {
+      // Not saved: every problem shows, and the first field with one takes the focus.
+      setShowAll(true);
+      requestAnimationFrame(() => editorRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setSaving(true);
     try {
       await api.tools.put({ bundleID, toolSlug: draft.slug, version: draft.version, tool: toolBody(draft) as never });
@@ -133,9 +152,12 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   const isHttp = draft.type === 'http';
   const argSchema = (draft.argSchema ?? {}) as Record<string, unknown>;
   const rootProblems = issues.filter((issue) => issue.path === '/');
+  // The JSON tab shows the whole document, so everything in it counts as seen.
+  const shownIssues = tab === 'json' ? issues : issues.filter((issue) => isShown(issue.path));
 
   return (
     <section
+      ref={editorRef}
       className="editor"
       aria-label="Tool editor"
       onKeyDown={(event) => {
@@ -329,10 +351,15 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             {blockers.length === 1 ? 'A field is' : `${blockers.length} fields are`} not valid JSON ({blockers.map((pointer) => (pointer === '' ? 'tool.json' : pointer.slice(1))).join(', ')}). Fix
             {blockers.length === 1 ? ' it' : ' them'} to save; what you typed is kept.
           </p>
+        ) : issues.length > 0 && shownIssues.length === 0 ? (
+          <p className="muted" role="status">
+            Fill in the form; a field with a problem says so once you have typed in it or left it.
+          </p>
         ) : issues.length > 0 ? (
           <p className="field__error" role="status">
-            {issues.length} {issues.length === 1 ? 'problem' : 'problems'} to fix{rootProblems.length ? `: ${rootProblems.map((issue) => issue.message).join('; ')}` : ''}
-            {tab === 'json' ? `: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}` : ''}
+            {shownIssues.length} {shownIssues.length === 1 ? 'problem' : 'problems'} to fix
+            {tab === 'json' ? `: ${describeForPeople(shownIssues)}` : rootProblems.length ? `: ${rootProblems.map((issue) => asSentence(issue.message)).join(' ')}` : '.'}
+            {shownIssues.length < issues.length ? ` Fields you have not filled in yet need attention too; Save shows where.` : ''}
           </p>
         ) : (
           <p className="muted" role="status">
