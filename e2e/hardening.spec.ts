@@ -98,6 +98,6 @@ test('a pattern the linear-time engine cannot run is a problem at its field as i
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText('{"type": "object", "properties": {"pair": {"type": "string", "pattern": "^(a)\\\\1$"}}}');
-  await expect(editor.getByText(/properties\/pair\/pattern: uses a backreference/)).toBeVisible();
+  await expect(editor.getByText(/properties\/pair\/pattern: Uses a backreference/)).toBeVisible();
   await page.screenshot(shot('editor-backreference'));
 });

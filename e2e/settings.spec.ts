@@ -45,7 +45,7 @@ test('allowed hosts: the shipped ones listed, add, refuse a malformed one, remov
   await expect(hosts.getByText('api.example.com', { exact: true })).toBeVisible();
   await page.getByLabel('Host to allow').fill('https://nope.example.com/path');
   await page.getByLabel('Host to allow').press('Enter');
-  await expect(page.getByRole('alert')).toContainText('allowedHosts');
+  await expect(page.getByRole('alert')).toContainText('Use a host name in lower case, optionally with :port or a leading *.');
   await hosts.getByRole('button', { name: 'Remove api.example.com' }).click();
   await expect(hosts.getByText('api.example.com', { exact: true })).toHaveCount(0);
 });
@@ -57,12 +57,12 @@ test('allowed hosts and readable folders refuse what cannot work, saying why in 
   const hostInput = page.getByLabel('Host to allow');
   await hostInput.pressSequentially('localhost:99999');
   await hostInput.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: 'port' })).toHaveText('localhost:99999 has port 99999; a port is a number from 1 to 65535.');
+  await expect(page.getByRole('alert').filter({ hasText: 'port' })).toHaveText('Allowed hosts (item 3): localhost:99999 has port 99999; a port is a number from 1 to 65535.');
   await expect(page.getByRole('list', { name: 'Allowed hosts' }).getByText('localhost:99999')).toHaveCount(0);
   const folderInput = page.getByLabel('Folder to allow');
   await folderInput.pressSequentially('notes');
   await folderInput.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: 'full path' })).toContainText('notes is not a full path');
+  await expect(page.getByRole('alert').filter({ hasText: 'full path' })).toContainText('"notes" is not a full path');
   await folderInput.press('Control+A');
   await folderInput.pressSequentially(app.dataDir);
   await folderInput.press('Enter');

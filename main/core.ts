@@ -40,6 +40,7 @@ import { createProviderStore } from './providers/provider-store.js';
 import { createSecretStore } from './secrets/secret-store.js';
 import { createSettingsStore } from './settings/settings-store.js';
 import { executionHandlers } from './tools/handlers.js';
+import { TesterBooks } from './tester/tester-book.js';
 import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
 import { createLocalRegistry } from './tools/local/registry.js';
 import { createToolResolver, type ToolResolver } from './tools/resolver.js';
@@ -223,7 +224,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog),
-      ...executionHandlers(store, invoker, resolver, settings, secrets),
+      ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log)),
       ...providerHandlers(providers, connect, () => performance.now()),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
       ...questionHandlers(questions),

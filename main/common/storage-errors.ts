@@ -9,6 +9,7 @@ const STORAGE_PROBLEMS: Record<string, { what: string; next: string }> = {
   EPERM: { what: 'the operation was not permitted', next: 'check the data folder’s permissions' },
   EISDIR: { what: 'a folder is in the way of the file', next: 'move that folder away' },
   ENOTDIR: { what: 'a file is in the way of a folder', next: 'move that file away' },
+  EEXIST: { what: 'a file is in the way of a folder', next: 'move that file away' },
   EBUSY: { what: 'another program holds the file', next: 'close that program' },
   EMFILE: { what: 'too many files are open', next: 'close other programs' },
   ENFILE: { what: 'too many files are open', next: 'close other programs' },

@@ -134,7 +134,7 @@ function refuseNewEntries(current: Settings, patch: SettingsPatch): void {
     if (current.readableFolders.includes(folder)) continue;
     const at = `/readableFolders/${index}`;
     if (!path.isAbsolute(folder)) {
-      issues.push({ path: at, message: `${folder} is not a full path; give the folder's whole path, such as ${process.platform === 'win32' ? 'C:\\Users\\me\\notes' : '/home/me/notes'}.` });
+      issues.push({ path: at, message: `"${folder}" is not a full path; give the folder's whole path, such as ${process.platform === 'win32' ? 'C:\\Users\\me\\notes' : '/home/me/notes'}.` });
       continue;
     }
     const info = statSync(folder, { throwIfNoEntry: false });

@@ -46,7 +46,7 @@ describe('entries a person adds', () => {
     await subject.call('settings.patch', { allowedHosts: ['localhost:65535'] });
 
     const relative = await subject.failure('settings.patch', { readableFolders: ['notes'] });
-    expect(relative.message).toMatch(/^notes is not a full path/);
+    expect(relative.message).toMatch(/^"notes" is not a full path/);
     expect((await subject.failure('settings.patch', { readableFolders: [path.join(folder, 'missing')] })).message).toBe(`${path.join(folder, 'missing')} does not exist.`);
     expect((await subject.failure('settings.patch', { readableFolders: [file] })).message).toBe(`${file} is a file, not a folder.`);
     await subject.call('settings.patch', { readableFolders: [folder] });

@@ -1,9 +1,11 @@
+import { ToolbeltError } from '../../shared/errors.js';
 import type { Handlers } from '../api/dispatcher.js';
 import { NOT_CANCELLABLE } from '../common/signals.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ToolStore } from '../store/tool-store.js';
 import type { Invoker } from './invoker.js';
+import type { TesterBooks } from '../tester/tester-book.js';
 import { requireReady, type ToolResolver } from './resolver.js';
 
 /** tools.invoke, settings and secrets: what running tools depends on. */
@@ -13,12 +15,25 @@ export function executionHandlers(
   resolver: ToolResolver,
   settings: SettingsStore,
   secrets: SecretStore,
-): Pick<Handlers, 'tools.invoke' | 'tools.try' | 'tools.checkArgs' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete'> {
+  testerBooks: TesterBooks,
+): Pick<
+  Handlers,
+  'tools.invoke' | 'tools.try' | 'tools.checkArgs' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete' | 'tester.book' | 'tester.saveExample' | 'tester.deleteExample'
+> {
   return {
-    'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs }, context) => {
+    'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs, keepInHistory }, context) => {
       const record = await store.requireTool(bundleID, toolSlug, version);
-      return invoker.invoke(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? NOT_CANCELLABLE });
+      const result = await invoker.invoke(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? NOT_CANCELLABLE });
+      if (!keepInHistory) return result;
+      // The run happened either way: a history that cannot be written is said beside its result, never instead of it.
+      return testerBooks.record({ bundleID, slug: toolSlug }, version, args ?? {}, result).then(
+        () => result,
+        (error: unknown) => ({ ...result, notKept: error instanceof ToolbeltError ? error.message : 'The run could not be kept in the history.' }),
+      );
     },
+    'tester.book': ({ bundleID, toolSlug }) => testerBooks.read({ bundleID, slug: toolSlug }),
+    'tester.saveExample': ({ bundleID, toolSlug, name, args }) => testerBooks.saveExample({ bundleID, slug: toolSlug }, name, args),
+    'tester.deleteExample': ({ bundleID, toolSlug, name }) => testerBooks.deleteExample({ bundleID, slug: toolSlug }, name),
     'tools.try': async ({ bundleID, tool, args, trace, timeoutMs }, context) => {
       const record = await store.draftRecord(bundleID, tool);
       return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? NOT_CANCELLABLE });

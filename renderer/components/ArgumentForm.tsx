@@ -53,8 +53,8 @@ function fieldsOf(schema: JsonSchema): Field[] {
   });
 }
 
-function initialText(field: Field): string {
-  const fallback = field.schema.default;
+function initialText(field: Field, given?: Record<string, unknown>): string {
+  const fallback = given && Object.hasOwn(given, field.name) ? given[field.name] : field.schema.default;
   if (fallback === undefined) return '';
   if (field.kind === 'multi') return JSON.stringify(Array.isArray(fallback) ? fallback : []);
   if (typeof fallback === 'string') return field.kind === 'json' ? JSON.stringify(fallback) : fallback;
@@ -114,6 +114,8 @@ interface ArgumentFormProps {
   /** Called with the arguments as they stand after every edit (for checks as you type). */
   onArgsChange?: (args: Record<string, unknown>) => void;
   actions?: ReactNode;
+  /** Values to start from (a past run, an example) instead of the schema's defaults. */
+  initialArgs?: Record<string, unknown>;
 }
 
 /**
@@ -121,15 +123,21 @@ interface ArgumentFormProps {
  * selects, anything nested as JSON; titles as labels, descriptions as help,
  * required marks and defaults. A JSON mode edits the raw arguments.
  */
-export function ArgumentForm({ name, schema, submitLabel = 'Run', busyLabel = 'Running…', busy, issues = [], onSubmit, onArgsChange, actions }: ArgumentFormProps) {
+export function ArgumentForm({ name, schema, submitLabel = 'Run', busyLabel = 'Running…', busy, issues = [], onSubmit, onArgsChange, actions, initialArgs }: ArgumentFormProps) {
   const id = useId();
   const fields = useMemo(() => fieldsOf(schema), [schema]);
-  const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.name, initialText(field)])));
+  const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.name, initialText(field, initialArgs)])));
   const [flags, setFlags] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(fields.filter((field) => field.kind === 'boolean' && typeof field.schema.default === 'boolean').map((field) => [field.name, field.schema.default as boolean])),
+    Object.fromEntries(
+      fields.flatMap((field) => {
+        if (field.kind !== 'boolean') return [];
+        const start = initialArgs && Object.hasOwn(initialArgs, field.name) ? initialArgs[field.name] : field.schema.default;
+        return typeof start === 'boolean' ? [[field.name, start]] : [];
+      }),
+    ),
   );
   const [jsonMode, setJsonMode] = useState(false);
-  const [jsonText, setJsonText] = useState('{}');
+  const [jsonText, setJsonText] = useState(() => JSON.stringify(initialArgs ?? {}, null, 2));
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [jsonError, setJsonError] = useState<string | null>(null);
   // Each edit reports the arguments as they now stand (for checks as you type).

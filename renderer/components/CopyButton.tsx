@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CheckIcon, CopyIcon } from './icons.js';
 
 /** Copies text and says so for a moment (or that it could not); the label names what is copied. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({ text, label, withText = false }: { text: string; label: string; withText?: boolean }) {
   const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
   useEffect(() => {
     if (!outcome) return;
@@ -13,7 +13,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <button
       type="button"
-      className="icon-button"
+      className={withText ? 'button button--ghost' : 'icon-button'}
       aria-label={said}
       title={said}
       onClick={() => {
@@ -25,6 +25,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       }}
     >
       {outcome === 'copied' ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+      {withText ? <span>{outcome === 'copied' ? 'Copied' : label}</span> : null}
     </button>
   );
 }

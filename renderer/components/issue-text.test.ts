@@ -6,13 +6,16 @@ describe('problems in words', () => {
     expect(asSentence('must not be empty')).toBe('Must not be empty.');
     expect(asSentence('Use letters, digits and _ only.')).toBe('Use letters, digits and _ only.');
     expect(asSentence('')).toBe('');
+    // A value at the start stays as it is.
+    expect(asSentence('localhost:99999 has port 99999')).toBe('localhost:99999 has port 99999.');
   });
 
   it('names the field a pointer ends at', () => {
     expect(fieldLabel('/impl/urlTemplate')).toBe('URL template');
     expect(fieldLabel('/displayName')).toBe('Display name');
     expect(fieldLabel('/impl/timeoutMs')).toBe('Timeout (ms)');
-    expect(fieldLabel('/tags/2')).toBe('Item 3');
+    expect(fieldLabel('/tags/2')).toBe('Tags (item 3)');
+    expect(fieldLabel('/2')).toBe('Item 3');
     expect(fieldLabel('/headers/a~1b')).toBe('A/b');
     expect(fieldLabel('/')).toBe('This');
   });

@@ -21,9 +21,18 @@ interface ToolsUiState {
   setQuery: (query: string) => void;
   setIncludeDisabled: (includeDisabled: boolean) => void;
   selectTool: (address: ToolAddress | null) => void;
+  /** Arguments the tester of this tool starts with once (a call opened from a chat). */
+  testerPrefill: { address: ToolAddress; args: Record<string, unknown> } | null;
+  openInTester: (address: ToolAddress, args: Record<string, unknown>) => void;
+  /** The prefill for this tool, if any (read while rendering, so it changes nothing). */
+  testerPrefillFor: (address: ToolAddress) => Record<string, unknown> | undefined;
+  /** Forgets a prefill once its tester has opened with it. */
+  clearTesterPrefill: (address: ToolAddress) => void;
 }
 
-export const useToolsUi = create<ToolsUiState>()((set) => ({
+const sameTool = (a: ToolAddress, b: ToolAddress) => a.bundleID === b.bundleID && a.slug === b.slug && a.version === b.version;
+
+export const useToolsUi = create<ToolsUiState>()((set, get) => ({
   bundleID: null,
   query: '',
   includeDisabled: true,
@@ -35,4 +44,14 @@ export const useToolsUi = create<ToolsUiState>()((set) => ({
   setQuery: (query) => set({ query }),
   setIncludeDisabled: (includeDisabled) => set({ includeDisabled }),
   selectTool: guarded((selected: ToolAddress | null) => set({ selected, editor: null })),
+  testerPrefill: null,
+  openInTester: guarded((address: ToolAddress, args: Record<string, unknown>) => set({ selected: address, editor: null, testerPrefill: { address, args } })),
+  testerPrefillFor: (address) => {
+    const prefill = get().testerPrefill;
+    return prefill && sameTool(prefill.address, address) ? prefill.args : undefined;
+  },
+  clearTesterPrefill: (address) => {
+    const prefill = get().testerPrefill;
+    if (prefill && sameTool(prefill.address, address)) set({ testerPrefill: null });
+  },
 }));

@@ -1,5 +1,6 @@
 import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo, callsCancel } from './app.js';
+import { testerBook, testerDeleteExample, testerSaveExample } from './tester.js';
 import {
   chatsAnswer, chatsApprove, chatsCancel, chatsContinue, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSalvage, chatsSearch, chatsSend,
   chatsShareToolRun, chatsUpdate,
@@ -71,6 +72,9 @@ export const operations = {
   'mcpShare.shareBundle': mcpShareBundle,
   'mcpShare.connection': mcpShareConnection,
   'mcpShare.activity': mcpShareActivity,
+  'tester.book': testerBook,
+  'tester.saveExample': testerSaveExample,
+  'tester.deleteExample': testerDeleteExample,
   'questions.list': questionsList,
   'questions.answer': questionsAnswer,
   'chats.create': chatsCreate,

@@ -88,6 +88,8 @@ export const toolsInvoke = defineOperation({
       args: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
       trace: Type.Optional(Type.Boolean()),
       timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+      /** Keep the run in the tool's tester history (tester.book). */
+      keepInHistory: Type.Optional(Type.Boolean()),
     },
     { additionalProperties: false },
   ),

@@ -70,6 +70,8 @@ const common = {
   trace: Type.Optional(Type.Array(TraceEntrySchema)),
   /** MCP tools, when a trace is asked for: the JSON-RPC messages of the call. */
   rpc: Type.Optional(Type.Array(RpcMessageSchema, { maxItems: 100 })),
+  /** Asked to keep the run in the tester history and could not: why (the run itself happened). */
+  notKept: Type.Optional(Type.String()),
 };
 
 /** The outcome of a call: a value, or an error as data. Never both. */

@@ -10,6 +10,7 @@ export const AllowedHostSchema = Type.String({
   pattern: '^(?:(?:\\*\\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\\[[0-9a-f:.]+\\])(?::[0-9]{1,5})?$',
   maxLength: 260,
   description: 'host, host:port, *.example.com, or an IP address; lower case',
+  hint: 'Use a host name in lower case, optionally with :port or a leading *. (api.example.com, 127.0.0.1:8080, *.example.com).',
 });
 
 export const ThemeSchema = Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]);

@@ -39,7 +39,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
   const elapsed = useElapsed(call.startedAt, running);
   const [open, setOpen] = useState(byPerson);
   const goTo = useUiStore((state) => state.goTo);
-  const selectTool = useToolsUi((state) => state.selectTool);
+  const openInTester = useToolsUi((state) => state.openInTester);
   const result = call.result;
   const title = call.tool?.displayName ?? call.name;
   return (
@@ -88,7 +88,8 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
               type="button"
               className="button button--small button--ghost"
               onClick={() => {
-                selectTool({ bundleID: call.tool!.bundleID, slug: call.tool!.slug, version: call.tool!.version });
+                // The tester starts with the call's arguments, to see what went wrong and try again.
+                openInTester({ bundleID: call.tool!.bundleID, slug: call.tool!.slug, version: call.tool!.version }, call.args);
                 goTo('tools');
               }}
             >

@@ -37,8 +37,10 @@ function useSendAnswer(question: LiveQuestion) {
       { id: question.id, answer: params },
       {
         onError: (error) => {
-          setIssues(issuesOf(error));
-          setFailure(errorMessage(error, 'The answer did not reach the app; try again.'));
+          const found = issuesOf(error);
+          setIssues(found);
+          // Problems shown at their fields are not said twice.
+          setFailure(found.length > 0 ? 'Fix the marked fields, then send again.' : errorMessage(error, 'The answer did not reach the app; try again.'));
         },
       },
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { InvokeResult, RpcMessage, TraceEntry } from '../../../shared/schemas/invocation.js';
 import { ToolValue } from '../../components/ContentBlocks.js';
 
@@ -101,11 +101,47 @@ function summary(text: string): string {
   }
 }
 
+const MAX_MATCHES = 200;
+
+/** Lines of the pretty-printed value holding the words, with their line numbers, as a find bar shows them. */
+export function matchingLines(text: string, query: string): { line: number; text: string }[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [];
+  const matches: { line: number; text: string }[] = [];
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length && matches.length < MAX_MATCHES; index++) {
+    if (lines[index]!.toLowerCase().includes(needle)) matches.push({ line: index + 1, text: lines[index]! });
+  }
+  return matches;
+}
+
+function FoundLines({ text, query }: { text: string; query: string }) {
+  const matches = matchingLines(text, query);
+  return (
+    <div className="value-search__found" role="region" aria-label="Matches">
+      <p className="muted" role="status">
+        {matches.length === 0 ? `No line contains “${query.trim()}”.` : `${matches.length}${matches.length === MAX_MATCHES ? '+' : ''} ${matches.length === 1 ? 'line' : 'lines'} with “${query.trim()}”`}
+      </p>
+      {matches.length > 0 ? (
+        <ol className="code-block value-search__lines">
+          {matches.map((match) => (
+            <li key={match.line} value={match.line}>
+              <code>{match.text}</code>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
 /** The "Response" region: the verdict first, then the value, then every attempt. */
 export function ResponseView({ result, onAllowHost }: { result: InvokeResult; onAllowHost?: (host: string) => void }) {
   const valueText = result.ok ? JSON.stringify(result.value, null, 2) ?? 'null' : null;
   const structured = result.ok && result.value !== null && typeof result.value === 'object';
   const [view, setView] = useState<'tree' | 'raw'>('tree');
+  const [query, setQuery] = useState('');
+  const searchId = useId();
   return (
     <section className="response" aria-label="Response">
       <div className="response__verdict">
@@ -120,6 +156,17 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
         <>
           <div className="response__value-head">
             <h3 className="subhead">Value (after extraction, checked against outputSchema)</h3>
+            <label className="visually-hidden" htmlFor={searchId}>
+              Find in value
+            </label>
+            <input
+              id={searchId}
+              className="input input--small value-search"
+              type="search"
+              placeholder="Find in value…"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
             {structured ? (
               <div role="tablist" aria-label="Value view" className="tabs">
                 <button type="button" role="tab" aria-selected={view === 'tree'} className="tab" onClick={() => setView('tree')}>
@@ -131,7 +178,9 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
               </div>
             ) : null}
           </div>
-          {structured && view === 'tree' && valueText!.length <= PREVIEW_LIMIT ? (
+          {query.trim() ? (
+            <FoundLines text={valueText!} query={query} />
+          ) : structured && view === 'tree' && valueText!.length <= PREVIEW_LIMIT ? (
             <div className="code-block" data-testid="tester-value">
               <ToolValue value={result.value} />
             </div>

@@ -4,16 +4,14 @@ import { ToolbeltError } from '../../../shared/errors.js';
 import type { InvokeResult } from '../../../shared/schemas/invocation.js';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
+import { CopyButton } from '../../components/CopyButton.js';
+import { ErrorLine } from '../../components/ErrorLine.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
+import { useExampleChange, useTesterBook, type BookAddress } from '../../queries/tester.js';
 import { useTesterHistory } from './history.js';
 import { ResponseView } from './ResponseView.js';
-import { ErrorLine } from '../../components/ErrorLine.js';
+import { Examples, RunHistory, type PastRun } from './TesterRuns.js';
 
-/**
- * The "Tester" region: arguments, Run (Ctrl/Cmd+Enter), Cancel, the response,
- * Copy as cURL, this session's runs. Mounted per tool (keyed), so switching
- * tools starts clean.
- */
 export interface TesterTarget {
   /** Identifies the tool (or draft) in this session's history. */
   key: string;
@@ -22,19 +20,32 @@ export interface TesterTarget {
   /** HTTP tools: what Copy as cURL renders. */
   impl?: HttpImpl;
   unavailableReason?: string;
+  /** A saved tool: its runs and examples are kept with it (a draft's runs last the session). */
+  book?: BookAddress;
+  /** Arguments the form starts with (a call opened from a chat). */
+  initialArgs?: Record<string, unknown>;
   run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<InvokeResult>;
 }
 
+/**
+ * The "Tester" region, a workbench: arguments and examples on one side, the
+ * response on the other (above the arguments once there is one, on narrow
+ * windows), then past runs to look at or run again. Run with Ctrl/Cmd+Enter.
+ * Mounted per tool (keyed), so switching tools starts clean.
+ */
 export function Tester({ target }: { target: TesterTarget }) {
   const settings = useSettings();
   const patchSettings = usePatchSettings();
-  const history = useTesterHistory();
+  const session = useTesterHistory();
+  const book = useTesterBook(target.book ?? null);
+  const examples = useExampleChange(target.book ?? null);
   const toolKey = target.key;
-  const [result, setResult] = useState<InvokeResult | null>(null);
+  const [shown, setShown] = useState<{ result: InvokeResult; runId: string | null } | null>(null);
   const [issues, setIssues] = useState<{ path: string; message: string }[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const [lastArgs, setLastArgs] = useState<Record<string, unknown>>({});
-  const [copied, setCopied] = useState(false);
+  // The form is rebuilt from these arguments when a past run or an example is picked.
+  const [seed, setSeed] = useState<{ args: Record<string, unknown> | undefined; revision: number }>({ args: target.initialArgs, revision: 0 });
+  const [formArgs, setFormArgs] = useState<Record<string, unknown>>(target.initialArgs ?? {});
   const running = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
   const region = useRef<HTMLElement>(null);
@@ -46,13 +57,18 @@ export function Tester({ target }: { target: TesterTarget }) {
     setBusy(true);
     setFailure(null);
     setIssues([]);
-    setLastArgs(args);
+    setFormArgs(args);
     try {
       const outcome = await target.run(args, controller.signal);
-      setResult(outcome);
-      history.add({ toolKey, args, result: outcome });
+      if (target.book) {
+        setShown({ result: outcome, runId: null });
+        await book.refetch();
+      } else {
+        setShown({ result: outcome, runId: String(session.add({ toolKey, args, result: outcome }).id) });
+      }
+      if (outcome.notKept) setFailure(outcome.notKept);
     } catch (error) {
-      setResult(null);
+      setShown(null);
       if (error instanceof ToolbeltError && error.code === 'invalid_args') {
         setIssues((error.details as { issues?: { path: string; message: string }[] })?.issues ?? []);
         setFailure(error.message);
@@ -65,28 +81,29 @@ export function Tester({ target }: { target: TesterTarget }) {
     }
   };
 
-  const allowHost = (host: string) => {
-    const current = settings.data?.allowedHosts ?? [];
-    patchSettings.mutate({ allowedHosts: [...new Set([...current, host])] }, { onSuccess: () => void run(lastArgs) });
+  const fillForm = (args: Record<string, unknown>) => {
+    setSeed((current) => ({ args, revision: current.revision + 1 }));
+    setFormArgs(args);
   };
 
-  const copyCurl = () => {
-    if (!target.impl) return;
-    const names = new Set(Object.keys((target.argSchema.properties as object | undefined) ?? {}));
-    void navigator.clipboard?.writeText(toCurl(target.impl, lastArgs, names)).then(() => {
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1_500);
-    });
+  const allowHost = (host: string) => {
+    const current = settings.data?.allowedHosts ?? [];
+    patchSettings.mutate({ allowedHosts: [...new Set([...current, host])] }, { onSuccess: () => void run(formArgs) });
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
       event.preventDefault();
-      region.current?.querySelector('form')?.requestSubmit();
+      region.current?.querySelector<HTMLFormElement>('form.arg-form')?.requestSubmit();
     }
   };
 
-  const runs = history.runs.filter((entry) => entry.toolKey === toolKey);
+  const runs: PastRun[] = target.book
+    ? (book.data?.runs ?? [])
+    : session.runs.filter((entry) => entry.toolKey === toolKey).map((entry) => ({ id: String(entry.id), at: entry.at.toISOString(), args: entry.args, result: entry.result }));
+  // After a run of a saved tool, the newest kept run is the one on screen.
+  const shownId = shown?.runId ?? (shown && target.book ? (runs[0]?.id ?? null) : null);
+  const argNames = new Set(Object.keys((target.argSchema.properties as object | undefined) ?? {}));
 
   return (
     <section ref={region} className="tester" aria-labelledby="tester-title" onKeyDown={onKeyDown}>
@@ -94,47 +111,57 @@ export function Tester({ target }: { target: TesterTarget }) {
         Tester
       </h2>
       {target.unavailableReason ? <p className="warning-text">This tool cannot run: {target.unavailableReason}</p> : null}
-      <ArgumentForm
-        key={toolKey}
-        name={target.name}
-        schema={target.argSchema}
-        busy={busy}
-        issues={issues}
-        onSubmit={(args) => void run(args)}
-        actions={
-          <>
-            {busy ? (
-              <button type="button" className="button" onClick={() => running.current?.abort()}>
-                Cancel
-              </button>
-            ) : null}
-            {target.impl ? (
-              <button type="button" className="button button--ghost" onClick={copyCurl}>
-                {copied ? 'Copied' : 'Copy as cURL'}
-              </button>
-            ) : null}
-          </>
-        }
-      />
-      <ErrorLine message={failure} />
-      {result ? <ResponseView result={result} onAllowHost={allowHost} /> : null}
-      {runs.length > 1 ? (
-        <details className="history">
-          <summary>This session’s runs ({runs.length})</summary>
-          <ul className="history__list">
-            {runs.map((entry) => (
-              <li key={entry.id}>
-                <button type="button" className="button button--ghost" onClick={() => setResult(entry.result)}>
-                  {entry.at.toLocaleTimeString()} · {entry.result.ok ? 'ok' : entry.result.error.code} · {Math.round(entry.result.durationMs)} ms
-                </button>
-                <button type="button" className="button button--ghost" onClick={() => void run(entry.args)}>
-                  Run again
-                </button>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <div className={`tester__grid${shown ? ' tester__grid--answered' : ''}`}>
+        <div className="tester__input">
+          <ArgumentForm
+            key={`${toolKey}#${seed.revision}`}
+            name={target.name}
+            schema={target.argSchema}
+            busy={busy}
+            issues={issues}
+            initialArgs={seed.args}
+            onArgsChange={setFormArgs}
+            onSubmit={(args) => void run(args)}
+            actions={
+              <>
+                {busy ? (
+                  <button type="button" className="button" onClick={() => running.current?.abort()}>
+                    Cancel
+                  </button>
+                ) : null}
+                {target.impl ? <CopyButton text={toCurl(target.impl, formArgs, argNames)} label="Copy as cURL" withText /> : null}
+              </>
+            }
+          />
+          {target.book ? (
+            <Examples
+              examples={book.data?.examples ?? []}
+              failure={examples.error}
+              onUse={(example) => fillForm(example.args)}
+              onSave={(name) => examples.mutate({ kind: 'save', name, args: formArgs })}
+              onDelete={(name) => examples.mutate({ kind: 'delete', name })}
+            />
+          ) : null}
+        </div>
+        <div className="tester__output">
+          <ErrorLine message={failure} />
+          {shown ? (
+            <ResponseView result={shown.result} onAllowHost={allowHost} />
+          ) : (
+            <p className="muted tester__empty">{busy ? 'Running…' : 'Run the tool to see its response here.'}</p>
+          )}
+          <RunHistory
+            runs={runs}
+            kept={target.book !== undefined}
+            shownId={shownId}
+            onShow={(past) => setShown({ result: past.result, runId: past.id })}
+            onRunAgain={(past) => {
+              fillForm(past.args);
+              void run(past.args);
+            }}
+          />
+        </div>
+      </div>
     </section>
   );
 }

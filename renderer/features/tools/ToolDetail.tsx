@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ToolsIcon } from '../../components/icons.js';
@@ -146,11 +147,21 @@ function SavedToolTester({ tool }: { tool: ToolView }) {
   const transport = useCoreTransport();
   const queryClient = useQueryClient();
   const key = `${tool.bundleID}/${tool.slug}@${tool.version}`;
+  const address = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version };
+  // Read once, when this tool's tester opens: arguments of a chat's call opened here; then forgotten.
+  const [initialArgs] = useState(() => useToolsUi.getState().testerPrefillFor(address));
+  useEffect(() => {
+    useToolsUi.getState().clearTesterPrefill(address);
+    // Once per tester: the address is what keys it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Tester
       key={key}
       target={{
         key,
+        book: { bundleID: tool.bundleID, toolSlug: tool.slug },
+        ...(initialArgs ? { initialArgs } : {}),
         name: tool.displayName,
         argSchema: tool.argSchema,
         ...(tool.type === 'http' ? { impl: tool.impl } : {}),
@@ -158,7 +169,7 @@ function SavedToolTester({ tool }: { tool: ToolView }) {
         run: async (args, signal) => {
           const result = (await transport.invoke(
             'tools.invoke',
-            { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, args, trace: true },
+            { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, args, trace: true, keepInHistory: true },
             { signal },
           )) as InvokeResult;
           // The call counts in the usage shown above.

@@ -333,7 +333,8 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
         <Tester
           key={JSON.stringify(argSchema)}
           target={{
-            key: `draft/${bundleID}`,
+            // Each tool's drafts have their own runs: a new tool's are not another tool's.
+            key: `draft/${bundleID}/${base ? base.slug : 'new'}`,
             name: `${textOf(draft.displayName) || 'Draft'} (draft)`,
             argSchema,
             ...(isHttp ? { impl: draft.impl as HttpImpl } : {}),

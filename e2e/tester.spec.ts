@@ -1,0 +1,134 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { v7 as uuidv7 } from 'uuid';
+import { hostApi } from './fixtures/api.js';
+import { expect, test } from './fixtures/app.js';
+import { openScriptedChat, send } from './fixtures/chat.js';
+
+const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) });
+
+/** A weather-like server on 127.0.0.1: /weather/<city> answers with a list of days; /broken always fails. */
+async function startCityServer(): Promise<{ server: Server; target: string }> {
+  const server = createServer((request, response) => {
+    const city = decodeURIComponent((request.url ?? '').split('/')[2] ?? '');
+    if (request.url?.startsWith('/broken')) return void response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"down for maintenance"}');
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify({ city, days: Array.from({ length: 30 }, (_, index) => ({ day: index + 1, summary: index === 17 ? 'thunderstorm' : 'clear' })) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, target: `127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+async function putWeatherTool(api: ReturnType<typeof hostApi>, target: string, path = 'weather') {
+  const bundleID = uuidv7();
+  await api('PATCH', '/settings', { allowedHosts: [target] });
+  await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'weather-service', displayName: 'Weather service' });
+  await api('PUT', `/tools/bundles/${bundleID}/tools/weather/version/v1`, {
+    displayName: 'City weather',
+    type: 'http',
+    argSchema: { type: 'object', properties: { city: { type: 'string', title: 'City' } }, required: ['city'] },
+    impl: { method: 'GET', urlTemplate: `http://${target}/${path}/\${city}` },
+  });
+  return bundleID;
+}
+
+test('the tester as a workbench: response beside the arguments, find in the value, runs kept across a reload, run again, examples', async ({ app }) => {
+  const { server, target } = await startCityServer();
+  try {
+    const api = hostApi(app.host);
+    await putWeatherTool(api, target);
+    const { page } = app;
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(app.host.url);
+    await page.keyboard.press('Control+2');
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^City weather/ }).click();
+    const tester = page.getByRole('region', { name: 'Tester' });
+    const form = tester.getByRole('form', { name: 'City weather' });
+    await expect(tester.getByText('Run the tool to see its response here.')).toBeVisible();
+    await expect(tester.getByText('None yet: fill in the arguments, then save them under a name.')).toBeVisible();
+
+    await form.getByLabel('City').pressSequentially('Oslo');
+    await page.keyboard.press('Control+Enter');
+    const response = tester.getByRole('region', { name: 'Response' });
+    await expect(response).toContainText('HTTP 200');
+    // On a wide window the response sits beside the arguments.
+    const formBox = (await form.boundingBox())!;
+    const responseBox = (await response.boundingBox())!;
+    expect(responseBox.x).toBeGreaterThan(formBox.x + formBox.width - 1);
+
+    // Find in the value: the lines that hold the words, with their numbers.
+    await response.getByRole('searchbox', { name: 'Find in value' }).pressSequentially('thunder');
+    await expect(response.getByRole('status').filter({ hasText: 'line' })).toHaveText('1 line with “thunder”');
+    await expect(response.getByRole('region', { name: 'Matches' })).toContainText('"summary": "thunderstorm"');
+    await page.screenshot(shot('tester-wide'));
+    // Esc in the find box clears it, and the whole value is back.
+    await response.getByRole('searchbox', { name: 'Find in value' }).press('Escape');
+    await expect(tester.getByTestId('tester-value')).toContainText('"Oslo"');
+
+    // Saved as an example, under a name typed by the person.
+    await tester.getByRole('button', { name: 'Save as example' }).click();
+    await page.keyboard.type('Oslo in winter');
+    await page.keyboard.press('Enter');
+    await expect(tester.getByRole('list', { name: 'Examples' })).toContainText('Oslo in winter');
+
+    await form.getByLabel('City').press('Control+a');
+    await form.getByLabel('City').pressSequentially('Rome');
+    await form.getByRole('button', { name: 'Run' }).click();
+    await expect(tester.getByTestId('tester-value')).toContainText('"Rome"');
+    const runs = tester.getByRole('list', { name: 'Past runs' });
+    await expect(runs.getByRole('listitem')).toHaveCount(2);
+
+    // After a reload the runs and examples are still there.
+    await page.reload();
+    await page.keyboard.press('Control+2');
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^City weather/ }).click();
+    await expect(runs.getByRole('listitem')).toHaveCount(2);
+    await expect(runs.getByRole('listitem').first()).toContainText('city=Rome');
+    await expect(runs.getByRole('listitem').nth(1)).toContainText('city=Oslo');
+    await runs.getByRole('listitem').nth(1).getByRole('button', { name: /city=Oslo/ }).click();
+    await expect(tester.getByTestId('tester-value')).toContainText('"Oslo"');
+
+    // Run again puts that run's arguments in the form and runs them.
+    await runs.getByRole('listitem').nth(1).getByRole('button', { name: 'Run again' }).click();
+    await expect(form.getByLabel('City')).toHaveValue('Oslo');
+    await expect(runs.getByRole('listitem')).toHaveCount(3);
+    await expect(runs.getByRole('listitem').first()).toContainText('city=Oslo');
+
+    // An example fills the form.
+    await form.getByLabel('City').press('Control+a');
+    await form.getByLabel('City').pressSequentially('Lima');
+    await tester.getByRole('list', { name: 'Examples' }).getByRole('button', { name: /^Oslo in winter/ }).click();
+    await expect(form.getByLabel('City')).toHaveValue('Oslo');
+
+    // Narrow and dark: the response comes first, above the arguments.
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const narrowForm = (await form.boundingBox())!;
+    const narrowResponse = (await response.boundingBox())!;
+    expect(narrowResponse.y).toBeLessThan(narrowForm.y);
+    await page.screenshot(shot('tester-narrow-dark'));
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    server.close();
+  }
+});
+
+test('"Open in tester" on a failed call in a chat brings its arguments along', async ({ app }) => {
+  const { server, target } = await startCityServer();
+  try {
+    const api = hostApi(app.host);
+    const bundleID = await putWeatherTool(api, target, 'broken');
+    const { page } = app;
+    await openScriptedChat(app, [{ toolCalls: [{ name: 'weather', args: { city: 'Tromsø' } }] }, { text: 'It failed.' }], [{ bundleID, slug: 'weather', version: 'v1' }]);
+    await send(page, 'Weather in Tromsø?');
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByRole('alert')).toContainText('http_status');
+    await log.getByRole('button', { name: 'Open in tester' }).click();
+    const form = page.getByRole('region', { name: 'Tester' }).getByRole('form', { name: 'City weather' });
+    await expect(form.getByLabel('City')).toHaveValue('Tromsø');
+    await form.getByRole('button', { name: 'Run' }).click();
+    await expect(page.getByRole('region', { name: 'Response' })).toContainText('HTTP 503');
+  } finally {
+    server.close();
+  }
+});
