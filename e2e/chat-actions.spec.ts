@@ -1,4 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Download } from '@playwright/test';
+import { v7 as uuidv7 } from 'uuid';
+import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 
@@ -173,3 +177,46 @@ async function readDownload(download: Download): Promise<string> {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
+
+test('two calls waiting for approval say "1 of 2", and the request shown follows the edited arguments', async ({ app }) => {
+  const { page } = app;
+  const server = createServer((request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ url: request.url })));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const target = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const api = hostApi(app.host);
+    const bundleID = uuidv7();
+    await api('PATCH', '/settings', { allowedHosts: [target] });
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'weather', displayName: 'Weather' });
+    await api('PUT', `/tools/bundles/${bundleID}/tools/forecast/version/v1`, {
+      displayName: 'Forecast',
+      type: 'http',
+      requiresApproval: true,
+      argSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      impl: { method: 'GET', urlTemplate: `http://${target}/forecast`, query: { city: '${city}' } },
+    });
+    const forecast = (city: string) => ({ name: 'forecast', args: { city } });
+    await openScriptedChat(app, [{ toolCalls: [forecast('Oslo'), forecast('Bergen')] }, { text: 'Both done.' }], [{ bundleID, slug: 'forecast', version: 'v1' }]);
+    await send(page, 'Forecasts?');
+
+    const first = page.getByRole('dialog', { name: 'Approve tool call (1 of 2)' });
+    await expect(first).toBeVisible();
+    const request = first.getByRole('region', { name: 'Request that will be sent' });
+    await expect(request).toContainText(`GET http://${target}/forecast?city=Oslo`);
+    // Edited arguments: the request shown is built again from them.
+    await first.getByTestId('json-editor-Arguments').getByRole('textbox', { name: 'Arguments' }).focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText('{"city": "Tromsø"}');
+    await expect(request).toContainText(`GET http://${target}/forecast?city=Troms%C3%B8`);
+    await page.screenshot(shot('approval-edited-request'));
+    await first.getByRole('button', { name: 'Allow once' }).click();
+
+    const second = page.getByRole('dialog', { name: 'Approve tool call' });
+    await expect(second.getByRole('region', { name: 'Request that will be sent' })).toContainText('city=Bergen');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Both done.');
+  } finally {
+    server.close();
+  }
+});

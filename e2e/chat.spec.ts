@@ -186,10 +186,12 @@ test('the + palette: search, keyboard choice, checked form, run into the chat', 
 
   const form = palette.getByRole('form', { name: 'Calculator' });
   await expect(form).toBeVisible();
-  await form.getByRole('button', { name: 'Run', exact: true }).click();
+  // Chosen with Enter, the first field has the focus: typing goes on there, and Enter runs.
+  await expect(form.getByRole('textbox', { name: 'Expression' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(form.getByText('Required.')).toBeVisible();
-  await form.getByRole('textbox', { name: 'Expression' }).fill('sqrt(16) + 1');
-  await form.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.keyboard.type('sqrt(16) + 1');
+  await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
 
   const card = page.getByRole('article', { name: 'Tool call Calculator' });

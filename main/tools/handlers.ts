@@ -41,7 +41,11 @@ export function executionHandlers(
     'tools.checkArgs': async ({ bundleID, toolSlug, version, args }) => {
       // Arguments are checked for a switched-off tool too (an approval being edited, say), never for one that cannot run.
       const { record } = requireReady(resolver.check(await store.requireTool(bundleID, toolSlug, version), { ignoreSwitches: true }));
-      return { issues: invoker.checkArgs(record.tool, args) };
+      const issues = invoker.checkArgs(record.tool, args);
+      if (issues.length > 0) return { issues };
+      // What an approval shows: the request these arguments make. A request that cannot be built yet (a secret not set) is shown when the call runs.
+      const preview = await invoker.preview(record.tool, args).catch(() => null);
+      return { issues, ...(preview ? { preview } : {}) };
     },
     'settings.get': () => {
       const problem = settings.problem();

@@ -51,11 +51,16 @@ describe('tools.checkArgs', () => {
         displayName: 'Pick',
         type: 'http',
         argSchema: { type: 'object', properties: { count: { type: 'integer', minimum: 1 } }, required: ['count'] },
-        impl: { method: 'GET', urlTemplate: `${server.base}/never` },
+        impl: { method: 'GET', urlTemplate: `${server.base}/never`, query: { n: '${count}' }, headers: { 'X-Key': '${secret.PICK_KEY}' } },
       },
     });
+    await subject.call('secrets.put', { name: 'PICK_KEY', value: 'pick-secret-9' });
     const address = { bundleID: subject.bundleID, toolSlug: 'pick', version: 'v1' };
-    expect(await subject.call('tools.checkArgs', { ...address, args: { count: 2 } })).toEqual({ issues: [] });
+    // Valid arguments come back with the request they would make, the secret as •••: what an approval shows after an edit.
+    expect(await subject.call('tools.checkArgs', { ...address, args: { count: 2 } })).toEqual({
+      issues: [],
+      preview: { method: 'GET', url: `${server.base}/never?n=2`, headers: expect.objectContaining({ 'x-key': '•••' }) as unknown },
+    });
     const { issues } = await subject.call('tools.checkArgs', { ...address, args: { count: 0 } });
     expect(issues).toEqual([{ path: '/count', message: 'must be 1 or more' }]);
     // A missing property is reported at its own pointer, where a form shows it.

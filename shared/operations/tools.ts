@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { SlugSchema, TagSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
+import { RequestPreviewSchema } from '../schemas/chat.js';
 import { InvokeResultSchema } from '../schemas/invocation.js';
 import { ToolEntrySchema, ToolInputSchema, ToolViewSchema } from '../schemas/tool.js';
 import { PageSizeSchema, PageTokenSchema } from './bundles.js';
@@ -117,9 +118,9 @@ export const toolsValidate = defineOperation({
 
 export const toolsCheckArgs = defineOperation({
   name: 'tools.checkArgs',
-  summary: "Check arguments against a tool's argSchema without running it: every problem, with its JSON pointer.",
+  summary: "Check arguments against a tool's argSchema without running it: every problem, with its JSON pointer; for valid arguments of an HTTP tool, the request they would send (secrets as •••).",
   params: Type.Object({ ...toolAddress, args: Type.Record(Type.String(), Type.Unknown()) }, { additionalProperties: false }),
-  result: Type.Object({ issues: Type.Array(IssueSchema) }, { additionalProperties: false }),
+  result: Type.Object({ issues: Type.Array(IssueSchema), preview: Type.Optional(RequestPreviewSchema) }, { additionalProperties: false }),
   http: { method: 'POST', path: `${toolRoute}/check-args` },
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PendingItem } from '../../../shared/schemas/chat.js';
+import type { PendingItem, RequestPreview } from '../../../shared/schemas/chat.js';
 import { Modal } from '../../components/Modal.js';
 import { JsonEditor } from '../../components/monaco/JsonEditor.js';
 import { useApi } from '../../api/context.js';
@@ -10,18 +10,25 @@ import { issueLine } from '../../components/issue-text.js';
 
 type Issues = { path: string; message: string }[];
 
+function requestText(preview: RequestPreview): string {
+  const headers = Object.entries(preview.headers).map(([name, value]) => `\n${name}: ${value}`).join('');
+  return `${preview.method} ${preview.url}${headers}${preview.body ? `\n\n${preview.body}` : ''}`;
+}
+
 /**
  * "Approve tool call": the tool, why it asks, its arguments (editable, checked
  * as you type), and for HTTP tools the exact request with secrets as •••.
  * Enter allows once (focus starts there); Esc denies.
  */
-export function ApprovalDialog({ chatId, item }: { chatId: string; item: PendingItem }) {
+export function ApprovalDialog({ chatId, item, position }: { chatId: string; item: PendingItem; position?: { index: number; count: number } }) {
   const api = useApi();
   const approve = useApprove();
   const tool = useTool({ bundleID: item.tool.bundleID, slug: item.tool.slug, version: item.tool.version });
   const original = JSON.stringify(item.args, null, 2);
   const [text, setText] = useState(original);
   const [issues, setIssues] = useState<Issues>([]);
+  // The request the edited arguments make, once the core has built it; until then the old one is marked as such.
+  const [editedPreview, setEditedPreview] = useState<{ text: string; preview: RequestPreview | undefined } | null>(null);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const allowButton = useRef<HTMLButtonElement>(null);
@@ -43,7 +50,13 @@ export function ApprovalDialog({ chatId, item }: { chatId: string; item: Pending
     const timer = setTimeout(() => {
       api.tools
         .checkArgs({ bundleID: item.tool.bundleID, toolSlug: item.tool.slug, version: item.tool.version, args: parsed })
-        .then((result) => setIssues(result.issues), () => setIssues([]));
+        .then(
+          (result) => {
+            setIssues(result.issues);
+            setEditedPreview({ text, preview: result.preview });
+          },
+          () => setIssues([]),
+        );
     }, 200);
     return () => clearTimeout(timer);
     // `parsed` is derived from text.
@@ -67,7 +80,7 @@ export function ApprovalDialog({ chatId, item }: { chatId: string; item: Pending
 
   return (
     <Modal
-      title="Approve tool call"
+      title={position && position.count > 1 ? `Approve tool call (${position.index + 1} of ${position.count})` : 'Approve tool call'}
       wide
       onDismiss={() => decide('deny')}
       initialFocus={allowButton}
@@ -82,12 +95,9 @@ export function ApprovalDialog({ chatId, item }: { chatId: string; item: Pending
       {item.preview ? (
         <section className="approval__request" aria-label="Request that will be sent">
           <h3 className="subhead">Request</h3>
-          <pre className="code-block">
-            {item.preview.method} {item.preview.url}
-            {Object.entries(item.preview.headers).map(([name, value]) => `\n${name}: ${value}`)}
-            {item.preview.body ? `\n\n${item.preview.body}` : ''}
-          </pre>
-          {edited ? <p className="muted">The request is built again from the edited arguments.</p> : null}
+          <pre className="code-block">{requestText(!edited ? item.preview : editedPreview?.text === text ? (editedPreview.preview ?? item.preview) : item.preview)}</pre>
+          {edited && editedPreview?.text !== text ? <p className="muted">Building the request from the edited arguments…</p> : null}
+          {edited && editedPreview?.text === text && !editedPreview.preview ? <p className="muted">The request is built from the edited arguments once they are valid.</p> : null}
         </section>
       ) : null}
       <h3 className="subhead">Arguments</h3>

@@ -83,7 +83,9 @@ function Conversation({ chatId }: { chatId: string }) {
   if (!chat.data) return <div className="chat-pane" aria-busy="true" />;
   const current = chat.data;
   // Derived from the calls themselves, so it is right after every streamed update.
-  const dialogItem = pendingOf(current)[0];
+  const pending = pendingOf(current);
+  const dialogItem = pending[0];
+  const approvals = pending.filter((item) => item.kind === 'approval');
   return (
     <div className="chat-pane">
       <ChatHeader chat={current} />
@@ -99,7 +101,7 @@ function Conversation({ chatId }: { chatId: string }) {
       <RunNotice chat={current} />
       <Composer chat={current} />
       {paletteOpen ? <ToolPalette chatId={current.id} /> : null}
-      {!paletteOpen && dialogItem?.kind === 'approval' ? <ApprovalDialog key={dialogItem.callId} chatId={current.id} item={dialogItem} /> : null}
+      {!paletteOpen && dialogItem?.kind === 'approval' ? <ApprovalDialog key={dialogItem.callId} chatId={current.id} item={dialogItem} position={{ index: 0, count: approvals.length }} /> : null}
       {!paletteOpen && dialogItem?.kind === 'question' ? <AskUserDialog key={dialogItem.callId} chatId={current.id} item={dialogItem} /> : null}
     </div>
   );

@@ -191,9 +191,14 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
     }, 250);
   };
   useEffect(() => () => void (checkTimer.current && clearTimeout(checkTimer.current)), []);
+  // Chosen with Enter: typing goes on in the first field (or Run, for a tool without arguments).
+  const formArea = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    formArea.current?.querySelector<HTMLElement>('.arg-form input, .arg-form select, .arg-form textarea, .arg-form button[type="submit"]')?.focus();
+  }, []);
 
   return (
-    <div className="palette__form">
+    <div className="palette__form" ref={formArea}>
       <p>
         <button type="button" className="button button--ghost button--small" onClick={onBack}>
           ← All tools
