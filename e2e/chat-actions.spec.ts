@@ -1,8 +1,6 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Download } from '@playwright/test';
-import { v7 as uuidv7 } from 'uuid';
 import { hostApi } from './fixtures/api.js';
+import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 
@@ -180,20 +178,18 @@ async function readDownload(download: Download): Promise<string> {
 
 test('two calls waiting for approval say "1 of 2", and the request shown follows the edited arguments', async ({ app }) => {
   const { page } = app;
-  const server = createServer((request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ url: request.url })));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const target = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { target, close } = await startHttpTarget((request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ url: request.url })));
   try {
-    const api = hostApi(app.host);
-    const bundleID = uuidv7();
-    await api('PATCH', '/settings', { allowedHosts: [target] });
-    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'weather', displayName: 'Weather' });
-    await api('PUT', `/tools/bundles/${bundleID}/tools/forecast/version/v1`, {
-      displayName: 'Forecast',
-      type: 'http',
-      requiresApproval: true,
-      argSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-      impl: { method: 'GET', urlTemplate: `http://${target}/forecast`, query: { city: '${city}' } },
+    const bundleID = await putHttpToolBundle(hostApi(app.host), {
+      target,
+      bundle: { slug: 'weather', displayName: 'Weather' },
+      slug: 'forecast',
+      tool: {
+        displayName: 'Forecast',
+        requiresApproval: true,
+        argSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        impl: { method: 'GET', urlTemplate: `http://${target}/forecast`, query: { city: '${city}' } },
+      },
     });
     const forecast = (city: string) => ({ name: 'forecast', args: { city } });
     await openScriptedChat(app, [{ toolCalls: [forecast('Oslo'), forecast('Bergen')] }, { text: 'Both done.' }], [{ bundleID, slug: 'forecast', version: 'v1' }]);
@@ -217,6 +213,6 @@ test('two calls waiting for approval say "1 of 2", and the request shown follows
     await page.keyboard.press('Enter');
     await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Both done.');
   } finally {
-    server.close();
+    close();
   }
 });

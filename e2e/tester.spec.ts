@@ -1,39 +1,35 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { v7 as uuidv7 } from 'uuid';
 import { hostApi } from './fixtures/api.js';
+import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 
 const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) });
 
 /** A weather-like server on 127.0.0.1: /weather/<city> answers with a list of days; /broken always fails. */
-async function startCityServer(): Promise<{ server: Server; target: string }> {
-  const server = createServer((request, response) => {
+function startCityServer() {
+  return startHttpTarget((request, response) => {
     const city = decodeURIComponent((request.url ?? '').split('/')[2] ?? '');
     if (request.url?.startsWith('/broken')) return void response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"down for maintenance"}');
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify({ city, days: Array.from({ length: 30 }, (_, index) => ({ day: index + 1, summary: index === 17 ? 'thunderstorm' : 'clear' })) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, target: `127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function putWeatherTool(api: ReturnType<typeof hostApi>, target: string, path = 'weather') {
-  const bundleID = uuidv7();
-  await api('PATCH', '/settings', { allowedHosts: [target] });
-  await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'weather-service', displayName: 'Weather service' });
-  await api('PUT', `/tools/bundles/${bundleID}/tools/weather/version/v1`, {
-    displayName: 'City weather',
-    type: 'http',
-    argSchema: { type: 'object', properties: { city: { type: 'string', title: 'City' } }, required: ['city'] },
-    impl: { method: 'GET', urlTemplate: `http://${target}/${path}/\${city}` },
+function putWeatherTool(api: ReturnType<typeof hostApi>, target: string, path = 'weather') {
+  return putHttpToolBundle(api, {
+    target,
+    bundle: { slug: 'weather-service', displayName: 'Weather service' },
+    slug: 'weather',
+    tool: {
+      displayName: 'City weather',
+      argSchema: { type: 'object', properties: { city: { type: 'string', title: 'City' } }, required: ['city'] },
+      impl: { method: 'GET', urlTemplate: `http://${target}/${path}/\${city}` },
+    },
   });
-  return bundleID;
 }
 
 test('the tester as a workbench: response beside the arguments, find in the value, runs kept across a reload, run again, examples', async ({ app }) => {
-  const { server, target } = await startCityServer();
+  const { target, close } = await startCityServer();
   try {
     const api = hostApi(app.host);
     await putWeatherTool(api, target);
@@ -109,12 +105,12 @@ test('the tester as a workbench: response beside the arguments, find in the valu
     await page.screenshot(shot('tester-narrow-dark'));
     expect(app.consoleErrors).toEqual([]);
   } finally {
-    server.close();
+    close();
   }
 });
 
 test('"Open in tester" on a failed call in a chat brings its arguments along', async ({ app }) => {
-  const { server, target } = await startCityServer();
+  const { target, close } = await startCityServer();
   try {
     const api = hostApi(app.host);
     const bundleID = await putWeatherTool(api, target, 'broken');
@@ -129,6 +125,6 @@ test('"Open in tester" on a failed call in a chat brings its arguments along', a
     await form.getByRole('button', { name: 'Run' }).click();
     await expect(page.getByRole('region', { name: 'Response' })).toContainText('HTTP 503');
   } finally {
-    server.close();
+    close();
   }
 });
