@@ -216,3 +216,47 @@ test('two calls waiting for approval say "1 of 2", and the request shown follows
     close();
   }
 });
+
+test('cards and labels say what they are: name and key argument, questions answered inline, code language, waiting chats on the Chat item, tools of a switched-off bundle', async ({ app }) => {
+  const { page } = app;
+  const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
+  const core = (slug: string, extra: Record<string, unknown> = {}) => ({ bundleID: CORE, slug, version: 'v1', ...extra });
+  const { api } = await openScriptedChat(
+    app,
+    [
+      { toolCalls: [{ name: 'calculator', args: { expression: '2 + 3' } }, { name: 'ask-user', args: { question: 'Which unit?', choices: ['cm', 'inch'] } }] },
+      { text: 'In TypeScript:\n\n```ts\nconst total = 2 + 3;\n```' },
+    ],
+    [core('calculator'), core('ask-user')],
+  );
+  await send(page, 'Add two and three');
+  await page.getByRole('dialog', { name: 'Question from the model' }).getByRole('button', { name: 'inch' }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('In TypeScript:');
+  await expect(page.getByRole('article', { name: 'Tool call Calculator' }).locator('header')).toContainText('Calculator · 2 + 3');
+  const asked = page.getByRole('article', { name: 'Tool call Ask the user' });
+  await expect(asked).toContainText('AskedWhich unit?');
+  await expect(asked).toContainText('You answeredinch');
+  await expect(log.locator('.md-code__language')).toHaveText('ts');
+  await expect(log.getByRole('button', { name: 'Copy ts code' })).toBeVisible();
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue('scripted');
+  await page.screenshot(shot('cards-and-labels'));
+
+  // A chat that waits for an approval shows on the Chat item from another screen.
+  await api('PUT', '/providers/waits', { kind: 'scripted', displayName: 'Waits', script: [{ toolCalls: [{ name: 'calculator', args: { expression: '1 + 1' } }] }] });
+  const waiting = (await api('POST', '/chats', { providerId: 'waits', model: 'scripted', title: 'Needs you', tools: { mode: 'auto', selected: [core('calculator', { requiresApproval: true })] } })) as { id: string };
+  await page.keyboard.press('Control+2');
+  await api('POST', `/chats/${waiting.id}/messages`, { content: 'go' });
+  const chatItem = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Chat/ });
+  await expect(chatItem).toHaveAccessibleName(/1 chat waits for you/);
+  await expect(chatItem.locator('.sidebar__badge')).toHaveText('1');
+
+  // Tools of a switched-off bundle do not show "on" switches.
+  const bundles = page.getByRole('region', { name: 'Bundles' });
+  await bundles.getByRole('switch', { name: /Core/ }).click();
+  await bundles.getByRole('button', { name: /^Core/ }).click();
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await expect(tools.getByText('Bundle is off').first()).toBeVisible();
+  await expect(tools.getByRole('switch', { name: /^Enable tool/ })).toHaveCount(0);
+  await page.screenshot(shot('bundle-off'));
+});

@@ -6,7 +6,8 @@ import { LiveQuestionDialog } from './features/questions/LiveQuestionDialog.js';
 import { SettingsScreen } from './features/settings/SettingsScreen.js';
 import { ToolsScreen } from './features/tools/ToolsScreen.js';
 import { useScreenShortcuts, useThemeAttribute } from './hooks.js';
-import { useChatEvents } from './queries/chats.js';
+import { useChatEvents, useChats } from './queries/chats.js';
+import type { ScreenBadge } from './components/Sidebar.js';
 import { useStoreEvents } from './queries/tools.js';
 import { useUiStore } from './state/ui.js';
 
@@ -21,12 +22,13 @@ export function App() {
   useScreenShortcuts();
   useThemeAttribute(theme);
   const Current = SCREEN_COMPONENTS[screen];
+  const badges = useWaitingChatsBadge();
   return (
     <div className="app-frame">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Sidebar />
+      <Sidebar badges={badges} />
       <main id="main" className="app-frame__main">
         <Current />
       </main>
@@ -35,4 +37,12 @@ export function App() {
       <LeaveDialog />
     </div>
   );
+}
+
+/** Chats waiting for an approval or an answer, on the Chat item wherever the person is. */
+function useWaitingChatsBadge(): { chat?: ScreenBadge } {
+  const chats = useChats();
+  const waiting = (chats.data ?? []).filter((chat) => chat.status === 'awaiting_approval' || chat.status === 'awaiting_user').length;
+  if (waiting === 0) return {};
+  return { chat: { count: waiting, label: waiting === 1 ? '1 chat waits for you' : `${waiting} chats wait for you` } };
 }

@@ -33,7 +33,7 @@ function Node({ name, value, depth }: { name?: string; value: unknown; depth: nu
         {open}
         <span className="json-tree__count">
           {' '}
-          {entries.length} {Array.isArray(value) ? 'items' : 'keys'}{' '}
+          {entries.length} {Array.isArray(value) ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}{' '}
         </span>
       </summary>
       <div className="json-tree__children">

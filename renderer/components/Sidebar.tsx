@@ -5,8 +5,15 @@ import { shortcutLabel } from './Kbd.js';
 
 const ICONS: Record<Screen, typeof ChatIcon> = { chat: ChatIcon, tools: ToolsIcon, settings: SettingsIcon };
 
+/** Something on a screen that waits for the person, shown on its item from anywhere. */
+export interface ScreenBadge {
+  count: number;
+  /** Said to screen readers and in the tooltip: "2 chats wait for you". */
+  label: string;
+}
+
 /** Main navigation. Arrow keys move between items, Home/End jump, Enter opens. */
-export function Sidebar() {
+export function Sidebar({ badges = {} }: { badges?: Partial<Record<Screen, ScreenBadge>> }) {
   const screen = useUiStore((state) => state.screen);
   const goTo = useUiStore((state) => state.goTo);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
@@ -45,12 +52,22 @@ export function Sidebar() {
                   className="sidebar__item"
                   aria-current={current ? 'page' : undefined}
                   aria-keyshortcuts={`Control+${item.shortcut} Meta+${item.shortcut}`}
-                  title={`${item.label} (${shortcutLabel(item.shortcut)})`}
+                  title={`${item.label} (${shortcutLabel(item.shortcut)})${badges[item.id] ? ` · ${badges[item.id]!.label}` : ''}`}
                   onClick={() => goTo(item.id)}
                   onKeyDown={(event) => onKeyDown(event, index)}
                 >
-                  <ItemIcon />
-                  <span className="sidebar__label">{item.label}</span>
+                  <span className="sidebar__icon">
+                    <ItemIcon />
+                    {badges[item.id] ? (
+                      <span className="sidebar__badge" aria-hidden="true">
+                        {badges[item.id]!.count}
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="sidebar__label">
+                    {item.label}
+                    {badges[item.id] ? <span className="visually-hidden">, {badges[item.id]!.label}</span> : null}
+                  </span>
                   <span className="sidebar__shortcut" aria-hidden="true">
                     {shortcutLabel(item.shortcut)}
                   </span>

@@ -45,7 +45,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
     <header className="chat-header">
       <h2 className="chat-header__title">{chat.title}</h2>
       <div className="chat-header__controls">
-        <label className="visually-hidden" htmlFor={`${id}-provider`}>
+        <label className="chat-header__caption" htmlFor={`${id}-provider`}>
           Provider
         </label>
         <select
@@ -66,7 +66,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
             </option>
           ))}
         </select>
-        <label className="visually-hidden" htmlFor={`${id}-model`}>
+        <label className="chat-header__caption" htmlFor={`${id}-model`}>
           Model
         </label>
         <input

@@ -11,6 +11,14 @@ function textOf(node: ReactNode): string {
   return '';
 }
 
+/** The fence's language ("```ts" gives the code element class "language-ts"), if it names one. */
+function languageOf(children: ReactNode): string | null {
+  const code = (Array.isArray(children) ? children[0] : children) as { props?: { className?: unknown } } | null;
+  const className = typeof code?.props?.className === 'string' ? code.props.className : '';
+  const match = /(?:^|\s)language-([\w+#.-]{1,30})/.exec(className);
+  return match ? match[1]! : null;
+}
+
 // Model and tool output is untrusted: react-markdown renders no raw HTML,
 // links open outside the app, and remote images are not loaded (they could
 // report that the message was read); the image's address is shown instead.
@@ -25,14 +33,18 @@ const components: Components = {
       [image{alt ? `: ${alt}` : ''}] {typeof src === 'string' ? src : ''}
     </span>
   ),
-  pre: ({ children }) => (
-    <div className="md-code">
-      <div className="md-code__bar">
-        <CopyButton text={textOf(children).replace(/\n$/, '')} label="Copy code" />
+  pre: ({ children }) => {
+    const language = languageOf(children);
+    return (
+      <div className="md-code">
+        <div className="md-code__bar">
+          <span className="md-code__language">{language ?? 'text'}</span>
+          <CopyButton text={textOf(children).replace(/\n$/, '')} label={language ? `Copy ${language} code` : 'Copy code'} />
+        </div>
+        <pre>{children}</pre>
       </div>
-      <pre>{children}</pre>
-    </div>
-  ),
+    );
+  },
 };
 
 /** Markdown as a chat shows it: GitHub flavour, highlighted code with a copy button, nothing executable. */

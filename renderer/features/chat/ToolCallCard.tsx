@@ -33,6 +33,37 @@ function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/**
+ * The argument that says what a call is about ("Paris" for a weather call):
+ * the first short text argument, else the first short number.
+ */
+export function keyArgument(args: Record<string, unknown>): string | null {
+  const values = Object.values(args);
+  const text = values.find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const shown = text ?? values.find((value): value is number => typeof value === 'number');
+  if (shown === undefined) return null;
+  const line = String(shown).replace(/\s+/g, ' ').trim();
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+}
+
+/** A question the model asked the person, and their answer, as the card shows them without opening it. */
+function AskedAndAnswered({ call }: { call: ToolCall }) {
+  if (!call.question) return null;
+  const answer = call.result?.ok ? (call.result.value as { answer?: unknown } | null)?.answer : undefined;
+  return (
+    <dl className="tool-card__qa">
+      <dt>Asked</dt>
+      <dd>{call.question.text}</dd>
+      {typeof answer === 'string' ? (
+        <>
+          <dt>You answered</dt>
+          <dd>{answer}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 /** One tool call: what was called with what, how it went, and its result or error. */
 export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPerson?: boolean }) {
   const running = call.status === 'running';
@@ -42,12 +73,18 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
   const openInTester = useToolsUi((state) => state.openInTester);
   const result = call.result;
   const title = call.tool?.displayName ?? call.name;
+  const about = call.question ? null : keyArgument(call.args);
   return (
     <article className={`tool-card tool-card--${TONE[call.status] ?? 'pending'}`} aria-label={`Tool call ${title}`}>
       <header className="tool-card__head">
         <span className="tool-card__name">
-          <code>{call.name}</code>
-          {call.tool ? <span className="muted"> · {call.tool.bundleName}</span> : null}
+          <strong>{title}</strong>
+          {about ? <span> · {about}</span> : null}
+          <span className="muted tool-card__origin">
+            {' '}
+            <code>{call.name}</code>
+            {call.tool ? ` · ${call.tool.bundleName}` : ''}
+          </span>
           {byPerson ? <span className="badge badge--quiet">run by you</span> : null}
         </span>
         <span className={`status-pill status-pill--${TONE[call.status] ?? 'pending'}`} role="status">
@@ -56,6 +93,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
         </span>
       </header>
       {running && call.progress ? <ProgressLine progress={call.progress} /> : null}
+      <AskedAndAnswered call={call} />
       <details className="tool-card__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           Arguments and result

@@ -124,11 +124,15 @@ export function ToolList() {
                       <ToolState tool={tool} />
                     </span>
                   </button>
-                  {tool.status === 'valid' && tool.slug ? (
+                  {tool.status === 'valid' && tool.slug && bundle && !bundle.isEnabled ? (
+                    // The tool's own switch means nothing while its bundle is off: say so rather than show "on".
+                    <span className="badge badge--quiet" title="Switch the bundle on to use its tools">
+                      Bundle is off
+                    </span>
+                  ) : tool.status === 'valid' && tool.slug ? (
                     <Switch
                       checked={tool.isEnabled}
                       label={`Enable tool ${tool.displayName}`}
-                      disabled={bundle ? !bundle.isEnabled : false}
                       onChange={(isEnabled) => patch.mutate({ bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, isEnabled })}
                     />
                   ) : null}
