@@ -89,6 +89,11 @@ export default tseslint.config(
     },
   },
   {
+    // Runs inside the page the UI bench drives.
+    files: ['bench/ui-page.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['renderer/**', 'shared/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -5,6 +5,12 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './build-lib.mjs';
 
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+// The UI section drives the built app (renderer and browser host) in Chromium.
+if (wanted.length === 0 || wanted.includes('ui')) {
+  const { ensureBuilt } = await import('./build-lib.mjs');
+  await ensureBuilt();
+}
 const { build } = await import('vite');
 await build({ configFile: path.join(ROOT, 'vite.config.ts'), mode: 'bench', logLevel: 'warn' });
 const result = spawnSync(process.execPath, [path.join(ROOT, 'out/bench/run.js'), ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });

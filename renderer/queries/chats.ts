@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
-import type { Chat } from '../../shared/schemas/chat.js';
+import type { Chat, ChatStreamEvent } from '../../shared/schemas/chat.js';
 import { useApi, useCoreTransport } from '../api/context.js';
 import { applyChatEvent, mergeFetchedChat } from './apply-chat-event.js';
 
@@ -14,26 +14,48 @@ export const chatKeys = {
   models: (providerId: string) => ['providers', 'models', providerId] as const,
 };
 
-/** Chat events keep open chats current as they stream; list changes refresh the sidebar. */
+/**
+ * Chat events keep open chats current as they stream; list changes refresh
+ * the sidebar. A chat's events that arrive together (one network read can
+ * hold thousands of pieces) are applied at once, after the read: one render
+ * for them all, not one each.
+ */
 export function useChatEvents(): void {
   const transport = useCoreTransport();
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      transport.subscribe((event) => {
-        if (event.type === 'chats.changed') void queryClient.invalidateQueries({ queryKey: chatKeys.list });
-        if (event.type !== 'chat') return;
-        const key = chatKeys.chat(event.chatId);
-        const cached = queryClient.getQueryData<Chat>(key);
-        if (!cached) return;
-        const { event: change } = event;
-        // A piece of a message this window never saw: read the chat again rather than drop text.
-        const missing = 'messageId' in change && !cached.messages.some((message) => message.id === change.messageId);
-        queryClient.setQueryData<Chat>(key, applyChatEvent(cached, change));
-        if (change.type === 'finish' || missing) void queryClient.invalidateQueries({ queryKey: key });
-      }),
-    [transport, queryClient],
-  );
+  useEffect(() => {
+    const queued = new Map<string, ChatStreamEvent[]>();
+    let scheduled = false;
+    const flush = () => {
+      scheduled = false;
+      for (const [chatId, changes] of queued) {
+        const key = chatKeys.chat(chatId);
+        let chat = queryClient.getQueryData<Chat>(key);
+        if (!chat) continue;
+        let readAgain = false;
+        for (const change of changes) {
+          // A piece of a message this window never saw: read the chat again rather than drop text.
+          if ('messageId' in change && !chat.messages.some((message) => message.id === change.messageId)) readAgain = true;
+          if (change.type === 'finish') readAgain = true;
+          chat = applyChatEvent(chat, change);
+        }
+        queryClient.setQueryData<Chat>(key, chat);
+        if (readAgain) void queryClient.invalidateQueries({ queryKey: key });
+      }
+      queued.clear();
+    };
+    return transport.subscribe((event) => {
+      if (event.type === 'chats.changed') void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      if (event.type !== 'chat') return;
+      const list = queued.get(event.chatId);
+      if (list) list.push(event.event);
+      else queued.set(event.chatId, [event.event]);
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(flush);
+      }
+    });
+  }, [transport, queryClient]);
 }
 
 function useChatListQuery<T>(select: (list: Awaited<ReturnType<ReturnType<typeof useApi>['chats']['list']>>) => T) {

@@ -1,8 +1,9 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from '../../components/CopyButton.js';
+import { createBlockSplitter } from './markdown-blocks.js';
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
@@ -47,13 +48,34 @@ const components: Components = {
   },
 };
 
-/** Markdown as a chat shows it: GitHub flavour, highlighted code with a copy button, nothing executable. */
+const REMARK_PLUGINS = [remarkGfm];
+const REHYPE_PLUGINS: Parameters<typeof ReactMarkdown>[0]['rehypePlugins'] = [[rehypeHighlight, { detect: false, ignoreMissing: true }]];
+
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} components={components} skipHtml>
+      {text}
+    </ReactMarkdown>
+  );
+});
+
+/**
+ * Markdown as a chat shows it: GitHub flavour, highlighted code with a copy
+ * button, nothing executable. Rendered block by block, so a streaming answer
+ * re-renders its last block per piece rather than the whole text (which
+ * grows quadratically with its length).
+ */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const [split] = useState(createBlockSplitter);
+  // Rendered as a transition: many new blocks at once (a burst of pieces, a long answer opened) are
+  // rendered in slices between which the page stays responsive, instead of one long task.
+  const shown = useDeferredValue(text);
+  const blocks = split(shown);
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[[rehypeHighlight, { detect: false, ignoreMissing: true }]]} components={components} skipHtml>
-        {text}
-      </ReactMarkdown>
+      {blocks.map((block, index) => (
+        <MarkdownBlock key={index} text={block} />
+      ))}
     </div>
   );
 });

@@ -105,6 +105,8 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
             </span>
           ) : null}
         </summary>
+        {/* Rendered only while open: a megabyte result costs nothing until someone looks. */}
+        {open ? (
         <div className="tool-card__body">
           <h4 className="subhead">Arguments</h4>
           <JsonTree value={call.args} />
@@ -116,6 +118,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
             </>
           ) : null}
         </div>
+        ) : null}
       </details>
       {result && !result.ok ? (
         <div className="tool-card__error" role="alert">

@@ -1,0 +1,10 @@
+// Types of the page-side functions in ui-page.js (see there why they are JavaScript).
+export function watchLongTasks(): void;
+export function takeLongestTask(): number;
+export function streamEnded(): boolean;
+export function streamToPlainElement(url: string): Promise<number>;
+export function fetchAndParse(url: string): Promise<void>;
+export function armPaletteStopwatch(): void;
+export function readPaletteStopwatch(): Promise<number>;
+export function timeApiGet(request: { url: string; token: string }): Promise<number>;
+export function timeChatOpen(request: { title: string; text: string }): Promise<number>;

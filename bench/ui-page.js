@@ -1,0 +1,103 @@
+// Functions the UI bench runs inside the page (passed to page.evaluate or
+// addInitScript): plain browser JavaScript, kept apart from the bench's
+// TypeScript, whose program has no DOM types. Signatures in ui-page.d.ts.
+
+/** Collects every long task (over 50 ms) the page runs, for takeLongestTask. */
+export function watchLongTasks() {
+  const tasks = [];
+  window.__longTasks = tasks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** The longest task since the last call (0 when none). */
+export function takeLongestTask() {
+  const seen = window.__longTasks.splice(0);
+  return seen.length ? Math.max(...seen) : 0;
+}
+
+/** Whether the chat's message list says it is no longer streaming. */
+export function streamEnded() {
+  return document.querySelector('[role=log]')?.getAttribute('aria-busy') === 'false';
+}
+
+/**
+ * The limit for streaming: the same pieces, as the same event-stream lines,
+ * read from the network and appended to a plain element as they arrive.
+ */
+export async function streamToPlainElement(url) {
+  const element = document.createElement('div');
+  document.body.append(element);
+  const reader = (await fetch(url)).body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  let pieces = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const events = buffered.split('\n\n');
+    buffered = events.pop();
+    for (const event of events) {
+      if (!event.startsWith('data: ')) continue;
+      element.append(JSON.parse(event.slice(6)).event.text);
+      pieces++;
+    }
+  }
+  return pieces;
+}
+
+/** Fetches a URL and parses its JSON: the least a page must do to have the value. */
+export async function fetchAndParse(url) {
+  JSON.parse(await (await fetch(url)).text());
+}
+
+/**
+ * Arms a stopwatch for the next key press (a real one, from the bench): it
+ * stops when the palette shows its first result, or after 10 s (Infinity).
+ */
+export function armPaletteStopwatch() {
+  window.__paletteOpen = new Promise((resolve) => {
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        const started = event.timeStamp;
+        const giveUp = started + 10_000;
+        const check = () => {
+          if (document.querySelector('dialog[open] [role=option]')) resolve(performance.now() - started);
+          else if (performance.now() > giveUp) resolve(Infinity);
+          else requestAnimationFrame(check);
+        };
+        check();
+      },
+      { capture: true, once: true },
+    );
+  });
+}
+
+/** What the armed stopwatch measured. */
+export function readPaletteStopwatch() {
+  return window.__paletteOpen;
+}
+
+/** The time of an authorised GET of the core's API from the page, its JSON read. */
+export async function timeApiGet({ url, token }) {
+  const started = performance.now();
+  await (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).json();
+  return performance.now() - started;
+}
+
+/** Clicks a chat in the list, then the time until the text is on screen and painted. */
+export function timeChatOpen({ title, text }) {
+  const button = [...document.querySelectorAll('nav[aria-labelledby="chats-title"] button')].find((element) => element.textContent?.startsWith(title));
+  const started = performance.now();
+  button.click();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (document.querySelector('[role=log]')?.textContent?.includes(text)) requestAnimationFrame(() => resolve(performance.now() - started));
+      else if (performance.now() - started > 10_000) resolve(Infinity);
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}

@@ -1,0 +1,210 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { seedBundle, seedLongChat } from '../main/testing/seed.js';
+import { spawnHost, type SpawnedHost } from '../main/testing/spawned-host.js';
+import { makeTempDir } from '../main/testing/temp-dir.js';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
+import { report } from './stats.js';
+import { streamToPlainElement, fetchAndParse, streamEnded, takeLongestTask, timeApiGet, timeChatOpen, armPaletteStopwatch, readPaletteStopwatch, watchLongTasks } from './ui-page.js';
+
+const TOKENS = 20_000;
+const BUNDLES = 100;
+const TOOLS_PER_BUNDLE = 100;
+
+/** A 20,000-word Markdown answer: headings, paragraphs, lists and fenced code, as a long model answer has. */
+function longMarkdown(words: number): string {
+  const parts: string[] = [];
+  let count = 0;
+  for (let section = 0; count < words; section++) {
+    const paragraph = Array.from({ length: 60 }, (_, index) => `word${section}x${index}`).join(' ');
+    const block = `## Part ${section}\n\n${paragraph}\n\n- first point ${section}\n- second point\n\n\`\`\`ts\nconst part${section} = ${section} * 2;\nconsole.log(part${section});\n\`\`\`\n\n`;
+    parts.push(block);
+    count += block.split(/\s+/).filter(Boolean).length;
+  }
+  return parts.join('');
+}
+
+function api(host: SpawnedHost) {
+  return async (method: string, route: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${host.base}/api${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${host.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text}`);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  };
+}
+
+/** Main-thread busy time so far, in ms (Chrome's TaskDuration). */
+async function busyMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
+/** The longest task since the last look. */
+function takeLongTasks(page: Page): Promise<number> {
+  return page.evaluate(takeLongestTask);
+}
+
+async function openChat(page: Page, title: string) {
+  await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: new RegExp(`^${title}`) }).click();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+}
+
+/**
+ * The renderer under load, in Chromium against the browser host, each figure
+ * beside a limit measured in the same page: streaming a long Markdown answer
+ * (vs appending the same pieces to a plain element), big values in the
+ * tester and a chat card (vs a raw fetch and parse of the same bytes), the
+ * palette over 10,000 tools and a 2,000-message chat (vs a raw fetch of what
+ * they show).
+ */
+export async function benchUi(): Promise<boolean> {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.log('ui      skipped: no Chromium (apt-get install chromium, or set PLAYWRIGHT_CHROMIUM_EXECUTABLE)');
+    return true;
+  }
+  const temp = await makeTempDir('toolbelt-bench-ui-');
+  for (let bundle = 0; bundle < BUNDLES; bundle++) {
+    await seedBundle(temp.dir, {
+      bundle: { slug: `bundle-${bundle}`, displayName: `Bundle ${bundle}` },
+      tools: Array.from({ length: TOOLS_PER_BUNDLE }, (_, index) => ({ slug: `tool-${bundle}-${index}`, displayName: `Report ${bundle}-${index}` })),
+    });
+  }
+  await seedLongChat(temp.dir, 2_000);
+  let streamPieces: string[] = [];
+  const big = createServer((request, response) => {
+    if (request.url === '/stream') {
+      // The pieces as the browser host's event stream carries them.
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Access-Control-Allow-Origin': '*' });
+      for (const text of streamPieces) response.write(`data: ${JSON.stringify({ type: 'chat', chatId: 'bench', event: { type: 'text-delta', messageId: 'bench', text } })}\n\n`);
+      return void response.end();
+    }
+    // About 10 MB and 1 MB of JSON.
+    const items = request.url === '/ten-mb' ? 58_000 : 5_800;
+    // Readable from the app's page too: the limit is a raw fetch of the same bytes there.
+    response.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+    response.end(JSON.stringify({ items: Array.from({ length: items }, (_, index) => ({ index, name: `item number ${index}`, tags: ['alpha', 'beta', 'gamma'], note: 'x'.repeat(100) })) }));
+  });
+  await new Promise<void>((resolve) => big.listen(0, '127.0.0.1', resolve));
+  const target = `127.0.0.1:${(big.address() as AddressInfo).port}`;
+  const host = await spawnHost(['--data-dir', temp.dir], { timeoutMs: 120_000 });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const met: boolean[] = [];
+  try {
+    const call = api(host);
+    const bundleID = '01a20000-0000-7000-8000-00000000b1b1';
+    // The seeded tools call api.example.com: allowed, so they count as runnable in the palette.
+    await call('PATCH', '/settings', { allowedHosts: [target, 'api.example.com'] });
+    await call('PUT', `/tools/bundles/${bundleID}`, { slug: 'big', displayName: 'Big data' });
+    for (const [slug, path] of [['ten-mb', '/ten-mb'], ['one-mb', '/one-mb']] as const) {
+      await call('PUT', `/tools/bundles/${bundleID}/tools/${slug}/version/v1`, {
+        displayName: slug,
+        type: 'http',
+        argSchema: { type: 'object' },
+        impl: { method: 'GET', urlTemplate: `http://${target}${path}`, limits: { maxResponseBytes: 16 * 1024 * 1024 } },
+      });
+    }
+    const markdown = longMarkdown(TOKENS);
+    await call('PUT', '/providers/stream', { kind: 'scripted', displayName: 'Stream', script: [{ text: markdown }] });
+    await call('POST', '/chats', { providerId: 'stream', model: 'scripted', title: 'Stream bench' });
+    await call('PUT', '/providers/card', { kind: 'scripted', displayName: 'Card', script: [{ toolCalls: [{ name: 'one-mb' }] }, { text: 'Done.' }] });
+    await call('POST', '/chats', { providerId: 'card', model: 'scripted', title: 'Card bench', tools: { mode: 'auto', selected: [{ bundleID, slug: 'one-mb', version: 'v1' }] } });
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addInitScript(watchLongTasks);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.goto(host.url);
+    await page.getByRole('navigation', { name: 'Chats' }).waitFor();
+
+    // 1. Streaming: main-thread time per token, ours vs appending the same pieces to a plain element.
+    const pieces = markdown.match(/\S+\s*|\s+/g)!;
+    streamPieces = pieces;
+    await openChat(page, 'Stream bench');
+    await takeLongTasks(page);
+    const before = await busyMs(cdp);
+    await page.getByRole('textbox', { name: 'Message' }).pressSequentially('go');
+    await page.keyboard.press('Enter');
+    const lastWord = [...markdown.matchAll(/word\d+x59/g)].at(-1)![0];
+    await page.getByRole('log', { name: 'Messages' }).getByText(lastWord, { exact: false }).first().waitFor({ timeout: 300_000 });
+    await page.waitForFunction(streamEnded, undefined, { timeout: 300_000 });
+    const streamBusy = (await busyMs(cdp)) - before;
+    const streamLongest = await takeLongTasks(page);
+    // Limits run in a page of their own: an empty document (no app, and no content policy of the app's).
+    const plain = await context.newPage();
+    const plainCdp = await context.newCDPSession(plain);
+    await plainCdp.send('Performance.enable');
+    await plain.setContent('<!doctype html><title>plain</title><body></body>');
+    const baseBefore = await busyMs(plainCdp);
+    const appended = await plain.evaluate(streamToPlainElement, `http://${target}/stream`);
+    if (appended !== pieces.length) throw new Error(`the plain page got ${appended} pieces of ${pieces.length}`);
+    const baseBusy = (await busyMs(plainCdp)) - baseBefore;
+    const baseLongest = await takeLongTasks(plain);
+    met.push(report({ section: 'ui', name: `stream ${pieces.length} Markdown pieces: per piece`, ours: streamBusy / pieces.length, limit: baseBusy / pieces.length, limitName: 'same stream into a plain element', goalRatio: 3 }));
+    met.push(report({ section: 'ui', name: 'stream: longest main-thread task', ours: Math.max(streamLongest, 1), limit: Math.max(baseLongest, 1), limitName: 'longest task appending (≥ 1 ms)', goalAbsoluteMs: 50 }));
+
+    // 2. Big values: the longest task while a 10 MB response reaches the tester and a 1 MB result reaches a chat card.
+    const rawLongest = async (path: string) => {
+      await takeLongTasks(plain);
+      await plain.evaluate(fetchAndParse, `http://${target}${path}`);
+      return Math.max(await takeLongTasks(plain), 1);
+    };
+    await page.keyboard.press('Control+2');
+    await page.getByRole('region', { name: 'Tools' }).getByRole('searchbox').or(page.getByRole('region', { name: 'Tools' }).getByPlaceholder('Search by name, slug, tag…')).first().pressSequentially('ten-mb');
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^ten-mb/ }).click();
+    await takeLongTasks(page);
+    await page.getByRole('region', { name: 'Tester' }).getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('region', { name: 'Response' }).getByText('HTTP 200').first().waitFor({ timeout: 120_000 });
+    await page.waitForTimeout(500);
+    const testerLongest = await takeLongTasks(page);
+    met.push(report({ section: 'ui', name: '10 MB JSON in the tester: longest task', ours: testerLongest, limit: await rawLongest('/ten-mb'), limitName: 'raw fetch + JSON.parse in the page', goalAbsoluteMs: 200 }));
+
+    await page.keyboard.press('Control+1');
+    await openChat(page, 'Card bench');
+    await takeLongTasks(page);
+    await page.getByRole('textbox', { name: 'Message' }).pressSequentially('go');
+    await page.keyboard.press('Enter');
+    await page.getByRole('log', { name: 'Messages' }).getByText('Done.').waitFor({ timeout: 120_000 });
+    await page.waitForTimeout(500);
+    const cardLongest = await takeLongTasks(page);
+    met.push(report({ section: 'ui', name: '1 MB tool result in a chat card: longest task', ours: cardLongest, limit: await rawLongest('/one-mb'), limitName: 'raw fetch + JSON.parse in the page', goalAbsoluteMs: 200 }));
+
+    // 3. The palette over 10,000 tools: from the key press to its first results on screen.
+    const paletteMs: number[] = [];
+    const fetchMs: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      await page.evaluate(armPaletteStopwatch);
+      await page.keyboard.press('Control+k');
+      paletteMs.push(await page.evaluate(readPaletteStopwatch));
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Tool palette' }).waitFor({ state: 'hidden' });
+      fetchMs.push(await page.evaluate(timeApiGet, { url: `${host.base}/api/tools/tools/search?q=&pageSize=50`, token: host.token }));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    met.push(report({ section: 'ui', name: `palette at ${BUNDLES * TOOLS_PER_BUNDLE} tools: open to first results`, ours: median(paletteMs), limit: median(fetchMs), limitName: 'raw fetch of a search page', goalAbsoluteMs: 50 }));
+
+    // 4. A 2,000-message chat: from the click to its last messages painted.
+    const openMs: number[] = [];
+    const readMs: number[] = [];
+    const longChat = ((await call('GET', '/chats')) as { chats: { id: string; title: string }[] }).chats.find((chat) => chat.title === 'Long chat')!;
+    for (let round = 0; round < 5; round++) {
+      await openChat(page, 'Card bench');
+      openMs.push(await page.evaluate(timeChatOpen, { title: 'Long chat', text: 'Answer 1000 with bold text' }));
+      readMs.push(await page.evaluate(timeApiGet, { url: `${host.base}/api/chats/${longChat.id}`, token: host.token }));
+    }
+    met.push(report({ section: 'ui', name: 'open a 2,000-message chat: last messages painted', ours: median(openMs), limit: median(readMs), limitName: 'raw fetch of the chat', goalAbsoluteMs: 300 }));
+  } finally {
+    await browser.close();
+    host.child.kill('SIGTERM');
+    await host.exited;
+    big.close();
+    await temp.cleanup();
+  }
+  return met.every(Boolean);
+}
