@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { seedBundle, seedLongChat } from '../main/testing/seed.js';
-import { spawnHost, type SpawnedHost } from '../main/testing/spawned-host.js';
+import { hostApi, spawnHost } from '../main/testing/spawned-host.js';
 import { makeTempDir } from '../main/testing/temp-dir.js';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { report } from './stats.js';
@@ -23,19 +23,6 @@ function longMarkdown(words: number): string {
     count += block.split(/\s+/).filter(Boolean).length;
   }
   return parts.join('');
-}
-
-function api(host: SpawnedHost) {
-  return async (method: string, route: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(`${host.base}/api${route}`, {
-      method,
-      headers: { Authorization: `Bearer ${host.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text}`);
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  };
 }
 
 /** Main-thread busy time so far, in ms (Chrome's TaskDuration). */
@@ -96,7 +83,7 @@ export async function benchUi(): Promise<boolean> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const met: boolean[] = [];
   try {
-    const call = api(host);
+    const call = hostApi(host);
     const bundleID = '01a20000-0000-7000-8000-00000000b1b1';
     // The seeded tools call api.example.com: allowed, so they count as runnable in the palette.
     await call('PATCH', '/settings', { allowedHosts: [target, 'api.example.com'] });

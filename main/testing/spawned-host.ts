@@ -70,3 +70,17 @@ export function spawnHost(args: string[], options: { command?: string[]; detache
     }, reject);
   });
 }
+
+/** Calls a browser host's API as a script would, to set the stage for a test or a bench. */
+export function hostApi(host: Pick<SpawnedHost, 'base' | 'token'>) {
+  return async function api(method: string, route: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${host.base}/api${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${host.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text}`);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  };
+}
