@@ -158,9 +158,13 @@ export async function benchUi(): Promise<boolean> {
     await page.getByRole('textbox', { name: 'Message' }).pressSequentially('go');
     await page.keyboard.press('Enter');
     await page.getByRole('log', { name: 'Messages' }).getByText('Done.').waitFor({ timeout: 120_000 });
+    // As a person looks at it: the card opened, its megabyte result drawn.
+    const card = page.getByRole('article', { name: /^Tool call one-mb/ });
+    await card.getByText('Arguments and result').click();
+    await card.getByText('Result', { exact: true }).waitFor({ timeout: 120_000 });
     await page.waitForTimeout(500);
     const cardLongest = await takeLongTasks(page);
-    met.push(report({ section: 'ui', name: '1 MB tool result in a chat card: longest task', ours: cardLongest, limit: await rawLongest('/one-mb'), limitName: 'raw fetch + JSON.parse in the page', goalAbsoluteMs: 200 }));
+    met.push(report({ section: 'ui', name: '1 MB result in a chat card, opened: longest task', ours: cardLongest, limit: await rawLongest('/one-mb'), limitName: 'raw fetch + JSON.parse in the page', goalAbsoluteMs: 200 }));
 
     // 3. The palette over 10,000 tools: from the key press to its first results on screen.
     const paletteMs: number[] = [];

@@ -101,7 +101,10 @@ test('a model calls an MCP tool after approval, and switching the server off tak
   await page.keyboard.press('Enter');
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log).toContainText('Echoed it.');
-  await expect(log).toContainText('Echo: from the model');
+  // The result is drawn when the card is opened.
+  const card = log.getByRole('article', { name: 'Tool call Echo Tool' });
+  await card.getByText('Arguments and result').click();
+  await expect(card).toContainText('Echo: from the model');
 
   await page.keyboard.press('Control+2');
   await page.getByRole('region', { name: 'Bundles' }).getByRole('switch', { name: 'Enable bundle everything' }).click();

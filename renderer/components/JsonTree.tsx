@@ -1,3 +1,4 @@
+import { useState } from 'react';
 const COLLAPSE_BEYOND = 20;
 
 function Primitive({ value }: { value: unknown }) {
@@ -6,6 +7,9 @@ function Primitive({ value }: { value: unknown }) {
 }
 
 function Node({ name, value, depth }: { name?: string; value: unknown; depth: number }) {
+  const size = value !== null && typeof value === 'object' ? (Array.isArray(value) ? value.length : Object.keys(value).length) : 0;
+  // A folded node draws its children only once opened: a megabyte value costs its first level, not every line.
+  const [expanded, setExpanded] = useState(depth < 2 && size <= COLLAPSE_BEYOND);
   const label = name === undefined ? null : <span className="json-tree__key">{JSON.stringify(name)}: </span>;
   if (value === null || typeof value !== 'object') {
     return (
@@ -27,7 +31,7 @@ function Node({ name, value, depth }: { name?: string; value: unknown; depth: nu
     );
   }
   return (
-    <details className="json-tree__node" open={depth < 2 && entries.length <= COLLAPSE_BEYOND}>
+    <details className="json-tree__node" open={expanded} onToggle={(event) => setExpanded(event.currentTarget.open)}>
       <summary>
         {label}
         {open}
@@ -36,12 +40,16 @@ function Node({ name, value, depth }: { name?: string; value: unknown; depth: nu
           {entries.length} {Array.isArray(value) ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}{' '}
         </span>
       </summary>
-      <div className="json-tree__children">
-        {entries.map(([key, item]) => (
-          <Node key={key} name={Array.isArray(value) ? undefined : key} value={item as unknown} depth={depth + 1} />
-        ))}
-      </div>
-      <div className="json-tree__line">{close}</div>
+      {expanded ? (
+        <>
+          <div className="json-tree__children">
+            {entries.map(([key, item]) => (
+              <Node key={key} name={Array.isArray(value) ? undefined : key} value={item as unknown} depth={depth + 1} />
+            ))}
+          </div>
+          <div className="json-tree__line">{close}</div>
+        </>
+      ) : null}
     </details>
   );
 }
