@@ -1,7 +1,9 @@
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 import { describeForPeople } from './issue-text.js';
 
-function issuesOf(error: ToolbeltError): ValidationIssue[] {
+/** The field-by-field problems a refusal carries (invalid_params, invalid_args), well-formed ones only; [] for anything else. */
+export function issuesOf(error: unknown): ValidationIssue[] {
+  if (!(error instanceof ToolbeltError)) return [];
   const issues = (error.details as { issues?: unknown } | undefined)?.issues;
   if (!Array.isArray(issues)) return [];
   return issues.filter((issue: unknown): issue is ValidationIssue => {

@@ -137,17 +137,8 @@ export function useShareToolRun() {
   return useChatMutation((params: ParamsOf<Operations['chats.shareToolRun']>) => api.chats.shareToolRun(params));
 }
 
-export function useSendMessage() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (params: ParamsOf<Operations['chats.send']>) => api.chats.send(params),
-    onSuccess: (_result, params) => void queryClient.invalidateQueries({ queryKey: chatKeys.chat(params.chatId) }),
-  });
-}
-
-/** Starts a run with no new message (regenerate, continue); the chat is read again so what left it goes. */
-function useRunStarter(start: (params: { chatId: string }) => Promise<{ runId: string }>) {
+/** A mutation that starts something in a chat (a message, a run, a tool): the chat is read again after, so what left it goes. */
+function useChatRunMutation<P extends { chatId: string }, R>(start: (params: P) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: start,
@@ -155,23 +146,24 @@ function useRunStarter(start: (params: { chatId: string }) => Promise<{ runId: s
   });
 }
 
+export function useSendMessage() {
+  const api = useApi();
+  return useChatRunMutation((params: ParamsOf<Operations['chats.send']>) => api.chats.send(params));
+}
+
 export function useRegenerate() {
   const api = useApi();
-  return useRunStarter((params) => api.chats.regenerate(params));
+  return useChatRunMutation((params: { chatId: string }) => api.chats.regenerate(params));
 }
 
 export function useContinueChat() {
   const api = useApi();
-  return useRunStarter((params) => api.chats.continue(params));
+  return useChatRunMutation((params: { chatId: string }) => api.chats.continue(params));
 }
 
 export function useRunTool() {
   const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (params: ParamsOf<Operations['chats.runTool']>) => api.chats.runTool(params),
-    onSuccess: (_result, params) => void queryClient.invalidateQueries({ queryKey: chatKeys.chat(params.chatId) }),
-  });
+  return useChatRunMutation((params: ParamsOf<Operations['chats.runTool']>) => api.chats.runTool(params));
 }
 
 export function useDeleteChat() {

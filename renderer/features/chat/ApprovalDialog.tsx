@@ -76,6 +76,9 @@ export function ApprovalDialog({ chatId, item, position }: { chatId: string; ite
       { onError: (error) => setFailure(errorMessage(error, 'The answer did not reach the app; try again.')) },
     );
   };
+  // The core's answer for the arguments as they stand now (not for an earlier edit), and the request it built.
+  const checked = edited && editedPreview?.text === text;
+  const rebuilt = checked ? editedPreview.preview : undefined;
   const blocked = parseError !== null || shownIssues.length > 0 || approve.isPending;
 
   return (
@@ -95,9 +98,9 @@ export function ApprovalDialog({ chatId, item, position }: { chatId: string; ite
       {item.preview ? (
         <section className="approval__request" aria-label="Request that will be sent">
           <h3 className="subhead">Request</h3>
-          <pre className="code-block">{requestText(!edited ? item.preview : editedPreview?.text === text ? (editedPreview.preview ?? item.preview) : item.preview)}</pre>
-          {edited && editedPreview?.text !== text ? <p className="muted">Building the request from the edited arguments…</p> : null}
-          {edited && editedPreview?.text === text && !editedPreview.preview ? <p className="muted">The request is built from the edited arguments once they are valid.</p> : null}
+          <pre className="code-block">{requestText(rebuilt ?? item.preview)}</pre>
+          {edited && !checked ? <p className="muted">Building the request from the edited arguments…</p> : null}
+          {edited && checked && !rebuilt ? <p className="muted">The request is built from the edited arguments once they are valid.</p> : null}
         </section>
       ) : null}
       <h3 className="subhead">Arguments</h3>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ToolbeltError } from '../../../shared/errors.js';
 import type { ToolEntry, ToolView } from '../../../shared/schemas/tool.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { Modal } from '../../components/Modal.js';
@@ -8,7 +7,7 @@ import { useApi } from '../../api/context.js';
 import { useRunTool } from '../../queries/chats.js';
 import { useBundles } from '../../queries/tools.js';
 import { useChatUi } from '../../state/chat-ui.js';
-import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { ErrorLine, errorMessage, issuesOf } from '../../components/ErrorLine.js';
 import { promptArgSchema } from '../../../shared/mcp-prompts.js';
 import { offeringKey, offeringTitle, promptAttachment, resourceAttachment, usePaletteOfferings, type Offering } from './offerings.js';
 
@@ -221,9 +220,7 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
             {
               onSuccess: onDone,
               onError: (error) => {
-                if (error instanceof ToolbeltError && error.code === 'invalid_args') {
-                  setIssues(((error.details as { issues?: Issues } | undefined)?.issues ?? []));
-                }
+                setIssues(issuesOf(error));
                 setFailure(errorMessage(error, 'The tool did not start; try again.'));
               },
             },

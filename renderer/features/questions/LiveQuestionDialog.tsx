@@ -1,17 +1,11 @@
 import { useRef, useState } from 'react';
-import { ToolbeltError } from '../../../shared/errors.js';
 import type { LiveQuestion } from '../../../shared/schemas/questions.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
-import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { ErrorLine, errorMessage, issuesOf } from '../../components/ErrorLine.js';
 import { Modal } from '../../components/Modal.js';
 import { useAnswerQuestion, useLiveQuestions } from '../../queries/questions.js';
 
 type Issue = { path: string; message: string };
-
-function issuesOf(error: unknown): Issue[] {
-  const details = error instanceof ToolbeltError ? (error.details as { issues?: Issue[] } | undefined) : undefined;
-  return Array.isArray(details?.issues) ? details.issues : [];
-}
 
 /**
  * A question a running tool asks now (an MCP server's elicitation), over

@@ -5,7 +5,7 @@ import type { InvokeResult } from '../../../shared/schemas/invocation.js';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { CopyButton } from '../../components/CopyButton.js';
-import { ErrorLine } from '../../components/ErrorLine.js';
+import { ErrorLine, issuesOf } from '../../components/ErrorLine.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 import { useExampleChange, useTesterBook, type BookAddress } from '../../queries/tester.js';
 import { useTesterHistory } from './history.js';
@@ -70,7 +70,7 @@ export function Tester({ target }: { target: TesterTarget }) {
     } catch (error) {
       setShown(null);
       if (error instanceof ToolbeltError && error.code === 'invalid_args') {
-        setIssues((error.details as { issues?: { path: string; message: string }[] })?.issues ?? []);
+        setIssues(issuesOf(error));
         setFailure(error.message);
       } else {
         setFailure(error instanceof Error ? error.message : String(error));

@@ -11,6 +11,7 @@ import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { useSecretNames, useTool } from '../../../queries/tools.js';
 import { placeholderHints } from './placeholder-hints.js';
 import { asSentence, describeForPeople } from '../../../components/issue-text.js';
+import { issuesOf } from '../../../components/ErrorLine.js';
 import { documentText, draftFrom, newHttpDraft, nextVersion, parseProblem, setPath, slugFrom, toolBody, type Draft } from './draft.js';
 import { useLeaveGuard } from '../../../state/leave-guard.js';
 import { CheckField, JsonTextField, ListField, NumberField, SelectField, TextField, type FieldContext } from './EditorFields.js';
@@ -139,8 +140,8 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
       onSaved({ bundleID, slug: draft.slug, version: draft.version });
     } catch (error) {
       if (error instanceof ToolbeltError) {
-        const reported = (error.details as { issues?: Issue[] } | undefined)?.issues;
-        setIssues(reported?.length ? reported : [{ path: error.code === 'conflict' ? '/version' : '/', message: error.message }]);
+        const reported = issuesOf(error);
+        setIssues(reported.length ? reported : [{ path: error.code === 'conflict' ? '/version' : '/', message: error.message }]);
       } else {
         setIssues([{ path: '/', message: String(error) }]);
       }
