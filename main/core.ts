@@ -165,6 +165,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     http: httpRunner({
       secrets,
       settings,
+      bundleHttp: (bundleID) => {
+        const bundle = store.bundle(bundleID);
+        return bundle?.kind === 'valid' ? bundle.bundle.http : undefined;
+      },
       executor: { send: httpSend.send, now: () => clock.now().getTime(), rateLimiter: new RateLimiter(() => clock.now().getTime()), ...(options.sleep ? { sleep: options.sleep } : {}) },
     }),
   };

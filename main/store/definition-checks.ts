@@ -1,8 +1,8 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidationIssue } from '../../shared/errors.js';
-import type { HttpImpl } from '../../shared/schemas/http-impl.js';
+import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
 import { pointerEscape, templatesOf } from '../../shared/http-templates.js';
-import { parseTemplate, placeholderTarget } from '../../shared/templates.js';
+import { parseTemplate, placeholderTarget, type TemplatePart } from '../../shared/templates.js';
 import { issuesFrom } from '../common/validation.js';
 import { linearRegexProblem } from '../common/linear-regex.js';
 import { jsonPathProblem } from '../tools/extract.js';
@@ -89,27 +89,54 @@ export function checkHttpImpl(impl: HttpImpl, argSchema: Record<string, unknown>
   if ((impl.body !== undefined || impl.bodyTemplate !== undefined) && (impl.method === 'GET' || impl.method === 'DELETE')) {
     issues.push({ path: '/impl/method', message: `${impl.method} requests carry no body; use query instead` });
   }
-  for (const { path, template } of templatesOf(impl)) {
-    const parsed = parseTemplate(template);
-    if (!parsed.ok) {
-      issues.push({ path, message: parsed.problem.message });
-      continue;
+  for (const { path, template, part } of placeholdersIn(templatesOf(impl), issues)) {
+    if (part.source === 'args' && !names.has(part.name)) {
+      issues.push({ path, message: `${part.raw} is not an argument of argSchema (its properties are: ${[...names].join(', ') || 'none'})` });
     }
-    for (const part of parsed.parts) {
-      if (part.kind !== 'placeholder') continue;
-      if (part.source === 'args' && !names.has(part.name)) {
-        issues.push({ path, message: `${part.raw} is not an argument of argSchema (its properties are: ${[...names].join(', ') || 'none'})` });
-      }
-      if (placeholderTarget(part, names) === 'secret' && path === '/impl/urlTemplate' && isInHost(template, part.raw)) {
-        issues.push({ path, message: `${part.raw} is a secret inside the host name; the host must be visible to be checked against the allowlist` });
-      }
-    }
+    if (placeholderTarget(part, names) === 'secret' && path === '/impl/urlTemplate' && isInHost(template, part.raw)) issues.push(secretInHost(path, part));
   }
   if (impl.extractExpr !== undefined) {
     const problem = checkExtractExpr(impl.extractExpr);
     if (problem) issues.push({ path: '/impl/extractExpr', message: problem });
   }
   return issues;
+}
+
+/**
+ * A bundle's connection settings are filled in for every tool, whatever its
+ * arguments are: their placeholders name secrets outright (`${secret.NAME}`),
+ * so a tool with an argument of the same name cannot take a header's place.
+ */
+export function checkBundleHttp(http: BundleHttp): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const templates: { path: string; template: string }[] = [];
+  if (http.baseUrl !== undefined) templates.push({ path: '/http/baseUrl', template: http.baseUrl });
+  for (const [name, template] of Object.entries(http.headers ?? {})) templates.push({ path: `/http/headers/${pointerEscape(name)}`, template });
+  for (const [key, value] of Object.entries(http.auth ?? {})) {
+    if (key !== 'kind' && key !== 'location' && key !== 'name' && typeof value === 'string') templates.push({ path: `/http/auth/${key}`, template: value });
+  }
+  for (const { path, template, part } of placeholdersIn(templates, issues)) {
+    if (part.source !== 'secret') {
+      issues.push({ path, message: `${part.raw} must name a secret as \${secret.${part.name}}: a bundle's settings are the same for every tool and take no arguments` });
+    } else if (path === '/http/baseUrl' && isInHost(template, part.raw)) issues.push(secretInHost(path, part));
+  }
+  return issues;
+}
+
+type Placeholder = Extract<TemplatePart, { kind: 'placeholder' }>;
+
+const secretInHost = (path: string, part: Placeholder): ValidationIssue => ({
+  path,
+  message: `${part.raw} is a secret inside the host name; the host must be visible to be checked against the allowlist`,
+});
+
+/** Every placeholder of these templates; a template that does not parse is an issue instead. */
+function* placeholdersIn(templates: Iterable<{ path: string; template: string }>, issues: ValidationIssue[]): Generator<{ path: string; template: string; part: Placeholder }> {
+  for (const { path, template } of templates) {
+    const parsed = parseTemplate(template);
+    if (!parsed.ok) issues.push({ path, message: parsed.problem.message });
+    else for (const part of parsed.parts) if (part.kind === 'placeholder') yield { path, template, part };
+  }
 }
 
 function isInHost(urlTemplate: string, raw: string): boolean {

@@ -8,6 +8,7 @@ import { TOOL_FILE_KEY_ORDER, type ToolFile, type ToolInput } from '../../shared
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
 import { describeIssues } from '../common/validation.js';
+import { checkBundleHttp } from './definition-checks.js';
 import { FILES_SOURCE, type ReadOnlySource } from './sources.js';
 import type { DocumentValidator } from './document-validation.js';
 import { withFileLock } from '../common/file-lock.js';
@@ -141,6 +142,10 @@ export class ToolStore {
 
   async putBundle(bundleID: string, input: BundleInput): Promise<{ bundle: ValidBundle; created: boolean }> {
     this.refuseReadOnly(bundleID, 'replace');
+    const problems = input.http ? checkBundleHttp(input.http) : [];
+    if (problems.length > 0) {
+      throw new ToolbeltError('invalid_params', `The bundle's connection settings are invalid: ${describeIssues(problems)}`, { issues: problems });
+    }
     const result = await this.underBundleLock(bundleID, async () => {
       const existing = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
       const now = this.now();
@@ -151,7 +156,8 @@ export class ToolStore {
         !previous ||
         previous.slug !== slug ||
         previous.displayName !== input.displayName ||
-        previous.description !== description;
+        previous.description !== description ||
+        JSON.stringify(previous.http) !== JSON.stringify(input.http);
       const bundle: BundleFile = {
         schemaVersion: '1',
         bundleID,
@@ -160,6 +166,7 @@ export class ToolStore {
         description,
         isEnabled: input.isEnabled ?? true,
         isBuiltIn: false,
+        ...(input.http ? { http: input.http } : {}),
         createdAt: previous?.createdAt ?? now,
         modifiedAt: structural ? now : previous.modifiedAt,
       };

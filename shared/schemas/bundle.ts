@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { BundleHttpSchema } from './http-impl.js';
 import { SlugSchema, TimestampSchema, UuidV7Schema } from './ids.js';
 
 export const BundleFileSchema = Type.Object(
@@ -10,6 +11,8 @@ export const BundleFileSchema = Type.Object(
     description: Type.String({ maxLength: 8_000 }),
     isEnabled: Type.Boolean(),
     isBuiltIn: Type.Boolean(),
+    /** Connection settings its HTTP tools inherit. */
+    http: Type.Optional(BundleHttpSchema),
     createdAt: TimestampSchema,
     modifiedAt: TimestampSchema,
     softDeletedAt: Type.Optional(TimestampSchema),
@@ -26,6 +29,7 @@ export const BundleInputSchema = Type.Object(
     displayName: BundleFileSchema.properties.displayName,
     description: Type.Optional(BundleFileSchema.properties.description),
     isEnabled: Type.Optional(Type.Boolean()),
+    http: Type.Optional(BundleHttpSchema),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { AllowedHostSchema } from './settings.js';
 
 const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
 const TemplateString = Type.String({ description: 'Text with ${arg}, ${args.name} or ${secret.NAME} placeholders' });
@@ -12,6 +13,8 @@ export const HttpMethodSchema = Type.Union([
 ]);
 
 export const HttpAuthSchema = Type.Union([
+  /** No credentials, even where the bundle has some (a public endpoint of an API that otherwise needs a key). */
+  Type.Object({ kind: Type.Literal('none') }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('bearer'), token: TemplateString }, { additionalProperties: false }),
   Type.Object(
     { kind: Type.Literal('basic'), username: TemplateString, password: TemplateString },
@@ -51,14 +54,44 @@ export const RateLimitSchema = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
+const HeadersSchema = Type.Record(Type.String({ pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", hint: 'A header name uses letters, digits and "-", without spaces.' }), TemplateString);
+
+/**
+ * What every HTTP tool of a bundle shares: where the API is, how to sign in,
+ * headers sent with every call, the hosts its tools may reach besides the
+ * global list, and a default timeout. A tool's own settings win.
+ */
+export const BundleHttpSchema = Type.Object(
+  {
+    baseUrl: Type.Optional(
+      Type.String({
+        pattern: '^https?://[^/?#]+',
+        maxLength: 2048,
+        description: 'Where relative urlTemplates start: https://api.example.com/v1',
+        hint: 'Start the base URL with http:// or https:// and a host, for example https://api.example.com/v1.',
+      }),
+    ),
+    auth: Type.Optional(HttpAuthSchema),
+    headers: Type.Optional(HeadersSchema),
+    allowedHosts: Type.Optional(Type.Array(AllowedHostSchema, { uniqueItems: true, maxItems: 100 })),
+    timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+  },
+  { additionalProperties: false },
+);
+export type BundleHttp = Static<typeof BundleHttpSchema>;
+
 /** The declarative HTTP tool. The execution issue gives each field its behaviour. */
 export const HttpImplSchema = Type.Object(
   {
     method: HttpMethodSchema,
-    urlTemplate: Type.String({ pattern: '^https?://', description: 'Starts with http:// or https://', hint: 'Start the URL with http:// or https://.' }),
+    urlTemplate: Type.String({
+      pattern: '^(?:https?://|/)',
+      description: "Starts with http:// or https://, or with / to go on from the bundle's baseUrl",
+      hint: "Start the URL with http:// or https://, or with / to go on from the bundle's base URL.",
+    }),
     query: Type.Optional(Type.Record(Type.String(), Type.Union([Scalar, Type.Array(Scalar)]))),
     queryEncoding: Type.Optional(Type.Union([Type.Literal('repeat'), Type.Literal('brackets'), Type.Literal('csv')])),
-    headers: Type.Optional(Type.Record(Type.String({ pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", hint: 'A header name uses letters, digits and "-", without spaces.' }), TemplateString)),
+    headers: Type.Optional(HeadersSchema),
     body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     bodyTemplate: Type.Optional(TemplateString),
     multipart: Type.Optional(Type.Boolean()),

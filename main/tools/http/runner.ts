@@ -1,16 +1,25 @@
+import { effectiveHttp } from '../../../shared/http-inherit.js';
+import type { BundleHttp } from '../../../shared/schemas/http-impl.js';
 import type { ToolFile } from '../../../shared/schemas/tool.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import type { SettingsStore } from '../../settings/settings-store.js';
 import { argumentNames } from '../../store/definition-checks.js';
 import { extract } from '../extract.js';
 import { InvokeFailure } from '../invoke-error.js';
+import { Redactor } from '../redact.js';
 import type { ToolRunner } from '../runners.js';
 import { executeHttp, previewHttpRequest, type HttpExecutorDeps } from './executor.js';
 
 type HttpTool = Extract<ToolFile, { type: 'http' }>;
 
-/** Declarative HTTP tools: one request built from templates, with retries, limits and extraction. */
-export function httpRunner(deps: { secrets: SecretStore; settings: SettingsStore; executor: HttpExecutorDeps }): ToolRunner<HttpTool> {
+/** Declarative HTTP tools: one request built from templates, with retries, limits and extraction; what a tool leaves out, its bundle may set. */
+export function httpRunner(deps: {
+  secrets: SecretStore;
+  settings: SettingsStore;
+  executor: HttpExecutorDeps;
+  /** The connection settings of a tool's bundle (none for a draft of a bundle not written yet). */
+  bundleHttp: (bundleID: string) => BundleHttp | undefined;
+}): ToolRunner<HttpTool> {
   // Argument names decide what `${name}` means; a schema is read once.
   const namesBySchema = new WeakMap<object, Set<string>>();
   const namesOf = (schema: Record<string, unknown>) => {
@@ -19,20 +28,32 @@ export function httpRunner(deps: { secrets: SecretStore; settings: SettingsStore
     return names;
   };
   const resolveSecret = (name: string) => deps.secrets.resolve(name);
+  const effective = (tool: HttpTool) => effectiveHttp(tool.impl, deps.bundleHttp(tool.bundleID), deps.settings.get().allowedHosts);
+  const cannotRun = (tool: HttpTool, problem: string) => new InvokeFailure('invalid_request', `${tool.displayName} cannot run: ${problem}.`);
 
   return {
-    availability: () => null,
+    availability: (tool) => {
+      const found = effective(tool);
+      return found.ok ? null : found.problem;
+    },
     logLevel: (tool) => tool.impl.logging ?? 'info',
-    preview: (tool, args) => previewHttpRequest({ impl: tool.impl, args, argumentNames: namesOf(tool.argSchema), resolveSecret }),
+    preview: (tool, args) => {
+      const found = effective(tool);
+      if (!found.ok) throw cannotRun(tool, found.problem);
+      return previewHttpRequest({ impl: found.impl, args, argumentNames: namesOf(tool.argSchema), resolveSecret });
+    },
     async run(tool, args, context) {
+      const found = effective(tool);
+      if (!found.ok) return { failure: cannotRun(tool, found.problem), attempts: 0, redactor: new Redactor([]) };
+      const { impl, allowedHosts } = found;
       const outcome = await executeHttp(
         {
           toolKey: `${tool.toolID}@${tool.modifiedAt}`,
           toolName: tool.displayName,
-          impl: tool.impl,
+          impl,
           args,
           argumentNames: namesOf(tool.argSchema),
-          allowedHosts: deps.settings.get().allowedHosts,
+          allowedHosts,
           resolveSecret,
           timeoutMs: context.timeoutMs,
           signal: context.signal,
@@ -45,7 +66,7 @@ export function httpRunner(deps: { secrets: SecretStore; settings: SettingsStore
       const response = outcome.response!;
       const { 'set-cookie': _cookie, ...headers } = response.headers;
       const meta = { status: response.status, headers: redactor.value(headers) };
-      const emptyIsAnswer = (tool.impl.errorMode ?? 'fail') === 'empty';
+      const emptyIsAnswer = (impl.errorMode ?? 'fail') === 'empty';
       let value = response.decoded;
       if (tool.impl.extractExpr) {
         try {

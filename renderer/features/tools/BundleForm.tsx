@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { v7 as uuidv7 } from 'uuid';
+import type { BundleHttp } from '../../../shared/schemas/http-impl.js';
 import { usePutBundle } from '../../queries/tools.js';
 import { slugFrom } from './editor/draft.js';
 import { errorMessage } from '../../components/ErrorLine.js';
 
 interface BundleFormProps {
   /** Editing an existing bundle; absent to create one. */
-  existing?: { bundleID: string; slug: string; displayName: string; description: string; isEnabled: boolean };
+  existing?: { bundleID: string; slug: string; displayName: string; description: string; isEnabled: boolean; http?: BundleHttp };
   onDone: (bundleID: string | null) => void;
 }
 
@@ -23,7 +24,8 @@ export function BundleForm({ existing, onDone }: BundleFormProps) {
     const bundleID = existing?.bundleID ?? uuidv7();
     const slug = existing?.slug ?? (slugFrom(displayName) || 'bundle');
     put.mutate(
-      { bundleID, slug, displayName: displayName.trim(), description, isEnabled: existing?.isEnabled ?? true },
+      // Renaming keeps the connection settings the tools inherit.
+      { bundleID, slug, displayName: displayName.trim(), description, isEnabled: existing?.isEnabled ?? true, ...(existing?.http ? { http: existing.http } : {}) },
       {
         onSuccess: () => onDone(bundleID),
         onError: (failure) => setError(errorMessage(failure)),
