@@ -169,7 +169,7 @@ test('problems are sentences about their field, shown once the field is touched;
   await editor.getByLabel('URL template').press('Control+a');
   await editor.getByLabel('URL template').pressSequentially('htps://api.example.com/weather');
   await page.keyboard.press('Tab');
-  await expect(editor.getByText('Start the URL with http:// or https://.')).toBeVisible();
+  await expect(editor.getByText("Start the URL with http:// or https://, or with / to go on from the bundle's base URL.")).toBeVisible();
   await expect(editor.getByText(/must match|must NOT/)).toHaveCount(0);
   // The name the person has not reached yet says nothing until Save.
   await expect(editor.getByText(/Give it a name/)).toHaveCount(0);

@@ -34,7 +34,7 @@ describe('tools.validate', () => {
     expect(issues).toEqual([
       { path: '/slug', message: 'Use letters, digits and "-" only, up to 64 characters.' },
       { path: '/displayName', message: 'Give it a name people will recognise (up to 200 characters).' },
-      { path: '/impl/urlTemplate', message: 'Start the URL with http:// or https://.' },
+      { path: '/impl/urlTemplate', message: "Start the URL with http:// or https://, or with / to go on from the bundle's base URL." },
     ]);
   });
 });
