@@ -77,7 +77,8 @@ describe('hostile arguments are refused with a reason, never a crash', () => {
     await h.putHttpTool('proto-secret', { urlTemplate: `${server.base}/echo`, headers: { 'X-City': '${secret.constructor}' } });
     expect(expectError(await h.invoke('proto-secret'), 'missing_secret').message).toContain('needs the secret constructor, which is not set');
     await h.putHttpTool('proto-arg', { urlTemplate: `${server.base}/echo`, query: { c: '${args.constructor}' } }, { argSchema: { type: 'object', properties: { constructor: { type: 'string' } } } });
-    expect(expectError(await h.invoke('proto-arg'), 'missing_input').message).toContain('the argument "constructor" was not given');
+    // Not given, so left out: Object.prototype's constructor is not taken for it.
+    expect(expectOk(await h.invoke('proto-arg')).value).toMatchObject({ url: '/echo' });
     for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
       expect((await h.failure('secrets.delete', { name })).code).toBe('not_found');
     }

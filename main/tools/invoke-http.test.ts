@@ -74,7 +74,7 @@ describe('HTTP tools: building the request', () => {
   it('refuses CR/LF in a header value and reports missing inputs and secrets before sending anything', async () => {
     const server = await startLoopbackServer({ '/x': (_request, response) => json(response, 200, {}) });
     const subject = await invokeHarness([server.host]);
-    await subject.putHttpTool('header', { urlTemplate: `${server.base}/x`, headers: { 'X-City': '${city}' } }, { argSchema: { type: 'object', properties: { city: { type: 'string' } } } });
+    await subject.putHttpTool('header', { urlTemplate: `${server.base}/x`, headers: { 'X-City': 'city=${city}' } }, { argSchema: { type: 'object', properties: { city: { type: 'string' } } } });
     await subject.putHttpTool('secret', { urlTemplate: `${server.base}/x`, headers: { Authorization: 'Bearer ${secret.NOT_SET}' } });
     const injected = await subject.failure('tools.invoke', { bundleID: subject.bundleID, toolSlug: 'header', version: 'v1', args: { city: 'x\r\nX-Injected: 1' } });
     expect(injected).toMatchObject({ code: 'invalid_args', message: expect.stringContaining('contains a line break') as unknown });
@@ -83,6 +83,21 @@ describe('HTTP tools: building the request', () => {
     const secret = expectError(await subject.invoke('secret'), 'missing_secret');
     expect(secret.message).toContain('NOT_SET');
     expect(server.connections()).toBe(0);
+  });
+
+  it('leaves out a query parameter, header or body field that is an optional argument not given, and sends a one-argument JSON body as that value', async () => {
+    const server = await startLoopbackServer({ '/o': (_request, response) => json(response, 200, {}) });
+    const subject = await invokeHarness([server.host]);
+    const argSchema = { type: 'object', properties: { q: { type: 'string' }, tag: { type: 'string' }, note: { type: 'string' }, pet: { type: 'object' } } };
+    await subject.putHttpTool('optional', { method: 'POST', urlTemplate: `${server.base}/o`, query: { q: '${q}', fixed: '1' }, headers: { 'X-Tag': '${tag}' }, body: { note: '${note}', kind: 'pet' } }, { argSchema });
+    await subject.putHttpTool('whole', { method: 'POST', urlTemplate: `${server.base}/o`, headers: { 'Content-Type': 'application/json' }, bodyTemplate: '${pet}' }, { argSchema });
+    expectOk(await subject.invoke('optional', {}));
+    expectOk(await subject.invoke('optional', { q: 'cats', tag: 'x', note: 'hi' }));
+    expectOk(await subject.invoke('whole', { pet: { name: 'Rex', tags: ['a "b"'] } }));
+    const [bare, full, whole] = server.seen;
+    expect([bare!.url, bare!.headers['x-tag'], JSON.parse(bare!.body.toString())]).toEqual(['/o?fixed=1', undefined, { kind: 'pet' }]);
+    expect([full!.url, full!.headers['x-tag'], JSON.parse(full!.body.toString())]).toEqual(['/o?q=cats&fixed=1', 'x', { note: 'hi', kind: 'pet' }]);
+    expect(JSON.parse(whole!.body.toString())).toEqual({ name: 'Rex', tags: ['a "b"'] });
   });
 
   it('applies bearer, basic and API-key auth from secrets', async () => {

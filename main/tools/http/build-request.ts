@@ -2,7 +2,7 @@ import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import { parseTemplate, placeholderTarget } from '../../../shared/templates.js';
 import { InvokeFailure } from '../invoke-error.js';
-import { asText, renderBody, renderText, renderValue, type RenderScope } from './render.js';
+import { asText, isAbsentArgument, renderBody, renderText, renderValue, soleArgument, type RenderScope } from './render.js';
 
 export interface BuiltRequest {
   method: string;
@@ -29,6 +29,7 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
   const derivedSecrets: string[] = [];
 
   for (const [name, template] of Object.entries(impl.headers ?? {})) {
+    if (isAbsentArgument(template, scope)) continue;
     const before = scope.usedSecrets.size;
     const value = renderText(template, scope, `header ${name}`);
     headers.set(name, headerSafe(value, `The value of header ${name}`, usesArguments(template, scope)));
@@ -65,12 +66,14 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
   } else if (impl.bodyTemplate !== undefined) {
     const contentType = headers.get('content-type') ?? '';
     const looksJson = /json/i.test(contentType) || /^\s*[[{]/.test(impl.bodyTemplate);
+    const sole = looksJson ? soleArgument(impl.bodyTemplate, scope) : null;
     const encode = looksJson
       ? (value: string) => JSON.stringify(value).slice(1, -1)
       : /x-www-form-urlencoded/i.test(contentType)
         ? encodeForUrl
         : (value: string) => value;
-    body = renderText(impl.bodyTemplate, scope, 'bodyTemplate', encode);
+    // A JSON body that is one argument is that argument, sent as JSON (an object stays an object).
+    body = sole ? JSON.stringify(renderValue(impl.bodyTemplate, scope, 'bodyTemplate')) : renderText(impl.bodyTemplate, scope, 'bodyTemplate', encode);
     if (!headers.has('content-type')) headers.set('Content-Type', looksJson ? 'application/json' : 'text/plain; charset=utf-8');
   }
 
@@ -156,6 +159,7 @@ function buildUrl(impl: HttpImpl, scope: RenderScope): URL {
     throw new InvokeFailure('invalid_request', `The URL ${scheme}${authority}${rest} is not valid.`);
   }
   for (const [name, template] of Object.entries(impl.query ?? {})) {
+    if (isAbsentArgument(template, scope)) continue;
     let isList = Array.isArray(template);
     const rendered = (isList ? (template as unknown[]) : [template]).flatMap((item) => {
       const value = typeof item === 'string' ? renderValue(item, scope, `query ${name}`) : item;

@@ -70,12 +70,30 @@ export function renderValue(template: string, scope: RenderScope, where: string)
   return parts.map((part) => (part.kind === 'text' ? part.text : asText(lookup(part, scope, where)))).join('');
 }
 
-/** Renders every string leaf of a JSON body. */
+/**
+ * Whether this template is exactly one argument that the call did not give.
+ * Such a query parameter, header or body field is left out: the argSchema
+ * already refused a call without a required argument, so this one is optional.
+ */
+export function isAbsentArgument(template: unknown, scope: RenderScope): boolean {
+  const sole = typeof template === 'string' ? soleArgument(template, scope) : null;
+  return !!sole && (!Object.hasOwn(scope.args, sole.name) || scope.args[sole.name] === undefined);
+}
+
+/** The argument this template is exactly, if it is one placeholder of an argument. */
+export function soleArgument(template: string, scope: RenderScope): Placeholder | null {
+  const parsed = parseTemplate(template);
+  const sole = parsed.ok ? solePlaceholder(parsed.parts) : null;
+  return sole && placeholderTarget(sole, scope.argumentNames) === 'args' ? sole : null;
+}
+
+/** Renders every string leaf of a JSON body; a field that is an optional argument not given is left out. */
 export function renderBody(value: unknown, scope: RenderScope, where: string): unknown {
   if (typeof value === 'string') return renderValue(value, scope, where);
   if (Array.isArray(value)) return value.map((item, index) => renderBody(item, scope, `${where}[${index}]`));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, renderBody(item, scope, `${where}.${key}`)]));
+    const given = Object.entries(value).filter(([, item]) => !isAbsentArgument(item, scope));
+    return Object.fromEntries(given.map(([key, item]) => [key, renderBody(item, scope, `${where}.${key}`)]));
   }
   return value;
 }
