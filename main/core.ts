@@ -39,6 +39,7 @@ import { createProviderFactory } from './providers/provider-factory.js';
 import { createProviderStore } from './providers/provider-store.js';
 import { createSecretStore } from './secrets/secret-store.js';
 import { createSettingsStore } from './settings/settings-store.js';
+import { importHandlers } from './imports/handlers.js';
 import { executionHandlers } from './tools/handlers.js';
 import { TesterBooks } from './tester/tester-book.js';
 import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
@@ -228,6 +229,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog),
+      ...importHandlers(store, settings, secrets),
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log)),
       ...providerHandlers(providers, connect, () => performance.now()),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),

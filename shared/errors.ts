@@ -33,6 +33,9 @@ export const ERROR_HTTP_STATUS = {
   unavailable: 503,
   storage_failed: 507,
   regex_unsupported: 400,
+  import_invalid: 422,
+  import_unreachable: 502,
+  host_not_allowed: 403,
   cancelled: 499,
   internal: 500,
 } as const;

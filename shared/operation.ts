@@ -23,6 +23,8 @@ export interface OperationDefinition<P extends TObject = TObject, R extends TSch
      * Without it, every param not taken by the path travels in the body.
      */
     bodyParam?: string;
+    /** A larger request body than the host's usual 10 MB (an API description to import). */
+    maxBodyBytes?: number;
   };
 }
 

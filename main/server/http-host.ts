@@ -160,11 +160,11 @@ async function buildParams(
   definition: OperationDefinition,
   pathParams: Record<string, string>,
 ): Promise<unknown> {
-  const { method, bodyParam } = definition.http;
+  const { method, bodyParam, maxBodyBytes } = definition.http;
   if (!methodHasBody(method)) {
     return { ...coerceQuery(definition.params, url.searchParams), ...pathParams };
   }
-  const body = await readJsonBody(request);
+  const body = await readJsonBody(request, maxBodyBytes);
   if (bodyParam) return { ...pathParams, [bodyParam]: body };
   if (body === undefined) return { ...pathParams };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

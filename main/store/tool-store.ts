@@ -31,6 +31,7 @@ import {
   type ValidTool,
 } from './records.js';
 import { UsageBook } from './usage.js';
+import { clearAbandonedStaging, writeStagedBundle } from './staged-bundle.js';
 import { ValidationCache } from './validation-cache.js';
 
 export const SOFT_DELETE_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
@@ -54,6 +55,21 @@ export interface ToolStoreOptions {
 type ValidBundle = Extract<BundleRecord, { kind: 'valid' }>;
 
 const nfc = (value: string) => value.normalize('NFC');
+
+/** bundle.json for what a person gave: defaults filled, built-in never. */
+function bundleFileFrom(bundleID: string, input: BundleInput, times: { createdAt: string; modifiedAt: string }): BundleFile {
+  return {
+    schemaVersion: '1',
+    bundleID,
+    slug: nfc(input.slug),
+    displayName: input.displayName,
+    description: input.description ?? '',
+    isEnabled: input.isEnabled ?? true,
+    isBuiltIn: false,
+    ...(input.http ? { http: input.http } : {}),
+    ...times,
+  };
+}
 
 /**
  * Bundles and tools: files on disk are the truth, this is their index in
@@ -83,6 +99,7 @@ export class ToolStore {
   static async open(options: ToolStoreOptions): Promise<ToolStore> {
     const store = new ToolStore(options);
     await store.loadEverything();
+    await clearAbandonedStaging(options.layout.root).catch((error: unknown) => options.log.warn('could not clear an unfinished import', { error: String(error) }));
     return store;
   }
 
@@ -158,18 +175,7 @@ export class ToolStore {
         previous.displayName !== input.displayName ||
         previous.description !== description ||
         JSON.stringify(previous.http) !== JSON.stringify(input.http);
-      const bundle: BundleFile = {
-        schemaVersion: '1',
-        bundleID,
-        slug,
-        displayName: input.displayName,
-        description,
-        isEnabled: input.isEnabled ?? true,
-        isBuiltIn: false,
-        ...(input.http ? { http: input.http } : {}),
-        createdAt: previous?.createdAt ?? now,
-        modifiedAt: structural ? now : previous.modifiedAt,
-      };
+      const bundle = bundleFileFrom(bundleID, input, { createdAt: previous?.createdAt ?? now, modifiedAt: structural ? now : previous.modifiedAt });
       await makePrivateFolder(this.options.layout.toolsDir(bundleID));
       const record = await this.writeBundle(bundle);
       return { bundle: record, created: existing === null };
@@ -302,6 +308,46 @@ export class ToolStore {
     });
     this.changed({ bundleIDs: [bundleID], toolIDs: [record.toolID] });
     return record;
+  }
+
+  /**
+   * Many tools in one step, under one lock: an import. Into a new bundle
+   * (`bundle` given), the bundle folder is written whole and then appears
+   * (see writeStagedBundle); into an existing one, each tool file is
+   * written atomically and a conflict on any refuses them all before the
+   * first is written. Every definition is checked before anything is.
+   */
+  async putTools(bundleID: string, bundle: BundleInput | null, tools: { slug: string; version: string; input: ToolInput }[]): Promise<{ created: boolean; written: ValidTool[] }> {
+    this.refuseReadOnly(bundleID, 'add tools to');
+    const problems = bundle?.http ? checkBundleHttp(bundle.http) : [];
+    if (problems.length > 0) throw new ToolbeltError('invalid_params', `The bundle's connection settings are invalid: ${describeIssues(problems)}`, { issues: problems });
+    const files = tools.map(({ slug, version, input }) => this.newToolFile(this.checkedInput(input, 'tool'), { bundleID, slug: nfc(slug), version: nfc(version) }));
+    const result = await this.underBundleLock(bundleID, async () => {
+      const existing = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
+      if (bundle && existing) throw new ToolbeltError('conflict', `Bundle ${bundleID} already exists; import into it or choose a new bundle.`);
+      if (!bundle) {
+        const fresh = await this.requireLiveBundleOnDisk(bundleID);
+        this.requireWritableBundle(fresh);
+        await this.refreshBundle(bundleID, { rereadKnown: false });
+        const taken = files.find((tool) => this.findInMemory(bundleID, tool.slug, tool.version));
+        if (taken) throw new ToolbeltError('conflict', `A tool "${taken.slug}" version "${taken.version}" already exists in this bundle; nothing was imported.`);
+        const written: ValidTool[] = [];
+        for (const tool of files) written.push(await this.writeTool(tool));
+        return { created: false, written };
+      }
+      const now = this.now();
+      const bundleFile = bundleFileFrom(bundleID, bundle, { createdAt: now, modifiedAt: now });
+      const { layout } = this.options;
+      await writeStagedBundle(layout.root, layout.bundleDir(bundleID), [
+        { relativePath: 'bundle.json', text: stringifyStable({ ...bundleFile }, BUNDLE_FILE_KEY_ORDER) },
+        ...files.map((tool) => ({ relativePath: path.join('tools', `${tool.toolID}.json`), text: stringifyStable({ ...tool }, TOOL_FILE_KEY_ORDER) })),
+      ]);
+      return { created: true, written: [] as ValidTool[] };
+    });
+    await this.refreshBundle(bundleID);
+    const written = result.created ? files.map((tool) => this.toolByID(tool.toolID)).filter((record): record is ValidTool => record?.kind === 'valid') : result.written;
+    this.changed({ bundleIDs: [bundleID], toolIDs: written.map((record) => record.toolID) });
+    return { created: result.created, written };
   }
 
   async setToolEnabled(bundleID: string, slug: string, version: string, isEnabled: boolean): Promise<ToolRecord> {

@@ -19,6 +19,7 @@ import {
 } from './mcp.js';
 import { mcpShareActivity, mcpShareBundle, mcpShareConfigure, mcpShareConnection, mcpShareStatus } from './mcp-share.js';
 import { questionsAnswer, questionsList } from './questions.js';
+import { importsOpenApiApply, importsOpenApiPreview } from './imports.js';
 import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
@@ -72,6 +73,8 @@ export const operations = {
   'mcpShare.shareBundle': mcpShareBundle,
   'mcpShare.connection': mcpShareConnection,
   'mcpShare.activity': mcpShareActivity,
+  'imports.openapiPreview': importsOpenApiPreview,
+  'imports.openapiApply': importsOpenApiApply,
   'tester.book': testerBook,
   'tester.saveExample': testerSaveExample,
   'tester.deleteExample': testerDeleteExample,

@@ -1,0 +1,61 @@
+import { ToolbeltError } from '../../shared/errors.js';
+import type { ImportPreview } from '../../shared/schemas/imports.js';
+import type { ToolFile } from '../../shared/schemas/tool.js';
+import type { Handlers } from '../api/dispatcher.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { SettingsStore } from '../settings/settings-store.js';
+import type { ToolStore } from '../store/tool-store.js';
+import { planAgainst } from './import-plan.js';
+import { loadOpenApi } from './openapi-source.js';
+import { convertOpenApi } from './openapi-tools.js';
+
+/** OpenAPI and Swagger imports: a preview of the tools a description gives, then writing the chosen ones in one step. */
+export function importHandlers(store: ToolStore, settings: SettingsStore, secrets: SecretStore): Pick<Handlers, 'imports.openapiPreview' | 'imports.openapiApply'> {
+  /** The tools a bundle has now; none for a bundle not made yet. */
+  const toolsOf = (bundleID: string | undefined): ToolFile[] => {
+    if (!bundleID || store.bundle(bundleID)?.kind !== 'valid') return [];
+    return [...store.allTools()].filter((record) => record.bundleID === bundleID && record.kind === 'valid').map((record) => (record as Extract<typeof record, { kind: 'valid' }>).tool);
+  };
+
+  async function preview(params: { source: Parameters<typeof loadOpenApi>[0]; bundleID?: string; baseUrl?: string }): Promise<ImportPreview> {
+    const loaded = await loadOpenApi(params.source, settings.get().allowedHosts);
+    const converted = convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...(params.baseUrl ? { baseUrl: params.baseUrl } : {}) });
+    const target = params.bundleID && store.bundle(params.bundleID)?.kind === 'valid' ? params.bundleID : undefined;
+    const { operations, gone } = planAgainst(converted.operations, toolsOf(target));
+    const setNames = new Set((await secrets.list()).map((secret) => secret.name));
+    return {
+      ...converted,
+      secrets: converted.secrets.map((secret) => ({ ...secret, isSet: setNames.has(secret.name) })),
+      operations,
+      gone,
+      ...(target ? { bundleID: target } : {}),
+    };
+  }
+
+  return {
+    'imports.openapiPreview': (params) => preview(params),
+    'imports.openapiApply': async (params, context) => {
+      const plan = await preview(params);
+      const byKey = new Map(plan.operations.map((operation) => [operation.key, operation]));
+      const unknown = params.operations.filter((key) => !byKey.has(key));
+      if (unknown.length > 0) {
+        throw new ToolbeltError('invalid_params', `The description has no operation ${unknown.slice(0, 3).map((key) => `"${key}"`).join(', ')}${unknown.length > 3 ? ` and ${unknown.length - 3} more` : ''}.`);
+      }
+      const chosen = params.operations.map((key) => byKey.get(key)!);
+      const cannot = chosen.filter((operation) => !operation.tool);
+      if (cannot.length > 0) throw new ToolbeltError('invalid_params', `${cannot[0]!.key} cannot be imported: ${cannot[0]!.skipped ?? 'it is not a tool'}.`);
+      const toWrite = chosen.filter((operation) => operation.status !== 'same');
+      const tools = toWrite.map((operation) => ({ slug: operation.slug, version: operation.status === 'changed' ? operation.nextVersion! : 'v1', input: operation.tool! }));
+      const isNew = !plan.bundleID;
+      if (!isNew && tools.length === 0) return { bundleID: params.bundleID, created: false, written: [], unchanged: chosen.length };
+      const { created } = await store.putTools(params.bundleID, isNew ? { ...plan.bundle, isEnabled: true } : null, tools);
+      if (created) context.markCreated?.();
+      return {
+        bundleID: params.bundleID,
+        created,
+        written: toWrite.map((operation, index) => ({ slug: tools[index]!.slug, version: tools[index]!.version, status: operation.status as 'new' | 'changed' })),
+        unchanged: chosen.length - toWrite.length,
+      };
+    },
+  };
+}

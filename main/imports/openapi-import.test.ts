@@ -1,0 +1,202 @@
+import { mkdir, readdir, readFile, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ImportPreview, ImportResult } from '../../shared/schemas/imports.js';
+import type { ToolView } from '../../shared/schemas/tool.js';
+import { newID } from '../testing/fixtures.js';
+import { json, startLoopbackServer } from '../testing/loopback-server.js';
+import { startSpecExampleServer } from '../testing/spec-example-server.js';
+import { startTestCore, type TestCore } from '../testing/test-core.js';
+import { expectOk } from '../testing/invoke-harness.js';
+import { clearAbandonedStaging } from '../store/staged-bundle.js';
+import { loadOpenApi } from './openapi-source.js';
+
+const STATION_A = 'efdbb9d1-02c2-4bc3-afb7-6788d8782b1e';
+const STATION_B = 'b2e783e1-c824-4d63-b37a-d8d698862f1d';
+const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
+
+type PreviewParams = { source: { text: string } | { url: string }; bundleID?: string; baseUrl?: string };
+
+const preview = (core: TestCore, params: PreviewParams): Promise<ImportPreview> => core.call('imports.openapiPreview', params);
+const apply = (core: TestCore, params: PreviewParams & { bundleID: string; operations: string[] }): Promise<ImportResult> => core.call('imports.openapiApply', params);
+
+async function toolsOf(core: TestCore, bundleID: string): Promise<ToolView[]> {
+  return ((await core.call('tools.list', { bundleIDs: [bundleID], includeDisabled: true, recommendedPageSize: 500 })) as { tools: ToolView[] }).tools;
+}
+
+describe('OpenAPI import: the preview', () => {
+  it('turns the Petstore 3.0 (YAML) into one tool per operation, with its arguments, auth and answer schema', async () => {
+    const core = await startTestCore();
+    const plan = await preview(core, { source: { text: await fixture('petstore-3.0.yaml') } });
+    expect(plan.format).toBe('OpenAPI 3.0.0');
+    expect(plan.bundle).toMatchObject({ slug: 'swagger-petstore', displayName: 'Swagger Petstore', http: { baseUrl: 'http://petstore.swagger.io/v2', allowedHosts: ['petstore.swagger.io'] } });
+    expect(plan.operations).toHaveLength(20);
+    expect(new Set(plan.operations.map((operation) => operation.slug)).size).toBe(20);
+    expect(plan.secrets.map((secret) => [secret.name, secret.isSet])).toEqual([
+      ['SWAGGER_PETSTORE_PETSTORE_AUTH_TOKEN', false],
+      ['SWAGGER_PETSTORE_API_KEY', false],
+    ]);
+    expect(plan.notes.join(' ')).toMatch(/OAuth 2, which imports do not set up yet/);
+
+    const byKey = new Map(plan.operations.map((operation) => [operation.key, operation]));
+    const getPet = byKey.get('GET /pet/{petId}')!;
+    expect(getPet).toMatchObject({ slug: 'get-pet-by-id', operationId: 'getPetById', displayName: 'Find pet by ID', tags: ['pet'], status: 'new' });
+    expect(getPet.tool!.impl).toEqual({ method: 'GET', urlTemplate: '/pet/${petId}', auth: { kind: 'apiKey', location: 'header', name: 'api_key', value: '${secret.SWAGGER_PETSTORE_API_KEY}' } });
+    expect(getPet.tool!.argSchema).toMatchObject({ type: 'object', properties: { petId: { type: 'integer', format: 'int64' } }, required: ['petId'], additionalProperties: false });
+    expect(getPet.tool!.outputSchema).toMatchObject({ type: 'object', required: ['name', 'photoUrls'] });
+    expect(getPet.tool!.requiresApproval).toBeUndefined();
+
+    // An object body is one argument per field; writes ask before they run.
+    const addPet = byKey.get('POST /pet')!;
+    expect(addPet.tool).toMatchObject({ requiresApproval: true, argSchema: { required: ['name', 'photoUrls'] } });
+    expect(Object.keys((addPet.tool!.impl as { body: object }).body)).toEqual(['id', 'category', 'name', 'photoUrls', 'tags', 'status']);
+    // A list body is the argument "body", sent as it is.
+    expect(byKey.get('POST /user/createWithArray')!.tool!.impl).toMatchObject({ bodyTemplate: '${body}', headers: { 'Content-Type': 'application/json' } });
+    expect(byKey.get('POST /pet/{petId}')!.skipped).toMatch(/form-urlencoded\) cannot be sent/);
+  });
+
+  it('reads Swagger 2.0 (host, basePath, body and form parameters) and OpenAPI 3.1 with global security and public operations', async () => {
+    const core = await startTestCore();
+    const swagger = await preview(core, { source: { text: await fixture('petstore-swagger-2.0.json') } });
+    expect(swagger.format).toBe('Swagger 2.0');
+    expect(swagger.bundle.http?.baseUrl).toBe('http://petstore.swagger.io/v2');
+    const upload = swagger.operations.find((operation) => operation.key === 'POST /pet/{petId}/uploadImage')!;
+    expect(upload.tool!.impl).toMatchObject({ multipart: true, body: { additionalMetadata: '${additionalMetadata}', file: '${file}' } });
+    expect(swagger.operations.find((operation) => operation.key === 'POST /pet')!.tool!.argSchema).toMatchObject({ required: ['name', 'photoUrls'] });
+
+    const trainDoc = JSON.parse(await fixture('train-travel-3.1.json')) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    trainDoc.paths['/stations']!.get!.security = [];
+    const train = await preview(core, { source: { text: JSON.stringify(trainDoc) } });
+    expect(train.format).toBe('OpenAPI 3.1.0');
+    expect(train.bundle.http?.auth).toEqual({ kind: 'bearer', token: '${secret.TRAIN_TRAVEL_API_OAUTH2_TOKEN}' });
+    // `security: []` on an operation: it sends no credentials, not even the bundle's.
+    const authOf = (key: string) => (train.operations.find((operation) => operation.key === key)!.tool!.impl as { auth?: { kind: string } }).auth;
+    expect(authOf('GET /stations')).toEqual({ kind: 'none' });
+    expect(authOf('GET /trips')).toBeUndefined();
+    expect(train.operations.find((operation) => operation.key === 'GET /trips')!.tool!.argSchema).toMatchObject({ required: ['origin', 'destination', 'date'] });
+  });
+
+  it('reads a large public description: GitHub’s REST API, every operation a valid, distinct tool', async () => {
+    const core = await startTestCore();
+    const text = await readFile(path.join(import.meta.dirname, '../../node_modules/@octokit/openapi/generated/ghes-3.17.json'), 'utf8');
+    const plan = await preview(core, { source: { text } });
+    const tools = plan.operations.filter((operation) => operation.tool);
+    expect(tools.length).toBeGreaterThan(700);
+    expect(new Set(plan.operations.map((operation) => operation.slug)).size).toBe(plan.operations.length);
+    expect(plan.operations.find((operation) => operation.operationId === 'repos/get')).toMatchObject({ slug: 'repos-get', tool: { impl: { urlTemplate: '/repos/${owner}/${repo}' } } });
+    // Each tool is one a person could save: the store checks them the way tools.put does.
+    const sample = tools.filter((_, index) => index % 50 === 0);
+    for (const operation of sample) {
+      const { issues } = (await core.call('tools.validate', { bundleID: newID(), toolSlug: operation.slug, tool: operation.tool })) as { issues: unknown[] };
+      expect(issues, operation.key).toEqual([]);
+    }
+  }, 60_000);
+
+  it('says plainly what is not a description, does not follow references out of it, and refuses hosts not allowed', async () => {
+    const core = await startTestCore();
+    const notSpec = await core.failure('imports.openapiPreview', { source: { text: '{"hello": "world"}' } });
+    expect([notSpec.code, notSpec.message]).toEqual(['import_invalid', expect.stringMatching(/no "openapi" or "swagger" field/) as unknown]);
+    expect((await core.failure('imports.openapiPreview', { source: { text: 'openapi: 2.5\ninfo: {}' } })).message).toMatch(/OpenAPI 2.5 is not supported/);
+    expect((await core.failure('imports.openapiPreview', { source: { text: '{"openapi": ' } })).code).toBe('import_invalid');
+    // Billion laughs: aliases are capped, the core answers instead of filling its memory.
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 9 }, (_, index) => `${String.fromCharCode(98 + index)}: &${String.fromCharCode(98 + index)} [${Array(10).fill(`*${String.fromCharCode(97 + index)}`).join(',')}]`)].join('\n');
+    expect((await core.failure('imports.openapiPreview', { source: { text: `openapi: 3.0.0\n${bomb}` } })).code).toBe('import_invalid');
+
+    const server = await startLoopbackServer({ '/secret.json': (_request, response) => json(response, 200, { type: 'string' }) });
+    const external = { openapi: '3.0.0', info: { title: 'T', version: '1' }, paths: { '/x': { get: { operationId: 'x', parameters: [{ name: 'q', in: 'query', schema: { $ref: `${server.base}/secret.json` } }], responses: { 200: { description: 'ok' } } } } } };
+    const plan = await preview(core, { source: { text: JSON.stringify(external) } });
+    expect(server.seen).toHaveLength(0);
+    expect(plan.operations[0]!.tool!.argSchema).toMatchObject({ properties: { q: { description: expect.stringContaining('secret.json') as unknown } } });
+
+    const refused = await core.failure('imports.openapiPreview', { source: { url: `${server.base}/spec.json` } });
+    expect([refused.code, refused.message]).toEqual(['host_not_allowed', expect.stringContaining(`Add ${server.host} in Settings → Allowed hosts`) as unknown]);
+  });
+
+  it('reads a description from a URL on an allowed host, its relative server address taken from there', async () => {
+    const core = await startTestCore();
+    const spec = { openapi: '3.0.3', info: { title: 'Notes', version: '2' }, servers: [{ url: '/api' }], paths: { '/notes': { get: { operationId: 'listNotes', responses: { 200: { description: 'ok' } } } } } };
+    const server = await startLoopbackServer({ '/openapi.json': (_request, response) => json(response, 200, spec) });
+    await core.call('settings.patch', { allowedHosts: [server.host] });
+    const plan = await preview(core, { source: { url: `${server.base}/openapi.json` } });
+    expect(plan.bundle.http).toEqual({ baseUrl: `${server.base}/api`, allowedHosts: [server.host] });
+    const pasted = await preview(core, { source: { text: JSON.stringify(spec) } });
+    expect(pasted.bundle.http).toBeUndefined();
+    expect(pasted.notes).toEqual([expect.stringMatching(/relative to where it was published; set the base URL/) as unknown]);
+  });
+});
+
+describe('OpenAPI import: writing the tools', () => {
+  it('writes the chosen operations as a new bundle whose tools run against the API’s own examples', async () => {
+    const core = await startTestCore();
+    const text = await fixture('train-travel-3.1.json');
+    const { doc } = await loadOpenApi({ text }, []);
+    const api = await startSpecExampleServer(doc);
+    const bundleID = newID();
+    const plan = await preview(core, { source: { text }, bundleID, baseUrl: api.base });
+    const chosen = plan.operations.filter((operation) => operation.tool).map((operation) => operation.key);
+    const result = await apply(core, { source: { text }, bundleID, baseUrl: api.base, operations: chosen });
+    expect(result).toMatchObject({ bundleID, created: true, unchanged: 0 });
+    expect(result.written.map((tool) => tool.slug)).toEqual(plan.operations.filter((operation) => operation.tool).map((operation) => operation.slug));
+    expect(await toolsOf(core, bundleID)).toHaveLength(chosen.length);
+
+    await core.call('secrets.put', { name: 'TRAIN_TRAVEL_API_OAUTH2_TOKEN', value: 'tok"en' });
+    const stations = expectOk(await core.call('tools.invoke', { bundleID, toolSlug: 'get-stations', version: 'v1', args: {} }));
+    expect(stations.value).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ name: expect.any(String) as unknown })]) as unknown });
+    expect(api.seen[0]!.headers.authorization).toBe('Bearer tok"en');
+    const trips = expectOk(await core.call('tools.invoke', { bundleID, toolSlug: 'get-trips', version: 'v1', args: { origin: STATION_A, destination: STATION_B, date: '2026-11-24T10:00:00Z', dogs: true } }));
+    expect(trips.ok).toBe(true);
+    // bicycles was not given: the description's default (false) is sent.
+    expect(api.seen[1]!.url).toBe(`/trips?origin=${STATION_A}&destination=${STATION_B}&date=2026-11-24T10%3A00%3A00Z&bicycles=false&dogs=true`);
+  });
+
+  it('re-imports a changed description: new and changed tools are written (changed ones as a new version), the same ones are left, gone ones are listed', async () => {
+    const core = await startTestCore();
+    const original = await fixture('petstore-3.0.yaml');
+    const bundleID = newID();
+    const first = await preview(core, { source: { text: original }, bundleID });
+    const importable = first.operations.filter((operation) => operation.tool).map((operation) => operation.key);
+    await apply(core, { source: { text: original }, bundleID, operations: importable });
+
+    const again = await preview(core, { source: { text: original }, bundleID });
+    expect(again.bundleID).toBe(bundleID);
+    expect(new Set(again.operations.filter((operation) => operation.tool).map((operation) => operation.status))).toEqual(new Set(['same']));
+
+    const changed = original.replace('summary: Find pet by ID', 'summary: Find a pet by its ID').replace(/ {2}'\/user\/logout':\n(?:[ ]{4}.*\n)+/, '');
+    const plan = await preview(core, { source: { text: changed }, bundleID });
+    expect(plan.operations.find((operation) => operation.slug === 'get-pet-by-id')).toMatchObject({ status: 'changed', currentVersion: 'v1', nextVersion: 'v2' });
+    expect(plan.gone).toEqual([{ slug: 'logout-user', version: 'v1', displayName: 'Logs out current logged in user session' }]);
+    const result = await apply(core, { source: { text: changed }, bundleID, operations: plan.operations.filter((operation) => operation.tool).map((operation) => operation.key) });
+    expect(result).toMatchObject({ created: false, written: [{ slug: 'get-pet-by-id', version: 'v2', status: 'changed' }], unchanged: importable.length - 2 });
+    const versions = (await toolsOf(core, bundleID)).filter((tool) => tool.slug === 'get-pet-by-id').map((tool) => [tool.version, tool.displayName]);
+    expect(versions.sort()).toEqual([
+      ['v1', 'Find pet by ID'],
+      ['v2', 'Find a pet by its ID'],
+    ]);
+  });
+
+  it('never writes over a bundle that appeared meanwhile, refuses unknown or skipped operations, and clears unfinished imports', async () => {
+    const core = await startTestCore();
+    const text = await fixture('petstore-3.0.yaml');
+    const bundleID = newID();
+    const unknown = await core.failure('imports.openapiApply', { source: { text }, bundleID, operations: ['GET /nowhere'] });
+    expect([unknown.code, unknown.message]).toEqual(['invalid_params', 'The description has no operation "GET /nowhere".']);
+    const skipped = await core.failure('imports.openapiApply', { source: { text }, bundleID, operations: ['POST /pet/{petId}'] });
+    expect(skipped.message).toMatch(/cannot be imported: its request body/);
+    expect(await readdir(path.join(core.dataDir, 'bundles')).catch(() => [])).not.toContain(bundleID);
+
+    // A folder of that name with someone's file in it: the import is refused, the file untouched.
+    await mkdir(path.join(core.dataDir, 'bundles', bundleID, 'tools'), { recursive: true });
+    const store = core.call('imports.openapiApply', { source: { text }, bundleID, operations: ['GET /pet/{petId}'] });
+    await expect(store).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('the bundle was not written over it') as unknown });
+    expect(await readdir(path.join(core.dataDir, 'bundles', bundleID))).toEqual(['tools']);
+
+    // Staging left by a crash is cleared once it is an hour old, not before (another process may be writing it).
+    const staging = path.join(core.dataDir, 'staging', 'left-by-a-crash');
+    await mkdir(path.join(staging, 'tools'), { recursive: true });
+    expect(await clearAbandonedStaging(core.dataDir)).toBe(0);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    await utimes(staging, twoHoursAgo, twoHoursAgo);
+    expect(await clearAbandonedStaging(core.dataDir)).toBe(1);
+    expect(await readdir(path.join(core.dataDir, 'staging'))).toEqual([]);
+  });
+});

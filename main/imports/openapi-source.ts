@@ -1,0 +1,88 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse as parseYaml } from 'yaml';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { ImportSource } from '../../shared/schemas/imports.js';
+import { isHostAllowed, allowlistEntryFor } from '../tools/http/allowed-hosts.js';
+import { InvokeFailure } from '../tools/invoke-error.js';
+import { readBodyWithLimit } from '../tools/http/read-body.js';
+import type { Dialect } from './openapi-tools.js';
+
+const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
+const DOWNLOAD_TIMEOUT_MS = 30_000;
+
+export interface LoadedApi {
+  doc: Record<string, unknown>;
+  dialect: Dialect;
+  /** Where it was read from, for servers given relative to it. */
+  sourceUrl?: string;
+}
+
+const invalid = (message: string) => new ToolbeltError('import_invalid', message);
+
+/**
+ * An API description from pasted text, a file's text or a URL on an allowed
+ * host: parsed (JSON or YAML), checked to be OpenAPI 3.0/3.1 or Swagger 2.0,
+ * and dereferenced by swagger-parser. References to other files or URLs are
+ * not followed (an import reads what it was given, nothing else); circular
+ * ones are left for the converter to describe.
+ */
+export async function loadOpenApi(source: ImportSource, allowedHosts: readonly string[]): Promise<LoadedApi> {
+  const { text, sourceUrl } = 'url' in source ? await download(source.url, allowedHosts) : { text: source.text, sourceUrl: undefined };
+  const parsed = parseText(text);
+  const dialect = dialectOf(parsed);
+  let doc: Record<string, unknown>;
+  try {
+    doc = (await SwaggerParser.dereference(parsed as never, {
+      resolve: { external: false },
+      dereference: { circular: 'ignore' },
+    })) as unknown as Record<string, unknown>;
+  } catch (error) {
+    throw invalid(`The description could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { doc, dialect, ...(sourceUrl ? { sourceUrl } : {}) };
+}
+
+function parseText(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1_000, uniqueKeys: false });
+  } catch (error) {
+    const what = /^\s*[{[]/.test(text) ? 'JSON' : 'YAML';
+    throw invalid(`This is not valid ${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('This is not an API description: it should be a JSON or YAML object with "openapi" or "swagger" at the top.');
+  return value as Record<string, unknown>;
+}
+
+function dialectOf(doc: Record<string, unknown>): Dialect {
+  // YAML reads `openapi: 3.1` as a number.
+  const openapi = typeof doc.openapi === 'string' || typeof doc.openapi === 'number' ? String(doc.openapi) : null;
+  if (openapi?.startsWith('3.0')) return 'openapi-3.0';
+  if (openapi?.startsWith('3.1')) return 'openapi-3.1';
+  if (doc.swagger === '2.0') return 'swagger-2.0';
+  if (openapi || doc.swagger !== undefined) throw invalid(`OpenAPI ${String(openapi ?? doc.swagger)} is not supported: import OpenAPI 3.0, 3.1 or Swagger 2.0.`);
+  throw invalid('This is not an OpenAPI or Swagger description: it has no "openapi" or "swagger" field at the top.');
+}
+
+async function download(address: string, allowedHosts: readonly string[]): Promise<{ text: string; sourceUrl: string }> {
+  const url = new URL(address);
+  if (!isHostAllowed(url, allowedHosts)) {
+    throw new ToolbeltError('host_not_allowed', `${url.host} is not an allowed host. Add ${allowlistEntryFor(url)} in Settings → Allowed hosts, or paste the description instead.`, {
+      host: allowlistEntryFor(url),
+    });
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), headers: { Accept: 'application/json, application/yaml, text/yaml, */*' } });
+  } catch (error) {
+    throw new ToolbeltError('import_unreachable', `The description at ${url.href} could not be fetched: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+  if (!response.ok) throw new ToolbeltError('import_unreachable', `The description at ${url.href} answered ${response.status} ${response.statusText}.`);
+  try {
+    const { text } = await readBodyWithLimit(response, MAX_DOWNLOAD_BYTES);
+    return { text, sourceUrl: url.href };
+  } catch (error) {
+    if (error instanceof InvokeFailure) throw new ToolbeltError('payload_too_large', `The description at ${url.href} is larger than 20 MB; reading stopped.`);
+    throw new ToolbeltError('import_unreachable', `The description at ${url.href} could not be read: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+}

@@ -1,0 +1,47 @@
+import { readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { ToolbeltError } from '../../shared/errors.js';
+import { makePrivateFolder, writeFileAtomically } from '../common/json-files.js';
+
+/** Leftovers of a staging that did not finish (a crash) are cleared after this long; younger ones may be another process's. */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * A new bundle written whole before it appears: its files go into a folder
+ * beside `bundles/`, which is renamed into place in one step. A crash before
+ * the rename leaves no bundle at all (only the staging folder, cleared
+ * later), never half of one.
+ */
+export async function writeStagedBundle(root: string, target: string, files: { relativePath: string; text: string }[]): Promise<void> {
+  const staging = path.join(root, 'staging', uuidv7());
+  await makePrivateFolder(path.join(staging, 'tools'));
+  await makePrivateFolder(path.dirname(target));
+  try {
+    for (const file of files) await writeFileAtomically(path.join(staging, file.relativePath), file.text, { within: root });
+    // rename() refuses to replace a folder that has files: a bundle that appeared meanwhile is never overwritten.
+    await rename(staging, target);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR') {
+      throw new ToolbeltError('conflict', `Something is already at ${path.relative(root, target)}: the bundle was not written over it. Import into a new bundle, or remove that folder first.`);
+    }
+    throw error;
+  }
+}
+
+/** Removes staging folders nobody finished, older than an hour; reports how many. */
+export async function clearAbandonedStaging(root: string, now = Date.now()): Promise<number> {
+  const folder = path.join(root, 'staging');
+  const entries = await readdir(folder).catch(() => [] as string[]);
+  let cleared = 0;
+  for (const entry of entries) {
+    const full = path.join(folder, entry);
+    const info = await stat(full).catch(() => null);
+    if (!info || now - info.mtimeMs < ABANDONED_AFTER_MS) continue;
+    await rm(full, { recursive: true, force: true });
+    cleared++;
+  }
+  return cleared;
+}

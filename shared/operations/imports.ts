@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import { defineOperation } from '../operation.js';
+import { UuidV7Schema } from '../schemas/ids.js';
+import { ImportPreviewSchema, ImportResultSchema, ImportSourceSchema, MAX_IMPORT_TEXT_CHARS } from '../schemas/imports.js';
+
+/** Room for the description's text as JSON (escapes and all). */
+const IMPORT_BODY_BYTES = MAX_IMPORT_TEXT_CHARS * 2;
+
+const openApiParams = {
+  source: ImportSourceSchema,
+  /** The bundle to import into: an existing one (a re-import) or a new one's client-chosen UUIDv7. */
+  bundleID: Type.Optional(UuidV7Schema),
+  /** Where the API is, when the description does not say (or says it relative to a file). */
+  baseUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+', maxLength: 2048, hint: 'Start the base URL with http:// or https:// and a host.' })),
+};
+
+export const importsOpenApiPreview = defineOperation({
+  name: 'imports.openapiPreview',
+  summary: 'Read an OpenAPI 3.0/3.1 or Swagger 2.0 description: every operation with the tool it becomes, and against an existing bundle what is new, changed and gone.',
+  params: Type.Object(openApiParams, { additionalProperties: false }),
+  result: ImportPreviewSchema,
+  http: { method: 'POST', path: '/api/imports/openapi/preview', maxBodyBytes: IMPORT_BODY_BYTES },
+});
+
+export const importsOpenApiApply = defineOperation({
+  name: 'imports.openapiApply',
+  summary: 'Write the chosen operations as tools in one step: a new bundle appears whole or not at all; changed tools become new versions.',
+  params: Type.Object(
+    { ...openApiParams, bundleID: UuidV7Schema, operations: Type.Array(Type.String({ maxLength: 4096 }), { minItems: 1, maxItems: 5000, uniqueItems: true }) },
+    { additionalProperties: false },
+  ),
+  result: ImportResultSchema,
+  http: { method: 'POST', path: '/api/imports/openapi/apply', maxBodyBytes: IMPORT_BODY_BYTES },
+});

@@ -1,0 +1,74 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { BundleHttpSchema } from './http-impl.js';
+import { SlugSchema, UuidV7Schema, VersionSchema } from './ids.js';
+import { ToolInputSchema } from './tool.js';
+
+/** Large public descriptions (GitHub's REST API) run to 15 MB of JSON. */
+export const MAX_IMPORT_TEXT_CHARS = 40_000_000;
+
+/** Where an API description comes from: its text (JSON or YAML, pasted or read from a file), or a URL on an allowed host. */
+export const ImportSourceSchema = Type.Union([
+  Type.Object({ text: Type.String({ minLength: 1, maxLength: MAX_IMPORT_TEXT_CHARS }), fileName: Type.Optional(Type.String({ maxLength: 260 })) }, { additionalProperties: false }),
+  Type.Object({ url: Type.String({ pattern: '^https?://', maxLength: 2048, hint: 'Give the address of the description, starting with http:// or https://.' }) }, { additionalProperties: false }),
+]);
+export type ImportSource = Static<typeof ImportSourceSchema>;
+
+/** One operation of the API and the tool it becomes. */
+export const ImportedOperationSchema = Type.Object(
+  {
+    /** `GET /pets/{petId}`: the operation's identity across imports. */
+    key: Type.String(),
+    method: Type.String(),
+    path: Type.String(),
+    operationId: Type.Optional(Type.String()),
+    slug: SlugSchema,
+    displayName: Type.String(),
+    tags: Type.Array(Type.String()),
+    deprecated: Type.Optional(Type.Boolean()),
+    /** The tool written for it; absent when it cannot become one (`skipped` says why). */
+    tool: Type.Optional(ToolInputSchema),
+    skipped: Type.Optional(Type.String()),
+    /** Against the bundle it goes into: a tool it adds, one that differs from what is there, or one already the same. */
+    status: Type.Union([Type.Literal('new'), Type.Literal('changed'), Type.Literal('same')]),
+    /** For a changed tool: the version there now, and the one the import writes. */
+    currentVersion: Type.Optional(VersionSchema),
+    nextVersion: Type.Optional(VersionSchema),
+  },
+  { additionalProperties: false },
+);
+export type ImportedOperation = Static<typeof ImportedOperationSchema>;
+
+export const ImportPreviewSchema = Type.Object(
+  {
+    title: Type.String(),
+    /** The description's own format: "OpenAPI 3.1.0", "Swagger 2.0". */
+    format: Type.String(),
+    apiVersion: Type.Optional(Type.String()),
+    bundle: Type.Object(
+      { slug: SlugSchema, displayName: Type.String(), description: Type.String(), http: Type.Optional(BundleHttpSchema) },
+      { additionalProperties: false },
+    ),
+    /** Secrets the tools need (values are set in Settings → Secrets; never part of an import). */
+    secrets: Type.Array(Type.Object({ name: Type.String(), description: Type.String(), isSet: Type.Boolean() }, { additionalProperties: false })),
+    /** What the import could not carry over, in sentences. */
+    notes: Type.Array(Type.String()),
+    operations: Type.Array(ImportedOperationSchema),
+    /** Tools of the bundle the description no longer has (kept; delete them by hand if they are gone for good). */
+    gone: Type.Array(Type.Object({ slug: Type.String(), version: Type.String(), displayName: Type.String() }, { additionalProperties: false })),
+    /** The bundle a re-import goes into. */
+    bundleID: Type.Optional(UuidV7Schema),
+  },
+  { additionalProperties: false },
+);
+export type ImportPreview = Static<typeof ImportPreviewSchema>;
+
+export const ImportResultSchema = Type.Object(
+  {
+    bundleID: UuidV7Schema,
+    created: Type.Boolean(),
+    written: Type.Array(Type.Object({ slug: Type.String(), version: Type.String(), status: Type.Union([Type.Literal('new'), Type.Literal('changed')]) }, { additionalProperties: false })),
+    unchanged: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type ImportResult = Static<typeof ImportResultSchema>;
