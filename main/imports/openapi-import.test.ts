@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../shared/schemas/imports.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
 import { newID } from '../testing/fixtures.js';
@@ -131,6 +131,7 @@ describe('OpenAPI import: writing the tools', () => {
     const text = await fixture('train-travel-3.1.json');
     const { doc } = await loadOpenApi({ text }, []);
     const api = await startSpecExampleServer(doc);
+    onTestFinished(api.close);
     const bundleID = newID();
     const plan = await preview(core, { source: { text }, bundleID, baseUrl: api.base });
     const chosen = plan.operations.filter((operation) => operation.tool).map((operation) => operation.key);

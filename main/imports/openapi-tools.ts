@@ -278,8 +278,9 @@ function convertOperation(context: OperationContext): ConvertedOperation {
   return { ...base, tool };
 }
 
+/** The operation's description (its summary is the tool's name already), and what the import left out. */
 function descriptionOf(summary: string | undefined, description: string | undefined, notes: string[]): string {
-  return [summary !== description ? summary : undefined, description, notes.length ? `Imported without: ${notes.join('; ')}.` : undefined].filter(Boolean).join('\n\n');
+  return [description ?? summary, notes.length ? `Imported without: ${notes.join('; ')}.` : undefined].filter(Boolean).join('\n\n');
 }
 
 /** Path-level parameters apply unless the operation redefines one (same name and place). */

@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { onTestFinished } from 'vitest';
 import type { SeenRequest } from './loopback-server.js';
 
 type Json = Record<string, unknown>;
@@ -29,7 +28,8 @@ function pathPattern(basePath: string, path: string): RegExp {
 /**
  * A real server on 127.0.0.1 that answers each operation of a (dereferenced)
  * API description with the example the description gives for it, under
- * `basePath`: an API as its own authors show it, for imported tools to run against.
+ * `basePath`: an API as its own authors show it, for imported tools to run
+ * against. Used by unit tests and e2e alike, so it does not close itself.
  */
 export async function startSpecExampleServer(doc: Json, basePath = '') {
   const routes = Object.entries(object(doc.paths)).flatMap(([path, item]) =>
@@ -56,9 +56,9 @@ export async function startSpecExampleServer(doc: Json, basePath = '') {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  onTestFinished(async () => {
+  const close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  return { base: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, seen };
+  };
+  return { base: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, seen, close };
 }

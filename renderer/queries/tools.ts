@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import type { ParamsOf, ResultOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
 import { useApi, useCoreTransport } from '../api/context.js';
+import { effectiveHttp } from '../../shared/http-inherit.js';
+import type { BundleView } from '../../shared/schemas/bundle.js';
+import type { HttpImpl } from '../../shared/schemas/http-impl.js';
 
 export const toolKeys = {
   all: ['store'] as const,
@@ -34,6 +37,16 @@ export function useBundles(includeDisabled = true) {
     queryKey: toolKeys.bundles(includeDisabled),
     queryFn: () => api.bundles.list({ includeDisabled, pageSize: 500 }),
   });
+}
+
+/** The request an HTTP tool makes with what its bundle gives it (base URL, sign-in, headers): what Copy as cURL shows. */
+export function useEffectiveImpl(bundleID: string, impl: HttpImpl | undefined): HttpImpl | undefined {
+  const bundles = useBundles(true);
+  // A draft being typed may have no URL yet.
+  if (!impl || typeof impl.urlTemplate !== 'string') return impl;
+  const bundle = bundles.data?.bundles.find((entry): entry is BundleView => entry.status === 'valid' && entry.bundleID === bundleID);
+  const effective = effectiveHttp(impl, bundle?.http, []);
+  return effective.ok ? effective.impl : impl;
 }
 
 const TOOL_PAGE_SIZE = 100;

@@ -6,6 +6,7 @@ import { Switch } from '../../components/Switch.js';
 import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle, useRemoveBundleFolder } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { BundleForm } from './BundleForm.js';
+import { ImportApiDialog } from './ImportApiDialog.js';
 import { McpServerForm } from './McpServerForm.js';
 import { McpServerStatus } from './McpServerStatus.js';
 import { useMcpServers } from '../../queries/mcp.js';
@@ -19,7 +20,7 @@ export function BundleList() {
   const select = useToolsUi((state) => state.selectBundle);
   const remove = useDeleteBundle();
   const restore = usePutBundle();
-  // 'new', 'mcp', or the id of the bundle being renamed.
+  // 'new', 'mcp', 'import', or the id of the bundle being renamed.
   const [form, setForm] = useState<string | null>(null);
   const mcpServers = useMcpServers();
   const serverOf = (bundleID: string) => mcpServers.data?.find((server) => server.bundleID === bundleID);
@@ -31,8 +32,8 @@ export function BundleList() {
   };
   const undo = () => {
     if (!deleted) return;
-    const { bundleID, slug, displayName, description, isEnabled } = deleted;
-    restore.mutate({ bundleID, slug, displayName, description, isEnabled }, { onSuccess: () => setDeleted(null) });
+    const { bundleID, slug, displayName, description, isEnabled, http } = deleted;
+    restore.mutate({ bundleID, slug, displayName, description, isEnabled, ...(http ? { http } : {}) }, { onSuccess: () => setDeleted(null) });
   };
 
   return (
@@ -45,6 +46,9 @@ export function BundleList() {
             <button type="button" className="button button--small" onClick={() => setForm('mcp')}>
               Add MCP server
             </button>
+            <button type="button" className="button button--small" onClick={() => setForm('import')}>
+              Import API
+            </button>
             <button type="button" className="button button--small" onClick={() => setForm('new')}>
               New bundle
             </button>
@@ -52,6 +56,15 @@ export function BundleList() {
         }
       >
         {form === 'mcp' ? <McpServerForm onDone={() => setForm(null)} /> : null}
+        {form === 'import' ? (
+          <ImportApiDialog
+            onClose={() => setForm(null)}
+            onImported={(bundleID) => {
+              setForm(null);
+              select(bundleID);
+            }}
+          />
+        ) : null}
         {form === 'new' ? (
           <BundleForm
             onDone={(bundleID) => {

@@ -3,7 +3,9 @@ import type { ToolView } from '../../../shared/schemas/tool.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ToolsIcon } from '../../components/icons.js';
 import { useQueryClient } from '@tanstack/react-query';
-import { toolKeys, useTool } from '../../queries/tools.js';
+import { toolKeys, useBundles, useEffectiveImpl, useTool } from '../../queries/tools.js';
+import type { BundleView } from '../../../shared/schemas/bundle.js';
+import { effectiveHttp } from '../../../shared/http-inherit.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import type { InvokeResult } from '../../../shared/schemas/invocation.js';
 import { useCoreTransport } from '../../api/context.js';
@@ -11,6 +13,38 @@ import { Tester } from '../tester/Tester.js';
 import { ToolEditor } from './editor/ToolEditor.js';
 import { McpOfferings } from './McpOfferings.js';
 import { useMcpServers } from '../../queries/mcp.js';
+
+/** Where an HTTP tool sends its request, and what it takes from its bundle (base URL, sign-in, headers, timeout). */
+function HttpTarget({ tool }: { tool: Extract<ToolView, { type: 'http' }> }) {
+  const bundle = useBundles(true).data?.bundles.find((entry): entry is BundleView => entry.status === 'valid' && entry.bundleID === tool.bundleID);
+  const effective = effectiveHttp(tool.impl, bundle?.http, []);
+  if (!effective.ok) {
+    return (
+      <>
+        <code>
+          {tool.impl.method} {tool.impl.urlTemplate}
+        </code>
+        <span className="warning-text"> · cannot run: {effective.problem}</span>
+      </>
+    );
+  }
+  const { inherited, impl } = effective;
+  const fromBundle = [
+    inherited.baseUrl ? 'base URL' : null,
+    inherited.auth ? `sign-in (${impl.auth?.kind === 'apiKey' ? `API key in ${impl.auth.location} ${impl.auth.name}` : impl.auth?.kind})` : null,
+    inherited.headers.length ? `${inherited.headers.length === 1 ? 'header' : 'headers'} ${inherited.headers.join(', ')}` : null,
+    inherited.timeoutMs ? `timeout ${impl.timeoutMs} ms` : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <code>
+        {impl.method} {impl.urlTemplate}
+      </code>
+      {fromBundle.length ? <span className="muted"> · from its bundle: {fromBundle.join(', ')}</span> : null}
+      {tool.impl.auth?.kind === 'none' && bundle?.http?.auth ? <span className="muted"> · sends no credentials</span> : null}
+    </>
+  );
+}
 
 function Definition({ tool }: { tool: ToolView }) {
   const openEditor = useToolsUi((state) => state.openEditor);
@@ -40,9 +74,7 @@ function Definition({ tool }: { tool: ToolView }) {
         <dt>Runs</dt>
         <dd>
           {tool.type === 'http' ? (
-            <code>
-              {tool.impl.method} {tool.impl.urlTemplate}
-            </code>
+            <HttpTarget tool={tool} />
           ) : tool.type === 'mcp' ? (
             <>
               Tool <code>{tool.impl.tool}</code> of the MCP server <code>{tool.impl.server}</code>
@@ -148,6 +180,7 @@ function SavedToolTester({ tool }: { tool: ToolView }) {
   const queryClient = useQueryClient();
   const key = `${tool.bundleID}/${tool.slug}@${tool.version}`;
   const address = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version };
+  const impl = useEffectiveImpl(tool.bundleID, tool.type === 'http' ? tool.impl : undefined);
   // Read once, when this tool's tester opens: arguments of a chat's call opened here; then forgotten.
   const [initialArgs] = useState(() => useToolsUi.getState().testerPrefillFor(address));
   useEffect(() => {
@@ -164,7 +197,7 @@ function SavedToolTester({ tool }: { tool: ToolView }) {
         ...(initialArgs ? { initialArgs } : {}),
         name: tool.displayName,
         argSchema: tool.argSchema,
-        ...(tool.type === 'http' ? { impl: tool.impl } : {}),
+        ...(impl ? { impl } : {}),
         ...(tool.available ? {} : { unavailableReason: tool.unavailableReason }),
         run: async (args, signal) => {
           const result = (await transport.invoke(

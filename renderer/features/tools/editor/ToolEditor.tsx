@@ -8,7 +8,7 @@ import { useApi, useCoreTransport } from '../../../api/context.js';
 import { Tester } from '../../tester/Tester.js';
 import { ArgumentForm } from '../../../components/ArgumentForm.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
-import { useSecretNames, useTool } from '../../../queries/tools.js';
+import { useEffectiveImpl, useSecretNames, useTool } from '../../../queries/tools.js';
 import { placeholderHints } from './placeholder-hints.js';
 import { asSentence, describeForPeople } from '../../../components/issue-text.js';
 import { issuesOf } from '../../../components/ErrorLine.js';
@@ -85,6 +85,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
   const latest = useTool(base ? { bundleID, slug: base.slug, version: base.version } : null);
+  const effectiveImpl = useEffectiveImpl(bundleID, draft.type === 'http' ? (draft.impl as HttpImpl) : undefined);
   const changedOnDisk = base !== null && latest.data?.status === 'valid' && latest.data.modifiedAt !== base.modifiedAt && !conflictDismissed;
 
   // The slug follows the whole display name, key by key, until the person edits the slug itself.
@@ -338,7 +339,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             key: `draft/${bundleID}/${base ? base.slug : 'new'}`,
             name: `${textOf(draft.displayName) || 'Draft'} (draft)`,
             argSchema,
-            ...(isHttp ? { impl: draft.impl as HttpImpl } : {}),
+            ...(isHttp && effectiveImpl ? { impl: effectiveImpl } : {}),
             run: async (args, signal) =>
               (await transport.invoke('tools.try', { bundleID, tool: toolBody(draft), args, trace: true }, { signal })) as InvokeResult,
           }}

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadOpenApi } from '../main/imports/openapi-source.js';
+import { startSpecExampleServer } from '../main/testing/spec-example-server.js';
+import { hostApi } from './fixtures/api.js';
+import { expect, test } from './fixtures/app.js';
+import { openScriptedChat, send } from './fixtures/chat.js';
+
+const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) });
+const SPEC = path.join(import.meta.dirname, '../main/imports/fixtures/train-travel-3.1.json');
+
+test('import an API: choose the description file, point it at the API, pick operations, run one in the tester, use it in a chat', async ({ app }) => {
+  const { doc } = await loadOpenApi({ text: await readFile(SPEC, 'utf8') }, []);
+  const trainApi = await startSpecExampleServer(doc);
+  try {
+    const api = hostApi(app.host);
+    await api('PUT', '/secrets/TRAIN_TRAVEL_API_OAUTH2_TOKEN', { value: 'token-for-tests' });
+    const { page } = app;
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.goto(app.host.url);
+    await page.keyboard.press('Control+2');
+    await page.getByRole('button', { name: 'Import API' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import an API' });
+    await dialog.getByLabel('Description file').setInputFiles(SPEC);
+    await dialog.getByRole('button', { name: 'Read description' }).click();
+    await expect(dialog.getByText('Train Travel API · OpenAPI 3.1.0 · version 1.0.0 · 7 operations')).toBeVisible();
+    await expect(dialog.getByText('TRAIN_TRAVEL_API_OAUTH2_TOKEN (set)')).toBeVisible();
+    const operations = dialog.getByRole('list', { name: 'Operations' });
+    await expect(operations.getByRole('listitem')).toHaveCount(7);
+    await expect(dialog.getByRole('button', { name: 'Import 7 tools' })).toBeVisible();
+
+    // The description says the API is at api.example.com; this one runs here.
+    const baseUrl = dialog.getByLabel('Base URL of the API');
+    await baseUrl.click();
+    await page.keyboard.press('Control+a');
+    await baseUrl.pressSequentially(trainApi.base);
+
+    await dialog.getByRole('button', { name: 'Select none' }).click();
+    await dialog.getByRole('searchbox', { name: 'Filter operations' }).pressSequentially('station');
+    await expect(operations.getByRole('listitem')).toHaveCount(1);
+    await operations.getByRole('checkbox', { name: 'GET /stations → get-stations' }).check();
+    await dialog.getByRole('searchbox', { name: 'Filter operations' }).clear();
+    await operations.getByRole('checkbox', { name: 'GET /trips → get-trips' }).check();
+    await page.screenshot(shot('import-preview'));
+    await dialog.getByRole('button', { name: 'Import 2 tools' }).click();
+
+    const done = page.getByRole('dialog', { name: 'API imported' });
+    await expect(done.getByRole('status')).toHaveText('2 tools written into “Train Travel API”.');
+    await done.getByRole('button', { name: 'Show the tools' }).click();
+    const tools = page.getByRole('region', { name: 'Tools' });
+    await expect(tools.getByRole('button', { name: /^Get a list of train stations/ })).toBeVisible();
+    await expect(tools.getByRole('button', { name: /^Get available train trips/ })).toBeVisible();
+
+    // Run it in the tester, against the API's own example answer; the detail says what the tool takes from its bundle.
+    await tools.getByRole('button', { name: /^Get a list of train stations/ }).click();
+    const definition = page.getByRole('region', { name: 'Get a list of train stations' });
+    await expect(definition).toContainText(`GET ${trainApi.base}/stations · from its bundle: base URL, sign-in (bearer)`);
+    const tester = page.getByRole('region', { name: 'Tester' });
+    await tester.getByRole('button', { name: 'Run', exact: true }).click();
+    const response = tester.getByRole('region', { name: 'Response' });
+    await expect(response).toContainText('HTTP 200');
+    await expect(response).toContainText('Berlin Hauptbahnhof');
+    expect(trainApi.seen.at(-1)!.headers.authorization).toBe('Bearer token-for-tests');
+    await page.screenshot(shot('import-tester'));
+
+    // And in a chat: the model calls the imported tool, its answer comes back.
+    const { bundles } = (await api('GET', '/tools/bundles')) as { bundles: { bundleID: string; displayName: string }[] };
+    const bundleID = bundles.find((bundle) => bundle.displayName === 'Train Travel API')!.bundleID;
+    await page.keyboard.press('Control+1');
+    await openScriptedChat(app, [{ toolCalls: [{ name: 'get-stations', args: {} }] }, { text: 'There are stations in Berlin and Paris.' }], [{ bundleID, slug: 'get-stations', version: 'v1' }]);
+    await send(page, 'Which stations are there?');
+    await expect(page.getByRole('log', { name: 'Messages' })).toContainText('There are stations in Berlin and Paris.');
+    await expect(page.getByRole('article', { name: 'Tool call Get a list of train stations' })).toBeVisible();
+  } finally {
+    await trainApi.close();
+  }
+});
+
+test('an import that cannot be read says why, and nothing is written', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('button', { name: 'Import API' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import an API' });
+  await dialog.getByRole('radio', { name: 'Paste' }).check();
+  await dialog.getByRole('textbox', { name: 'Description text' }).pressSequentially('title: not an API');
+  await dialog.getByRole('button', { name: 'Read description' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/no "openapi" or "swagger" field/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const { bundles } = (await hostApi(app.host)('GET', '/tools/bundles')) as { bundles: unknown[] };
+  expect(bundles.every((bundle) => (bundle as { isBuiltIn: boolean }).isBuiltIn)).toBe(true);
+});
