@@ -1,6 +1,7 @@
 // npm run bench [-- section…]: each figure is a ratio against a limit
 // measured in the same run, with the absolute numbers beside it.
 import { benchChat } from './chat.js';
+import { benchImports } from './imports.js';
 import { benchInvoke } from './invoke.js';
 import { benchMcp } from './mcp.js';
 import { benchMcpServer } from './mcp-server.js';
@@ -8,7 +9,7 @@ import { benchRegex } from './regex.js';
 import { benchStore } from './store.js';
 import { benchUi } from './ui.js';
 
-const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, ui: benchUi };
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, imports: benchImports, ui: benchUi };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS[name]);

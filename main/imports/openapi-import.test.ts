@@ -84,9 +84,8 @@ describe('OpenAPI import: the preview', () => {
     expect(tools.length).toBeGreaterThan(700);
     expect(new Set(plan.operations.map((operation) => operation.slug)).size).toBe(plan.operations.length);
     expect(plan.operations.find((operation) => operation.operationId === 'repos/get')).toMatchObject({ slug: 'repos-get', tool: { impl: { urlTemplate: '/repos/${owner}/${repo}' } } });
-    // Each tool is one a person could save: the store checks them the way tools.put does.
-    const sample = tools.filter((_, index) => index % 50 === 0);
-    for (const operation of sample) {
+    // Each tool is one a person could save: the store checks every one the way tools.put does.
+    for (const operation of tools) {
       const { issues } = (await core.call('tools.validate', { bundleID: newID(), toolSlug: operation.slug, tool: operation.tool })) as { issues: unknown[] };
       expect(issues, operation.key).toEqual([]);
     }

@@ -229,6 +229,7 @@ function convertOperation(context: OperationContext): ConvertedOperation {
 
   const body = requestBody(context, parameters);
   if (body.skipped) return { ...base, skipped: body.skipped };
+  if (body.schema && (method === 'GET' || method === 'DELETE')) return { ...base, skipped: `it sends a body with ${method}, which HTTP tools do not do` };
   if (body.schema) {
     const schema = toJsonSchema2020(body.schema, dialect);
     const bodyProperties = asObject(schema.properties);

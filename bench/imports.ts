@@ -1,0 +1,56 @@
+// API imports: a 500-operation description (the first 500 operations of
+// GitHub Enterprise Server's REST API), from its text to a preview and to a
+// written bundle, against parsing and dereferencing the same text alone.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { v7 as uuidv7 } from 'uuid';
+import { PROJECT_ROOT as ROOT } from '../main/testing/spawned-host.js';
+import { startBenchCore } from './bench-core.js';
+import { percentile, report, type Figure } from './stats.js';
+
+const OPERATIONS = 500;
+const ROUNDS = 5;
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+/** The description cut to its first `count` operations (components kept whole, so every $ref still resolves). */
+function firstOperations(doc: { paths: Record<string, Record<string, unknown>> }, count: number) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  let taken = 0;
+  for (const [route, item] of Object.entries(doc.paths)) {
+    if (taken >= count) break;
+    const kept = Object.fromEntries(Object.entries(item).filter(([key]) => !METHODS.has(key) || taken++ < count));
+    paths[route] = kept;
+  }
+  return { ...doc, paths };
+}
+
+export async function benchImports(): Promise<boolean> {
+  const whole = JSON.parse(await readFile(path.join(ROOT, 'node_modules/@octokit/openapi/generated/ghes-3.17.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  const text = JSON.stringify(firstOperations(whole, OPERATIONS));
+  const { call, close } = await startBenchCore('imports');
+  const parse = [] as number[];
+  const preview = [] as number[];
+  const write = [] as number[];
+  let operations: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    let started = performance.now();
+    await SwaggerParser.dereference(JSON.parse(text) as never, { resolve: { external: false }, dereference: { circular: 'ignore' } });
+    parse.push(performance.now() - started);
+    started = performance.now();
+    const plan = (await call('imports.openapiPreview', { source: { text } })) as { operations: { key: string; tool?: unknown }[] };
+    preview.push(performance.now() - started);
+    operations = plan.operations.filter((operation) => operation.tool).map((operation) => operation.key);
+    started = performance.now();
+    await call('imports.openapiApply', { source: { text }, bundleID: uuidv7(), operations });
+    write.push(performance.now() - started);
+  }
+  const figures: Figure[] = [
+    { section: 'imports', name: `preview of ${OPERATIONS} operations, p50`, ours: percentile(preview, 50), limit: percentile(parse, 50), limitName: 'parsing and dereferencing the text alone' },
+    { section: 'imports', name: `import of ${operations.length} tools (one write), p50`, ours: percentile(write, 50), limit: percentile(parse, 50), limitName: 'parsing and dereferencing the text alone' },
+  ];
+  const met = figures.map(report);
+  await close();
+  return met.every(Boolean);
+}
