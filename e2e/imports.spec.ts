@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOpenApi } from '../main/imports/openapi-source.js';
 import { startSpecExampleServer } from '../main/testing/spec-example-server.js';
+import { v7 as uuidv7 } from 'uuid';
 import { hostApi } from './fixtures/api.js';
+import { startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 
@@ -90,4 +92,46 @@ test('an import that cannot be read says why, and nothing is written', async ({ 
   await expect(dialog).toBeHidden();
   const { bundles } = (await hostApi(app.host)('GET', '/tools/bundles')) as { bundles: unknown[] };
   expect(bundles.every((bundle) => (bundle as { isBuiltIn: boolean }).isBuiltIn)).toBe(true);
+});
+
+test('a bundle’s connection: base URL, API key from a secret, hosts; its tools show and use what they inherit', async ({ app }) => {
+  const seen: { url?: string; key?: string }[] = [];
+  const { target, close } = await startHttpTarget((request, response) => {
+    seen.push({ url: request.url, key: request.headers['x-api-key'] as string | undefined });
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"pong":true}');
+  });
+  try {
+    const api = hostApi(app.host);
+    await api('PUT', '/secrets/PING_KEY', { value: 'k"ey' });
+    const bundleID = uuidv7();
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'ping-api', displayName: 'Ping API' });
+    await api('PUT', `/tools/bundles/${bundleID}/tools/ping/version/v1`, { type: 'http', displayName: 'Ping', argSchema: { type: 'object', properties: {} }, impl: { method: 'GET', urlTemplate: '/v1/ping' } });
+    const { page } = app;
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.goto(app.host.url);
+    await page.keyboard.press('Control+2');
+    await page.getByRole('list', { name: 'Bundles' }).getByRole('button', { name: /^Ping API/ }).click();
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Ping HTTP/ }).click();
+    const definition = page.getByRole('region', { name: 'Ping' });
+    await expect(definition).toContainText('GET /v1/ping · cannot run: its URL /v1/ping is relative and its bundle has no base URL');
+
+    await page.getByRole('button', { name: 'Connection of bundle Ping API' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connection of Ping API' });
+    await expect(dialog.getByLabel('Base URL')).toBeFocused();
+    await page.keyboard.type(`http://${target}`);
+    await dialog.getByLabel('Sign-in').selectOption('API key');
+    await dialog.getByLabel('Key (a secret)').pressSequentially('PING_KEY');
+    await dialog.getByLabel('Hosts its tools may reach, besides the global list').pressSequentially(target);
+    await page.screenshot(shot('bundle-connection'));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(definition).toContainText(`GET http://${target}/v1/ping · from its bundle: base URL, sign-in (API key in header X-Api-Key)`);
+    const tester = page.getByRole('region', { name: 'Tester' });
+    await tester.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(tester.getByRole('region', { name: 'Response' })).toContainText('HTTP 200');
+    expect(seen).toEqual([{ url: '/v1/ping', key: 'k"ey' }]);
+  } finally {
+    close();
+  }
 });

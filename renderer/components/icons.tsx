@@ -132,3 +132,9 @@ export const DownloadIcon = (props: IconProps) => (
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </Icon>
 );
+
+export const PlugIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0V8ZM12 17v4" />
+  </Icon>
+);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { BundleView, InvalidBundleEntry } from '../../../shared/schemas/bundle.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
-import { PencilIcon, TrashIcon } from '../../components/icons.js';
+import { PencilIcon, PlugIcon, TrashIcon } from '../../components/icons.js';
 import { Switch } from '../../components/Switch.js';
 import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle, useRemoveBundleFolder } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
+import { BundleConnectionDialog } from './BundleConnectionDialog.js';
 import { BundleForm } from './BundleForm.js';
 import { ImportApiDialog } from './ImportApiDialog.js';
 import { McpServerForm } from './McpServerForm.js';
@@ -25,6 +26,7 @@ export function BundleList() {
   const mcpServers = useMcpServers();
   const serverOf = (bundleID: string) => mcpServers.data?.find((server) => server.bundleID === bundleID);
   const [deleted, setDeleted] = useState<BundleView | null>(null);
+  const [connection, setConnection] = useState<BundleView | null>(null);
 
   const deleteBundle = (bundle: BundleView) => {
     remove.mutate({ bundleID: bundle.bundleID }, { onSuccess: () => setDeleted(bundle) });
@@ -56,6 +58,7 @@ export function BundleList() {
         }
       >
         {form === 'mcp' ? <McpServerForm onDone={() => setForm(null)} /> : null}
+        {connection ? <BundleConnectionDialog bundle={connection} onClose={() => setConnection(null)} /> : null}
         {form === 'import' ? (
           <ImportApiDialog
             onClose={() => setForm(null)}
@@ -123,6 +126,9 @@ export function BundleList() {
                 )}
                 {!bundle.readOnly && form !== bundle.bundleID ? (
                   <span className="list__actions">
+                    <button type="button" className="icon-button" aria-label={`Connection of bundle ${bundle.displayName}`} title="Connection: base URL, sign-in, headers" onClick={() => setConnection(bundle)}>
+                      <PlugIcon size={15} />
+                    </button>
                     <button type="button" className="icon-button" aria-label={`Rename bundle ${bundle.displayName}`} title="Rename" onClick={() => setForm(bundle.bundleID)}>
                       <PencilIcon size={15} />
                     </button>
