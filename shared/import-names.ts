@@ -1,4 +1,4 @@
-import { isSlug } from '../../shared/schemas/ids.js';
+import { isSlug } from './schemas/ids.js';
 
 /**
  * `getPetById`, `pets.list`, `GET /pets/{id}` → `get-pet-by-id`, `pets-list`,
