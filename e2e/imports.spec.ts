@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadOpenApi } from '../main/imports/openapi-source.js';
 import { startSpecExampleServer } from '../main/testing/spec-example-server.js';
 import { v7 as uuidv7 } from 'uuid';
-import { hostApi } from './fixtures/api.js';
+import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
@@ -131,6 +131,54 @@ test('a bundle’s connection: base URL, API key from a secret, hosts; its tools
     await tester.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(tester.getByRole('region', { name: 'Response' })).toContainText('HTTP 200');
     expect(seen).toEqual([{ url: '/v1/ping', key: 'k"ey' }]);
+  } finally {
+    close();
+  }
+});
+
+test('start a tool from a cURL command: pick the values that become arguments, the key becomes a secret, save and run it', async ({ app }) => {
+  const seen: { url?: string; key?: string; body: string }[] = [];
+  const { target, close } = await startHttpTarget((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      seen.push({ url: request.url, key: request.headers['x-api-key'] as string | undefined, body });
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"saved":true}');
+    });
+  });
+  try {
+    const api = hostApi(app.host);
+    await api('PATCH', '/settings', { allowedHosts: [target] });
+    const editor = await openNewToolEditor(app);
+    const { page } = app;
+    await editor.getByRole('button', { name: 'From cURL…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start from a cURL command' });
+    await expect(dialog.getByRole('textbox', { name: 'cURL command' })).toBeFocused();
+    await page.keyboard.type(`curl -X POST 'http://${target}/notes/7?draft=true' -H 'X-Api-Key: k-123' --json '{"title":"Hi","pinned":false}'`);
+    await dialog.getByRole('button', { name: 'Read command' }).click();
+    await expect(dialog.getByText(`POST http://${target}/notes/7`)).toBeVisible();
+    await expect(dialog.getByText('Secrets: LOCAL_X_API_KEY (header X-Api-Key, saved when you use this).')).toBeVisible();
+    const values = dialog.getByRole('list', { name: 'Values' });
+    await values.getByRole('listitem').filter({ hasText: 'notes_id' }).getByRole('checkbox').check();
+    await values.getByRole('listitem').filter({ hasText: 'title' }).getByRole('checkbox').check();
+    await page.screenshot(shot('curl-import'));
+    await dialog.getByRole('button', { name: 'Use in the editor' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(editor.getByLabel('URL template')).toHaveValue(`http://${target}/notes/\${notes_id}`);
+    await editor.getByLabel('Display name').press('Control+a');
+    await editor.getByLabel('Display name').pressSequentially('Save note');
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    const tester = page.getByRole('region', { name: 'Tester' });
+    const form = tester.getByRole('form', { name: 'Save note' });
+    await form.getByLabel('notes_id').pressSequentially('9');
+    await form.getByLabel('title').pressSequentially('Groceries');
+    await page.keyboard.press('Control+Enter');
+    await expect(tester.getByRole('region', { name: 'Response' })).toContainText('HTTP 200');
+    expect(seen).toEqual([{ url: '/notes/9?draft=true', key: 'k-123', body: '{"title":"Groceries","pinned":false}' }]);
+    // The key lives in the secret store; the tool file names it only.
+    const { secrets } = (await api('GET', '/secrets')) as { secrets: { name: string }[] };
+    expect(secrets.map((secret) => secret.name)).toEqual(['LOCAL_X_API_KEY']);
   } finally {
     close();
   }

@@ -49,9 +49,12 @@ function schemaFor(value: unknown): Record<string, unknown> {
   return { type: 'string', ...(value !== '' ? { examples: [value] } : {}) };
 }
 
-/** The host's own name for secret names: api.github.com → GITHUB. */
+/** The host's own name for secret names: api.github.com → GITHUB, 127.0.0.1 → LOCAL. */
 function hostWord(url: string): string {
-  const labels = new URL(url.replace(/[\uE000\uE001]/g, '')).hostname.split('.');
+  const host = new URL(url.replace(/[\uE000\uE001]/g, '')).hostname;
+  // An address (127.0.0.1, [::1]) or localhost names nothing: such secrets are LOCAL_….
+  if (/^[\d.]+$|^\[|^localhost$/i.test(host)) return 'LOCAL';
+  const labels = host.split('.');
   return (labels.length >= 2 ? labels[labels.length - 2]! : labels[0]!) || 'API';
 }
 

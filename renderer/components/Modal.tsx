@@ -48,6 +48,18 @@ export function Modal({ title, onDismiss, children, description, wide, initialFo
   );
 }
 
+/** Cancel, then whatever a dialog's next step is, at its foot. */
+export function CancelAnd({ onCancel, children }: { onCancel: () => void; children?: ReactNode }) {
+  return (
+    <div className="modal__actions">
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+      {children}
+    </div>
+  );
+}
+
 /**
  * Save and Cancel at the foot of a dialog. Save submits the form around it
  * when there is one (so Enter in a field saves), else calls onSave.

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../shared/schemas/imports.js';
 import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
-import { Modal } from '../../components/Modal.js';
+import { CancelAnd, Modal } from '../../components/Modal.js';
 import { useBundles, useStoreMutation } from '../../queries/tools.js';
 
 type SourceKind = 'file' | 'paste' | 'url';
@@ -217,21 +217,14 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
             </p>
           ) : null}
           <ErrorLine message={importTools.isError ? errorMessage(importTools.error) : null} />
-          <div className="modal__actions">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
+          <CancelAnd onCancel={onClose}>
             <button type="button" className="button button--primary" disabled={chosen.size === 0 || importTools.isPending} onClick={runImport}>
               {importTools.isPending ? 'Importing…' : `Import ${chosen.size} ${chosen.size === 1 ? 'tool' : 'tools'}`}
             </button>
-          </div>
+          </CancelAnd>
         </section>
       ) : (
-        <div className="modal__actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <CancelAnd onCancel={onClose} />
       )}
     </Modal>
   );

@@ -9,6 +9,7 @@ import { Tester } from '../../tester/Tester.js';
 import { ArgumentForm } from '../../../components/ArgumentForm.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { useEffectiveImpl, useSecretNames, useTool } from '../../../queries/tools.js';
+import { CurlImportDialog } from './CurlImportDialog.js';
 import { placeholderHints } from './placeholder-hints.js';
 import { asSentence, describeForPeople } from '../../../components/issue-text.js';
 import { issuesOf } from '../../../components/ErrorLine.js';
@@ -84,6 +85,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+  const [curlOpen, setCurlOpen] = useState(false);
   const latest = useTool(base ? { bundleID, slug: base.slug, version: base.version } : null);
   const effectiveImpl = useEffectiveImpl(bundleID, draft.type === 'http' ? (draft.impl as HttpImpl) : undefined);
   const changedOnDisk = base !== null && latest.data?.status === 'valid' && latest.data.modifiedAt !== base.modifiedAt && !conflictDismissed;
@@ -173,6 +175,20 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
         <h2 id="editor-title" className="definition__title">
           {base ? `New version of ${base.displayName}` : 'New tool'}
         </h2>
+        <button type="button" className="button button--small" onClick={() => setCurlOpen(true)}>
+          From cURL…
+        </button>
+        {curlOpen ? (
+          <CurlImportDialog
+            onClose={() => setCurlOpen(false)}
+            onUse={(fromCurl, parsed) => {
+              setCurlOpen(false);
+              const name = textOf(draft.displayName) || `${parsed.method} ${new URL(fromCurl.impl.urlTemplate.replace(/\$\{[^}]*\}/g, 'x')).pathname}`;
+              replaceDraft({ ...draft, type: 'http', displayName: name, slug: slugTouched ? draft.slug : slugFrom(name), argSchema: fromCurl.argSchema, impl: fromCurl.impl });
+              setTab('form');
+            }}
+          />
+        ) : null}
         <div role="tablist" aria-label="Editor view" className="tabs">
           <button
             type="button"
