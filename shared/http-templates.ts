@@ -1,5 +1,8 @@
 import type { HttpImpl } from './schemas/http-impl.js';
 
+/** The fields of an auth that are templates (the rest are names and settings). */
+export const AUTH_TEMPLATE_FIELDS = new Set(['token', 'username', 'password', 'value', 'secret']);
+
 /** Every template string of an HTTP impl, with its JSON pointer. */
 export function* templatesOf(impl: HttpImpl): Generator<{ path: string; template: string }> {
   yield { path: '/impl/urlTemplate', template: impl.urlTemplate };
@@ -18,7 +21,7 @@ export function* templatesOf(impl: HttpImpl): Generator<{ path: string; template
   if (impl.bodyTemplate !== undefined) yield { path: '/impl/bodyTemplate', template: impl.bodyTemplate };
   if (impl.auth) {
     for (const [key, value] of Object.entries(impl.auth)) {
-      if (key !== 'kind' && key !== 'location' && key !== 'name' && typeof value === 'string') {
+      if (AUTH_TEMPLATE_FIELDS.has(key) && typeof value === 'string') {
         yield { path: `/impl/auth/${key}`, template: value };
       }
     }

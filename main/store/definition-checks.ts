@@ -1,7 +1,7 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidationIssue } from '../../shared/errors.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
-import { pointerEscape, templatesOf } from '../../shared/http-templates.js';
+import { AUTH_TEMPLATE_FIELDS, pointerEscape, templatesOf } from '../../shared/http-templates.js';
 import { parseTemplate, placeholderTarget, type TemplatePart } from '../../shared/templates.js';
 import { issuesFrom } from '../common/validation.js';
 import { linearRegexProblem } from '../common/linear-regex.js';
@@ -113,7 +113,7 @@ export function checkBundleHttp(http: BundleHttp): ValidationIssue[] {
   if (http.baseUrl !== undefined) templates.push({ path: '/http/baseUrl', template: http.baseUrl });
   for (const [name, template] of Object.entries(http.headers ?? {})) templates.push({ path: `/http/headers/${pointerEscape(name)}`, template });
   for (const [key, value] of Object.entries(http.auth ?? {})) {
-    if (key !== 'kind' && key !== 'location' && key !== 'name' && typeof value === 'string') templates.push({ path: `/http/auth/${key}`, template: value });
+    if (AUTH_TEMPLATE_FIELDS.has(key) && typeof value === 'string') templates.push({ path: `/http/auth/${key}`, template: value });
   }
   for (const { path, template, part } of placeholdersIn(templates, issues)) {
     if (part.source !== 'secret') {

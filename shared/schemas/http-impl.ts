@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AllowedHostSchema } from './settings.js';
 
+const HEADER_NAME_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
 const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
 const TemplateString = Type.String({ description: 'Text with ${arg}, ${args.name} or ${secret.NAME} placeholders' });
 
@@ -18,6 +19,23 @@ export const HttpAuthSchema = Type.Union([
   Type.Object({ kind: Type.Literal('bearer'), token: TemplateString }, { additionalProperties: false }),
   Type.Object(
     { kind: Type.Literal('basic'), username: TemplateString, password: TemplateString },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('hmac'),
+      /** The signing key: a secret. */
+      secret: TemplateString,
+      /** What is signed: text with {method}, {path}, {query}, {host}, {timestamp}, {bodyHash} (SHA-256, hex) and {body}. */
+      canonical: Type.String({ minLength: 1, maxLength: 2_000, description: 'Text with {method}, {path}, {query}, {host}, {timestamp}, {bodyHash} and {body}' }),
+      header: Type.String({ pattern: HEADER_NAME_PATTERN, hint: 'A header name uses letters, digits and "-", without spaces.' }),
+      encoding: Type.Union([Type.Literal('hex'), Type.Literal('base64')]),
+      /** Before the signature in its header: `sha256=` for GitHub-style webhooks. */
+      prefix: Type.Optional(Type.String({ maxLength: 64 })),
+      /** A header that carries {timestamp}, so the server can check the signature's age. */
+      timestampHeader: Type.Optional(Type.String({ pattern: HEADER_NAME_PATTERN, hint: 'A header name uses letters, digits and "-", without spaces.' })),
+      timestampFormat: Type.Optional(Type.Union([Type.Literal('unix'), Type.Literal('unix-ms'), Type.Literal('iso')])),
+    },
     { additionalProperties: false },
   ),
   Type.Object(
@@ -54,7 +72,7 @@ export const RateLimitSchema = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const HeadersSchema = Type.Record(Type.String({ pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", hint: 'A header name uses letters, digits and "-", without spaces.' }), TemplateString);
+const HeadersSchema = Type.Record(Type.String({ pattern: HEADER_NAME_PATTERN, hint: 'A header name uses letters, digits and "-", without spaces.' }), TemplateString);
 
 /**
  * What every HTTP tool of a bundle shares: where the API is, how to sign in,

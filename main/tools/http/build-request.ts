@@ -2,6 +2,7 @@ import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import { parseTemplate, placeholderTarget } from '../../../shared/templates.js';
 import { InvokeFailure } from '../invoke-error.js';
+import { hmacHeaders } from './hmac.js';
 import { asText, isAbsentArgument, renderBody, renderText, renderValue, soleArgument, type RenderScope } from './render.js';
 
 export interface BuiltRequest {
@@ -75,6 +76,14 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
     // A JSON body that is one argument is that argument, sent as JSON (an object stays an object).
     body = sole ? JSON.stringify(renderValue(impl.bodyTemplate, scope, 'bodyTemplate')) : renderText(impl.bodyTemplate, scope, 'bodyTemplate', encode);
     if (!headers.has('content-type')) headers.set('Content-Type', looksJson ? 'application/json' : 'text/plain; charset=utf-8');
+  }
+
+  if (auth?.kind === 'hmac') {
+    const key = renderText(auth.secret, scope, 'auth.secret');
+    for (const [name, value] of hmacHeaders(auth, key, { method: impl.method, url, body }, scope.now ?? Date.now())) {
+      headers.set(name, headerSafe(value, `The header ${name}`, false));
+      sensitiveHeaders.add(name.toLowerCase());
+    }
   }
 
   if (typeof body === 'string' && impl.limits?.maxRequestBytes !== undefined) {

@@ -71,7 +71,7 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
   try {
     const secrets = await resolveSecrets(call);
     if (secrets.size > 0) redactor = new Redactor(secrets.values());
-    const scope: RenderScope = { args: call.args, argumentNames: call.argumentNames, secrets, usedSecrets: new Set() };
+    const scope: RenderScope = { args: call.args, argumentNames: call.argumentNames, secrets, usedSecrets: new Set(), now: deps.now() };
     const request = buildRequest(call.impl, scope);
     if (request.derivedSecrets.length > 0) redactor = redactor.withDerived(request.derivedSecrets);
     // Only failures need this sentence; it is built when one happens.

@@ -9,6 +9,8 @@ export interface RenderScope {
   secrets: ReadonlyMap<string, string>;
   /** Filled in while rendering: every secret a value came from. */
   usedSecrets: Set<string>;
+  /** When the request is built (ms since the epoch): what an HMAC signature's timestamp says. */
+  now?: number;
 }
 
 type Placeholder = Extract<TemplatePart, { kind: 'placeholder' }>;

@@ -5,7 +5,7 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
 import { usePutBundle, useSecretNames } from '../../queries/tools.js';
 
-type AuthKind = 'none' | 'bearer' | 'apiKey' | 'basic';
+type AuthKind = NonNullable<HttpImpl['auth']>['kind'];
 
 /** `${secret.API_TOKEN}` ↔ `API_TOKEN`: people name the secret; the file keeps the template. */
 const secretOf = (template: string | undefined) => /^\$\{secret\.([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(template ?? '')?.[1] ?? template ?? '';
@@ -47,6 +47,13 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
   const [keyValue, setKeyValue] = useState(auth?.kind === 'apiKey' ? secretOf(auth.value) : '');
   const [username, setUsername] = useState(auth?.kind === 'basic' ? secretOf(auth.username) : '');
   const [password, setPassword] = useState(auth?.kind === 'basic' ? secretOf(auth.password) : '');
+  const hmac = auth?.kind === 'hmac' ? auth : undefined;
+  const [signingKey, setSigningKey] = useState(hmac ? secretOf(hmac.secret) : '');
+  const [canonical, setCanonical] = useState(hmac?.canonical ?? '{timestamp}.{body}');
+  const [signatureHeader, setSignatureHeader] = useState(hmac?.header ?? 'X-Signature');
+  const [signaturePrefix, setSignaturePrefix] = useState(hmac?.prefix ?? '');
+  const [encoding, setEncoding] = useState<'hex' | 'base64'>(hmac?.encoding ?? 'hex');
+  const [timestampHeader, setTimestampHeader] = useState(hmac?.timestampHeader ?? '');
   const [headers, setHeaders] = useState(headersText(http.headers));
   const [hosts, setHosts] = useState((http.allowedHosts ?? []).join(', '));
   const [timeout, setTimeoutText] = useState(http.timeoutMs === undefined ? '' : String(http.timeoutMs));
@@ -56,6 +63,17 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
     if (kind === 'bearer') return { kind, token: templateOf(token) };
     if (kind === 'apiKey') return { kind, location: keyLocation, name: keyName.trim(), value: templateOf(keyValue) };
     if (kind === 'basic') return { kind, username: templateOf(username), password: templateOf(password) };
+    if (kind === 'hmac') {
+      return {
+        kind,
+        secret: templateOf(signingKey),
+        canonical,
+        header: signatureHeader.trim(),
+        encoding,
+        ...(signaturePrefix ? { prefix: signaturePrefix } : {}),
+        ...(timestampHeader.trim() ? { timestampHeader: timestampHeader.trim() } : {}),
+      };
+    }
     return undefined;
   };
 
@@ -110,6 +128,7 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
             <option value="bearer">Bearer token</option>
             <option value="apiKey">API key</option>
             <option value="basic">User name and password</option>
+            <option value="hmac">HMAC-SHA256 signature</option>
           </select>
         </label>
         {kind === 'bearer' ? secretField('Token (a secret)', token, setToken) : null}
@@ -133,6 +152,35 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
           <>
             {secretField('User name (a secret)', username, setUsername)}
             {secretField('Password (a secret)', password, setPassword)}
+          </>
+        ) : null}
+        {kind === 'hmac' ? (
+          <>
+            {secretField('Signing key (a secret)', signingKey, setSigningKey)}
+            <label className="field">
+              <span className="field__label">What is signed</span>
+              <textarea className="input" rows={2} value={canonical} onChange={(event) => setCanonical(event.target.value)} />
+              <span className="field__hint">Use {'{method} {path} {query} {host} {timestamp} {bodyHash} {body}'}.</span>
+            </label>
+            <label className="field">
+              <span className="field__label">Signature header</span>
+              <input className="input" value={signatureHeader} onChange={(event) => setSignatureHeader(event.target.value)} />
+            </label>
+            <label className="field">
+              <span className="field__label">Before the signature (optional)</span>
+              <input className="input" value={signaturePrefix} placeholder="sha256=" onChange={(event) => setSignaturePrefix(event.target.value)} />
+            </label>
+            <label className="field">
+              <span className="field__label">Encoding</span>
+              <select className="input" value={encoding} onChange={(event) => setEncoding(event.target.value as 'hex' | 'base64')}>
+                <option value="hex">hex</option>
+                <option value="base64">base64</option>
+              </select>
+            </label>
+            <label className="field">
+              <span className="field__label">Timestamp header (optional)</span>
+              <input className="input" value={timestampHeader} placeholder="X-Timestamp" onChange={(event) => setTimestampHeader(event.target.value)} />
+            </label>
           </>
         ) : null}
         <label className="field">
