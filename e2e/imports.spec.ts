@@ -4,7 +4,7 @@ import { loadOpenApi } from '../main/imports/openapi-source.js';
 import { startSpecExampleServer } from '../main/testing/spec-example-server.js';
 import { v7 as uuidv7 } from 'uuid';
 import { hostApi, openNewToolEditor } from './fixtures/api.js';
-import { startHttpTarget } from './fixtures/http-target.js';
+import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 
@@ -179,6 +179,41 @@ test('start a tool from a cURL command: pick the values that become arguments, t
     // The key lives in the secret store; the tool file names it only.
     const { secrets } = (await api('GET', '/secrets')) as { secrets: { name: string }[] };
     expect(secrets.map((secret) => secret.name)).toEqual(['LOCAL_X_API_KEY']);
+  } finally {
+    close();
+  }
+});
+
+test('an OAuth 2 (client credentials) tool: the tester shows the token request as its own step, the token masked', async ({ app }) => {
+  const { target, close } = await startHttpTarget((request, response) => {
+    if (request.url === '/oauth/token') return void response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"access_token":"tok-e2e","token_type":"Bearer","expires_in":600}');
+    const ok = request.headers.authorization === 'Bearer tok-e2e';
+    response.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' }).end(ok ? '{"me":"toolbelt"}' : '{"error":"invalid_token"}');
+  });
+  try {
+    const api = hostApi(app.host);
+    await api('PUT', '/secrets/CLIENT_SECRET', { value: 'client-secret' });
+    await putHttpToolBundle(api, {
+      target,
+      bundle: { slug: 'oauth-api', displayName: 'OAuth API' },
+      slug: 'me',
+      tool: {
+        displayName: 'Who am I',
+        argSchema: { type: 'object', properties: {} },
+        impl: { method: 'GET', urlTemplate: `http://${target}/me`, auth: { kind: 'oauth2', flow: 'clientCredentials', tokenUrl: `http://${target}/oauth/token`, clientId: 'toolbelt', clientSecret: '${secret.CLIENT_SECRET}' } },
+      },
+    });
+    const { page } = app;
+    await page.goto(app.host.url);
+    await page.keyboard.press('Control+2');
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Who am I/ }).click();
+    const tester = page.getByRole('region', { name: 'Tester' });
+    await tester.getByRole('button', { name: 'Run', exact: true }).click();
+    const response = tester.getByRole('region', { name: 'Response' });
+    await expect(response).toContainText('HTTP 200');
+    await expect(response.getByText('Token request')).toBeVisible();
+    await expect(response).not.toContainText('tok-e2e');
+    await page.screenshot(shot('oauth-token-step'));
   } finally {
     close();
   }

@@ -40,6 +40,7 @@ import { createProviderStore } from './providers/provider-store.js';
 import { createSecretStore } from './secrets/secret-store.js';
 import { createSettingsStore } from './settings/settings-store.js';
 import { importHandlers } from './imports/handlers.js';
+import { OAuthTokens } from './tools/http/oauth-tokens.js';
 import { executionHandlers } from './tools/handlers.js';
 import { TesterBooks } from './tester/tester-book.js';
 import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
@@ -170,7 +171,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const bundle = store.bundle(bundleID);
         return bundle?.kind === 'valid' ? bundle.bundle.http : undefined;
       },
-      executor: { send: httpSend.send, now: () => clock.now().getTime(), rateLimiter: new RateLimiter(() => clock.now().getTime()), ...(options.sleep ? { sleep: options.sleep } : {}) },
+      executor: {
+        send: httpSend.send,
+        now: () => clock.now().getTime(),
+        rateLimiter: new RateLimiter(() => clock.now().getTime()),
+        oauthTokens: new OAuthTokens(secrets, () => clock.now().getTime()),
+        ...(options.sleep ? { sleep: options.sleep } : {}),
+      },
     }),
   };
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });

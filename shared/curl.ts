@@ -53,6 +53,7 @@ export function toCurl(impl: HttpImpl, args: Record<string, unknown>, argumentNa
   if (impl.auth?.kind === 'bearer') words.push('-H', quote([{ text: 'Authorization: Bearer ' }, ...render(impl.auth.token)]));
   if (impl.auth?.kind === 'basic') words.push('-u', quote([...render(impl.auth.username), { text: ':' }, ...render(impl.auth.password)]));
   if (impl.auth?.kind === 'apiKey' && impl.auth.location === 'header') words.push('-H', quote([{ text: `${impl.auth.name}: ` }, ...render(impl.auth.value)]));
+  if (impl.auth?.kind === 'oauth2') words.push('-H', quote([{ text: 'Authorization: Bearer ' }, { secret: 'OAUTH_ACCESS_TOKEN' }]));
   // A signature covers the moment it is made: the command says so rather than carry one that no longer holds.
   if (impl.auth?.kind === 'hmac') words.push('-H', quote([{ text: `${impl.auth.header}: (an HMAC-SHA256 signature Toolbelt makes when it sends the request)` }]));
   if (impl.multipart && impl.body) {

@@ -1,7 +1,7 @@
 import type { HttpImpl } from './schemas/http-impl.js';
 
 /** The fields of an auth that are templates (the rest are names and settings). */
-export const AUTH_TEMPLATE_FIELDS = new Set(['token', 'username', 'password', 'value', 'secret']);
+export const AUTH_TEMPLATE_FIELDS = new Set(['token', 'username', 'password', 'value', 'secret', 'clientId', 'clientSecret']);
 
 /** Every template string of an HTTP impl, with its JSON pointer. */
 export function* templatesOf(impl: HttpImpl): Generator<{ path: string; template: string }> {

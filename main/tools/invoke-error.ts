@@ -14,6 +14,8 @@ export type InvokeErrorCode =
   | 'decode_failed'
   | 'extract_failed'
   | 'output_invalid'
+  /** The OAuth token endpoint refused the tool's client, or answered with no token. */
+  | 'auth_failed'
   | 'local_error'
   /** The tool itself said the call failed (an MCP result with isError). */
   | 'tool_error';

@@ -23,6 +23,21 @@ export const HttpAuthSchema = Type.Union([
   ),
   Type.Object(
     {
+      kind: Type.Literal('oauth2'),
+      /** Machine-to-machine sign-in: the tool's own client ID and secret buy a token at tokenUrl. */
+      flow: Type.Literal('clientCredentials'),
+      tokenUrl: Type.String({ pattern: '^https?://[^/?#]+', maxLength: 2048, hint: 'Give the token endpoint, starting with http:// or https://.' }),
+      clientId: TemplateString,
+      clientSecret: TemplateString,
+      scope: Type.Optional(Type.String({ maxLength: 2_000 })),
+      audience: Type.Optional(Type.String({ maxLength: 2_000 })),
+      /** How the client proves itself to the token endpoint: HTTP Basic (the default) or in the form. */
+      clientAuth: Type.Optional(Type.Union([Type.Literal('basic'), Type.Literal('post')])),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
       kind: Type.Literal('hmac'),
       /** The signing key: a secret. */
       secret: TemplateString,

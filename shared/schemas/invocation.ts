@@ -5,6 +5,8 @@ const HeaderMap = Type.Record(Type.String(), Type.String());
 export const TraceEntrySchema = Type.Object(
   {
     attempt: Type.Integer({ minimum: 1 }),
+    /** An OAuth token request made before the attempt it belongs to. */
+    step: Type.Optional(Type.Literal('token')),
     startedAt: Type.String({ format: 'date-time' }),
     durationMs: Type.Number({ minimum: 0 }),
     request: Type.Object(

@@ -47,6 +47,10 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
     headers.set('Authorization', `Basic ${encoded}`);
     sensitiveHeaders.add('authorization');
     derivedSecrets.push(encoded);
+  } else if (auth?.kind === 'oauth2' && scope.oauthToken !== undefined) {
+    headers.set('Authorization', `Bearer ${headerSafe(scope.oauthToken, 'The OAuth token', false)}`);
+    sensitiveHeaders.add('authorization');
+    derivedSecrets.push(scope.oauthToken);
   } else if (auth?.kind === 'apiKey') {
     const value = renderText(auth.value, scope, 'auth.value');
     if (auth.location === 'header') {

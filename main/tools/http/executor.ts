@@ -9,10 +9,11 @@ import { InvokeFailure } from '../invoke-error.js';
 import { MASK, Redactor } from '../redact.js';
 import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
 import { buildRequest, type BuiltRequest } from './build-request.js';
+import type { OAuthTokens } from './oauth-tokens.js';
 import type { RateLimiter } from './rate-limit.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './read-body.js';
 import type { HttpSend, IncomingResponse } from './transport.js';
-import { secretNamesIn, type RenderScope } from './render.js';
+import { renderText, secretNamesIn, type RenderScope } from './render.js';
 import { parseRetryAfter, retryPolicy } from './retry.js';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -53,6 +54,8 @@ export interface HttpCallOutcome {
 export interface HttpExecutorDeps {
   send: HttpSend;
   now: () => number;
+  /** Tokens of tools that sign in with OAuth 2 (client credentials). */
+  oauthTokens?: OAuthTokens;
   rateLimiter: RateLimiter;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -65,6 +68,15 @@ export interface HttpExecutorDeps {
  * including a failure, with secrets masked in everything it reports.
  */
 export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promise<HttpCallOutcome> {
+  if (call.impl.auth?.kind !== 'oauth2') return executeOnce(call, deps, false);
+  // A kept token the API refuses (revoked, rotated) is bought again once; a fresh one it refuses is the answer.
+  const first = await executeOnce(call, deps, false);
+  if (first.failure?.extra.status !== 401) return first;
+  const second = await executeOnce(call, deps, true);
+  return { ...second, attempts: first.attempts + second.attempts, trace: [...first.trace, ...second.trace.map((entry) => ({ ...entry, attempt: entry.attempt + first.attempts }))] };
+}
+
+async function executeOnce(call: HttpCall, deps: HttpExecutorDeps, freshToken: boolean): Promise<HttpCallOutcome> {
   const trace: TraceEntry[] = [];
   let redactor = NO_SECRETS;
   let attempts = 0;
@@ -72,6 +84,19 @@ export async function executeHttp(call: HttpCall, deps: HttpExecutorDeps): Promi
     const secrets = await resolveSecrets(call);
     if (secrets.size > 0) redactor = new Redactor(secrets.values());
     const scope: RenderScope = { args: call.args, argumentNames: call.argumentNames, secrets, usedSecrets: new Set(), now: deps.now() };
+    const auth = call.impl.auth;
+    if (auth?.kind === 'oauth2') {
+      if (!deps.oauthTokens) throw new InvokeFailure('invalid_request', `${call.toolName} signs in with OAuth 2, which this host cannot do.`);
+      scope.oauthToken = await deps.oauthTokens.token({
+        auth,
+        clientId: renderText(auth.clientId, scope, 'auth.clientId'),
+        clientSecret: renderText(auth.clientSecret, scope, 'auth.clientSecret'),
+        allowedHosts: call.allowedHosts,
+        signal: call.signal,
+        fresh: freshToken,
+        ...(call.trace ? { trace } : {}),
+      });
+    }
     const request = buildRequest(call.impl, scope);
     if (request.derivedSecrets.length > 0) redactor = redactor.withDerived(request.derivedSecrets);
     // Only failures need this sentence; it is built when one happens.

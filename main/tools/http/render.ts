@@ -11,6 +11,8 @@ export interface RenderScope {
   usedSecrets: Set<string>;
   /** When the request is built (ms since the epoch): what an HMAC signature's timestamp says. */
   now?: number;
+  /** The access token of an OAuth 2 tool, bought before the request is built. */
+  oauthToken?: string;
 }
 
 type Placeholder = Extract<TemplatePart, { kind: 'placeholder' }>;

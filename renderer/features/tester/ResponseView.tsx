@@ -23,7 +23,7 @@ function Attempt({ entry }: { entry: TraceEntry }) {
   return (
     <details className="attempt" open={entry.attempt === 1}>
       <summary>
-        <span className="attempt__title">Attempt {entry.attempt}</span>
+        <span className="attempt__title">{entry.step === 'token' ? 'Token request' : `Attempt ${entry.attempt}`}</span>
         <span className={`status-pill ${entry.response && entry.response.status < 400 ? 'status-pill--ok' : 'status-pill--bad'}`}>
           {entry.response ? `HTTP ${entry.response.status}` : (entry.error?.code ?? 'no response')}
         </span>
@@ -210,7 +210,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
         <>
           <h3 className="subhead">Attempts</h3>
           {result.trace.map((entry) => (
-            <Attempt key={entry.attempt} entry={entry} />
+            <Attempt key={`${entry.attempt}-${entry.step ?? 'request'}`} entry={entry} />
           ))}
         </>
       ) : null}

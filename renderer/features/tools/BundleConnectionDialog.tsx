@@ -54,6 +54,11 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
   const [signaturePrefix, setSignaturePrefix] = useState(hmac?.prefix ?? '');
   const [encoding, setEncoding] = useState<'hex' | 'base64'>(hmac?.encoding ?? 'hex');
   const [timestampHeader, setTimestampHeader] = useState(hmac?.timestampHeader ?? '');
+  const oauth2 = auth?.kind === 'oauth2' ? auth : undefined;
+  const [tokenUrl, setTokenUrl] = useState(oauth2?.tokenUrl ?? '');
+  const [clientId, setClientId] = useState(oauth2?.clientId ?? '');
+  const [clientSecret, setClientSecret] = useState(oauth2 ? secretOf(oauth2.clientSecret) : '');
+  const [scope, setScope] = useState(oauth2?.scope ?? '');
   const [headers, setHeaders] = useState(headersText(http.headers));
   const [hosts, setHosts] = useState((http.allowedHosts ?? []).join(', '));
   const [timeout, setTimeoutText] = useState(http.timeoutMs === undefined ? '' : String(http.timeoutMs));
@@ -63,6 +68,9 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
     if (kind === 'bearer') return { kind, token: templateOf(token) };
     if (kind === 'apiKey') return { kind, location: keyLocation, name: keyName.trim(), value: templateOf(keyValue) };
     if (kind === 'basic') return { kind, username: templateOf(username), password: templateOf(password) };
+    if (kind === 'oauth2') {
+      return { kind, flow: 'clientCredentials', tokenUrl: tokenUrl.trim(), clientId: clientId.trim(), clientSecret: templateOf(clientSecret), ...(scope.trim() ? { scope: scope.trim() } : {}), ...(oauth2?.audience ? { audience: oauth2.audience } : {}), ...(oauth2?.clientAuth ? { clientAuth: oauth2.clientAuth } : {}) };
+    }
     if (kind === 'hmac') {
       return {
         kind,
@@ -128,6 +136,7 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
             <option value="bearer">Bearer token</option>
             <option value="apiKey">API key</option>
             <option value="basic">User name and password</option>
+            <option value="oauth2">OAuth 2 (client credentials)</option>
             <option value="hmac">HMAC-SHA256 signature</option>
           </select>
         </label>
@@ -152,6 +161,24 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
           <>
             {secretField('User name (a secret)', username, setUsername)}
             {secretField('Password (a secret)', password, setPassword)}
+          </>
+        ) : null}
+        {kind === 'oauth2' ? (
+          <>
+            <label className="field">
+              <span className="field__label">Token URL</span>
+              <input className="input" value={tokenUrl} placeholder="https://auth.example.com/oauth/token" onChange={(event) => setTokenUrl(event.target.value)} />
+            </label>
+            <label className="field">
+              <span className="field__label">Client ID</span>
+              <input className="input" value={clientId} onChange={(event) => setClientId(event.target.value)} />
+            </label>
+            {secretField('Client secret (a secret)', clientSecret, setClientSecret)}
+            <label className="field">
+              <span className="field__label">Scope (optional)</span>
+              <input className="input" value={scope} placeholder="read write" onChange={(event) => setScope(event.target.value)} />
+            </label>
+            <p className="field__hint">Toolbelt buys a token with these, keeps it as a secret, and buys a new one before it ends.</p>
           </>
         ) : null}
         {kind === 'hmac' ? (
