@@ -40,6 +40,7 @@ import { createProviderStore } from './providers/provider-store.js';
 import { createSecretStore } from './secrets/secret-store.js';
 import { createSettingsStore } from './settings/settings-store.js';
 import { importHandlers } from './imports/handlers.js';
+import { archiveHandlers } from './imports/archive-handlers.js';
 import { OAuthTokens } from './tools/http/oauth-tokens.js';
 import { executionHandlers } from './tools/handlers.js';
 import { TesterBooks } from './tester/tester-book.js';
@@ -237,6 +238,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog),
       ...importHandlers(store, settings, secrets),
+      ...archiveHandlers(store, secrets, clock),
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log)),
       ...providerHandlers(providers, connect, () => performance.now()),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),

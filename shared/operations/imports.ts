@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { UuidV7Schema } from '../schemas/ids.js';
-import { ImportPreviewSchema, ImportResultSchema, ImportSourceSchema, MAX_IMPORT_TEXT_CHARS } from '../schemas/imports.js';
+import { ArchivePreviewSchema, BundleArchiveSchema, ImportPreviewSchema, ImportResultSchema, ImportSourceSchema, MAX_IMPORT_TEXT_CHARS } from '../schemas/imports.js';
 
 /** Room for the description's text as JSON (escapes and all). */
 const IMPORT_BODY_BYTES = MAX_IMPORT_TEXT_CHARS * 2;
@@ -31,4 +31,23 @@ export const importsOpenApiApply = defineOperation({
   ),
   result: ImportResultSchema,
   http: { method: 'POST', path: '/api/imports/openapi/apply', maxBodyBytes: IMPORT_BODY_BYTES },
+});
+
+export const bundlesExport = defineOperation({
+  name: 'bundles.export',
+  summary: 'A bundle as a .zip (base64): bundle.json, its tool files and a manifest naming the secrets it needs, never their values.',
+  params: Type.Object({ bundleID: UuidV7Schema }, { additionalProperties: false }),
+  result: BundleArchiveSchema,
+  http: { method: 'GET', path: '/api/tools/bundles/:bundleID/export' },
+});
+
+export const bundlesImportArchive = defineOperation({
+  name: 'bundles.importArchive',
+  summary: 'Read a bundle .zip (base64) and, with apply, write it as a new bundle under the given ID in one step; an archive with path tricks or foreign files is refused whole.',
+  params: Type.Object(
+    { base64: Type.String({ minLength: 1, maxLength: 70_000_000 }), bundleID: UuidV7Schema, apply: Type.Optional(Type.Boolean()) },
+    { additionalProperties: false },
+  ),
+  result: ArchivePreviewSchema,
+  http: { method: 'POST', path: '/api/tools/bundles/:bundleID/import-archive', maxBodyBytes: 80_000_000 },
 });

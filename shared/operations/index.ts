@@ -19,7 +19,7 @@ import {
 } from './mcp.js';
 import { mcpShareActivity, mcpShareBundle, mcpShareConfigure, mcpShareConnection, mcpShareStatus } from './mcp-share.js';
 import { questionsAnswer, questionsList } from './questions.js';
-import { importsOpenApiApply, importsOpenApiPreview } from './imports.js';
+import { bundlesExport, bundlesImportArchive, importsOpenApiApply, importsOpenApiPreview } from './imports.js';
 import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
@@ -75,6 +75,8 @@ export const operations = {
   'mcpShare.activity': mcpShareActivity,
   'imports.openapiPreview': importsOpenApiPreview,
   'imports.openapiApply': importsOpenApiApply,
+  'bundles.export': bundlesExport,
+  'bundles.importArchive': bundlesImportArchive,
   'tester.book': testerBook,
   'tester.saveExample': testerSaveExample,
   'tester.deleteExample': testerDeleteExample,

@@ -72,3 +72,23 @@ export const ImportResultSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ImportResult = Static<typeof ImportResultSchema>;
+
+/** A bundle packed as a .zip (base64 across IPC and HTTP): bundle.json, its tools, a manifest of the secrets it needs. */
+export const BundleArchiveSchema = Type.Object(
+  { fileName: Type.String(), base64: Type.String(), secrets: Type.Array(Type.String()) },
+  { additionalProperties: false },
+);
+
+export const ArchivePreviewSchema = Type.Object(
+  {
+    bundle: Type.Object({ slug: Type.String(), displayName: Type.String(), description: Type.String() }, { additionalProperties: false }),
+    tools: Type.Array(Type.Object({ slug: Type.String(), version: Type.String(), displayName: Type.String(), type: Type.String() }, { additionalProperties: false })),
+    secrets: Type.Array(Type.Object({ name: Type.String(), isSet: Type.Boolean() }, { additionalProperties: false })),
+    /** Bundles here with the same name: the import makes another one beside them, never over them. */
+    sameName: Type.Array(Type.String()),
+    /** Set once it is written. */
+    bundleID: Type.Optional(UuidV7Schema),
+  },
+  { additionalProperties: false },
+);
+export type ArchivePreview = Static<typeof ArchivePreviewSchema>;

@@ -1,0 +1,70 @@
+import { ToolbeltError } from '../../shared/errors.js';
+import { BundleInputSchema, type BundleInput } from '../../shared/schemas/bundle.js';
+import type { ArchivePreview } from '../../shared/schemas/imports.js';
+import type { ToolInput } from '../../shared/schemas/tool.js';
+import type { Handlers } from '../api/dispatcher.js';
+import type { Clock } from '../common/clock.js';
+import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { ToolStore } from '../store/tool-store.js';
+import { packBundle, secretNamesOf, unpackBundle } from './bundle-archive.js';
+
+const IDENTITY = ['schemaVersion', 'toolID', 'bundleID', 'slug', 'version', 'isBuiltIn', 'createdAt', 'modifiedAt'];
+
+/** Bundles as .zip files: export one, and read (then write, as a new bundle) one someone shared. */
+export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: Clock): Pick<Handlers, 'bundles.export' | 'bundles.importArchive'> {
+  const validateBundle = compile(createAjv(), BundleInputSchema);
+  const bad = (message: string, issues?: unknown) => new ToolbeltError('import_invalid', `This bundle archive cannot be imported: ${message}`, issues ? { issues } : undefined);
+
+  return {
+    'bundles.export': async ({ bundleID }) => {
+      const bundle = await store.requireBundle(bundleID);
+      const tools = [...store.allTools()].filter((record) => record.bundleID === bundleID && record.kind === 'valid').map((record) => record as Extract<typeof record, { kind: 'valid' }>);
+      const zip = packBundle(bundle.bundle, bundle.text, tools, clock.now());
+      return {
+        fileName: `${bundle.bundle.slug}.zip`,
+        base64: Buffer.from(zip).toString('base64'),
+        secrets: secretNamesOf(
+          bundle.bundle.http,
+          tools.map((record) => record.tool),
+        ),
+      };
+    },
+    'bundles.importArchive': async ({ base64, bundleID, apply }) => {
+      const { bundle: rawBundle, tools: rawTools } = unpackBundle(Buffer.from(base64, 'base64'));
+      const source = (rawBundle ?? {}) as Record<string, unknown>;
+      const input = Object.fromEntries(Object.entries({ slug: source.slug, displayName: source.displayName, description: source.description, isEnabled: source.isEnabled, http: source.http }).filter(([, value]) => value !== undefined));
+      if (!validateBundle(input)) {
+        const issues = issuesFrom(validateBundle.errors);
+        throw bad(`bundle.json is not a valid bundle: ${describeIssues(issues)}`, issues);
+      }
+      const bundle = input as BundleInput;
+      const tools: { slug: string; version: string; input: ToolInput }[] = [];
+      for (const { file, value } of rawTools) {
+        const tool = (value ?? {}) as Record<string, unknown>;
+        if (typeof tool.slug !== 'string' || typeof tool.version !== 'string') throw bad(`${file} has no slug or version.`);
+        const body = Object.fromEntries(Object.entries(tool).filter(([key]) => !IDENTITY.includes(key)));
+        // Every tool is checked as tools.put would before anything is shown or written.
+        const issues = await store.checkDraft(body, { slug: tool.slug, version: tool.version });
+        if (issues.length > 0) throw bad(`${file} is not a valid tool: ${describeIssues(issues)}`, issues);
+        tools.push({ slug: tool.slug, version: tool.version, input: body as ToolInput });
+      }
+      const setNames = new Set((await secrets.list()).map((secret) => secret.name));
+      // The names the files use, read from them (the manifest is a summary anyone could edit).
+      const needed = secretNamesOf(
+        bundle.http,
+        tools.map((tool) => tool.input),
+      );
+      const preview: ArchivePreview = {
+        bundle: { slug: bundle.slug, displayName: bundle.displayName, description: bundle.description ?? '' },
+        tools: tools.map((tool) => ({ slug: tool.slug, version: tool.version, displayName: tool.input.displayName, type: tool.input.type })),
+        secrets: needed.map((name) => ({ name, isSet: setNames.has(name) })),
+        sameName: [...store.allBundles()].filter((record) => record.kind === 'valid' && record.bundle.displayName === bundle.displayName && !record.bundle.softDeletedAt).map((record) => record.bundleID),
+      };
+      if (!apply) return preview;
+      // Always a new bundle (new IDs for it and its tools): an archive never writes over what is here.
+      await store.putTools(bundleID, bundle, tools);
+      return { ...preview, bundleID };
+    },
+  };
+}
