@@ -2,7 +2,6 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { ArchivePreview } from '../../shared/schemas/imports.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
 import { newID } from '../testing/fixtures.js';
 import { startTestCore, type TestCore } from '../testing/test-core.js';
@@ -23,7 +22,7 @@ describe('bundles as .zip files', () => {
   it('exports bundle.json, its tools and the secret names it needs (never values), and imports as a new bundle elsewhere, whole', async () => {
     const source = await startTestCore();
     const bundleID = await seedBundle(source);
-    const archive = (await source.call('bundles.export', { bundleID })) as { fileName: string; base64: string; secrets: string[] };
+    const archive = await source.call('bundles.export', { bundleID });
     expect(archive.fileName).toBe('notes-api.zip');
     expect(archive.secrets).toEqual(['NOTES_TOKEN', 'TEAM_ID']);
     const bytes = Buffer.from(archive.base64, 'base64');
@@ -32,7 +31,7 @@ describe('bundles as .zip files', () => {
 
     const target = await startTestCore();
     const newBundleID = newID();
-    const preview = (await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newBundleID })) as ArchivePreview;
+    const preview = await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newBundleID });
     expect(preview).toEqual({
       bundle: { slug: 'notes-api', displayName: 'Notes API', description: 'Notes.' },
       tools: [expect.objectContaining({ slug: 'list-notes', type: 'http' }), expect.objectContaining({ slug: 'list-notes', type: 'http' })],
@@ -43,14 +42,14 @@ describe('bundles as .zip files', () => {
       sameName: [],
     });
     expect(await readdir(path.join(target.dataDir, 'bundles')).catch(() => [])).toEqual([]);
-    const applied = (await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newBundleID, apply: true })) as ArchivePreview;
+    const applied = await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newBundleID, apply: true });
     expect(applied.bundleID).toBe(newBundleID);
     expect(await toolsOf(target, newBundleID)).toEqual(await toolsOf(source, bundleID));
     const { bundles } = (await target.call('bundles.list', { bundleIDs: [newBundleID] })) as { bundles: { http?: unknown }[] };
     expect(bundles[0]!.http).toEqual({ baseUrl: 'https://notes.example.com/v1', auth: { kind: 'bearer', token: '${secret.NOTES_TOKEN}' }, allowedHosts: ['notes.example.com'] });
 
     // The same archive again is another bundle beside the first, never over it.
-    const again = (await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newID() })) as ArchivePreview;
+    const again = await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newID() });
     expect(again.sameName).toEqual([newBundleID]);
   });
 
