@@ -218,3 +218,32 @@ test('an OAuth 2 (client credentials) tool: the tester shows the token request a
     close();
   }
 });
+
+test('export a bundle as .zip and import it again: a second bundle beside the first, with the secrets it needs named', async ({ app }) => {
+  const api = hostApi(app.host);
+  const bundleID = uuidv7();
+  await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'notes', displayName: 'Notes', http: { baseUrl: 'https://notes.example.com', auth: { kind: 'bearer', token: '${secret.NOTES_TOKEN}' } } });
+  await api('PUT', `/tools/bundles/${bundleID}/tools/list-notes/version/v1`, { type: 'http', displayName: 'List notes', argSchema: { type: 'object', properties: {} }, impl: { method: 'GET', urlTemplate: '/notes' } });
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export bundle Notes' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('notes.zip');
+  const zipPath = test.info().outputPath('notes.zip');
+  await download.saveAs(zipPath);
+
+  await page.getByRole('button', { name: 'Import API' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import an API' });
+  await dialog.getByLabel('Description file').setInputFiles(zipPath);
+  const preview = dialog.getByRole('region', { name: 'What the bundle holds' });
+  await expect(preview).toContainText('Notes · 1 tool');
+  await expect(preview.getByRole('list', { name: 'Tools in the bundle' })).toContainText('List notes');
+  await expect(preview).toContainText('You already have a bundle with this name; this makes another one beside it.');
+  await expect(preview).toContainText('Secrets it uses: NOTES_TOKEN (not set yet).');
+  await page.screenshot(shot('archive-import'));
+  await preview.getByRole('button', { name: 'Import bundle' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Bundles' }).getByRole('button', { name: /^Notes/ })).toHaveCount(2);
+});

@@ -19,6 +19,9 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
   return {
     'bundles.export': async ({ bundleID }) => {
       const bundle = await store.requireBundle(bundleID);
+      if (!store.isWritable(bundle)) {
+        throw new ToolbeltError('source_readonly', `“${bundle.bundle.displayName}” comes with Toolbelt or from an MCP server; only your own bundles are exported.`);
+      }
       const tools = [...store.allTools()].filter((record) => record.bundleID === bundleID && record.kind === 'valid').map((record) => record as Extract<typeof record, { kind: 'valid' }>);
       const zip = packBundle(bundle.bundle, bundle.text, tools, clock.now());
       return {

@@ -3,7 +3,16 @@
  * The object URL is let go once the click has started the download.
  */
 export function saveTextFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  saveBlob(fileName, new Blob([text], { type: `${type};charset=utf-8` }));
+}
+
+/** Hands bytes (as the core sends them, base64) to the browser as a file to save. */
+export function saveBase64File(fileName: string, base64: string, type: string): void {
+  saveBlob(fileName, new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))], { type }));
+}
+
+function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -13,3 +22,4 @@ export function saveTextFile(fileName: string, text: string, type: string): void
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+

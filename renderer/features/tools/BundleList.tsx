@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { BundleView, InvalidBundleEntry } from '../../../shared/schemas/bundle.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
-import { PencilIcon, PlugIcon, TrashIcon } from '../../components/icons.js';
+import { DownloadIcon, PencilIcon, PlugIcon, TrashIcon } from '../../components/icons.js';
+import { saveBase64File } from '../../components/download.js';
+import { useApi } from '../../api/context.js';
 import { Switch } from '../../components/Switch.js';
 import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle, useRemoveBundleFolder } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
@@ -27,6 +29,15 @@ export function BundleList() {
   const serverOf = (bundleID: string) => mcpServers.data?.find((server) => server.bundleID === bundleID);
   const [deleted, setDeleted] = useState<BundleView | null>(null);
   const [connection, setConnection] = useState<BundleView | null>(null);
+  const api = useApi();
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
+  const exportBundle = (bundle: BundleView) => {
+    setExportProblem(null);
+    api.bundles.export({ bundleID: bundle.bundleID }).then(
+      (archive) => saveBase64File(archive.fileName, archive.base64, 'application/zip'),
+      (error: unknown) => setExportProblem(`Could not export “${bundle.displayName}”: ${errorMessage(error)}`),
+    );
+  };
 
   const deleteBundle = (bundle: BundleView) => {
     remove.mutate({ bundleID: bundle.bundleID }, { onSuccess: () => setDeleted(bundle) });
@@ -58,6 +69,7 @@ export function BundleList() {
         }
       >
         {form === 'mcp' ? <McpServerForm onDone={() => setForm(null)} /> : null}
+        <ErrorLine message={exportProblem} />
         {connection ? <BundleConnectionDialog bundle={connection} onClose={() => setConnection(null)} /> : null}
         {form === 'import' ? (
           <ImportApiDialog
@@ -126,6 +138,9 @@ export function BundleList() {
                 )}
                 {!bundle.readOnly && form !== bundle.bundleID ? (
                   <span className="list__actions">
+                    <button type="button" className="icon-button" aria-label={`Export bundle ${bundle.displayName}`} title="Export as .zip" onClick={() => exportBundle(bundle)}>
+                      <DownloadIcon size={15} />
+                    </button>
                     <button type="button" className="icon-button" aria-label={`Connection of bundle ${bundle.displayName}`} title="Connection: base URL, sign-in, headers" onClick={() => setConnection(bundle)}>
                       <PlugIcon size={15} />
                     </button>

@@ -6,6 +6,7 @@ import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { CancelAnd, Modal } from '../../components/Modal.js';
 import { useBundles, useStoreMutation } from '../../queries/tools.js';
+import { ArchiveImport } from './ArchiveImport.js';
 
 type SourceKind = 'file' | 'paste' | 'url';
 
@@ -23,6 +24,8 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   const [kind, setKind] = useState<SourceKind>('file');
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
+  /** A bundle .zip chosen instead of a description: its bytes, base64. */
+  const [archive, setArchive] = useState<string | null>(null);
   const [url, setUrl] = useState('');
   const [target, setTarget] = useState('new');
   const [newBundleID] = useState(() => uuidv7());
@@ -61,6 +64,15 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   const chooseFile = async (file: File | undefined) => {
     if (!file) return;
     setFileName(file.name);
+    if (/\.zip$/i.test(file.name)) {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = '';
+      for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+      setArchive(btoa(binary));
+      setText('');
+      return;
+    }
+    setArchive(null);
     setText(await file.text());
   };
   const toggle = (key: string, on: boolean) =>
@@ -112,7 +124,7 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   }
 
   return (
-    <Modal title="Import an API" wide onDismiss={onClose} initialFocus={firstField} description="OpenAPI 3.0 or 3.1, or Swagger 2.0, as JSON or YAML. Each operation becomes an HTTP tool.">
+    <Modal title="Import an API" wide onDismiss={onClose} initialFocus={firstField} description="OpenAPI 3.0 or 3.1, or Swagger 2.0, as JSON or YAML: each operation becomes an HTTP tool. Or a bundle someone exported (.zip).">
       <form className="import-api" aria-label="API description" onSubmit={readDescription}>
         <fieldset className="import-api__source">
           <legend className="field__label">Description</legend>
@@ -129,7 +141,7 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
                             <input
                 ref={firstField as React.RefObject<HTMLInputElement>}
                 type="file"
-                accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml"
+                accept=".json,.yaml,.yml,.zip,application/json,application/yaml,text/yaml,application/zip"
                 aria-label="Description file"
                 onChange={(event) => void chooseFile(event.target.files?.[0])}
               />
@@ -140,26 +152,32 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
             <input className="input" type="url" aria-label="Description URL" placeholder="https://api.example.com/openapi.json" value={url} onChange={(event) => setUrl(event.target.value)} />
           )}
         </fieldset>
-        <label className="field__label" htmlFor={`${id}-target`}>
-          Import into
-        </label>
-        <select id={`${id}-target`} className="input" value={target} onChange={(event) => setTarget(event.target.value)}>
-          <option value="new">A new bundle</option>
-          {writable.map((bundle) => (
-            <option key={bundle.bundleID} value={bundle.bundleID}>
-              {bundle.displayName} (update it)
-            </option>
-          ))}
-        </select>
-        <div className="arg-form__actions">
-          <button type="submit" className="button" disabled={!source || read.isPending}>
-            {read.isPending ? 'Reading…' : plan ? 'Read again' : 'Read description'}
-          </button>
-        </div>
+        {archive && kind === 'file' ? null : (
+          <>
+            <label className="field__label" htmlFor={`${id}-target`}>
+              Import into
+            </label>
+            <select id={`${id}-target`} className="input" value={target} onChange={(event) => setTarget(event.target.value)}>
+              <option value="new">A new bundle</option>
+              {writable.map((bundle) => (
+                <option key={bundle.bundleID} value={bundle.bundleID}>
+                  {bundle.displayName} (update it)
+                </option>
+              ))}
+            </select>
+            <div className="arg-form__actions">
+              <button type="submit" className="button" disabled={!source || read.isPending}>
+                {read.isPending ? 'Reading…' : plan ? 'Read again' : 'Read description'}
+              </button>
+            </div>
+          </>
+        )}
         <ErrorLine message={read.isError ? errorMessage(read.error) : null} />
       </form>
 
-      {plan ? (
+      {archive && kind === 'file' ? (
+        <ArchiveImport key={archive} base64={archive} onClose={onClose} onImported={onImported} />
+      ) : plan ? (
         <section className="import-api__preview" aria-label="What the import makes">
           <p className="import-api__summary">
             <strong>{plan.title}</strong> · {plan.format}

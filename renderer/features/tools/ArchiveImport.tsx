@@ -1,0 +1,56 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { v7 as uuidv7 } from 'uuid';
+import type { ArchivePreview } from '../../../shared/schemas/imports.js';
+import { useApi } from '../../api/context.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { CancelAnd } from '../../components/Modal.js';
+import { useStoreMutation } from '../../queries/tools.js';
+
+/** A bundle .zip someone shared: what it holds and the secrets it needs, then one Import that makes it a new bundle. */
+export function ArchiveImport({ base64, onClose, onImported }: { base64: string; onClose: () => void; onImported: (bundleID: string) => void }) {
+  const api = useApi();
+  const [bundleID] = useState(() => uuidv7());
+  const read = useMutation({ mutationFn: () => api.bundles.importArchive({ base64, bundleID }) });
+  const write = useStoreMutation(() => api.bundles.importArchive({ base64, bundleID, apply: true }));
+  const { mutate: readArchive } = read;
+  useEffect(() => readArchive(), [readArchive, base64]);
+  const preview: ArchivePreview | undefined = read.data;
+  const missing = preview?.secrets.filter((secret) => !secret.isSet) ?? [];
+
+  return (
+    <section className="import-api__preview" aria-label="What the bundle holds">
+      {read.isPending ? <p role="status">Reading the archive…</p> : null}
+      <ErrorLine message={read.isError ? errorMessage(read.error) : write.isError ? errorMessage(write.error) : null} />
+      {preview ? (
+        <>
+          <p className="import-api__summary">
+            <strong>{preview.bundle.displayName}</strong> · {preview.tools.length} {preview.tools.length === 1 ? 'tool' : 'tools'}
+          </p>
+          {preview.bundle.description ? <p className="field__hint">{preview.bundle.description}</p> : null}
+          <ul className="import-api__operations" aria-label="Tools in the bundle">
+            {preview.tools.map((tool) => (
+              <li key={`${tool.slug}@${tool.version}`} className="import-api__operation">
+                <span className="import-api__method">{tool.type}</span> <span className="import-api__path">{tool.displayName}</span> <span className="import-api__slug">{`${tool.slug}@${tool.version}`}</span>
+              </li>
+            ))}
+          </ul>
+          {preview.sameName.length ? <p className="field__hint">You already have a bundle with this name; this makes another one beside it.</p> : null}
+          {preview.secrets.length ? (
+            <p className="field__hint">
+              Secrets it uses: {preview.secrets.map((secret) => `${secret.name}${secret.isSet ? ' (set)' : ' (not set yet)'}`).join(', ')}.
+              {missing.length ? ' Set them in Settings → Secrets; an archive never carries their values.' : ''}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      <CancelAnd onCancel={onClose}>
+        {preview ? (
+          <button type="button" className="button button--primary" disabled={write.isPending} onClick={() => write.mutate(undefined, { onSuccess: (result) => onImported(result.bundleID ?? bundleID) })}>
+            {write.isPending ? 'Importing…' : 'Import bundle'}
+          </button>
+        ) : null}
+      </CancelAnd>
+    </section>
+  );
+}
