@@ -169,10 +169,13 @@ test('start a tool from a cURL command: pick the values that become arguments, t
     await editor.getByLabel('Display name').press('Control+a');
     await editor.getByLabel('Display name').pressSequentially('Save note');
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    // The saved tool's own page, with its tester, replaces the editor.
+    await expect(page.getByRole('button', { name: 'New version…' })).toBeVisible();
     const tester = page.getByRole('region', { name: 'Tester' });
     const form = tester.getByRole('form', { name: 'Save note' });
     await form.getByLabel('notes_id').pressSequentially('9');
     await form.getByLabel('title').pressSequentially('Groceries');
+    await expect(form.getByLabel('notes_id')).toHaveValue('9');
     await page.keyboard.press('Control+Enter');
     await expect(tester.getByRole('region', { name: 'Response' })).toContainText('HTTP 200');
     expect(seen).toEqual([{ url: '/notes/9?draft=true', key: 'k-123', body: '{"title":"Groceries","pinned":false}' }]);
@@ -246,4 +249,17 @@ test('export a bundle as .zip and import it again: a second bundle beside the fi
   await preview.getByRole('button', { name: 'Import bundle' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'Bundles' }).getByRole('button', { name: /^Notes/ })).toHaveCount(2);
+});
+
+test('a Postman collection imports the same way: its folders and requests as tools', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('button', { name: 'Import API' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import an API' });
+  await dialog.getByLabel('Description file').setInputFiles(path.join(import.meta.dirname, '../main/imports/fixtures/train-travel.postman_collection.json'));
+  await dialog.getByRole('button', { name: 'Read description' }).click();
+  await expect(dialog.getByText('Train Travel API · Postman collection v2.1 · 7 operations')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 7 tools' }).click();
+  await expect(page.getByRole('dialog', { name: 'API imported' }).getByRole('status')).toHaveText('7 tools written into “Train Travel API”.');
 });

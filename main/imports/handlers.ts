@@ -6,10 +6,11 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { planAgainst } from './import-plan.js';
-import { loadOpenApi } from './openapi-source.js';
+import { loadApiDescription } from './openapi-source.js';
+import { convertPostman } from './postman-tools.js';
 import { convertOpenApi } from './openapi-tools.js';
 
-/** OpenAPI and Swagger imports: a preview of the tools a description gives, then writing the chosen ones in one step. */
+/** OpenAPI, Swagger and Postman imports: a preview of the tools a description gives, then writing the chosen ones in one step. */
 export function importHandlers(store: ToolStore, settings: SettingsStore, secrets: SecretStore): Pick<Handlers, 'imports.openapiPreview' | 'imports.openapiApply'> {
   /** The tools a bundle has now; none for a bundle not made yet. */
   const toolsOf = (bundleID: string | undefined): ToolFile[] => {
@@ -17,9 +18,11 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
     return [...store.allTools()].filter((record) => record.bundleID === bundleID && record.kind === 'valid').map((record) => (record as Extract<typeof record, { kind: 'valid' }>).tool);
   };
 
-  async function preview(params: { source: Parameters<typeof loadOpenApi>[0]; bundleID?: string; baseUrl?: string }): Promise<ImportPreview> {
-    const loaded = await loadOpenApi(params.source, settings.get().allowedHosts);
-    const converted = convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...(params.baseUrl ? { baseUrl: params.baseUrl } : {}) });
+  async function preview(params: { source: Parameters<typeof loadApiDescription>[0]; bundleID?: string; baseUrl?: string }): Promise<ImportPreview> {
+    const loaded = await loadApiDescription(params.source, settings.get().allowedHosts);
+    const baseUrl = params.baseUrl ? { baseUrl: params.baseUrl } : {};
+    const converted =
+      'collection' in loaded ? convertPostman(loaded.collection, baseUrl) : convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...baseUrl });
     const target = params.bundleID && store.bundle(params.bundleID)?.kind === 'valid' ? params.bundleID : undefined;
     const { operations, gone } = planAgainst(converted.operations, toolsOf(target));
     const setNames = new Set((await secrets.list()).map((secret) => secret.name));

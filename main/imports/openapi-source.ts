@@ -6,6 +6,7 @@ import { isHostAllowed, allowlistEntryFor } from '../tools/http/allowed-hosts.js
 import { InvokeFailure } from '../tools/invoke-error.js';
 import { readBodyWithLimit } from '../tools/http/read-body.js';
 import type { Dialect } from './openapi-tools.js';
+import { isPostmanCollection } from './postman-tools.js';
 
 const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 30_000;
@@ -27,8 +28,16 @@ const invalid = (message: string) => new ToolbeltError('import_invalid', message
  * ones are left for the converter to describe.
  */
 export async function loadOpenApi(source: ImportSource, allowedHosts: readonly string[]): Promise<LoadedApi> {
+  const loaded = await loadApiDescription(source, allowedHosts);
+  if ('collection' in loaded) throw invalid('This is a Postman collection, not an OpenAPI description.');
+  return loaded;
+}
+
+/** What an import reads: an OpenAPI or Swagger description (dereferenced), or a Postman collection (as it is). */
+export async function loadApiDescription(source: ImportSource, allowedHosts: readonly string[]): Promise<LoadedApi | { collection: Record<string, unknown> }> {
   const { text, sourceUrl } = 'url' in source ? await download(source.url, allowedHosts) : { text: source.text, sourceUrl: undefined };
   const parsed = parseText(text);
+  if (isPostmanCollection(parsed)) return { collection: parsed };
   const dialect = dialectOf(parsed);
   let doc: Record<string, unknown>;
   try {
@@ -61,7 +70,7 @@ function dialectOf(doc: Record<string, unknown>): Dialect {
   if (openapi?.startsWith('3.1')) return 'openapi-3.1';
   if (doc.swagger === '2.0') return 'swagger-2.0';
   if (openapi || doc.swagger !== undefined) throw invalid(`OpenAPI ${String(openapi ?? doc.swagger)} is not supported: import OpenAPI 3.0, 3.1 or Swagger 2.0.`);
-  throw invalid('This is not an OpenAPI or Swagger description: it has no "openapi" or "swagger" field at the top.');
+  throw invalid('This is not an OpenAPI or Swagger description (it has no "openapi" or "swagger" field at the top) nor a Postman collection.');
 }
 
 async function download(address: string, allowedHosts: readonly string[]): Promise<{ text: string; sourceUrl: string }> {

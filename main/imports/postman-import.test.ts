@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { newID } from '../testing/fixtures.js';
+import { expectOk } from '../testing/invoke-harness.js';
+import { startSpecExampleServer } from '../testing/spec-example-server.js';
+import { startTestCore } from '../testing/test-core.js';
+import { loadOpenApi } from './openapi-source.js';
+
+const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
+
+describe('Postman collection import', () => {
+  it('turns a collection (made by Postman’s own converter) into tools: folders as tags, {{baseUrl}} as the base URL, :ids, query and body as arguments, its OAuth as a secret token', async () => {
+    const core = await startTestCore();
+    const text = await fixture('train-travel.postman_collection.json');
+    const plan = await core.call('imports.openapiPreview', { source: { text } });
+    expect(plan.format).toBe('Postman collection v2.1');
+    expect(plan.bundle).toMatchObject({ slug: 'train-travel-api', displayName: 'Train Travel API', http: { baseUrl: 'https://api.example.com', allowedHosts: ['api.example.com'] } });
+    expect(plan.operations.map((operation) => [operation.key, operation.slug, operation.tags])).toEqual([
+      ['GET /stations', 'get-a-list-of-train-stations', ['Stations']],
+      ['GET /trips', 'get-available-train-trips', ['Trips']],
+      ['GET /bookings', 'list-existing-bookings', ['Bookings']],
+      ['POST /bookings', 'create-a-booking', ['Bookings']],
+      ['GET /bookings/:bookingId', 'get-a-booking', ['Bookings']],
+      ['DELETE /bookings/:bookingId', 'delete-a-booking', ['Bookings']],
+      ['POST /bookings/:bookingId/payment', 'pay-for-a-booking', ['Payments']],
+    ]);
+    const byKey = new Map(plan.operations.map((operation) => [operation.key, operation]));
+    expect(byKey.get('GET /bookings/:bookingId')!.tool).toMatchObject({ impl: { method: 'GET', urlTemplate: '/bookings/${bookingId}' }, argSchema: { required: ['bookingId'] } });
+    expect(byKey.get('GET /trips')!.tool!.argSchema).toMatchObject({ properties: { origin: { type: 'string' }, dogs: { type: 'string' } }, required: ['origin', 'destination', 'date'] });
+    expect(byKey.get('POST /bookings')!.tool).toMatchObject({ requiresApproval: true, impl: { body: { trip_id: '${trip_id}', passenger_name: '${passenger_name}' } } });
+    // The collection's auth is the bundle's; a request with the same auth inherits it.
+    expect(plan.bundle.http?.auth).toEqual({ kind: 'bearer', token: '${secret.TRAIN_TRAVEL_API_TOKEN}' });
+    expect((byKey.get('POST /bookings')!.tool!.impl as { auth?: unknown }).auth).toBeUndefined();
+    expect(plan.notes.join(' ')).toMatch(/OAuth 2 \(authorization_code/);
+  });
+
+  it('writes the collection’s requests as tools that run against the API’s own examples', async () => {
+    const core = await startTestCore();
+    const { doc } = await loadOpenApi({ text: await fixture('train-travel-3.1.json') }, []);
+    const api = await startSpecExampleServer(doc);
+    onTestFinished(api.close);
+    const text = await fixture('train-travel.postman_collection.json');
+    const bundleID = newID();
+    await core.call('secrets.put', { name: 'TRAIN_TRAVEL_API_TOKEN', value: 'token' });
+    const plan = await core.call('imports.openapiPreview', { source: { text }, bundleID, baseUrl: api.base });
+    await core.call('imports.openapiApply', { source: { text }, bundleID, baseUrl: api.base, operations: plan.operations.filter((operation) => operation.tool).map((operation) => operation.key) });
+    const booking = expectOk(await core.call('tools.invoke', { bundleID, toolSlug: 'get-a-booking', version: 'v1', args: { bookingId: '1725ff48-ab45-4bb5-9d02-88745177dedb' } }));
+    expect(booking.value).toMatchObject({ passenger_name: expect.any(String) as unknown });
+    expect(api.seen.at(-1)!.url).toBe('/bookings/1725ff48-ab45-4bb5-9d02-88745177dedb');
+  });
+});
