@@ -21,8 +21,8 @@ test('import an API: choose the description file, point it at the API, pick oper
     await page.setViewportSize({ width: 1000, height: 700 });
     await page.goto(app.host.url);
     await page.keyboard.press('Control+2');
-    await page.getByRole('button', { name: 'Import API' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import an API' });
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import tools' });
     await dialog.getByLabel('Description file').setInputFiles(SPEC);
     await dialog.getByRole('button', { name: 'Read description' }).click();
     await expect(dialog.getByText('Train Travel API · OpenAPI 3.1.0 · version 1.0.0 · 7 operations')).toBeVisible();
@@ -82,8 +82,8 @@ test('an import that cannot be read says why, and nothing is written', async ({ 
   const { page } = app;
   await page.goto(app.host.url);
   await page.keyboard.press('Control+2');
-  await page.getByRole('button', { name: 'Import API' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import an API' });
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import tools' });
   await dialog.getByRole('radio', { name: 'Paste' }).check();
   await dialog.getByRole('textbox', { name: 'Description text' }).pressSequentially('title: not an API');
   await dialog.getByRole('button', { name: 'Read description' }).click();
@@ -237,8 +237,8 @@ test('export a bundle as .zip and import it again: a second bundle beside the fi
   const zipPath = test.info().outputPath('notes.zip');
   await download.saveAs(zipPath);
 
-  await page.getByRole('button', { name: 'Import API' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import an API' });
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import tools' });
   await dialog.getByLabel('Description file').setInputFiles(zipPath);
   const preview = dialog.getByRole('region', { name: 'What the bundle holds' });
   await expect(preview).toContainText('Notes · 1 tool');
@@ -255,8 +255,8 @@ test('a Postman collection imports the same way: its folders and requests as too
   const { page } = app;
   await page.goto(app.host.url);
   await page.keyboard.press('Control+2');
-  await page.getByRole('button', { name: 'Import API' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import an API' });
+  await page.getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import tools' });
   await dialog.getByLabel('Description file').setInputFiles(path.join(import.meta.dirname, '../main/imports/fixtures/train-travel.postman_collection.json'));
   await dialog.getByRole('button', { name: 'Read description' }).click();
   await expect(dialog.getByText('Train Travel API · Postman collection v2.1 · 7 operations')).toBeVisible();

@@ -60,7 +60,7 @@ export function BundleList() {
               Add MCP server
             </button>
             <button type="button" className="button button--small" onClick={() => setForm('import')}>
-              Import API
+              Import…
             </button>
             <button type="button" className="button button--small" onClick={() => setForm('new')}>
               New bundle

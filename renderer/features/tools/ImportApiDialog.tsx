@@ -124,7 +124,7 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   }
 
   return (
-    <Modal title="Import an API" wide onDismiss={onClose} initialFocus={firstField} description="OpenAPI 3.0 or 3.1, Swagger 2.0 (JSON or YAML) or a Postman collection: each operation becomes an HTTP tool. Or a bundle someone exported (.zip).">
+    <Modal title="Import tools" wide onDismiss={onClose} initialFocus={firstField} description="OpenAPI 3.0 or 3.1, Swagger 2.0 (JSON or YAML) or a Postman collection: each operation becomes an HTTP tool. Or a bundle someone exported (.zip).">
       <form className="import-api" aria-label="API description" onSubmit={readDescription}>
         <fieldset className="import-api__source">
           <legend className="field__label">Description</legend>
