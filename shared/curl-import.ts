@@ -59,6 +59,7 @@ export function shellWords(command: string): string[] {
       continue;
     }
     inWord = true;
+    const outerReference = char === '$' ? reference(index) : null;
     if (char === '\\') {
       word += command[index + 1] ?? '';
       index += 2;
@@ -77,11 +78,11 @@ export function shellWords(command: string): string[] {
         if (index >= command.length) throw new CurlImportError('A double quote is not closed.');
         const inner = command[index]!;
         if (inner === '"') break;
+        const found = inner === '$' ? reference(index) : null;
         if (inner === '\\' && '"\\$`\n'.includes(command[index + 1] ?? '')) {
           if (command[index + 1] !== '\n') word += command[index + 1];
           index += 2;
-        } else if (inner === '$' && reference(index)) {
-          const found = reference(index)!;
+        } else if (found) {
           word += found.text;
           index = found.next;
         } else {
@@ -90,10 +91,9 @@ export function shellWords(command: string): string[] {
         }
       }
       index++;
-    } else if (char === '$' && reference(index)) {
-      const found = reference(index)!;
-      word += found.text;
-      index = found.next;
+    } else if (outerReference) {
+      word += outerReference.text;
+      index = outerReference.next;
     } else {
       word += char;
       index++;

@@ -22,7 +22,7 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
       if (!store.isWritable(bundle)) {
         throw new ToolbeltError('source_readonly', `“${bundle.bundle.displayName}” comes with Toolbelt or from an MCP server; only your own bundles are exported.`);
       }
-      const tools = [...store.allTools()].filter((record) => record.bundleID === bundleID && record.kind === 'valid').map((record) => record as Extract<typeof record, { kind: 'valid' }>);
+      const tools = store.validToolsOf(bundleID);
       const zip = packBundle(bundle.bundle, bundle.text, tools, clock.now());
       return {
         fileName: `${bundle.bundle.slug}.zip`,

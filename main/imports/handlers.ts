@@ -15,7 +15,7 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
   /** The tools a bundle has now; none for a bundle not made yet. */
   const toolsOf = (bundleID: string | undefined): ToolFile[] => {
     if (!bundleID || store.bundle(bundleID)?.kind !== 'valid') return [];
-    return [...store.allTools()].filter((record) => record.bundleID === bundleID && record.kind === 'valid').map((record) => (record as Extract<typeof record, { kind: 'valid' }>).tool);
+    return store.validToolsOf(bundleID).map((record) => record.tool);
   };
 
   async function preview(params: { source: Parameters<typeof loadApiDescription>[0]; bundleID?: string; baseUrl?: string }): Promise<ImportPreview> {

@@ -126,6 +126,11 @@ export class ToolStore {
     return this.bundles.get(bundleID);
   }
 
+  /** The readable tools of one bundle, from the index (an export, an import's plan). */
+  validToolsOf(bundleID: string): ValidTool[] {
+    return [...(this.toolsByBundle.get(bundleID) ?? [])].map((toolID) => this.tools.get(toolID)).filter((record): record is ValidTool => record?.kind === 'valid');
+  }
+
   toolCount(bundleID: string): number {
     return this.toolsByBundle.get(bundleID)?.size ?? 0;
   }

@@ -5,7 +5,7 @@ import type { Operations } from '../../shared/operations/index.js';
 import { useApi, useCoreTransport } from '../api/context.js';
 import { effectiveHttp } from '../../shared/http-inherit.js';
 import type { BundleView } from '../../shared/schemas/bundle.js';
-import type { HttpImpl } from '../../shared/schemas/http-impl.js';
+import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
 
 export const toolKeys = {
   all: ['store'] as const,
@@ -39,13 +39,18 @@ export function useBundles(includeDisabled = true) {
   });
 }
 
+/** The connection settings a bundle gives its HTTP tools (none while the list loads). */
+export function useBundleHttp(bundleID: string): BundleHttp | undefined {
+  const bundles = useBundles(true);
+  return bundles.data?.bundles.find((entry): entry is BundleView => entry.status === 'valid' && entry.bundleID === bundleID)?.http;
+}
+
 /** The request an HTTP tool makes with what its bundle gives it (base URL, sign-in, headers): what Copy as cURL shows. */
 export function useEffectiveImpl(bundleID: string, impl: HttpImpl | undefined): HttpImpl | undefined {
-  const bundles = useBundles(true);
+  const bundleHttp = useBundleHttp(bundleID);
   // A draft being typed may have no URL yet.
   if (!impl || typeof impl.urlTemplate !== 'string') return impl;
-  const bundle = bundles.data?.bundles.find((entry): entry is BundleView => entry.status === 'valid' && entry.bundleID === bundleID);
-  const effective = effectiveHttp(impl, bundle?.http, []);
+  const effective = effectiveHttp(impl, bundleHttp, []);
   return effective.ok ? effective.impl : impl;
 }
 

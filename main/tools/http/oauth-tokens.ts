@@ -39,6 +39,8 @@ export interface TokenRequest {
  */
 export class OAuthTokens {
   private readonly pending = new Map<string, Promise<StoredToken>>();
+  /** Read from the secret store once per process, not on every call. */
+  private readonly memory = new Map<string, StoredToken>();
 
   constructor(
     private readonly secrets: SecretStore,
@@ -48,7 +50,7 @@ export class OAuthTokens {
   async token(request: TokenRequest): Promise<string> {
     const key = `OAUTH_TOKEN_${createHash('sha256').update([request.auth.tokenUrl, request.clientId, request.auth.scope ?? '', request.auth.audience ?? ''].join('\0')).digest('hex').slice(0, 24).toUpperCase()}`;
     if (!request.fresh) {
-      const kept = await this.kept(key);
+      const kept = this.memory.get(key) ?? (await this.kept(key));
       if (kept && kept.expiresAt - REFRESH_MARGIN_MS > this.now()) return kept.accessToken;
     }
     let purchase = this.pending.get(key);
@@ -64,7 +66,9 @@ export class OAuthTokens {
     if (!text) return null;
     try {
       const stored = JSON.parse(text) as Partial<StoredToken>;
-      return typeof stored.accessToken === 'string' && typeof stored.expiresAt === 'number' ? (stored as StoredToken) : null;
+      if (typeof stored.accessToken !== 'string' || typeof stored.expiresAt !== 'number') return null;
+      this.memory.set(key, stored as StoredToken);
+      return stored as StoredToken;
     } catch {
       return null;
     }
@@ -96,6 +100,7 @@ export class OAuthTokens {
       if (entry) entry.response = { status: response.status, headers: {}, size: 0, bodyPreview: response.ok ? '(a token, not shown)' : '', truncated: false };
       const result = await oauth.processClientCredentialsResponse(server, client, response);
       const stored = { accessToken: result.access_token, expiresAt: this.now() + (result.expires_in ? result.expires_in * 1000 : DEFAULT_LIFETIME_MS) };
+      this.memory.set(key, stored);
       await this.secrets.put(key, JSON.stringify(stored));
       return stored;
     } catch (error) {

@@ -3,8 +3,7 @@ import type { ToolView } from '../../../shared/schemas/tool.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ToolsIcon } from '../../components/icons.js';
 import { useQueryClient } from '@tanstack/react-query';
-import { toolKeys, useBundles, useEffectiveImpl, useTool } from '../../queries/tools.js';
-import type { BundleView } from '../../../shared/schemas/bundle.js';
+import { toolKeys, useBundleHttp, useEffectiveImpl, useTool } from '../../queries/tools.js';
 import { effectiveHttp } from '../../../shared/http-inherit.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import type { InvokeResult } from '../../../shared/schemas/invocation.js';
@@ -16,8 +15,8 @@ import { useMcpServers } from '../../queries/mcp.js';
 
 /** Where an HTTP tool sends its request, and what it takes from its bundle (base URL, sign-in, headers, timeout). */
 function HttpTarget({ tool }: { tool: Extract<ToolView, { type: 'http' }> }) {
-  const bundle = useBundles(true).data?.bundles.find((entry): entry is BundleView => entry.status === 'valid' && entry.bundleID === tool.bundleID);
-  const effective = effectiveHttp(tool.impl, bundle?.http, []);
+  const bundleHttp = useBundleHttp(tool.bundleID);
+  const effective = effectiveHttp(tool.impl, bundleHttp, []);
   if (!effective.ok) {
     return (
       <>
@@ -41,7 +40,7 @@ function HttpTarget({ tool }: { tool: Extract<ToolView, { type: 'http' }> }) {
         {impl.method} {impl.urlTemplate}
       </code>
       {fromBundle.length ? <span className="muted"> · from its bundle: {fromBundle.join(', ')}</span> : null}
-      {tool.impl.auth?.kind === 'none' && bundle?.http?.auth ? <span className="muted"> · sends no credentials</span> : null}
+      {tool.impl.auth?.kind === 'none' && bundleHttp?.auth ? <span className="muted"> · sends no credentials</span> : null}
     </>
   );
 }
