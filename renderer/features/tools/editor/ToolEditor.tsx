@@ -102,17 +102,14 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
     setRevision((value) => value + 1);
   };
 
-  const problemsOf = (checked: Draft) =>
-    api.tools.validate({ bundleID, ...(checked.slug ? { toolSlug: checked.slug } : {}), ...(checked.version ? { version: checked.version } : {}), tool: toolBody(checked) }).then((result) => result.issues);
   useEffect(() => {
     const timer = setTimeout(() => {
-      problemsOf(draft)
-        .then(setIssues)
+      api.tools
+        .validate({ bundleID, ...(draft.slug ? { toolSlug: draft.slug } : {}), ...(draft.version ? { version: draft.version } : {}), tool: toolBody(draft) })
+        .then((result) => setIssues(result.issues))
         .catch(() => {});
     }, 250);
     return () => clearTimeout(timer);
-    // problemsOf reads only api, bundleID and the draft it is given.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, bundleID, draft]);
 
   const secretNames = useSecretNames();
@@ -132,10 +129,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
 
   const save = async () => {
     if (blockers.length > 0) return;
-    // The check of the draft as it is now: the one in the background may be of keys typed a moment ago.
-    const current = await problemsOf(draft).catch(() => issues);
-    setIssues(current);
-    if (current.length > 0) {
+    if (issues.length > 0) {
       // Not saved: every problem shows, and the first field with one takes the focus.
       setShowAll(true);
       requestAnimationFrame(() => editorRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
