@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ToolbeltError } from '../../../../shared/errors.js';
 import { TOOL_DOCUMENT_JSON_SCHEMA } from '../../../../shared/schemas/tool-document-schema.js';
 import type { ToolView } from '../../../../shared/schemas/tool.js';
@@ -102,15 +102,21 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
     setRevision((value) => value + 1);
   };
 
+  const problemsOf = useCallback(
+    (checked: Draft) =>
+      api.tools
+        .validate({ bundleID, ...(checked.slug ? { toolSlug: checked.slug } : {}), ...(checked.version ? { version: checked.version } : {}), tool: toolBody(checked) })
+        .then((result) => result.issues),
+    [api, bundleID],
+  );
   useEffect(() => {
     const timer = setTimeout(() => {
-      api.tools
-        .validate({ bundleID, ...(draft.slug ? { toolSlug: draft.slug } : {}), ...(draft.version ? { version: draft.version } : {}), tool: toolBody(draft) })
-        .then((result) => setIssues(result.issues))
+      problemsOf(draft)
+        .then(setIssues)
         .catch(() => {});
     }, 250);
     return () => clearTimeout(timer);
-  }, [api, bundleID, draft]);
+  }, [problemsOf, draft]);
 
   const secretNames = useSecretNames();
   const hints = draft.type === 'http' ? placeholderHints(draft.impl, draft.argSchema, secretNames.data ?? new Set()) : [];
@@ -126,17 +132,25 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   ];
   const context: FieldContext = { draft, setDraft, problemsAt, touch, typed: (pointer) => typed[pointer], setTyped };
   const editorRef = useRef<HTMLElement>(null);
+  // Save's "go to the first problem" runs once the problems it revealed are on screen.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) editorRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
 
   const save = async () => {
-    if (blockers.length > 0) return;
-    if (issues.length > 0) {
-      // Not saved: every problem shows, and the first field with one takes the focus.
-      setShowAll(true);
-      requestAnimationFrame(() => editorRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
+    if (blockers.length > 0 || saving) return;
     setSaving(true);
     try {
+      // The draft as it is now: the background check may be of keys typed a moment ago.
+      const current = await problemsOf(draft);
+      setIssues(current);
+      if (current.length > 0) {
+        // Not saved: every problem shows, and the first field with one takes the focus.
+        setShowAll(true);
+        setFocusRequest((count) => count + 1);
+        return;
+      }
       await api.tools.put({ bundleID, toolSlug: draft.slug, version: draft.version, tool: toolBody(draft) as never });
       // Saved: nothing is left to lose, so the step to the saved tool does not ask.
       setUnsaved(null);
