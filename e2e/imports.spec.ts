@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOpenApi } from '../main/imports/openapi-source.js';
+import { freePort } from '../main/testing/free-port.js';
+import { startOAuthMcpServer } from '../main/testing/oauth-mcp.js';
 import { startSpecExampleServer } from '../main/testing/spec-example-server.js';
 import { v7 as uuidv7 } from 'uuid';
 import { hostApi, openNewToolEditor } from './fixtures/api.js';
@@ -56,7 +58,7 @@ test('import an API: choose the description file, point it at the API, pick oper
     // Run it in the tester, against the API's own example answer; the detail says what the tool takes from its bundle.
     await tools.getByRole('button', { name: /^Get a list of train stations/ }).click();
     const definition = page.getByRole('region', { name: 'Get a list of train stations' });
-    await expect(definition).toContainText(`GET ${trainApi.base}/stations · from its bundle: base URL, sign-in (bearer)`);
+    await expect(definition).toContainText(`GET ${trainApi.base}/stations · from its bundle: base URL, sign-in (bearer token)`);
     const tester = page.getByRole('region', { name: 'Tester' });
     await tester.getByRole('button', { name: 'Run', exact: true }).click();
     const response = tester.getByRole('region', { name: 'Response' });
@@ -219,6 +221,71 @@ test('an OAuth 2 (client credentials) tool: the tester shows the token request a
     await page.screenshot(shot('oauth-token-step'));
   } finally {
     close();
+  }
+});
+
+test('an API that signs in in the browser (OAuth 2 authorization code): set up its connection, sign in through the provider’s page, and its tools run as you', async ({ app, context }) => {
+  test.setTimeout(60_000);
+  const remote = await startOAuthMcpServer();
+  try {
+    const provider = new URL(remote.base);
+    // The provider's developer console: a public client registered with Toolbelt's redirect on a fixed port.
+    const redirectPort = await freePort();
+    const registered = await fetch(new URL('/register', provider), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Toolbelt', redirect_uris: [`http://127.0.0.1:${redirectPort}/callback`], token_endpoint_auth_method: 'none' }),
+    });
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    const api = hostApi(app.host);
+    const bundleID = uuidv7();
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'demo-api', displayName: 'Demo API' });
+    await api('PUT', `/tools/bundles/${bundleID}/tools/whoami/version/v1`, { type: 'http', displayName: 'Who am I', argSchema: { type: 'object', properties: {} }, impl: { method: 'GET', urlTemplate: '/api/whoami' } });
+
+    const { page } = app;
+    await page.goto(app.host.url);
+    await page.keyboard.press('Control+2');
+    await page.getByRole('button', { name: 'Connection of bundle Demo API' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connection of Demo API' });
+    await page.keyboard.type(provider.origin);
+    await dialog.getByLabel('Sign-in').selectOption('OAuth 2 (sign in in the browser)');
+    await dialog.getByLabel('Authorization URL').pressSequentially(`${provider.origin}/authorize`);
+    await dialog.getByLabel('Token URL').pressSequentially(`${provider.origin}/token`);
+    await dialog.getByLabel('Client ID').pressSequentially(clientId);
+    await dialog.getByLabel('Scope (optional)').pressSequentially('mcp:tools');
+    await dialog.getByLabel('Redirect port (optional)').pressSequentially(String(redirectPort));
+    await expect(dialog.getByText(`Register http://127.0.0.1:${redirectPort}/callback with the provider.`)).toBeVisible();
+    await dialog.getByLabel('Hosts its tools may reach, besides the global list').pressSequentially(provider.host);
+    await page.screenshot(shot('oauth-browser-connection'));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    const signInStrip = page.getByRole('group', { name: 'Sign-in of Demo API' });
+    await expect(signInStrip).toContainText('OAuth 2 · not signed in');
+    // Before the sign-in, a run says what to do.
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Who am I/ }).click();
+    await expect(page.getByRole('region', { name: 'Who am I' })).toContainText('from its bundle: base URL, sign-in (OAuth 2, signed in in the browser)');
+    const tester = page.getByRole('region', { name: 'Tester' });
+    await tester.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(tester.getByRole('region', { name: 'Response' })).toContainText('Sign in to Demo API first, from its connection.');
+
+    const [tab] = await Promise.all([context.waitForEvent('page'), signInStrip.getByRole('button', { name: 'Sign in to Demo API' }).click()]);
+    await expect(tab.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+    await tab.close();
+    await expect(signInStrip).toContainText('OAuth 2 · signed in · renews by itself');
+    await page.screenshot(shot('oauth-browser-signed-in'));
+
+    await tester.getByRole('button', { name: 'Run', exact: true }).click();
+    const response = tester.getByRole('region', { name: 'Response' });
+    await expect(response).toContainText('HTTP 200');
+    await expect(tester.getByTestId('tester-value')).toContainText(clientId);
+
+    await signInStrip.getByRole('button', { name: 'Sign out of Demo API' }).click();
+    await expect(signInStrip).toContainText('OAuth 2 · not signed in');
+    expect(app.consoleErrors).toEqual([]);
+    expect(app.offLoopback).toEqual([]);
+  } finally {
+    await remote.stop();
   }
 });
 

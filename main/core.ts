@@ -42,6 +42,9 @@ import { createSettingsStore } from './settings/settings-store.js';
 import { importHandlers } from './imports/handlers.js';
 import { archiveHandlers } from './imports/archive-handlers.js';
 import { OAuthTokens } from './tools/http/oauth-tokens.js';
+import { OAuthSignIns } from './tools/http/oauth-sign-in.js';
+import { oauthHandlers } from './tools/http/oauth-handlers.js';
+import { OAuthCallbackServer } from './common/oauth-callback.js';
 import { executionHandlers } from './tools/handlers.js';
 import { TesterBooks } from './tester/tester-book.js';
 import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
@@ -152,6 +155,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // An injected fetch (tests) is used as given; otherwise HTTP tools go through undici directly.
   const httpSend = options.fetch ? { send: fetchTransport(options.fetch), close: async () => undefined } : undiciTransport();
   const questions = new LiveQuestions({ events, clock });
+  // One loopback redirect for every browser sign-in: MCP servers' and HTTP tools'.
+  const oauthCallbacks = new OAuthCallbackServer();
+  const oauthTokens = new OAuthTokens(secrets, () => clock.now().getTime());
+  const signIns = new OAuthSignIns({ tokens: oauthTokens, callbacks: oauthCallbacks, log });
   const mcpServers = new McpServers({
     layout,
     store,
@@ -160,6 +167,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clock,
     log,
     shellPath: options.shellPath ?? (() => loginShellPath()),
+    oauthCallbacks,
     ...(options.mcpConnectTimeoutMs ? { connectTimeoutMs: options.mcpConnectTimeoutMs } : {}),
   });
   const runners: ToolRunners = {
@@ -168,15 +176,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     http: httpRunner({
       secrets,
       settings,
-      bundleHttp: (bundleID) => {
+      bundle: (bundleID) => {
         const bundle = store.bundle(bundleID);
-        return bundle?.kind === 'valid' ? bundle.bundle.http : undefined;
+        return bundle?.kind === 'valid' ? { name: bundle.bundle.displayName, ...(bundle.bundle.http ? { http: bundle.bundle.http } : {}) } : undefined;
       },
       executor: {
         send: httpSend.send,
         now: () => clock.now().getTime(),
         rateLimiter: new RateLimiter(() => clock.now().getTime()),
-        oauthTokens: new OAuthTokens(secrets, () => clock.now().getTime()),
+        oauthTokens,
         ...(options.sleep ? { sleep: options.sleep } : {}),
       },
     }),
@@ -239,6 +247,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...storeHandlers(store, catalog),
       ...importHandlers(store, settings, secrets),
       ...archiveHandlers(store, secrets, clock),
+      ...oauthHandlers({ store, settings, secrets, signIns }),
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log)),
       ...providerHandlers(providers, connect, () => performance.now()),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
@@ -268,6 +277,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         questions.close();
         await mcpShare.close();
         await mcpServers.close();
+        await oauthCallbacks.close();
         await chatFiles.flush();
         await httpSend.close();
         await watcher?.close();

@@ -36,6 +36,7 @@ export const ERROR_HTTP_STATUS = {
   import_invalid: 422,
   import_unreachable: 502,
   host_not_allowed: 403,
+  missing_secret: 409,
   cancelled: 499,
   internal: 500,
 } as const;

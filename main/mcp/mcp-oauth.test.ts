@@ -8,7 +8,7 @@ import { startTestCore, type TestCore } from '../testing/test-core.js';
 import { silentLogger } from '../log.js';
 import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 import { createLayout } from '../store/layout.js';
-import { OAuthCallbackServer } from './oauth-callback.js';
+import { OAuthCallbackServer } from '../common/oauth-callback.js';
 import { OAuthVault } from './oauth-vault.js';
 
 async function serverState(subject: TestCore, name: string, wanted: string) {

@@ -20,7 +20,7 @@ import { mcpBundleID } from './identity.js';
 import { contentsView, promptMessagesView, promptView, resourceView, serverRefusal, templateView } from './offerings.js';
 import { mcpRecords, mcpSourceID } from './records.js';
 import { ToolListCache } from './tool-list-cache.js';
-import { OAuthCallbackServer } from './oauth-callback.js';
+import type { OAuthCallbackServer } from '../common/oauth-callback.js';
 import { McpOAuthProvider, registeredPort } from './oauth-provider.js';
 import { OAuthVault } from './oauth-vault.js';
 
@@ -51,7 +51,6 @@ export class McpServers {
   private readonly switches: SwitchOverrides;
   private readonly toolCache: ToolListCache;
   private readonly oauthVault: OAuthVault;
-  private readonly oauthCallbacks = new OAuthCallbackServer();
   /** Tool lists being kept: closing waits for them, so nothing is written after the core is closed. */
   private readonly cacheWrites = new Set<Promise<void>>();
   private readonly validConfig = compile(createAjv({ strict: false }), McpServerConfigSchema);
@@ -67,6 +66,8 @@ export class McpServers {
       clock: Clock;
       log: Logger;
       shellPath: () => Promise<string>;
+      /** The loopback redirect of sign-ins, shared with HTTP tools' OAuth; its owner closes it. */
+      oauthCallbacks: OAuthCallbackServer;
       /** How long a server has to answer the handshake (default 30 s). */
       connectTimeoutMs?: number;
     },
@@ -130,7 +131,6 @@ export class McpServers {
 
   async close(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.detach(name)));
-    await this.oauthCallbacks.close();
     await Promise.allSettled([...this.cacheWrites]);
   }
 
@@ -273,7 +273,7 @@ export class McpServers {
   /** The OAuth client of a remote server, over the loopback redirect; what it saved before is loaded first. */
   private async oauthProvider(name: string): Promise<McpOAuthProvider> {
     const record = await this.oauthVault.get(name);
-    return new McpOAuthProvider(name, this.oauthVault, await this.oauthCallbacks.start(registeredPort(record)), record);
+    return new McpOAuthProvider(name, this.oauthVault, await this.deps.oauthCallbacks.start(registeredPort(record)), record);
   }
 
   /**
@@ -286,7 +286,7 @@ export class McpServers {
     const provider = connection.authProvider!;
     const config = server.config as Extract<McpServerConfig, { url: string }>;
     const signedIn = (async () => {
-      const code = await this.oauthCallbacks.expect(provider.pendingState);
+      const code = await this.deps.oauthCallbacks.expect(provider.pendingState);
       const outcome = await auth(provider, { serverUrl: config.url, authorizationCode: code });
       if (outcome !== 'AUTHORIZED') throw new Error('the server did not accept the sign-in');
       if (this.servers.get(name) !== server) return;

@@ -2,9 +2,10 @@
 // authorization-server router (metadata, dynamic client registration,
 // PKCE-checked token endpoint) over the SDK's demo provider (which signs the
 // person in at once and redirects back), its bearer-token middleware with
-// protected-resource metadata, and a Streamable HTTP MCP server with one
-// tool. Access tokens live ACCESS_TOKEN_SECONDS (default 3600) and come with
-// refresh tokens. Prints {"url": ".../mcp"} once it listens on 127.0.0.1.
+// protected-resource metadata, a Streamable HTTP MCP server with one tool,
+// and a plain REST endpoint behind the same tokens (GET /api/whoami, for
+// HTTP tools that sign in with the authorization code). Access tokens live
+// ACCESS_TOKEN_SECONDS (default 3600) and come with refresh tokens. Prints {"url": ".../mcp"} once it listens on 127.0.0.1.
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -62,6 +63,7 @@ const listener = app.listen(0, '127.0.0.1', () => {
   app.use(mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: mcpUrl, scopesSupported: ['mcp:tools'] }));
   app.get('/counts', (_request, response) => response.json(provider.counts));
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) });
+  app.get('/api/whoami', bearer, (request, response) => response.json({ client: request.auth.clientId, scopes: request.auth.scopes }));
   app.post('/mcp', bearer, express.json(), async (request, response) => {
     const server = new McpServer({ name: 'oauth-protected', version: '1.0.0' });
     server.registerTool('whoami', { description: 'Says which OAuth client called.' }, async (extra) => ({

@@ -13,7 +13,7 @@ export async function startOAuthMcpServer(
   });
   const stop = async () => {
     child.kill();
-    if (child.exitCode === null) await once(child, 'exit');
+    if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
   };
   const [line] = (await once(child.stdout, 'data')) as [Buffer];
   const { url, base } = JSON.parse(line.toString()) as { url: string; base: string };

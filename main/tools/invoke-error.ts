@@ -16,6 +16,8 @@ export type InvokeErrorCode =
   | 'output_invalid'
   /** The OAuth token endpoint refused the tool's client, or answered with no token. */
   | 'auth_failed'
+  /** The tool's API needs a person's OAuth sign-in (authorization code), which is missing or can no longer be renewed. */
+  | 'sign_in_required'
   | 'local_error'
   /** The tool itself said the call failed (an MCP result with isError). */
   | 'tool_error';

@@ -18,6 +18,7 @@ import {
   mcpServersRestart,
 } from './mcp.js';
 import { mcpShareActivity, mcpShareBundle, mcpShareConfigure, mcpShareConnection, mcpShareStatus } from './mcp-share.js';
+import { oauthSignIn, oauthSignOut, oauthState } from './oauth.js';
 import { questionsAnswer, questionsList } from './questions.js';
 import { bundlesExport, bundlesImportArchive, importsOpenApiApply, importsOpenApiPreview } from './imports.js';
 import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
@@ -77,6 +78,9 @@ export const operations = {
   'imports.openapiApply': importsOpenApiApply,
   'bundles.export': bundlesExport,
   'bundles.importArchive': bundlesImportArchive,
+  'oauth.state': oauthState,
+  'oauth.signIn': oauthSignIn,
+  'oauth.signOut': oauthSignOut,
   'tester.book': testerBook,
   'tester.saveExample': testerSaveExample,
   'tester.deleteExample': testerDeleteExample,

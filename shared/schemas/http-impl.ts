@@ -13,6 +13,15 @@ export const HttpMethodSchema = Type.Union([
   Type.Literal('DELETE'),
 ]);
 
+const EndpointUrl = (what: string) =>
+  Type.String({ pattern: '^https?://[^/?#]+', maxLength: 2048, hint: `Give the ${what}, starting with http:// or https://.` });
+const oauthRequestFields = {
+  scope: Type.Optional(Type.String({ maxLength: 2_000 })),
+  audience: Type.Optional(Type.String({ maxLength: 2_000 })),
+  /** How the client proves itself to the token endpoint: HTTP Basic (the default) or in the form. */
+  clientAuth: Type.Optional(Type.Union([Type.Literal('basic'), Type.Literal('post')])),
+};
+
 export const HttpAuthSchema = Type.Union([
   /** No credentials, even where the bundle has some (a public endpoint of an API that otherwise needs a key). */
   Type.Object({ kind: Type.Literal('none') }, { additionalProperties: false }),
@@ -26,13 +35,30 @@ export const HttpAuthSchema = Type.Union([
       kind: Type.Literal('oauth2'),
       /** Machine-to-machine sign-in: the tool's own client ID and secret buy a token at tokenUrl. */
       flow: Type.Literal('clientCredentials'),
-      tokenUrl: Type.String({ pattern: '^https?://[^/?#]+', maxLength: 2048, hint: 'Give the token endpoint, starting with http:// or https://.' }),
+      tokenUrl: EndpointUrl('token endpoint'),
       clientId: TemplateString,
       clientSecret: TemplateString,
-      scope: Type.Optional(Type.String({ maxLength: 2_000 })),
-      audience: Type.Optional(Type.String({ maxLength: 2_000 })),
-      /** How the client proves itself to the token endpoint: HTTP Basic (the default) or in the form. */
-      clientAuth: Type.Optional(Type.Union([Type.Literal('basic'), Type.Literal('post')])),
+      ...oauthRequestFields,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('oauth2'),
+      /**
+       * A person signs in once in their browser (authorization code with PKCE,
+       * redirected to Toolbelt on 127.0.0.1); the tokens are kept as secrets
+       * and refreshed without them.
+       */
+      flow: Type.Literal('authorizationCode'),
+      authorizationUrl: EndpointUrl('authorization endpoint'),
+      tokenUrl: EndpointUrl('token endpoint'),
+      clientId: TemplateString,
+      /** Public clients (PKCE only) have none. */
+      clientSecret: Type.Optional(TemplateString),
+      /** The loopback port registered with the provider (http://127.0.0.1:PORT/callback); any free port when absent. */
+      redirectPort: Type.Optional(Type.Integer({ minimum: 1024, maximum: 65535 })),
+      ...oauthRequestFields,
     },
     { additionalProperties: false },
   ),

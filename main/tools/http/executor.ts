@@ -34,6 +34,8 @@ export interface HttpCall {
   signal: AbortSignal;
   /** Record a trace entry per attempt (the tester and `trace: true` ask for it). */
   trace: boolean;
+  /** Whose connection a person signs in to (OAuth 2 authorization code): the bundle's or the tool's name. */
+  signInWhere?: string;
 }
 
 export interface HttpResponseData {
@@ -54,7 +56,7 @@ export interface HttpCallOutcome {
 export interface HttpExecutorDeps {
   send: HttpSend;
   now: () => number;
-  /** Tokens of tools that sign in with OAuth 2 (client credentials). */
+  /** Tokens of tools that sign in with OAuth 2. */
   oauthTokens?: OAuthTokens;
   rateLimiter: RateLimiter;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -90,10 +92,11 @@ async function executeOnce(call: HttpCall, deps: HttpExecutorDeps, freshToken: b
       scope.oauthToken = await deps.oauthTokens.token({
         auth,
         clientId: renderText(auth.clientId, scope, 'auth.clientId'),
-        clientSecret: renderText(auth.clientSecret, scope, 'auth.clientSecret'),
+        clientSecret: auth.clientSecret === undefined ? undefined : renderText(auth.clientSecret, scope, 'auth.clientSecret'),
         allowedHosts: call.allowedHosts,
         signal: call.signal,
         fresh: freshToken,
+        signInWhere: call.signInWhere ?? call.toolName,
         ...(call.trace ? { trace } : {}),
       });
     }

@@ -17,8 +17,8 @@ export function httpRunner(deps: {
   secrets: SecretStore;
   settings: SettingsStore;
   executor: HttpExecutorDeps;
-  /** The connection settings of a tool's bundle (none for a draft of a bundle not written yet). */
-  bundleHttp: (bundleID: string) => BundleHttp | undefined;
+  /** A tool's bundle: its name and connection settings (none for a draft of a bundle not written yet). */
+  bundle: (bundleID: string) => { name: string; http?: BundleHttp } | undefined;
 }): ToolRunner<HttpTool> {
   // Argument names decide what `${name}` means; a schema is read once.
   const namesBySchema = new WeakMap<object, Set<string>>();
@@ -28,7 +28,7 @@ export function httpRunner(deps: {
     return names;
   };
   const resolveSecret = (name: string) => deps.secrets.resolve(name);
-  const effective = (tool: HttpTool) => effectiveHttp(tool.impl, deps.bundleHttp(tool.bundleID), deps.settings.get().allowedHosts);
+  const effective = (tool: HttpTool) => effectiveHttp(tool.impl, deps.bundle(tool.bundleID)?.http, deps.settings.get().allowedHosts);
   const cannotRun = (tool: HttpTool, problem: string) => new InvokeFailure('invalid_request', `${tool.displayName} cannot run: ${problem}.`);
 
   return {
@@ -58,6 +58,7 @@ export function httpRunner(deps: {
           timeoutMs: context.timeoutMs,
           signal: context.signal,
           trace: context.trace,
+          signInWhere: tool.impl.auth ? tool.displayName : (deps.bundle(tool.bundleID)?.name ?? tool.displayName),
         },
         deps.executor,
       );

@@ -5,7 +5,8 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
 import { usePutBundle, useSecretNames } from '../../queries/tools.js';
 
-type AuthKind = NonNullable<HttpImpl['auth']>['kind'];
+/** OAuth 2 is two choices for a person: a machine's client, or their own sign-in in the browser. */
+type AuthKind = NonNullable<HttpImpl['auth']>['kind'] | 'oauth2-browser';
 
 /** `${secret.API_TOKEN}` ↔ `API_TOKEN`: people name the secret; the file keeps the template. */
 const secretOf = (template: string | undefined) => /^\$\{secret\.([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(template ?? '')?.[1] ?? template ?? '';
@@ -40,7 +41,7 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
   const http = bundle.http ?? {};
   const auth = http.auth;
   const [baseUrl, setBaseUrl] = useState(http.baseUrl ?? '');
-  const [kind, setKind] = useState<AuthKind>(auth?.kind ?? 'none');
+  const [kind, setKind] = useState<AuthKind>(auth?.kind === 'oauth2' && auth.flow === 'authorizationCode' ? 'oauth2-browser' : (auth?.kind ?? 'none'));
   const [token, setToken] = useState(auth?.kind === 'bearer' ? secretOf(auth.token) : '');
   const [keyLocation, setKeyLocation] = useState<'header' | 'query'>(auth?.kind === 'apiKey' ? auth.location : 'header');
   const [keyName, setKeyName] = useState(auth?.kind === 'apiKey' ? auth.name : 'X-Api-Key');
@@ -57,8 +58,11 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
   const oauth2 = auth?.kind === 'oauth2' ? auth : undefined;
   const [tokenUrl, setTokenUrl] = useState(oauth2?.tokenUrl ?? '');
   const [clientId, setClientId] = useState(oauth2?.clientId ?? '');
-  const [clientSecret, setClientSecret] = useState(oauth2 ? secretOf(oauth2.clientSecret) : '');
+  const [clientSecret, setClientSecret] = useState(oauth2?.clientSecret ? secretOf(oauth2.clientSecret) : '');
   const [scope, setScope] = useState(oauth2?.scope ?? '');
+  const browserSignIn = oauth2?.flow === 'authorizationCode' ? oauth2 : undefined;
+  const [authorizationUrl, setAuthorizationUrl] = useState(browserSignIn?.authorizationUrl ?? '');
+  const [redirectPort, setRedirectPort] = useState(browserSignIn?.redirectPort === undefined ? '' : String(browserSignIn.redirectPort));
   const [headers, setHeaders] = useState(headersText(http.headers));
   const [hosts, setHosts] = useState((http.allowedHosts ?? []).join(', '));
   const [timeout, setTimeoutText] = useState(http.timeoutMs === undefined ? '' : String(http.timeoutMs));
@@ -68,8 +72,19 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
     if (kind === 'bearer') return { kind, token: templateOf(token) };
     if (kind === 'apiKey') return { kind, location: keyLocation, name: keyName.trim(), value: templateOf(keyValue) };
     if (kind === 'basic') return { kind, username: templateOf(username), password: templateOf(password) };
-    if (kind === 'oauth2') {
-      return { kind, flow: 'clientCredentials', tokenUrl: tokenUrl.trim(), clientId: clientId.trim(), clientSecret: templateOf(clientSecret), ...(scope.trim() ? { scope: scope.trim() } : {}), ...(oauth2?.audience ? { audience: oauth2.audience } : {}), ...(oauth2?.clientAuth ? { clientAuth: oauth2.clientAuth } : {}) };
+    const kept = { ...(scope.trim() ? { scope: scope.trim() } : {}), ...(oauth2?.audience ? { audience: oauth2.audience } : {}), ...(oauth2?.clientAuth ? { clientAuth: oauth2.clientAuth } : {}) };
+    if (kind === 'oauth2') return { kind, flow: 'clientCredentials', tokenUrl: tokenUrl.trim(), clientId: clientId.trim(), clientSecret: templateOf(clientSecret), ...kept };
+    if (kind === 'oauth2-browser') {
+      return {
+        kind: 'oauth2',
+        flow: 'authorizationCode',
+        authorizationUrl: authorizationUrl.trim(),
+        tokenUrl: tokenUrl.trim(),
+        clientId: clientId.trim(),
+        ...(clientSecret.trim() ? { clientSecret: templateOf(clientSecret) } : {}),
+        ...(redirectPort.trim() ? { redirectPort: Number(redirectPort) } : {}),
+        ...kept,
+      };
     }
     if (kind === 'hmac') {
       return {
@@ -90,6 +105,7 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
     if (typeof parsedHeaders === 'string') return setProblem(`Headers: ${parsedHeaders}`);
     const timeoutMs = timeout.trim() ? Number(timeout) : undefined;
     if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return setProblem('Timeout: use a whole number of milliseconds, or leave it empty.');
+    if (kind === 'oauth2-browser' && redirectPort.trim() && !/^\d+$/.test(redirectPort.trim())) return setProblem('Redirect port: use a port number from 1024 to 65535, or leave it empty.');
     const next: BundleHttp = {
       ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
       ...(authOf() ? { auth: authOf() } : {}),
@@ -107,6 +123,25 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
       <span className="field__label">{label}</span>
       <input className="input" list={`${id}-secrets`} value={value} placeholder="SECRET_NAME" onChange={(event) => set(event.target.value)} />
       {value.trim() && !value.includes('${') && secrets.data && !secrets.data.has(value.trim()) ? <span className="field__hint">Not set yet: add it in Settings → Secrets.</span> : null}
+    </label>
+  );
+
+  const tokenUrlField = (
+    <label className="field">
+      <span className="field__label">Token URL</span>
+      <input className="input" value={tokenUrl} placeholder="https://auth.example.com/oauth/token" onChange={(event) => setTokenUrl(event.target.value)} />
+    </label>
+  );
+  const clientIdField = (
+    <label className="field">
+      <span className="field__label">Client ID</span>
+      <input className="input" value={clientId} onChange={(event) => setClientId(event.target.value)} />
+    </label>
+  );
+  const scopeField = (
+    <label className="field">
+      <span className="field__label">Scope (optional)</span>
+      <input className="input" value={scope} placeholder="read write" onChange={(event) => setScope(event.target.value)} />
     </label>
   );
 
@@ -136,6 +171,7 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
             <option value="bearer">Bearer token</option>
             <option value="apiKey">API key</option>
             <option value="basic">User name and password</option>
+            <option value="oauth2-browser">OAuth 2 (sign in in the browser)</option>
             <option value="oauth2">OAuth 2 (client credentials)</option>
             <option value="hmac">HMAC-SHA256 signature</option>
           </select>
@@ -163,21 +199,32 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
             {secretField('Password (a secret)', password, setPassword)}
           </>
         ) : null}
-        {kind === 'oauth2' ? (
+        {kind === 'oauth2-browser' ? (
           <>
             <label className="field">
-              <span className="field__label">Token URL</span>
-              <input className="input" value={tokenUrl} placeholder="https://auth.example.com/oauth/token" onChange={(event) => setTokenUrl(event.target.value)} />
+              <span className="field__label">Authorization URL</span>
+              <input className="input" value={authorizationUrl} placeholder="https://auth.example.com/oauth/authorize" onChange={(event) => setAuthorizationUrl(event.target.value)} />
             </label>
+            {tokenUrlField}
+            {clientIdField}
+            {secretField('Client secret (a secret; none for a public client)', clientSecret, setClientSecret)}
+            {scopeField}
             <label className="field">
-              <span className="field__label">Client ID</span>
-              <input className="input" value={clientId} onChange={(event) => setClientId(event.target.value)} />
+              <span className="field__label">Redirect port (optional)</span>
+              <input className="input" inputMode="numeric" value={redirectPort} placeholder="any free port" onChange={(event) => setRedirectPort(event.target.value)} />
+              <span className="field__hint">
+                Register http://127.0.0.1:{redirectPort.trim() || 'PORT'}/callback with the provider. Set a port when it does not accept any port on 127.0.0.1.
+              </span>
             </label>
+            <p className="field__hint">After saving, select Sign in under the bundle. Toolbelt keeps the tokens as secrets and renews them without you.</p>
+          </>
+        ) : null}
+        {kind === 'oauth2' ? (
+          <>
+            {tokenUrlField}
+            {clientIdField}
             {secretField('Client secret (a secret)', clientSecret, setClientSecret)}
-            <label className="field">
-              <span className="field__label">Scope (optional)</span>
-              <input className="input" value={scope} placeholder="read write" onChange={(event) => setScope(event.target.value)} />
-            </label>
+            {scopeField}
             <p className="field__hint">Toolbelt buys a token with these, keeps it as a secret, and buys a new one before it ends.</p>
           </>
         ) : null}

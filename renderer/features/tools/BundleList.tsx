@@ -12,6 +12,7 @@ import { BundleForm } from './BundleForm.js';
 import { ImportApiDialog } from './ImportApiDialog.js';
 import { McpServerForm } from './McpServerForm.js';
 import { McpServerStatus } from './McpServerStatus.js';
+import { SignInStrip } from './SignInStrip.js';
 import { useMcpServers } from '../../queries/mcp.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
 
@@ -159,6 +160,7 @@ export function BundleList() {
                 />
                 {/* After the switch: it wraps onto its own line under the bundle's name and switch. */}
                 {serverOf(bundle.bundleID) ? <McpServerStatus server={serverOf(bundle.bundleID)!} /> : null}
+                {bundle.http?.auth?.kind === 'oauth2' && bundle.http.auth.flow === 'authorizationCode' ? <SignInStrip target={{ bundleID: bundle.bundleID }} name={bundle.displayName} /> : null}
               </li>
             ),
           )}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ToolView } from '../../../shared/schemas/tool.js';
+import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ToolsIcon } from '../../components/icons.js';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,7 +12,26 @@ import { useCoreTransport } from '../../api/context.js';
 import { Tester } from '../tester/Tester.js';
 import { ToolEditor } from './editor/ToolEditor.js';
 import { McpOfferings } from './McpOfferings.js';
+import { SignInStrip } from './SignInStrip.js';
 import { useMcpServers } from '../../queries/mcp.js';
+
+/** How a connection signs in, in a person's words. */
+function authLabel(auth: NonNullable<HttpImpl['auth']>): string {
+  switch (auth.kind) {
+    case 'apiKey':
+      return `API key in ${auth.location} ${auth.name}`;
+    case 'bearer':
+      return 'bearer token';
+    case 'basic':
+      return 'user name and password';
+    case 'oauth2':
+      return auth.flow === 'authorizationCode' ? 'OAuth 2, signed in in the browser' : 'OAuth 2 client credentials';
+    case 'hmac':
+      return 'HMAC signature';
+    case 'none':
+      return 'none';
+  }
+}
 
 /** Where an HTTP tool sends its request, and what it takes from its bundle (base URL, sign-in, headers, timeout). */
 function HttpTarget({ tool }: { tool: Extract<ToolView, { type: 'http' }> }) {
@@ -30,7 +50,7 @@ function HttpTarget({ tool }: { tool: Extract<ToolView, { type: 'http' }> }) {
   const { inherited, impl } = effective;
   const fromBundle = [
     inherited.baseUrl ? 'base URL' : null,
-    inherited.auth ? `sign-in (${impl.auth?.kind === 'apiKey' ? `API key in ${impl.auth.location} ${impl.auth.name}` : impl.auth?.kind})` : null,
+    inherited.auth && impl.auth ? `sign-in (${authLabel(impl.auth)})` : null,
     inherited.headers.length ? `${inherited.headers.length === 1 ? 'header' : 'headers'} ${inherited.headers.join(', ')}` : null,
     inherited.timeoutMs ? `timeout ${impl.timeoutMs} ms` : null,
   ].filter(Boolean);
@@ -98,6 +118,9 @@ function Definition({ tool }: { tool: ToolView }) {
           {tool.usage.lastCalledAt ? `, last ${new Date(tool.usage.lastCalledAt).toLocaleString()}` : ''}
         </dd>
       </dl>
+      {tool.type === 'http' && tool.impl.auth?.kind === 'oauth2' && tool.impl.auth.flow === 'authorizationCode' ? (
+        <SignInStrip target={{ bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version }} name={tool.displayName} />
+      ) : null}
       <details className="schema">
         <summary>Arguments schema</summary>
         <pre className="code-block">{JSON.stringify(tool.argSchema, null, 2)}</pre>
