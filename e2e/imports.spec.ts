@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOpenApi } from '../main/imports/openapi-source.js';
 import { freePort } from '../main/testing/free-port.js';
@@ -14,7 +14,12 @@ const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) })
 const SPEC = path.join(import.meta.dirname, '../main/imports/fixtures/train-travel-3.1.json');
 
 test('import an API: choose the description file, point it at the API, pick operations, run one in the tester, use it in a chat', async ({ app }) => {
-  const { doc } = await loadOpenApi({ text: await readFile(SPEC, 'utf8') }, []);
+  // Signed in with a token of one's own: the description's OAuth 2 set to a bearer token (its sign-in in the browser has its own test).
+  const described = JSON.parse(await readFile(SPEC, 'utf8')) as { components: { securitySchemes: Record<string, unknown> } };
+  described.components.securitySchemes.OAuth2 = { type: 'http', scheme: 'bearer' };
+  const spec = test.info().outputPath('train-travel-bearer.json');
+  await writeFile(spec, JSON.stringify(described));
+  const { doc } = await loadOpenApi({ text: JSON.stringify(described) }, []);
   const trainApi = await startSpecExampleServer(doc);
   try {
     const api = hostApi(app.host);
@@ -25,7 +30,7 @@ test('import an API: choose the description file, point it at the API, pick oper
     await page.keyboard.press('Control+2');
     await page.getByRole('button', { name: 'Import…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import tools' });
-    await dialog.getByLabel('Description file').setInputFiles(SPEC);
+    await dialog.getByLabel('Description file').setInputFiles(spec);
     await dialog.getByRole('button', { name: 'Read description' }).click();
     await expect(dialog.getByText('Train Travel API · OpenAPI 3.1.0 · version 1.0.0 · 7 operations')).toBeVisible();
     await expect(dialog.getByText('TRAIN_TRAVEL_API_OAUTH2_TOKEN (set)')).toBeVisible();
@@ -318,7 +323,7 @@ test('export a bundle as .zip and import it again: a second bundle beside the fi
   await expect(page.getByRole('list', { name: 'Bundles' }).getByRole('button', { name: /^Notes/ })).toHaveCount(2);
 });
 
-test('a Postman collection imports the same way: its folders and requests as tools', async ({ app }) => {
+test('a Postman collection imports the same way: its folders and requests as tools, its OAuth as a sign-in that names the secret it needs', async ({ app }) => {
   const { page } = app;
   await page.goto(app.host.url);
   await page.keyboard.press('Control+2');
@@ -328,5 +333,15 @@ test('a Postman collection imports the same way: its folders and requests as too
   await dialog.getByRole('button', { name: 'Read description' }).click();
   await expect(dialog.getByText('Train Travel API · Postman collection v2.1 · 7 operations')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 7 tools' }).click();
-  await expect(page.getByRole('dialog', { name: 'API imported' }).getByRole('status')).toHaveText('7 tools written into “Train Travel API”.');
+  const imported = page.getByRole('dialog', { name: 'API imported' });
+  await expect(imported.getByRole('status')).toHaveText('7 tools written into “Train Travel API”.');
+  await expect(imported).toContainText('Set this secret in Settings → Secrets before you run them: TRAIN_TRAVEL_API_CLIENT_ID.');
+  await expect(imported).toContainText('It signs in in your browser: then select Sign in under the bundle.');
+  await page.screenshot(shot('postman-imported'));
+  await imported.getByRole('button', { name: 'Show the tools' }).click();
+  // Its OAuth 2 (authorization code) became a sign-in in the browser, waiting for the client ID the person registers.
+  const signIn = page.getByRole('group', { name: 'Sign-in of Train Travel API' });
+  await expect(signIn).toContainText('OAuth 2 · not signed in');
+  await expect(signIn).toContainText('The sign-in of “Train Travel API” needs the secret TRAIN_TRAVEL_API_CLIENT_ID, which is not set. Add it in Settings → Secrets.');
+  await page.screenshot(shot('postman-sign-in-needs-secret'));
 });

@@ -36,7 +36,8 @@ describe('OpenAPI import: the preview', () => {
       ['SWAGGER_PETSTORE_PETSTORE_AUTH_TOKEN', false],
       ['SWAGGER_PETSTORE_API_KEY', false],
     ]);
-    expect(plan.notes.join(' ')).toMatch(/OAuth 2, which imports do not set up yet/);
+    // Its OAuth is the implicit flow, which Toolbelt does not run: a token from a secret.
+    expect(plan.notes.join(' ')).toMatch(/OAuth 2 \(a flow Toolbelt cannot run itself\): its tools send the token/);
 
     const byKey = new Map(plan.operations.map((operation) => [operation.key, operation]));
     const getPet = byKey.get('GET /pet/{petId}')!;
@@ -57,7 +58,13 @@ describe('OpenAPI import: the preview', () => {
 
   it('reads Swagger 2.0 (host, basePath, body and form parameters) and OpenAPI 3.1 with global security and public operations', async () => {
     const core = await startTestCore();
-    const swagger = await preview(core, { source: { text: await fixture('petstore-swagger-2.0.json') } });
+    const swaggerDoc = JSON.parse(await fixture('petstore-swagger-2.0.json')) as { securityDefinitions: Record<string, Record<string, unknown>> };
+    // Its OAuth as the authorization code ("accessCode" in Swagger 2.0): a sign-in in the browser.
+    Object.assign(swaggerDoc.securityDefinitions.petstore_auth!, { flow: 'accessCode', tokenUrl: 'https://petstore.swagger.io/oauth/token' });
+    const swagger = await preview(core, { source: { text: JSON.stringify(swaggerDoc) } });
+    expect(swagger.operations.find((operation) => operation.key === 'POST /pet')!.tool!.impl).toMatchObject({
+      auth: { kind: 'oauth2', flow: 'authorizationCode', authorizationUrl: 'http://petstore.swagger.io/oauth/dialog', tokenUrl: 'https://petstore.swagger.io/oauth/token', scope: 'write:pets read:pets' },
+    });
     expect(swagger.format).toBe('Swagger 2.0');
     expect(swagger.bundle.http?.baseUrl).toBe('http://petstore.swagger.io/v2');
     const upload = swagger.operations.find((operation) => operation.key === 'POST /pet/{petId}/uploadImage')!;
@@ -68,7 +75,16 @@ describe('OpenAPI import: the preview', () => {
     trainDoc.paths['/stations']!.get!.security = [];
     const train = await preview(core, { source: { text: JSON.stringify(trainDoc) } });
     expect(train.format).toBe('OpenAPI 3.1.0');
-    expect(train.bundle.http?.auth).toEqual({ kind: 'bearer', token: '${secret.TRAIN_TRAVEL_API_OAUTH2_TOKEN}' });
+    // Its OAuth 2 authorization code: a sign-in in the browser, the client ID a secret to set.
+    expect(train.bundle.http?.auth).toEqual({
+      kind: 'oauth2',
+      flow: 'authorizationCode',
+      authorizationUrl: 'https://example.com/oauth/authorize',
+      tokenUrl: 'https://example.com/oauth/token',
+      clientId: '${secret.TRAIN_TRAVEL_API_OAUTH2_CLIENT_ID}',
+      scope: 'read write',
+    });
+    expect(train.notes.join(' ')).toContain('Train Travel API (OAuth2) signs in in the browser');
     // `security: []` on an operation: it sends no credentials, not even the bundle's.
     const authOf = (key: string) => (train.operations.find((operation) => operation.key === key)!.tool!.impl as { auth?: { kind: string } }).auth;
     expect(authOf('GET /stations')).toEqual({ kind: 'none' });
@@ -127,7 +143,10 @@ describe('OpenAPI import: the preview', () => {
 describe('OpenAPI import: writing the tools', () => {
   it('writes the chosen operations as a new bundle whose tools run against the API’s own examples', async () => {
     const core = await startTestCore();
-    const text = await fixture('train-travel-3.1.json');
+    // Signed in with a token of one's own: the description's OAuth 2 scheme set to a bearer token.
+    const described = JSON.parse(await fixture('train-travel-3.1.json')) as { components: { securitySchemes: Record<string, unknown> } };
+    described.components.securitySchemes.OAuth2 = { type: 'http', scheme: 'bearer' };
+    const text = JSON.stringify(described);
     const { doc } = await loadOpenApi({ text }, []);
     const api = await startSpecExampleServer(doc);
     onTestFinished(api.close);

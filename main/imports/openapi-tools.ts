@@ -1,3 +1,4 @@
+import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-auth.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
 import { toJsonSchema2020 } from './json-schema-2020.js';
@@ -148,9 +149,11 @@ function securityAuth(doc: Json, dialect: Dialect, title: string, notes: string[
     let auth: HttpImpl['auth'] | null = null;
     if (type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query') && asText(scheme.name)) {
       auth = { kind: 'apiKey', location: scheme.in, name: asText(scheme.name)!, value: secret(schemeName, 'key', `The API key of ${where}, sent as ${scheme.in} ${asText(scheme.name)}`) };
+    } else if (type === 'oauth2' && (auth = importedOAuth(describedOAuth(scheme, dialect), (what, description) => secret(schemeName, what, description), where))) {
+      if (auth.kind === 'oauth2' && auth.flow === 'authorizationCode') notes.push(browserSignInNote(where));
     } else if ((type === 'http' && /^bearer$/i.test(String(scheme.scheme))) || type === 'oauth2' || type === 'openIdConnect') {
       auth = { kind: 'bearer', token: secret(schemeName, 'token', `A bearer token for ${where}`) };
-      if (type !== 'http') notes.push(`${schemeName} signs in with ${type === 'oauth2' ? 'OAuth 2' : 'OpenID Connect'}, which imports do not set up yet: its tools send the token you put in the secret as a bearer token.`);
+      if (type !== 'http') notes.push(`${schemeName} signs in with ${type === 'oauth2' ? 'OAuth 2 (a flow Toolbelt cannot run itself)' : 'OpenID Connect'}: its tools send the token you put in the secret as a bearer token.`);
     } else if ((type === 'http' && /^basic$/i.test(String(scheme.scheme))) || type === 'basic') {
       auth = { kind: 'basic', username: secret(schemeName, 'username', `The user name for ${where}`), password: secret(schemeName, 'password', `The password for ${where}`) };
     } else {
@@ -164,6 +167,20 @@ function securityAuth(doc: Json, dialect: Dialect, title: string, notes: string[
     plan.bundleAuth = plan.schemes.get(first)!;
   }
   return plan;
+}
+
+/** An OAuth 2 scheme's flows, from OpenAPI 3's `flows` or Swagger 2.0's `flow`: the authorization code first, then client credentials. */
+function describedOAuth(scheme: Json, dialect: Dialect): DescribedOAuth {
+  if (dialect === 'swagger-2.0') {
+    const grant = scheme.flow === 'accessCode' ? 'authorizationCode' : scheme.flow === 'application' ? 'clientCredentials' : 'other';
+    return { grant, authorizationUrl: asText(scheme.authorizationUrl), tokenUrl: asText(scheme.tokenUrl), scopes: Object.keys(asObject(scheme.scopes)) };
+  }
+  const flows = asObject(scheme.flows);
+  for (const grant of ['authorizationCode', 'clientCredentials'] as const) {
+    const flow = asObject(flows[grant]);
+    if (Object.keys(flow).length) return { grant, authorizationUrl: asText(flow.authorizationUrl), tokenUrl: asText(flow.tokenUrl), scopes: Object.keys(asObject(flow.scopes)) };
+  }
+  return { grant: 'other', scopes: [] };
 }
 
 /** The first scheme of a security requirement list that can be carried over; undefined when none is needed or none can. */

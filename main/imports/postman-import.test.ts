@@ -9,8 +9,15 @@ import { loadOpenApi } from './openapi-source.js';
 
 const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 
+/** Every auth of the collection (its own and each request's) replaced. */
+function withAuth(value: unknown, auth: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((item) => withAuth(item, auth));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'auth' ? auth : withAuth(item, auth)]));
+}
+
 describe('Postman collection import', () => {
-  it('turns a collection (made by Postman’s own converter) into tools: folders as tags, {{baseUrl}} as the base URL, :ids, query and body as arguments, its OAuth as a secret token', async () => {
+  it('turns a collection (made by Postman’s own converter) into tools: folders as tags, {{baseUrl}} as the base URL, :ids, query and body as arguments, its OAuth as a browser sign-in with the client ID as a secret', async () => {
     const core = await startTestCore();
     const text = await fixture('train-travel.postman_collection.json');
     const plan = await core.call('imports.openapiPreview', { source: { text } });
@@ -30,9 +37,25 @@ describe('Postman collection import', () => {
     expect(byKey.get('GET /trips')!.tool!.argSchema).toMatchObject({ properties: { origin: { type: 'string' }, dogs: { type: 'string' } }, required: ['origin', 'destination', 'date'] });
     expect(byKey.get('POST /bookings')!.tool).toMatchObject({ requiresApproval: true, impl: { body: { trip_id: '${trip_id}', passenger_name: '${passenger_name}' } } });
     // The collection's auth is the bundle's; a request with the same auth inherits it.
-    expect(plan.bundle.http?.auth).toEqual({ kind: 'bearer', token: '${secret.TRAIN_TRAVEL_API_TOKEN}' });
+    expect(plan.bundle.http?.auth).toEqual({
+      kind: 'oauth2',
+      flow: 'authorizationCode',
+      authorizationUrl: 'https://example.com/oauth/authorize',
+      tokenUrl: 'https://example.com/oauth/token',
+      clientId: '${secret.TRAIN_TRAVEL_API_CLIENT_ID}',
+      scope: 'read write',
+    });
     expect((byKey.get('POST /bookings')!.tool!.impl as { auth?: unknown }).auth).toBeUndefined();
-    expect(plan.notes.join(' ')).toMatch(/OAuth 2 \(authorization_code/);
+    expect(plan.secrets.map((secret) => secret.name)).toEqual(['TRAIN_TRAVEL_API_CLIENT_ID']);
+    expect(plan.notes.join(' ')).toMatch(/signs in in the browser \(OAuth 2 authorization code\): register an app/);
+  });
+
+  it('an OAuth 2 grant Toolbelt cannot run itself (password) becomes a bearer token from a secret, and says so', async () => {
+    const core = await startTestCore();
+    const collection = JSON.parse(await fixture('train-travel.postman_collection.json')) as Record<string, unknown>;
+    const plan = await core.call('imports.openapiPreview', { source: { text: JSON.stringify(withAuth(collection, { type: 'oauth2', oauth2: [{ key: 'grant_type', value: 'password_credentials' }] })) } });
+    expect(plan.bundle.http?.auth).toEqual({ kind: 'bearer', token: '${secret.TRAIN_TRAVEL_API_TOKEN}' });
+    expect(plan.notes.join(' ')).toMatch(/OAuth 2 \(password_credentials, which Toolbelt cannot run itself\)/);
   });
 
   it('writes the collection’s requests as tools that run against the API’s own examples', async () => {
@@ -40,7 +63,9 @@ describe('Postman collection import', () => {
     const { doc } = await loadOpenApi({ text: await fixture('train-travel-3.1.json') }, []);
     const api = await startSpecExampleServer(doc);
     onTestFinished(api.close);
-    const text = await fixture('train-travel.postman_collection.json');
+    // Signed in with a token of one's own: the collection's OAuth set to a bearer token.
+    const collection = JSON.parse(await fixture('train-travel.postman_collection.json')) as Record<string, unknown>;
+    const text = JSON.stringify(withAuth(collection, { type: 'bearer', bearer: [{ key: 'token', value: '{{token}}' }] }));
     const bundleID = newID();
     await core.call('secrets.put', { name: 'TRAIN_TRAVEL_API_TOKEN', value: 'token' });
     const plan = await core.call('imports.openapiPreview', { source: { text }, bundleID, baseUrl: api.base });

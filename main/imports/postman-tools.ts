@@ -1,3 +1,4 @@
+import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-auth.js';
 import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/import-names.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
@@ -87,10 +88,20 @@ function postmanAuth(auth: Json, title: string, where: string, secrets: Converte
     return { kind: 'apiKey', location, name: settings.get('key') || 'X-Api-Key', value: secret('api key', `The API key for ${where}`) };
   }
   if (type === 'oauth2') {
-    if (settings.get('grant_type') === 'client_credentials' && settings.get('accessTokenUrl')) {
-      return { kind: 'oauth2', flow: 'clientCredentials', tokenUrl: settings.get('accessTokenUrl')!, clientId: secret('client id', `The OAuth client ID for ${where}`), clientSecret: secret('client secret', `The OAuth client secret for ${where}`), ...(settings.get('scope') ? { scope: settings.get('scope')! } : {}) };
+    const grant = settings.get('grant_type');
+    const described: DescribedOAuth = {
+      grant: grant === 'authorization_code' || grant === 'authorization_code_with_pkce' ? 'authorizationCode' : grant === 'client_credentials' ? 'clientCredentials' : 'other',
+      authorizationUrl: settings.get('authUrl'),
+      tokenUrl: settings.get('accessTokenUrl'),
+      scopes: (settings.get('scope') ?? '').split(/\s+/).filter(Boolean),
+    };
+    const imported = importedOAuth(described, secret, where);
+    if (imported) {
+      const note = browserSignInNote(where);
+      if (imported.kind === 'oauth2' && imported.flow === 'authorizationCode' && !notes.includes(note)) notes.push(note);
+      return imported;
     }
-    const note = `${where} signs in with OAuth 2 (${settings.get('grant_type') ?? 'a grant'} that imports do not set up yet): its tools send the token you put in the secret as a bearer token.`;
+    const note = `${where} signs in with OAuth 2 (${grant ?? 'a grant'}, which Toolbelt cannot run itself): its tools send the token you put in the secret as a bearer token.`;
     if (!notes.includes(note)) notes.push(note);
     return { kind: 'bearer', token: secret('token', `A bearer token for ${where}`) };
   }

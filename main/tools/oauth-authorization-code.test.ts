@@ -133,6 +133,8 @@ describe('OAuth 2 authorization code with PKCE (a person signs in in the browser
 
     await subject.call('secrets.delete', { name: 'CLIENT_ID' });
     expect(await subject.failure('oauth.signIn', { bundleID: subject.bundleID })).toMatchObject({ code: 'missing_secret', message: expect.stringContaining('needs the secret CLIENT_ID') as unknown });
+    // Its state says what to do rather than failing.
+    expect(await subject.call('oauth.state', { bundleID: subject.bundleID })).toEqual({ state: 'signed-out', error: expect.stringContaining('needs the secret CLIENT_ID') as unknown });
     await subject.call('secrets.put', { name: 'CLIENT_ID', value: 'someone' });
 
     await subject.call('settings.patch', { allowedHosts: [] });

@@ -58,7 +58,15 @@ export function oauthHandlers(deps: { store: ToolStore; settings: SettingsStore;
   };
 
   return {
-    'oauth.state': async (target) => deps.signIns.state(await clientOf(target)),
+    'oauth.state': async (target) => {
+      try {
+        return await deps.signIns.state(await clientOf(target));
+      } catch (error) {
+        // Nobody can be signed in to a client whose ID is not set yet: that is the state, with what to do.
+        if (error instanceof ToolbeltError && error.code === 'missing_secret') return { state: 'signed-out', error: error.message };
+        throw error;
+      }
+    },
     'oauth.signIn': async (target) => deps.signIns.start(await clientOf(target)),
     'oauth.signOut': async (target) => deps.signIns.signOut(await clientOf(target)),
   };

@@ -114,6 +114,9 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
             Set {missing.length === 1 ? 'this secret' : 'these secrets'} in Settings → Secrets before you run them: {missing.map((secret) => secret.name).join(', ')}.
           </p>
         ) : null}
+        {plan?.bundle.http?.auth?.kind === 'oauth2' && plan.bundle.http.auth.flow === 'authorizationCode' ? (
+          <p className="field__hint">It signs in in your browser: {missing.length ? 'then ' : ''}select Sign in under the bundle.</p>
+        ) : null}
         <div className="modal__actions">
           <button type="button" className="button button--primary" autoFocus onClick={() => onImported(result.bundleID)}>
             Show the tools

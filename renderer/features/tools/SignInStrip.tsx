@@ -28,7 +28,7 @@ export function SignInStrip({ target, name }: { target: SignInTarget; name: stri
         {state === 'signed-in' && !view.data?.refreshable && view.data?.expiresAt ? ` · until ${new Date(view.data.expiresAt).toLocaleString()}` : ''}
       </span>
       {state === 'failed' ? <span className="bundle-problem">{view.data?.error}</span> : null}
-      {state === 'signed-out' ? <span className="list__meta">Its tools need you to sign in once; Toolbelt keeps the tokens as secrets and renews them.</span> : null}
+      {state === 'signed-out' ? <span className={view.data?.error ? 'warning-text' : 'list__meta'}>{view.data?.error ?? 'Its tools need you to sign in once; Toolbelt keeps the tokens as secrets and renews them.'}</span> : null}
       {state === 'waiting' && view.data?.authorizationUrl ? (
         <span className="list__meta">
           Finish signing in in your browser.{' '}
