@@ -262,6 +262,9 @@ test('an API that signs in in the browser (OAuth 2 authorization code): set up i
     await expect(dialog.getByText(`Register http://127.0.0.1:${redirectPort}/callback with the provider.`)).toBeVisible();
     await dialog.getByLabel('Hosts its tools may reach, besides the global list').pressSequentially(provider.host);
     await page.screenshot(shot('oauth-browser-connection'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot(shot('oauth-browser-connection-dark'));
+    await page.emulateMedia({ colorScheme: 'light' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
 
@@ -278,7 +281,9 @@ test('an API that signs in in the browser (OAuth 2 authorization code): set up i
     await expect(tab.getByRole('heading', { name: 'Signed in' })).toBeVisible();
     await tab.close();
     await expect(signInStrip).toContainText('OAuth 2 · signed in · renews by itself');
-    await page.screenshot(shot('oauth-browser-signed-in'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot(shot('oauth-browser-signed-in-dark'));
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await tester.getByRole('button', { name: 'Run', exact: true }).click();
     const response = tester.getByRole('region', { name: 'Response' });
