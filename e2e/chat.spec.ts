@@ -211,6 +211,23 @@ test('the + palette: search, keyboard choice, checked form, run into the chat', 
   expect(app.consoleErrors).toEqual([]);
 });
 
+test('the palette on a slow machine: Enter pressed before the search answers picks from the answer for what was typed, not from the list before', async ({ app }) => {
+  const { page } = app;
+  await openScriptedChat(app, [{ text: 'Done.' }]);
+  // The search for what is typed answers late, as on a busy machine; the list for the empty box is already there.
+  await page.route(/\/api\/tools\/tools\/search\?.*q=ca/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Run a tool' }).click();
+  const palette = page.getByRole('dialog', { name: 'Tool palette' });
+  await expect(palette.getByRole('option').first()).toBeVisible();
+  await expect(palette.getByRole('option').first()).not.toContainText('Calculator');
+  await page.keyboard.type('calcul');
+  await page.keyboard.press('Enter');
+  await expect(palette.getByRole('form', { name: 'Calculator' })).toBeVisible();
+});
+
 test('+slug key=value typed key by key: suggestions follow the typing, Tab completes, Enter runs; Esc sends a plain "+"', async ({ app }) => {
   const { page } = app;
   await openScriptedChat(app, [{ text: 'Noted.' }]);

@@ -71,14 +71,29 @@ export function ToolPalette({ chatId }: { chatId: string }) {
     return bundle && bundle.status === 'valid' ? bundle.displayName : '';
   };
 
+  /** One key on the list as it is now: the index it leaves highlighted. */
+  const applyKey = (key: string, at: number): number => {
+    if (key === 'ArrowDown') return Math.min(count - 1, at + 1);
+    if (key === 'ArrowUp') return Math.max(0, at - 1);
+    if (key === 'Home') return 0;
+    if (key === 'End') return Math.max(0, count - 1);
+    if (key === 'Enter' && at < count) choose(at);
+    return at;
+  };
+  // Keys pressed before the tools for what was typed have arrived wait for them: they would
+  // otherwise move over, and Enter would pick, rows of the search before.
+  const stale = deferred !== query || results.isPlaceholderData || results.isPending;
+  const [waitingKeys, setWaitingKeys] = useState<string[]>([]);
+  if (!stale && waitingKeys.length > 0) {
+    // Replayed once, during the render that first has the list the keys were meant for.
+    setWaitingKeys([]);
+    setActive(waitingKeys.reduce((at, key) => applyKey(key, at), active));
+  }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') setActive(Math.min(count - 1, active + 1));
-    else if (event.key === 'ArrowUp') setActive(Math.max(0, active - 1));
-    else if (event.key === 'Home') setActive(0);
-    else if (event.key === 'End') setActive(Math.max(0, count - 1));
-    else if (event.key === 'Enter' && active < count) choose(active);
-    else return;
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter'].includes(event.key)) return;
     event.preventDefault();
+    if (stale || waitingKeys.length > 0) setWaitingKeys((keys) => [...keys, event.key]);
+    else setActive(applyKey(event.key, active));
   };
 
   return (
