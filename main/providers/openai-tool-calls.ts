@@ -39,7 +39,7 @@ export class OpenAiToolCallAssembler {
   }
 
   finish(): CompletedToolCall[] {
-    return this.calls.map((call) => ({ id: call.id, name: call.name, ...parseArguments(call.argumentText) }));
+    return this.calls.map((call) => ({ id: call.id, name: call.name, ...parseArguments(withoutRepeatedStart(call.argumentText)) }));
   }
 
   private callFor(delta: ToolCallDelta): OpenCall {
@@ -70,5 +70,37 @@ export class OpenAiToolCallAssembler {
     const call: OpenCall = { id, idFromServer, index, name: '', argumentText: '' };
     this.calls.push(call);
     return call;
+  }
+}
+
+/**
+ * Some servers' tool parsers (vLLM's, at the end of a stream) send the whole
+ * arguments again after the pieces already streamed: `{"a":1}{"a":1}`, or
+ * `{` then `{"a":1}`. When the text is no JSON but ends in an object that
+ * the streamed start is the beginning of, that object is the arguments.
+ */
+export function withoutRepeatedStart(text: string): string {
+  if (text.length > MAX_REPAIRED_CHARS || isJson(text)) return text;
+  // Where a repeat can start: after a lone "{", or after an object's end. A few are tried, so hostile text stays cheap.
+  let tried = 0;
+  for (let at = text.indexOf('{', 1); at > 0 && tried < MAX_REPEAT_STARTS; at = text.indexOf('{', at + 1)) {
+    const before = text.slice(0, at).trim();
+    if (before !== '{' && !before.endsWith('}')) continue;
+    tried++;
+    const whole = text.slice(at);
+    if (whole.length >= before.length && whole.startsWith(before) && isJson(whole)) return whole;
+  }
+  return text;
+}
+
+const MAX_REPAIRED_CHARS = 1_000_000;
+const MAX_REPEAT_STARTS = 16;
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -140,6 +140,76 @@ describe('OpenAI adapter through the real openai SDK', () => {
     expect(finishOf(events)).toEqual({ type: 'finish', reason: 'tool_calls' });
   });
 
+  it('reads arguments a server sends again whole at the end of the stream (vLLM’s tool parsers), and keeps broken ones raw', async () => {
+    const { provider } = await serve([
+      rawToolCalls([
+        // The pieces, then the whole object once more as the parser flushes.
+        { index: 0, id: 'c1', type: 'function', function: { name: 'weather', arguments: '{"city": "Seattle", ' } },
+        { index: 0, function: { arguments: '"unit": "celsius"}' } },
+        { index: 0, function: { arguments: '{"city": "Seattle", "unit": "celsius"}' } },
+        // Only the opening brace streamed, then the whole object.
+        { index: 1, id: 'c2', type: 'function', function: { name: 'weather', arguments: '{' } },
+        { index: 1, function: { arguments: '{"city": "Orlando"}' } },
+        // Two different objects are not a repeat: kept raw for the model to hear about.
+        { index: 2, id: 'c3', type: 'function', function: { name: 'weather', arguments: '{"city": "A"}{"city": "B"}' } },
+      ]),
+    ]);
+    expect(callsOf(await collect(provider)).map((call) => [call.args, call.rawArgs])).toEqual([
+      [{ city: 'Seattle', unit: 'celsius' }, undefined],
+      [{ city: 'Orlando' }, undefined],
+      [{}, '{"city": "A"}{"city": "B"}'],
+    ]);
+  });
+
+  it('reads LM Studio’s empty tool_calls lists on text chunks as no calls', async () => {
+    const { provider } = await serve([
+      {
+        kind: 'sse',
+        events: [
+          openAiChunk({ role: 'assistant', content: 'Sunny', tool_calls: [] }, null, { system_fingerprint: 'qwen2.5-7b-instruct' }),
+          openAiChunk({ content: ' today.', tool_calls: [] }, null, { system_fingerprint: 'qwen2.5-7b-instruct' }),
+          openAiChunk({}, 'stop', { system_fingerprint: 'qwen2.5-7b-instruct' }),
+          OPENAI_DONE,
+        ],
+      },
+    ]);
+    const events = await collect(provider);
+    expect(callsOf(events)).toEqual([]);
+    expect(finishOf(events)).toEqual({ type: 'finish', reason: 'stop' });
+  });
+
+  it('asks Ollama again without streaming when a streamed turn with tools ends empty (it drops streamed tool calls), and asks that model whole from then on', async () => {
+    const ollamaEmpty: FakeReply = {
+      kind: 'sse',
+      events: [openAiChunk({ role: 'assistant', content: '' }, null, { system_fingerprint: 'fp_ollama' }), openAiChunk({ role: 'assistant', content: '' }, 'stop', { system_fingerprint: 'fp_ollama' }), OPENAI_DONE],
+    };
+    const ollamaWhole = (city: string): FakeReply => ({
+      kind: 'json',
+      status: 200,
+      body: {
+        id: 'chatcmpl-123',
+        object: 'chat.completion',
+        created: 1_760_000_000,
+        model: 'qwen3:8b',
+        system_fingerprint: 'fp_ollama',
+        choices: [{ index: 0, message: { role: 'assistant', content: '', tool_calls: [{ id: 'call_w1xqz', index: 0, type: 'function', function: { name: 'weather', arguments: `{"city":"${city}"}` } }] }, finish_reason: 'tool_calls' }],
+        usage: { prompt_tokens: 120, completion_tokens: 18, total_tokens: 138 },
+      },
+    });
+    const { provider, server } = await serve([ollamaEmpty, ollamaWhole('Paris'), ollamaWhole('Rome'), openAiTextReply(['No tools, so streamed.'])]);
+    const first = await collect(provider);
+    expect(callsOf(first)).toEqual([{ id: 'call_w1xqz', name: 'weather', args: { city: 'Paris' } }]);
+    expect(finishOf(first)).toEqual({ type: 'finish', reason: 'tool_calls' });
+    expect(first).toContainEqual({ type: 'usage', inputTokens: 120, outputTokens: 18 });
+    expect(server.requests.map((request) => (request.body as { stream?: boolean }).stream)).toEqual([true, false]);
+    expect(server.requests[1]!.body).toMatchObject({ model: 'gpt-fake', tools: [{ type: 'function', function: { name: 'weather' } }] });
+
+    // The next turn with tools goes straight to a whole answer; a turn without tools still streams.
+    expect(callsOf(await collect(provider))).toEqual([{ id: 'call_w1xqz', name: 'weather', args: { city: 'Rome' } }]);
+    await collect(provider, []);
+    expect(server.requests.map((request) => (request.body as { stream?: boolean }).stream)).toEqual([true, false, false, true]);
+  });
+
   it('fails a stream that ends without a finish marker instead of passing it off as an answer', async () => {
     const { provider } = await serve([{ kind: 'sse', events: [openAiChunk({ content: 'Half an ans' })] }]);
     const error = await failure(collect(provider, []));

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 import { failureFor, incompleteStream, sdkClientOptions } from './errors.js';
 import type { ModelEvent, ModelProvider } from './model.js';
@@ -46,6 +47,15 @@ function finishReason(reason: string, hasToolCalls: boolean): Extract<ModelEvent
   return 'other';
 }
 
+/** Server and model pairs seen dropping the tool calls of streamed turns (Ollama), for as long as Toolbelt runs. */
+const dropsStreamedToolCalls = new Set<string>();
+const REMEMBERED_MODELS = 200;
+
+function rememberDropsStreamedToolCalls(model: string): void {
+  if (dropsStreamedToolCalls.size >= REMEMBERED_MODELS) dropsStreamedToolCalls.delete(dropsStreamedToolCalls.values().next().value!);
+  dropsStreamedToolCalls.add(model);
+}
+
 /** OpenAI Chat Completions and the servers that speak it (Ollama, LM Studio, vLLM, OpenRouter). */
 export function createOpenAiProvider(connection: ProviderConnection): ModelProvider {
   const baseURL = connection.baseURL ?? OPENAI_DEFAULT_BASE_URL;
@@ -56,43 +66,76 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
   });
   const failure = failureFor(connection, baseURL);
 
+  /** A whole answer asked for without streaming, in the same events a stream gives. */
+  async function* wholeAnswer(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal): AsyncGenerator<ModelEvent> {
+    const completion = await client.chat.completions.create(body, { signal });
+    if (completion.usage) yield { type: 'usage', inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens };
+    const choice = completion.choices?.[0];
+    if (choice?.message?.content) yield { type: 'text-delta', text: choice.message.content };
+    const calls = new OpenAiToolCallAssembler();
+    (choice?.message?.tool_calls ?? []).forEach((call, index) => {
+      if (call.type !== 'function') return;
+      // Ollama's own API gives arguments as an object; its OpenAI side sometimes passes that through.
+      const args: unknown = call.function.arguments;
+      calls.accept({ index, id: call.id, function: { name: call.function.name, arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) } });
+    });
+    const completed = calls.finish();
+    for (const call of completed) yield { type: 'tool-call', call };
+    yield { type: 'finish', reason: finishReason(choice?.finish_reason ?? 'stop', completed.length > 0) };
+  }
+
   return {
     async *stream(request) {
       const tools: ChatCompletionTool[] = request.tools.map((tool) => ({
         type: 'function',
         function: { name: tool.name, description: tool.description, parameters: tool.parameters },
       }));
-      const calls = new OpenAiToolCallAssembler();
-      let finish: string | null = null;
+      const body = {
+        model: request.model,
+        messages: toOpenAiMessages(request.system, request.messages),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(tools.length > 0 ? { tools } : {}),
+        ...(tools.length > 0 && !request.parallelToolCalls ? { parallel_tool_calls: false } : {}),
+      };
+      const model = `${baseURL}\0${request.model}`;
       try {
-        const stream = await client.chat.completions.create(
-          {
-            model: request.model,
-            messages: toOpenAiMessages(request.system, request.messages),
-            stream: true,
-            stream_options: { include_usage: true },
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            ...(tools.length > 0 ? { tools } : {}),
-            ...(tools.length > 0 && !request.parallelToolCalls ? { parallel_tool_calls: false } : {}),
-          },
-          { signal: request.signal },
-        );
+        if (tools.length > 0 && dropsStreamedToolCalls.has(model)) {
+          yield* wholeAnswer({ ...body, stream: false }, request.signal);
+          return;
+        }
+        const calls = new OpenAiToolCallAssembler();
+        let finish: string | null = null;
+        let streamedText = false;
+        const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal: request.signal });
         for await (const chunk of stream) {
           if (chunk.usage) yield { type: 'usage', inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
           const choice = chunk.choices?.[0];
           if (!choice) continue;
           const delta = choice.delta;
-          if (delta?.content) yield { type: 'text-delta', text: delta.content };
+          if (delta?.content) {
+            streamedText = true;
+            yield { type: 'text-delta', text: delta.content };
+          }
           for (const piece of delta?.tool_calls ?? []) yield { type: 'tool-call-delta', ...calls.accept(piece) };
           if (choice.finish_reason) finish = choice.finish_reason;
         }
+        if (finish === null) throw incompleteStream(connection.displayName);
+        const completed = calls.finish();
+        if (tools.length > 0 && completed.length === 0 && !streamedText) {
+          // Ollama drops the tool calls of a streamed turn: it ends empty, with "stop". Asked again whole, the calls are there;
+          // this model is then asked whole whenever tools are on.
+          for await (const event of wholeAnswer({ ...body, stream: false }, request.signal)) {
+            if (event.type === 'tool-call') rememberDropsStreamedToolCalls(model);
+            yield event;
+          }
+          return;
+        }
+        for (const call of completed) yield { type: 'tool-call', call };
+        yield { type: 'finish', reason: finishReason(finish, completed.length > 0) };
       } catch (error) {
+        if (error instanceof ToolbeltError) throw error;
         throw failure(error, request);
       }
-      if (finish === null) throw incompleteStream(connection.displayName);
-      const completed = calls.finish();
-      for (const call of completed) yield { type: 'tool-call', call };
-      yield { type: 'finish', reason: finishReason(finish, completed.length > 0) };
     },
 
     async listModels(signal) {
