@@ -353,6 +353,46 @@ test('the tools panel chooses the tools a chat offers, with "ask before running"
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText('done');
 });
 
+test('a tool the chat never allows is struck out and refused with a sentence the model reads; a chat can stop when one tool keeps failing', async ({ app }) => {
+  const { page } = app;
+  const invalid = { toolCalls: [{ name: 'calculator', args: {} }] };
+  const { api, chatId } = await openScriptedChat(app, [{ toolCalls: [{ name: 'calculator', args: { expression: '1 + 1' } }] }, { text: 'Fine, without it.' }, invalid, invalid, { text: 'not reached' }], [core('calculator')]);
+  await page.getByRole('button', { name: /1 tool on/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Tools for this chat' });
+  await panel.getByRole('checkbox', { name: 'Never allow', exact: true }).check();
+  await expect(panel.locator('.tool-picker__name--denied')).toContainText('Calculator');
+  await expect(panel).toContainText('0 selected · 1 never allowed');
+  await page.screenshot(shot('tools-panel-denied'));
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('button', { name: 'No tools · 1 never allowed' })).toBeVisible();
+
+  await send(page, 'add one and one');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('Fine, without it.');
+  const card = page.getByRole('article', { name: 'Tool call calculator' });
+  await expect(card.getByRole('status')).toHaveText('Denied');
+  await expect(card).toContainText('The user does not allow the tool "calculator" in this chat, so it did not run.');
+
+  // Allowed again, and the chat set to stop when one tool fails twice in a row.
+  await page.getByRole('button', { name: 'No tools · 1 never allowed' }).click();
+  await panel.getByRole('checkbox', { name: 'Never allow', exact: true }).uncheck();
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Chat settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Chat settings' });
+  await settings.getByRole('radio', { name: 'Go on, but stop when one tool fails' }).check();
+  const count = settings.getByRole('textbox', { name: 'Failures in a row that stop the run' });
+  await count.press('Control+a');
+  await count.pressSequentially('2');
+  await page.screenshot(shot('chat-settings-halt-after'));
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  await send(page, 'try again');
+  await expect(page.getByText('Stopped because Calculator failed 2 times in a row')).toBeVisible();
+  await expect(log).not.toContainText('not reached');
+  expect(await api('GET', `/chats/${chatId}`)).toMatchObject({ onToolError: 'halt_after', toolErrorLimit: 2 });
+});
+
 test('the model is picked from the provider’s list: a new chat takes the first model listed, then the last chat’s; a provider with no model known asks to pick one', async ({ app }) => {
   const openai = await startFakeOpenAi([openAiTextReply(['Hi from llama.'])], { models: ['qwen2.5', 'llama3.1'] });
   try {

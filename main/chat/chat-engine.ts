@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
-import type { AssistantMessage, MessageAttachment, Chat, PendingItem, ChatStreamEvent, FinishReason, ToolCall, ToolProgress, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
+import { TOOL_ERROR_LIMIT_DEFAULT, type AssistantMessage, type MessageAttachment, type Chat, type PendingItem, type ChatStreamEvent, type FinishReason, type ToolCall, type ToolProgress, type ToolRunMessage, type UserMessage } from '../../shared/schemas/chat.js';
 import type { EventBus } from '../api/event-bus.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
@@ -15,7 +15,7 @@ import type { Invoker } from '../tools/invoker.js';
 import { requireReady, type ToolResolver } from '../tools/resolver.js';
 import type { ChatFiles } from './chat-files.js';
 import { allCalls, isUnfinished, pendingOf, type LocatedCall } from '../../shared/chat-calls.js';
-import { callResult, classifyCall, failedResult, findCall } from './tool-calls.js';
+import { callResult, classifyCall, failedResult, findCall, repeatedFailure } from './tool-calls.js';
 import { exposeTools, providerSafeName, toolKey, type ExposedTool, type ToolExposure } from './tool-exposure.js';
 
 export interface ChatEngineDeps {
@@ -206,7 +206,7 @@ export class ChatEngine {
       bundleName: bundle.bundle.displayName,
       definition: { name, description: record.tool.description, parameters: record.tool.argSchema },
     };
-    const exposure: ToolExposure = { byName: new Map([[name, exposed]]), definitions: [], withheld: new Map() };
+    const exposure: ToolExposure = { byName: new Map([[name, exposed]]), definitions: [], withheld: new Map(), denied: new Map() };
     const call = await classifyCall(chat, { id: `run_${syntheticCallId()}`, name, args }, exposed, exposure, this.deps.invoker);
     if (call.status === 'failed' && call.result && !call.result.ok) {
       const { code, message, issues } = call.result.error;
@@ -351,6 +351,12 @@ export class ChatEngine {
             }
           }
           const message = `Stopped because ${failed.tool?.displayName ?? failed.name} failed (${failed.result && !failed.result.ok ? failed.result.error.code : 'error'}); this chat halts on tool errors.`;
+          return await this.end(chat, runId, 'tool_error', { message });
+        }
+        // Only failures of this run's own turns: Continue after such a stop gives the model another turn first.
+        const repeated = chat.onToolError === 'halt_after' && (chat.run?.turn ?? 0) > 0 ? repeatedFailure(chat, chat.toolErrorLimit ?? TOOL_ERROR_LIMIT_DEFAULT) : null;
+        if (repeated) {
+          const message = `Stopped because ${repeated.tool?.displayName ?? repeated.name} failed ${chat.toolErrorLimit ?? TOOL_ERROR_LIMIT_DEFAULT} times in a row; this chat stops when one tool keeps failing. Send a message to go on.`;
           return await this.end(chat, runId, 'tool_error', { message });
         }
         if (waiting) return await this.suspend(chat, runId);

@@ -168,6 +168,48 @@ describe('the tool loop with the scripted provider', () => {
     expect(halted.lastRun).toMatchObject({ reason: 'tool_error', message: expect.stringMatching(/Broken failed \(http_status\)/) as unknown });
   });
 
+  it('under "halt_after", stops once one tool has failed N times in a row; a success of that tool starts the count again', async () => {
+    const invalid = { toolCalls: [{ name: 'weather', args: { city: 'X' } }] };
+    const valid = { toolCalls: [{ name: 'weather', args: { city: 'Oslo' } }] };
+    const script = [invalid, valid, invalid, invalid, { text: 'Done trying.' }];
+    const h = await scripted(script);
+    const chat = (limit: number) => h.chat({ providerId: 'script', onToolError: 'halt_after', toolErrorLimit: limit, tools: { mode: 'auto', selected: [h.tool('weather')] } });
+
+    const lenient = await chat(3);
+    await h.call('chats.send', { chatId: lenient.id, content: 'go' });
+    const finished = await h.settled(lenient.id);
+    expect(finished.lastRun?.reason).toBe('stop');
+    expect(assistants(finished).at(-1)!.content).toBe('Done trying.');
+
+    const strict = await chat(2);
+    expect(strict).toMatchObject({ onToolError: 'halt_after', toolErrorLimit: 2 });
+    await h.call('chats.send', { chatId: strict.id, content: 'go' });
+    const halted = await h.settled(strict.id);
+    expect(assistants(halted)).toHaveLength(4);
+    expect(halted.lastRun).toMatchObject({ reason: 'tool_error', message: expect.stringContaining('Stopped because Weather failed 2 times in a row') as unknown });
+
+    // Continue gives the model its next turn rather than stopping again at once.
+    await h.call('chats.continue', { chatId: strict.id });
+    const continued = await h.settled(strict.id);
+    expect(assistants(continued).at(-1)!.content).toBe('Done trying.');
+  });
+
+  it('never offers a tool the chat denies; a call the model makes to it anyway is refused with a sentence it reads, and it goes on', async () => {
+    const h = await startChatHarness();
+    const openai = await startFakeOpenAi([openAiToolCallReply([{ id: 'call_d1', name: 'weather', args: ['{"city":"Oslo"}'] }]), openAiTextReply(['Without it, then.'])]);
+    servers.push(openai);
+    await h.provider('fake-openai', { kind: 'openai', displayName: 'Fake OpenAI', baseURL: `${openai.url}/v1`, apiKey: 'sk-openai-secret' });
+    const chat = await h.chat({ providerId: 'fake-openai', onToolError: 'halt', tools: { mode: 'auto', selected: [{ ...h.tool('weather'), denied: true }, h.tool('broken')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'Weather in Oslo?' });
+    const done = await h.settled(chat.id);
+    expect((openai.requests[0]!.body.tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual(['broken']);
+    expect(assistants(done)[0]!.toolCalls[0]).toMatchObject({ status: 'denied', result: { ok: false, error: { code: 'tool_denied', message: 'The user does not allow the tool "weather" in this chat, so it did not run. Answer without it, or ask the user.' } } });
+    expect(h.server.requestsTo('/weather')).toHaveLength(0);
+    expect(openai.requests[1]!.body.messages).toContainEqual({ role: 'tool', tool_call_id: 'call_d1', content: expect.stringContaining('does not allow the tool') as unknown });
+    expect(assistants(done)[1]!.content).toBe('Without it, then.');
+    expect(done.lastRun?.reason).toBe('stop');
+  });
+
   it('stops at maxTurns and says so, with every call answered', async () => {
     const loop = Array.from({ length: 5 }, () => ({ toolCalls: [{ name: 'weather', args: { city: 'Oslo' } }] }));
     const h = await scripted(loop);

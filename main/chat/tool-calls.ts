@@ -66,6 +66,11 @@ export async function classifyCall(
     status: 'queued',
   };
   if (!call.name) return { ...call, status: 'failed', result: failedResult('unknown_tool', 'The model called a tool without giving its name, so nothing ran. Call one of the tools offered, by its name.') };
+  const denied = exposed ? undefined : exposure.denied.get(call.name);
+  if (denied) {
+    // Refused in advance by the person: said so to the model, which gets its next turn.
+    return { ...call, status: 'denied', result: failedResult('tool_denied', `The user does not allow the tool "${call.name}" in this chat, so it did not run. Answer without it, or ask the user.`) };
+  }
   if (!exposed) return { ...call, status: 'failed', result: failedResult('unknown_tool', unknownToolMessage(call.name, exposure)) };
   const tool = exposed.record.tool;
   call.tool = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, bundleName: exposed.bundleName };
@@ -91,4 +96,29 @@ export async function classifyCall(
     return { ...call, status: 'awaiting_approval', approvalReason: reason, ...(preview ? { preview } : {}) };
   }
   return call;
+}
+
+/**
+ * The failed call of the model's last turn whose tool has now failed `limit`
+ * times in a row (its successes reset the count; other tools' calls in
+ * between do not), or null. A call to a tool the chat does not have counts
+ * under the name the model used.
+ */
+export function repeatedFailure(chat: Chat, limit: number): ToolCall | null {
+  const last = chat.messages.at(-1);
+  if (last?.role !== 'assistant') return null;
+  const keyOf = (call: ToolCall) => (call.tool ? toolKey(call.tool) : `name:${call.name}`);
+  const calls = allCalls(chat).map(({ call }) => call);
+  for (const failed of last.toolCalls.filter((call) => call.status === 'failed')) {
+    const key = keyOf(failed);
+    let inARow = 0;
+    for (let at = calls.length - 1; at >= 0 && inARow < limit; at--) {
+      const call = calls[at]!;
+      if (keyOf(call) !== key || call.status === 'queued' || call.status === 'running') continue;
+      if (call.status !== 'failed') break;
+      inARow++;
+    }
+    if (inARow >= limit) return failed;
+  }
+  return null;
 }

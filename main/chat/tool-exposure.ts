@@ -43,6 +43,8 @@ export interface ToolExposure {
   definitions: ToolDefinition[];
   /** Selected tools that cannot be offered now, with why (switched off, deleted, broken). */
   withheld: Map<string, string>;
+  /** Tools this chat never allows, by the name the model would call them. */
+  denied: Map<string, ToolSelection>;
 }
 
 function parametersOf(schema: Record<string, unknown>): Record<string, unknown> {
@@ -76,9 +78,16 @@ export async function checkSelection(tools: ChatTools, store: ToolStore): Promis
 export async function exposeTools(tools: ChatTools, resolver: ToolResolver): Promise<ToolExposure> {
   const byName = new Map<string, ExposedTool>();
   const withheld = new Map<string, string>();
-  if (tools.mode === 'none') return { byName, definitions: [], withheld };
+  const denied = new Map<string, ToolSelection>();
+  if (tools.mode === 'none') return { byName, definitions: [], withheld, denied };
   for (const selection of tools.selected) {
     const name = selection.as ?? providerSafeName(selection);
+    if (selection.denied) {
+      denied.set(name, selection);
+      // Also under its slug: a model may call it by the name it had before an alias.
+      if (!denied.has(selection.slug)) denied.set(selection.slug, selection);
+      continue;
+    }
     const readiness = await resolver.resolve(selection);
     if (!readiness.ok) {
       withheld.set(name, readiness.why);
@@ -94,5 +103,5 @@ export async function exposeTools(tools: ChatTools, resolver: ToolResolver): Pro
       definition: { name, description: tool.description || tool.displayName, parameters: parametersOf(tool.argSchema) },
     });
   }
-  return { byName, definitions: [...byName.values()].map((tool) => tool.definition), withheld };
+  return { byName, definitions: [...byName.values()].map((tool) => tool.definition), withheld, denied };
 }

@@ -20,6 +20,8 @@ export class ActivityLog {
   private readonly file: string;
   private pending: McpActivity[] = [];
   private writing: Promise<void> | null = null;
+  /** Counts batches moved from the waiting list into the file. */
+  private batchesWritten = 0;
   private readonly valid: Validator;
 
   constructor(
@@ -41,8 +43,13 @@ export class ActivityLog {
 
   /** Newest first. */
   async recent(limit: number): Promise<McpActivity[]> {
-    const all = [...(await this.readFile()), ...this.pending];
-    return all.slice(-limit).reverse();
+    for (;;) {
+      const written = this.batchesWritten;
+      const file = await this.readFile();
+      // A batch written while the file was read may be in neither the old file nor the waiting list: read again.
+      if (written !== this.batchesWritten) continue;
+      return [...file, ...this.pending].slice(-limit).reverse();
+    }
   }
 
   async flush(): Promise<void> {
@@ -58,6 +65,7 @@ export class ActivityLog {
           await writeFileAtomically(this.file, stringifyStable({ calls }, ['calls']), { within: this.layout.root });
           // At once: a reader between the write and here would see the batch twice, in the file and waiting.
           this.pending = this.pending.slice(batch.length);
+          this.batchesWritten++;
         });
       }
     } finally {

@@ -6,6 +6,8 @@ import type { ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas
 export function toolResultText(call: ToolCall): { text: string; isError: boolean } {
   const result = call.result;
   if (call.status === 'denied') {
+    // Denied in advance by the chat's settings: the sentence says so and what to do.
+    if (result && !result.ok && result.error.code === 'tool_denied') return { text: result.error.message, isError: true };
     return { text: `The user denied this call.${call.note ? ` Their reason: ${call.note}` : ''}`, isError: true };
   }
   if (!result) return { text: 'This call did not run.', isError: true };

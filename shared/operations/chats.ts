@@ -21,6 +21,7 @@ export const chatsCreate = defineOperation({
       tools: Type.Optional(ChatToolsSchema),
       maxTurns: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 8 })),
       onToolError: Type.Optional(OnToolErrorSchema),
+      toolErrorLimit: chatSettingsFields.toolErrorLimit,
       parallelToolCalls: Type.Optional(Type.Boolean()),
       temperature: chatSettingsFields.temperature,
     },
@@ -74,6 +75,7 @@ export const chatsUpdate = defineOperation({
       tools: Type.Optional(ChatToolsSchema),
       maxTurns: Type.Optional(chatSettingsFields.maxTurns),
       onToolError: Type.Optional(OnToolErrorSchema),
+      toolErrorLimit: chatSettingsFields.toolErrorLimit,
       parallelToolCalls: Type.Optional(Type.Boolean()),
       /** null goes back to the server's default. */
       temperature: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()])),

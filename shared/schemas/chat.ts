@@ -33,6 +33,8 @@ export const ToolSelectionSchema = Type.Object(
     as: Type.Optional(ExposedNameSchema),
     /** Ask before every call in this chat, whatever the tool says. */
     requiresApproval: Type.Optional(Type.Boolean()),
+    /** Never allowed in this chat: not offered, and a call the model makes to it anyway is refused with a sentence it reads. */
+    denied: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -47,7 +49,10 @@ export const ChatToolsSchema = Type.Object(
 );
 export type ChatTools = Static<typeof ChatToolsSchema>;
 
-export const OnToolErrorSchema = Type.Union([Type.Literal('continue'), Type.Literal('halt')]);
+/** After a failed tool call: tell the model and go on; stop the run; or stop once one tool has failed `toolErrorLimit` times in a row. */
+export const OnToolErrorSchema = Type.Union([Type.Literal('continue'), Type.Literal('halt'), Type.Literal('halt_after')]);
+
+export const TOOL_ERROR_LIMIT_DEFAULT = 3;
 
 /** What a chat is set to: everything chats.create and chats.update take. */
 export const chatSettingsFields = {
@@ -59,6 +64,8 @@ export const chatSettingsFields = {
   tools: ChatToolsSchema,
   maxTurns: Type.Integer({ minimum: 1, maximum: 100 }),
   onToolError: OnToolErrorSchema,
+  /** With onToolError "halt_after": how many failures in a row of the same tool stop the run (default 3). */
+  toolErrorLimit: Type.Optional(Type.Integer({ minimum: 2, maximum: 20 })),
   parallelToolCalls: Type.Boolean(),
   /** Sampling temperature sent with every request; absent, the server's default. */
   temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2 })),

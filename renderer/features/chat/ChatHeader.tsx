@@ -14,7 +14,8 @@ import { ToolSelectionPanel } from './ToolSelectionPanel.js';
 function useToolTokenEstimate(chat: Chat): number {
   const api = useApi();
   const tools = useQueries({
-    queries: (chat.tools.mode === 'none' ? [] : chat.tools.selected).map((entry) => ({
+    // Denied tools are not sent, so they cost nothing.
+    queries: (chat.tools.mode === 'none' ? [] : chat.tools.selected.filter((entry) => !entry.denied)).map((entry) => ({
       queryKey: toolKeys.tool(entry.bundleID, entry.slug, entry.version),
       queryFn: () => api.tools.get({ bundleID: entry.bundleID, toolSlug: entry.slug, version: entry.version }),
       staleTime: 60_000,
@@ -38,7 +39,8 @@ export function ChatHeader({ chat }: { chat: Chat }) {
   const id = useId();
   const busyBecause = busyReason(chat);
   const busy = busyBecause !== null;
-  const toolCount = chat.tools.mode === 'none' ? 0 : chat.tools.selected.length;
+  const toolCount = chat.tools.mode === 'none' ? 0 : chat.tools.selected.filter((entry) => !entry.denied).length;
+  const deniedCount = chat.tools.mode === 'none' ? 0 : chat.tools.selected.length - toolCount;
   const modelIds = models.data?.models.map((model) => model.id) ?? [];
 
   return (
@@ -92,6 +94,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
         </datalist>
         <button type="button" className="button button--small" onClick={() => setPanelOpen(true)} disabled={busy} aria-haspopup="dialog">
           <WrenchListIcon size={15} /> {toolCount === 0 ? 'No tools' : `${toolCount} tool${toolCount === 1 ? '' : 's'} on`}
+          {deniedCount > 0 ? ` · ${deniedCount} never allowed` : ''}
           {toolCount > 0 ? <span className="muted"> · ~{tokens.toLocaleString()} tokens</span> : null}
         </button>
         <button

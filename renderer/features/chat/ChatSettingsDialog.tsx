@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { Chat } from '../../../shared/schemas/chat.js';
+import { TOOL_ERROR_LIMIT_DEFAULT, type Chat } from '../../../shared/schemas/chat.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
 import { useUpdateChat } from '../../queries/chats.js';
@@ -20,6 +20,13 @@ export function maxTurnsProblem(text: string): string | null {
   return null;
 }
 
+/** What is wrong with a typed failure limit, as a sentence; null when it is fine. */
+export function toolErrorLimitProblem(text: string): string | null {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isInteger(value) || value < 2 || value > 20) return 'Use a whole number from 2 to 20.';
+  return null;
+}
+
 /** The chat's run settings: system prompt, temperature, turn limit, what a failed tool does, parallel calls. */
 export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const id = useId();
@@ -29,15 +36,17 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
   const [temperature, setTemperature] = useState(chat.temperature === undefined ? '' : String(chat.temperature));
   const [maxTurns, setMaxTurns] = useState(String(chat.maxTurns));
   const [onToolError, setOnToolError] = useState(chat.onToolError);
+  const [toolErrorLimit, setToolErrorLimit] = useState(String(chat.toolErrorLimit ?? TOOL_ERROR_LIMIT_DEFAULT));
   const [parallel, setParallel] = useState(chat.parallelToolCalls);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const temperatureError = temperatureProblem(temperature);
   const maxTurnsError = maxTurnsProblem(maxTurns);
-  const invalid = temperatureError !== null || maxTurnsError !== null;
+  const toolErrorLimitError = onToolError === 'halt_after' ? toolErrorLimitProblem(toolErrorLimit) : null;
+  const invalid = temperatureError !== null || maxTurnsError !== null || toolErrorLimitError !== null;
   const touch = (field: string) => setTouched((current) => ({ ...current, [field]: true }));
 
   const save = () => {
-    setTouched({ temperature: true, maxTurns: true });
+    setTouched({ temperature: true, maxTurns: true, toolErrorLimit: true });
     if (invalid) return;
     update.mutate(
       {
@@ -46,6 +55,7 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
         temperature: temperature.trim() === '' ? null : Number(temperature),
         maxTurns: Number(maxTurns),
         onToolError,
+        ...(onToolError === 'halt_after' ? { toolErrorLimit: Number(toolErrorLimit) } : {}),
         parallelToolCalls: parallel,
       },
       { onSuccess: onClose },
@@ -129,6 +139,22 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
             <input type="radio" name={`${id}-on-error`} checked={onToolError === 'halt'} onChange={() => setOnToolError('halt')} />
             Stop the run
           </label>
+          <span className="radio chat-settings__limit">
+            <input type="radio" id={`${id}-halt-after`} name={`${id}-on-error`} checked={onToolError === 'halt_after'} onChange={() => setOnToolError('halt_after')} />
+            <label htmlFor={`${id}-halt-after`}>Go on, but stop when one tool fails</label>
+            <input
+              className="input input--small chat-settings__count"
+              inputMode="numeric"
+              aria-label="Failures in a row that stop the run"
+              value={toolErrorLimit}
+              disabled={onToolError !== 'halt_after'}
+              aria-invalid={touched.toolErrorLimit && toolErrorLimitError ? true : undefined}
+              onChange={(event) => setToolErrorLimit(event.target.value)}
+              onBlur={() => touch('toolErrorLimit')}
+            />
+            <span>times in a row</span>
+          </span>
+          <ErrorLine message={touched.toolErrorLimit ? toolErrorLimitError : null} />
         </fieldset>
         <label className="checkbox">
           <input type="checkbox" checked={parallel} onChange={(event) => setParallel(event.target.checked)} />

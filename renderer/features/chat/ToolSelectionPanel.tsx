@@ -10,7 +10,7 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 const keyOf = (entry: { bundleID: string; slug: string; version: string }) => `${entry.bundleID}/${entry.slug}/${entry.version}`;
 
-/** Which tools the model may call in this chat, whether to ask first, and the names it sees. */
+/** Which tools the model may call in this chat, whether to ask first, which it may never call, and the names it sees. */
 export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const api = useApi();
   const update = useUpdateChat();
@@ -39,6 +39,7 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
     const next = { ...current, ...patch };
     if (!next.as) delete next.as;
     if (!next.requiresApproval) delete next.requiresApproval;
+    if (!next.denied) delete next.denied;
     setSelected([...rest, next]);
   };
   const save = () => {
@@ -64,7 +65,10 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
         Search tools
       </label>
       <input id="tool-picker-search" className="input" placeholder="Search tools…" value={query} onChange={(event) => setQuery(event.target.value)} disabled={mode === 'none'} />
-      <p className="muted">{selected.length} selected</p>
+      <p className="muted">
+        {selected.length - selected.filter((entry) => entry.denied).length} selected
+        {selected.some((entry) => entry.denied) ? ` · ${selected.filter((entry) => entry.denied).length} never allowed` : ''}
+      </p>
       <div className="tool-picker" aria-disabled={mode === 'none'}>
         {[...byBundle].map(([bundleID, list]) => (
           <fieldset key={bundleID} className="tool-picker__bundle" disabled={mode === 'none'}>
@@ -73,16 +77,21 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
               const entry = entryFor(tool);
               return (
                 <div key={tool.toolID} className="tool-picker__row">
-                  <label className="checkbox">
+                  <label className={`checkbox${entry?.denied ? ' tool-picker__name--denied' : ''}`}>
                     <input type="checkbox" checked={Boolean(entry)} onChange={(event) => change(tool, event.target.checked ? {} : null)} />
                     {tool.displayName} <code className="muted">{tool.slug}</code>
+                    {entry?.denied ? <span className="badge badge--quiet">never allowed</span> : null}
                     {tool.requiresApproval ? <span className="badge badge--quiet">asks first</span> : null}
                   </label>
                   {entry ? (
                     <span className="tool-picker__options">
                       <label className="checkbox">
-                        <input type="checkbox" checked={Boolean(entry.requiresApproval)} onChange={(event) => change(tool, { requiresApproval: event.target.checked })} />
+                        <input type="checkbox" checked={Boolean(entry.requiresApproval)} disabled={entry.denied} onChange={(event) => change(tool, { requiresApproval: event.target.checked })} />
                         Ask before running
+                      </label>
+                      <label className="checkbox" title="Not offered to the model; a call it makes anyway is refused, and it is told so">
+                        <input type="checkbox" checked={Boolean(entry.denied)} onChange={(event) => change(tool, { denied: event.target.checked })} />
+                        Never allow
                       </label>
                       <label className="visually-hidden" htmlFor={`alias-${tool.toolID}`}>
                         Name the model sees for {tool.displayName}
