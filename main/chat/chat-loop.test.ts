@@ -87,7 +87,7 @@ describe('the tool loop with real provider SDKs', () => {
     expect(assistants(done)[1]!.content).toBe('Oslo and Rome are fine.');
   });
 
-  it('stops with a clear error when the provider rejects tools, never dropping them silently', async () => {
+  it('stops with a clear error when the provider rejects tools, never dropping them silently, and does not send that model tools again', async () => {
     const h = await startChatHarness();
     const openai = await startFakeOpenAi([{ kind: 'json', status: 400, body: { error: { message: 'model "tiny" does not support tools' } } }]);
     servers.push(openai);
@@ -100,6 +100,11 @@ describe('the tool loop with real provider SDKs', () => {
     expect(done.status).toBe('error');
     expect(done.lastRun?.error).toMatchObject({ code: 'tools_unsupported' });
     expect(h.streamOf(chat.id)).toContainEqual(expect.objectContaining({ type: 'error', code: 'tools_unsupported' }) as unknown);
+    expect(openai.requests).toHaveLength(1);
+    // Asked again with tools, the model is not sent them: the same answer, before any request.
+    await h.call('chats.send', { chatId: chat.id, content: 'and now?' });
+    const again = await h.settled(chat.id);
+    expect(again.lastRun?.error).toMatchObject({ code: 'tools_unsupported', message: expect.stringContaining('nothing was sent this time') as unknown });
     expect(openai.requests).toHaveLength(1);
     // The chat is usable again: a new message starts a new run.
     openai.replies.push(openAiTextReply(['ok']));

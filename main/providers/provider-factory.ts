@@ -1,3 +1,4 @@
+import { ToolbeltError } from '../../shared/errors.js';
 import { createAnthropicProvider } from './anthropic.js';
 import type { ModelProvider } from './model.js';
 import { createOpenAiProvider } from './openai.js';
@@ -29,13 +30,36 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
       maxRetries: options.maxRetries ?? 2,
       timeoutMs: options.timeoutMs ?? 10 * 60_000,
     };
-    const provider =
+    const provider = rememberingToolRefusals(
       settings.kind === 'openai'
         ? createOpenAiProvider(connection)
         : settings.kind === 'anthropic'
           ? createAnthropicProvider(connection)
-          : createScriptedProvider({ script: settings.script, chunkDelayMs: settings.chunkDelayMs });
+          : createScriptedProvider({ script: settings.script, chunkDelayMs: settings.chunkDelayMs }),
+    );
     cache.set(settings.id, { fingerprint, provider });
     return provider;
+  };
+}
+
+/**
+ * A model that refused tools is not sent them again: the next turn with
+ * tools fails before the request, with the same sentence. Kept while the
+ * provider's settings stay the same (a changed server or key asks again).
+ */
+function rememberingToolRefusals(provider: ModelProvider): ModelProvider {
+  const refused = new Map<string, ToolbeltError>();
+  return {
+    ...provider,
+    async *stream(request) {
+      const known = request.tools.length > 0 ? refused.get(request.model) : undefined;
+      if (known) throw new ToolbeltError('tools_unsupported', `${known.message} (Its earlier answer; nothing was sent this time.)`, known.details);
+      try {
+        yield* provider.stream(request);
+      } catch (error) {
+        if (error instanceof ToolbeltError && error.code === 'tools_unsupported') refused.set(request.model, error);
+        throw error;
+      }
+    },
   };
 }
