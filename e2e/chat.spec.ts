@@ -49,7 +49,7 @@ test('a first visit without providers points to Settings, and a new chat streams
   expect(app.offLoopback).toEqual([]);
 });
 
-test('a model tool call through the real OpenAI client runs and renders as a card', async ({ app }) => {
+test('a model tool call through the real OpenAI client runs and renders as a card, and the raw exchange shows what went over the wire', async ({ app }) => {
   const openai = await startFakeOpenAi([
     openAiToolCallReply([{ id: 'call_1', name: 'calculator', args: ['{"expression":', '"(2 + 3) * 4"}'] }]),
     openAiTextReply(['The answer ', 'is 20.']),
@@ -71,6 +71,20 @@ test('a model tool call through the real OpenAI client runs and renders as a car
     await expect(page.getByRole('button', { name: /1 tool on · ~\d+ tokens/ })).toBeVisible();
     await page.screenshot(shot('chat-tool-call'));
     expect(openai.requests.filter((request) => request.path === '/v1/chat/completions')).toHaveLength(2);
+
+    // The raw exchange: both requests of the run, the key masked, the answers as the server streamed them.
+    await page.getByRole('button', { name: 'Raw exchange' }).click();
+    const raw = page.getByRole('dialog', { name: 'Raw exchange' });
+    await expect(raw.getByRole('list', { name: 'Requests of the run' }).getByRole('listitem')).toHaveCount(2);
+    await expect(raw).toContainText(`POST ${openai.url}/v1/chat/completions`);
+    await expect(raw.getByLabel('Request 1')).toContainText('authorization: •••');
+    await expect(raw.getByLabel('Request 1')).toContainText('"content": "What is (2 + 3) * 4?"');
+    await expect(raw.getByLabel('Response 1')).toContainText('"finish_reason":"tool_calls"');
+    await expect(raw.getByLabel('Response 1')).toContainText('data: [DONE]');
+    await expect(raw).not.toContainText('sk-e2e');
+    await page.screenshot(shot('chat-raw-exchange'));
+    await page.keyboard.press('Escape');
+    await expect(raw).toBeHidden();
     expect(app.consoleErrors).toEqual([]);
   } finally {
     await openai.close();

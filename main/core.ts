@@ -36,6 +36,7 @@ import { ChatFiles } from './chat/chat-files.js';
 import { chatHandlers } from './chat/handlers.js';
 import { providerHandlers } from './providers/handlers.js';
 import { createProviderFactory } from './providers/provider-factory.js';
+import { recordingFetch } from './providers/raw-exchange.js';
 import { createProviderStore } from './providers/provider-store.js';
 import { createSecretStore } from './secrets/secret-store.js';
 import { createSettingsStore } from './settings/settings-store.js';
@@ -193,7 +194,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const catalog = new ToolCatalog(store, resolver);
   const invoker = createInvoker({ store, resolver, runners, clock, log, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
   const providers = createProviderStore(dataDir, secrets, options.environment ?? {});
-  const connect = createProviderFactory({ fetch: options.fetch ?? globalThis.fetch, maxRetries: options.providerRetries });
+  // Model requests made inside a chat run are kept for its raw exchange view.
+  const connect = createProviderFactory({ fetch: recordingFetch(options.fetch ?? globalThis.fetch), maxRetries: options.providerRetries });
   const chatFiles = await ChatFiles.open(dataDir, log);
   const chats = new ChatEngine({
     files: chatFiles,

@@ -16,6 +16,8 @@ import { requireReady, type ToolResolver } from '../tools/resolver.js';
 import type { ChatFiles } from './chat-files.js';
 import { allCalls, isUnfinished, pendingOf, type LocatedCall } from '../../shared/chat-calls.js';
 import { callResult, classifyCall, failedResult, findCall, repeatedFailure } from './tool-calls.js';
+import { recordExchanges } from '../providers/raw-exchange.js';
+import { ExchangeBook } from './exchange-book.js';
 import { exposeTools, providerSafeName, toolKey, type ExposedTool, type ToolExposure } from './tool-exposure.js';
 
 export interface ChatEngineDeps {
@@ -58,8 +60,12 @@ const chatSaveFailure = (error: unknown) => storageFailure(error, 'Could not sav
 export class ChatEngine {
   private readonly active = new Map<string, ActiveRun>();
   private readonly releasing = new Map<string, Promise<void>>();
+  /** What each chat's last runs sent to the model server and got back (the raw exchange view). */
+  readonly exchanges: ExchangeBook;
 
-  constructor(private readonly deps: ChatEngineDeps) {}
+  constructor(private readonly deps: ChatEngineDeps) {
+    this.exchanges = new ExchangeBook(() => this.now());
+  }
 
   isRunning(chatId: string): boolean {
     return this.active.has(chatId);
@@ -369,7 +375,7 @@ export class ChatEngine {
           });
         }
         run.turn++;
-        const finish = await this.modelTurn(chat, signal);
+        const finish = await recordExchanges(this.exchanges.forRun(chat.id, run.runId), () => this.modelTurn(chat, signal));
         this.throwIfSaveFailed(chat);
         if (signal.aborted) return await this.endCancelled(chat, runId);
         const last = chat.messages.at(-1) as AssistantMessage;

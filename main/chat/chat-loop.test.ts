@@ -50,6 +50,22 @@ describe('the tool loop with real provider SDKs', () => {
     // Nothing a window or file sees holds the secret.
     expect(JSON.stringify(h.events)).not.toContain('tok-very-secret-42');
     expect(JSON.stringify(done)).not.toContain('sk-openai-secret');
+
+    // The raw exchange: both requests of the run as they went over the wire, the key masked, the answers as streamed.
+    const { runs } = await h.call('chats.rawExchanges', { chatId: chat.id });
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.runId).toBe(runId);
+    const [turn1, turn2] = runs[0]!.exchanges;
+    expect(runs[0]!.exchanges).toHaveLength(2);
+    expect(turn1).toMatchObject({ method: 'POST', url: `${openai.url}/v1/chat/completions`, status: 200, truncated: false });
+    expect(turn1!.requestHeaders.authorization).toBe('•••');
+    expect(JSON.parse(turn1!.requestBody)).toMatchObject({ model: 'fake-model', stream: true, messages: [{ role: 'user', content: 'Weather in Oslo?' }] });
+    expect(turn1!.responseBody).toMatch(/^data: \{/);
+    expect(turn1!.responseBody).toContain('"finish_reason":"tool_calls"');
+    expect(turn1!.responseBody).toContain('data: [DONE]');
+    expect(turn2!.requestBody).toContain('call_w1');
+    expect(turn2!.responseBody).toContain('21 degrees.');
+    expect(JSON.stringify(runs)).not.toContain('sk-openai-secret');
   });
 
   it('runs two calls Anthropic asks for at once, in parallel, and answers both with results-first', async () => {
@@ -85,6 +101,11 @@ describe('the tool loop with real provider SDKs', () => {
     expect(followUp.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
     expect(followUp[2]!.content.map((block) => block.tool_use_id)).toEqual(['toolu_a', 'toolu_b']);
     expect(assistants(done)[1]!.content).toBe('Oslo and Rome are fine.');
+    // Its raw exchange masks the key header and keeps the named SSE events as sent.
+    const [exchange] = (await h.call('chats.rawExchanges', { chatId: chat.id })).runs[0]!.exchanges;
+    expect(exchange!.requestHeaders.authorization ?? exchange!.requestHeaders['x-api-key']).toBe('•••');
+    expect(exchange!.responseBody).toContain('event: content_block_delta');
+    expect(JSON.stringify(exchange)).not.toContain('sk-ant');
   });
 
   it('stops with a clear error when the provider rejects tools, never dropping them silently, and does not send that model tools again', async () => {

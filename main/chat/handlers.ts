@@ -14,7 +14,7 @@ import { blankChat, pendingOf } from '../../shared/chat-calls.js';
 type ChatOperation =
   | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send'
   | 'chats.cancel' | 'chats.approve' | 'chats.answer' | 'chats.runTool' | 'chats.shareToolRun'
-  | 'chats.regenerate' | 'chats.continue' | 'chats.search' | 'chats.salvage';
+  | 'chats.regenerate' | 'chats.continue' | 'chats.search' | 'chats.salvage' | 'chats.rawExchanges';
 
 /** Chats as records (create, list, update, delete) and the engine's runs behind the same routes. */
 export function chatHandlers(deps: {
@@ -87,6 +87,10 @@ export function chatHandlers(deps: {
       changed(chat.id);
       return chat;
     },
+    'chats.rawExchanges': async ({ chatId }) => {
+      await files.load(chatId);
+      return { runs: engine.exchanges.runsOf(chatId) };
+    },
     'chats.delete': async ({ chatId }) => {
       const chat = await files.load(chatId);
       if (chat.status === 'running' && !engine.isRunning(chatId)) {
@@ -94,6 +98,7 @@ export function chatHandlers(deps: {
       }
       await engine.stop(chatId);
       await files.remove(chatId);
+      engine.exchanges.forget(chatId);
       changed(chatId);
       return null;
     },

@@ -138,3 +138,10 @@ export const PlugIcon = (props: IconProps) => (
     <path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0V8ZM12 17v4" />
   </Icon>
 );
+
+/** Angle brackets: what went over the wire. */
+export const WireIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M13.5 5l-3 14" />
+  </Icon>
+);

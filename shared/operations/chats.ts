@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { RunExchangesSchema } from '../schemas/raw-exchange.js';
 import { defineOperation } from '../operation.js';
 import { FileProblemSchema } from '../schemas/file-problem.js';
 import { MessageAttachmentSchema, ChatSchema, SalvagedChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
@@ -212,4 +213,12 @@ export const chatsShareToolRun = defineOperation({
   params: Type.Object({ ...byChat, messageId: UuidV7Schema, shareWithModel: Type.Boolean() }, { additionalProperties: false }),
   result: ChatSchema,
   http: { method: 'PATCH', path: `${chatRoute}/tool-runs/:messageId` },
+});
+
+export const chatsRawExchanges = defineOperation({
+  name: 'chats.rawExchanges',
+  summary: 'What the model server was sent and answered in the chat’s last three runs, as it went over the wire (keys masked; kept until Toolbelt closes).',
+  params: Type.Object(byChat, { additionalProperties: false }),
+  result: Type.Object({ runs: Type.Array(RunExchangesSchema) }, { additionalProperties: false }),
+  http: { method: 'GET', path: `${chatRoute}/raw-exchanges` },
 });

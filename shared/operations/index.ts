@@ -3,7 +3,7 @@ import { appHealth, appInfo, callsCancel } from './app.js';
 import { testerBook, testerDeleteExample, testerSaveExample } from './tester.js';
 import {
   chatsAnswer, chatsApprove, chatsCancel, chatsContinue, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSalvage, chatsSearch, chatsSend,
-  chatsShareToolRun, chatsUpdate,
+  chatsShareToolRun, chatsUpdate, chatsRawExchanges,
 } from './chats.js';
 import {
   mcpServersDelete,
@@ -102,6 +102,7 @@ export const operations = {
   'chats.answer': chatsAnswer,
   'chats.runTool': chatsRunTool,
   'chats.shareToolRun': chatsShareToolRun,
+  'chats.rawExchanges': chatsRawExchanges,
 } as const satisfies Record<string, OperationDefinition>;
 
 export type Operations = typeof operations;

@@ -1,12 +1,13 @@
 import { useQueries } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Chat } from '../../../shared/schemas/chat.js';
-import { SettingsIcon, WrenchListIcon } from '../../components/icons.js';
+import { SettingsIcon, WireIcon, WrenchListIcon } from '../../components/icons.js';
 import { useApi } from '../../api/context.js';
 import { useModels, useProviders, useUpdateChat } from '../../queries/chats.js';
 import { toolKeys } from '../../queries/tools.js';
 import { ChatSettingsDialog } from './ChatSettingsDialog.js';
 import { ExportMenu } from './ExportMenu.js';
+import { RawExchangeDialog } from './RawExchangeDialog.js';
 import { busyReason } from './MessageActions.js';
 import { ToolSelectionPanel } from './ToolSelectionPanel.js';
 
@@ -35,6 +36,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
   const update = useUpdateChat();
   const [panelOpen, setPanelOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [rawOpen, setRawOpen] = useState(false);
   const tokens = useToolTokenEstimate(chat);
   const id = useId();
   const busyBecause = busyReason(chat);
@@ -108,8 +110,12 @@ export function ChatHeader({ chat }: { chat: Chat }) {
         >
           <SettingsIcon size={17} />
         </button>
+        <button type="button" className="icon-button" aria-label="Raw exchange" title="Raw exchange: what the model server was sent and answered" onClick={() => setRawOpen(true)} aria-haspopup="dialog">
+          <WireIcon size={17} />
+        </button>
         <ExportMenu chat={chat} />
       </div>
+      {rawOpen ? <RawExchangeDialog chatId={chat.id} onClose={() => setRawOpen(false)} /> : null}
       {panelOpen ? <ToolSelectionPanel chat={chat} onClose={() => setPanelOpen(false)} /> : null}
       {settingsOpen ? <ChatSettingsDialog chat={chat} onClose={() => setSettingsOpen(false)} /> : null}
     </header>

@@ -1,0 +1,82 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RawExchange } from '../../shared/schemas/raw-exchange.js';
+
+/** Each side of an exchange is kept up to this many characters: enough to see what a server sent, not a copy of every answer. */
+export const RAW_SIDE_CHARS = 256_000;
+const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'cookie', 'proxy-authorization', 'x-goog-api-key']);
+const SECRET_QUERY = /^(key|api[-_]?key|access[-_]?token)$/i;
+
+const recording = new AsyncLocalStorage<RawExchange[]>();
+
+/** Runs `work` with every provider request it makes (through recordingFetch) added to `into`. */
+export function recordExchanges<T>(into: RawExchange[], work: () => T): T {
+  return recording.run(into, work);
+}
+
+/**
+ * A fetch for the provider SDKs that, inside recordExchanges, keeps what
+ * went over the wire: the request (keys masked) and the answer as it
+ * streamed, read as the SDK reads it. Outside, it is the fetch it wraps.
+ */
+export function recordingFetch(inner: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    const into = recording.getStore();
+    if (!into) return inner(input, init);
+    // Read from the arguments, not a Request made of them: that would take the body the SDK is about to send.
+    const fromRequest = input instanceof Request ? input : undefined;
+    const exchange: RawExchange = {
+      startedAt: new Date().toISOString(),
+      method: init?.method ?? fromRequest?.method ?? 'GET',
+      url: maskedUrl(fromRequest?.url ?? (input instanceof URL ? input.href : (input as string))),
+      requestHeaders: maskedHeaders(new Headers(init?.headers ?? fromRequest?.headers)),
+      requestBody: capped(typeof init?.body === 'string' ? init.body : ''),
+      responseBody: '',
+      truncated: false,
+    };
+    into.push(exchange);
+    let response: Response;
+    try {
+      response = await inner(input, init);
+    } catch (error) {
+      exchange.error = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+    exchange.status = response.status;
+    exchange.responseHeaders = maskedHeaders(response.headers);
+    if (!response.body) return response;
+    const decoder = new TextDecoder();
+    const keep = (text: string) => {
+      const room = RAW_SIDE_CHARS - exchange.responseBody.length;
+      if (text.length > room) exchange.truncated = true;
+      if (room > 0) exchange.responseBody += text.slice(0, room);
+    };
+    const copy = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        keep(decoder.decode(chunk, { stream: true }));
+        controller.enqueue(chunk);
+      },
+      flush() {
+        keep(decoder.decode());
+      },
+    });
+    return new Response(response.body.pipeThrough(copy), { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+function capped(text: string): string {
+  return text.length > RAW_SIDE_CHARS ? `${text.slice(0, RAW_SIDE_CHARS)}…` : text;
+}
+
+function maskedHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? '•••' : value;
+  });
+  return out;
+}
+
+function maskedUrl(text: string): string {
+  const url = new URL(text);
+  for (const name of [...url.searchParams.keys()]) if (SECRET_QUERY.test(name)) url.searchParams.set(name, '•••');
+  return url.href;
+}
