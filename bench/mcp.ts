@@ -1,6 +1,7 @@
 // MCP: a tool call through Toolbelt against the same call made with the bare
-// SDK client, and listing 500 tools from 5 servers against 5 bare clients
-// doing the same, all in one run on this machine.
+// SDK client (on the same connection, and for reference on its own server
+// process), and listing 500 tools from 5 servers against 5 bare clients doing
+// the same, all in one run on this machine.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -21,16 +22,23 @@ async function bareClient(server: { command: string; args: string[]; env?: Recor
 }
 
 export async function benchMcp(): Promise<boolean> {
-  const { call, close } = await startBenchCore('mcp');
+  const { core, call, close } = await startBenchCore('mcp');
   const figures: Figure[] = [];
 
   const server = (await call('mcpServers.put', { name: 'everything', config: EVERYTHING })) as { bundleID: string };
-  const bare = await bareClient(EVERYTHING);
   const ours = () => call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'echo', version: 'mcp', args: { message: 'bench' } });
-  const direct = () => bare.callTool({ name: 'echo', arguments: { message: 'bench' } });
-  const samples = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, ours, direct);
+  // The limit is the SDK client's own call on the very pipe and server process Toolbelt's call uses: two
+  // identical bare clients, each on its own server process, differ by up to a fifth here (which process
+  // shares a CPU with the bench), more than the goal's margin. Beside it, for reference, a separate bare client.
+  await ours();
+  const sdk = core.mcpServers.connection('everything')!.sdkClient();
+  const sameConnection = () => sdk.callTool({ name: 'echo', arguments: { message: 'bench' } });
+  const samples = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, ours, sameConnection);
+  figures.push({ section: 'mcp', name: 'tool call p50 (echo, stdio)', ours: percentile(samples.ours, 50), limit: percentile(samples.limit, 50), limitName: 'the bare SDK call, same connection', goalRatio: 1.2 });
+  const bare = await bareClient(EVERYTHING);
+  const separate = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, ours, () => bare.callTool({ name: 'echo', arguments: { message: 'bench' } }));
   await bare.close();
-  figures.push({ section: 'mcp', name: 'tool call p50 (echo, stdio)', ours: percentile(samples.ours, 50), limit: percentile(samples.limit, 50), limitName: 'the bare SDK client, same server', goalRatio: 1.2 });
+  figures.push({ section: 'mcp', name: 'tool call p50 (echo, stdio)', ours: percentile(separate.ours, 50), limit: percentile(separate.limit, 50), limitName: 'a bare SDK client on its own server process' });
 
   // Five servers of 100 tools each: from "add" to all 500 listed, against five bare clients connecting and listing.
   const servers = Object.fromEntries(Array.from({ length: 5 }, (_, index) => [`many-${index}`, MANY(`s${index}`)]));

@@ -108,6 +108,7 @@ export interface Core {
   resolver: ToolResolver;
   chats: ChatEngine;
   mcpShare: McpShare;
+  mcpServers: McpServers;
   close(): Promise<void>;
 }
 
@@ -271,6 +272,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     resolver,
     chats,
     mcpShare,
+    mcpServers,
     // Hosts and tests may both close the core; the second call waits for the first.
     close() {
       closing ??= (async () => {

@@ -195,6 +195,11 @@ export class McpConnection {
     this.events.changed();
   }
 
+  /** The SDK client under the connection, once connected: what the MCP bench measures Toolbelt's calls against. */
+  sdkClient(): Client {
+    return this.connected();
+  }
+
   private connected(): Client {
     if (!this.client || this.state !== 'connected') throw new ToolbeltError('unavailable', this.failure?.message ?? `The MCP server ${this.name} is not connected.`);
     return this.client;

@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import { settle } from '../common/settle.js';
 import { InvokeFailure } from '../tools/invoke-error.js';
-import { Redactor } from '../tools/redact.js';
+import { NO_SECRETS } from '../tools/redact.js';
 import type { ToolRunner } from '../tools/runners.js';
 import type { McpConnection } from './connection.js';
 
@@ -38,7 +38,7 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
     preview: async () => null,
     logLevel: () => 'info',
     async run(tool, args, context) {
-      const redactor = new Redactor([]);
+      const redactor = NO_SECRETS;
       const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
       // The first call starts a server that waits for its first use (a connected one goes straight on).
       if (servers.connection(tool.impl.server)?.state !== 'connected') await servers.ensureStarted(tool.impl.server);

@@ -54,7 +54,9 @@ export interface ToolStoreOptions {
 
 type ValidBundle = Extract<BundleRecord, { kind: 'valid' }>;
 
-const nfc = (value: string) => value.normalize('NFC');
+// ASCII is its own NFC form: the common case skips normalising, which every lookup does.
+const ASCII = /^[\x20-\x7e]*$/;
+const nfc = (value: string) => (ASCII.test(value) ? value : value.normalize('NFC'));
 
 /** bundle.json for what a person gave: defaults filled, built-in never. */
 function bundleFileFrom(bundleID: string, input: BundleInput, times: { createdAt: string; modifiedAt: string }): BundleFile {

@@ -62,3 +62,6 @@ export class Redactor {
     return new Redactor([...this.needles, ...values]);
   }
 }
+
+/** The redactor of a call that has no secrets: one, shared, since it masks nothing. */
+export const NO_SECRETS = new Redactor([]);

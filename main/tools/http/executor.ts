@@ -6,7 +6,7 @@ import { deadline, type Deadline } from '../abort.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import { jsonValueProblem } from '../../common/json-limits.js';
 import { InvokeFailure } from '../invoke-error.js';
-import { MASK, Redactor } from '../redact.js';
+import { MASK, NO_SECRETS, Redactor } from '../redact.js';
 import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
 import { buildRequest, type BuiltRequest } from './build-request.js';
 import type { OAuthTokens } from './oauth-tokens.js';
@@ -201,7 +201,6 @@ export async function previewHttpRequest(call: Pick<HttpCall, 'impl' | 'args' | 
 }
 
 const secretNamesByImpl = new WeakMap<HttpImpl, Set<string>>();
-const NO_SECRETS = new Redactor([]);
 const NO_SECRET_VALUES: ReadonlyMap<string, string> = new Map();
 
 async function resolveSecrets(call: Pick<HttpCall, 'impl' | 'argumentNames' | 'resolveSecret'>): Promise<ReadonlyMap<string, string>> {
