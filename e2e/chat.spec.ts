@@ -391,6 +391,9 @@ test('a tool the chat never allows is struck out and refused with a sentence the
   // Allowed again, and the chat set to stop when one tool fails twice in a row.
   await page.getByRole('button', { name: 'No tools · 1 never allowed' }).click();
   await panel.getByRole('checkbox', { name: 'Never allow', exact: true }).uncheck();
+  // And the model reads at most 4 KB of its results.
+  await panel.getByRole('textbox', { name: "KB of Calculator's results the model reads" }).pressSequentially('4');
+  await page.screenshot(shot('tools-panel-limit'));
   await panel.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'Chat settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Chat settings' });
@@ -404,7 +407,7 @@ test('a tool the chat never allows is struck out and refused with a sentence the
   await send(page, 'try again');
   await expect(page.getByText('Stopped because Calculator failed 2 times in a row')).toBeVisible();
   await expect(log).not.toContainText('not reached');
-  expect(await api('GET', `/chats/${chatId}`)).toMatchObject({ onToolError: 'halt_after', toolErrorLimit: 2 });
+  expect(await api('GET', `/chats/${chatId}`)).toMatchObject({ onToolError: 'halt_after', toolErrorLimit: 2, tools: { selected: [core('calculator', { resultLimit: 4000 })] } });
 });
 
 test('the model is picked from the provider’s list: a new chat takes the first model listed, then the last chat’s; a provider with no model known asks to pick one', async ({ app }) => {

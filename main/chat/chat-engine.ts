@@ -18,6 +18,7 @@ import { allCalls, isUnfinished, pendingOf, type LocatedCall } from '../../share
 import { callResult, classifyCall, failedResult, findCall, repeatedFailure } from './tool-calls.js';
 import { recordExchanges } from '../providers/raw-exchange.js';
 import { ExchangeBook } from './exchange-book.js';
+import { resultLimits, withResultsCut } from './model-context.js';
 import { exposeTools, providerSafeName, toolKey, type ExposedTool, type ToolExposure } from './tool-exposure.js';
 
 export interface ChatEngineDeps {
@@ -408,7 +409,7 @@ export class ChatEngine {
       model: chat.model,
       ...(chat.system ? { system: chat.system } : {}),
       ...(chat.temperature !== undefined ? { temperature: chat.temperature } : {}),
-      messages: history,
+      messages: withResultsCut(history, resultLimits(chat.tools.selected)),
       tools: exposure.definitions,
       parallelToolCalls: chat.parallelToolCalls,
       signal,

@@ -135,6 +135,35 @@ describe('the tool loop with real provider SDKs', () => {
     expect(openai.requests[1]!.body).not.toHaveProperty('tools');
   });
 
+  it('cuts a large tool result for the model at the tool’s limit (16 KB unless the chat sets one), saying how big it was; the chat keeps the whole value', async () => {
+    const report = 'x'.repeat(50_000);
+    const h = await startChatHarness({ weatherRoute: (_request, response) => json(response, 200, { report }) });
+    const openai = await startFakeOpenAi([
+      openAiToolCallReply([{ id: 'call_big', name: 'weather', args: ['{"city":"Oslo"}'] }]),
+      openAiTextReply(['A long report.']),
+      openAiToolCallReply([{ id: 'call_big2', name: 'weather', args: ['{"city":"Oslo"}'] }]),
+      openAiTextReply(['Shorter this time.']),
+    ]);
+    servers.push(openai);
+    await h.provider('fake-openai', { kind: 'openai', displayName: 'Fake OpenAI', baseURL: `${openai.url}/v1` });
+    const chat = await h.chat({ providerId: 'fake-openai', tools: { mode: 'auto', selected: [h.tool('weather')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'Full report for Oslo?' });
+    const done = await h.settled(chat.id);
+    type Wire = { role: string; tool_call_id?: string; content: string };
+    const sent = (request: number, id: string) => (openai.requests[request]!.body.messages as Wire[]).find((message) => message.tool_call_id === id)!.content;
+    expect(sent(1, 'call_big').startsWith(`{"report":"${'x'.repeat(100)}`)).toBe(true);
+    expect(sent(1, 'call_big')).toMatch(/\n\[… cut for the model: this result is 50 KB; the first 16 KB are above\. The whole value is in the chat\.\]$/);
+    expect(sent(1, 'call_big').indexOf('\n[… cut')).toBe(16_000);
+    expect(assistants(done)[0]!.toolCalls[0]!.result).toMatchObject({ ok: true, value: { report } });
+
+    // A limit of the chat's own for this tool.
+    await h.call('chats.update', { chatId: chat.id, tools: { mode: 'auto', selected: [{ ...h.tool('weather'), resultLimit: 2_000 }] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'Again, shorter.' });
+    await h.settled(chat.id);
+    expect(sent(3, 'call_big').indexOf('\n[… cut')).toBe(2_000);
+    expect(sent(3, 'call_big2')).toContain('the first 2 KB are above');
+  });
+
   it('cancels in the middle of a stream: the server sees the client go, the partial text stays', async () => {
     const h = await startChatHarness();
     const openai = await startFakeOpenAi([

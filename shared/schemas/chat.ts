@@ -35,6 +35,8 @@ export const ToolSelectionSchema = Type.Object(
     requiresApproval: Type.Optional(Type.Boolean()),
     /** Never allowed in this chat: not offered, and a call the model makes to it anyway is refused with a sentence it reads. */
     denied: Type.Optional(Type.Boolean()),
+    /** How many characters of a result the model reads (default 16,000); the chat keeps the whole value. */
+    resultLimit: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 1_000_000 })),
   },
   { additionalProperties: false },
 );

@@ -40,6 +40,7 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
     if (!next.as) delete next.as;
     if (!next.requiresApproval) delete next.requiresApproval;
     if (!next.denied) delete next.denied;
+    if (next.resultLimit === undefined) delete next.resultLimit;
     setSelected([...rest, next]);
   };
   const save = () => {
@@ -92,6 +93,20 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
                       <label className="checkbox" title="Not offered to the model; a call it makes anyway is refused, and it is told so">
                         <input type="checkbox" checked={Boolean(entry.denied)} onChange={(event) => change(tool, { denied: event.target.checked })} />
                         Never allow
+                      </label>
+                      <label className="tool-picker__limit" title="The model reads this much of each result; the chat keeps the whole value">
+                        <input
+                          className="input input--small"
+                          inputMode="numeric"
+                          aria-label={`KB of ${tool.displayName}'s results the model reads`}
+                          placeholder="16"
+                          value={entry.resultLimit === undefined ? '' : String(entry.resultLimit / 1000)}
+                          onChange={(event) => {
+                            const kb = Number(event.target.value);
+                            change(tool, { resultLimit: event.target.value.trim() && Number.isFinite(kb) ? Math.min(1000, Math.max(1, Math.round(kb))) * 1000 : undefined });
+                          }}
+                        />
+                        KB for the model
                       </label>
                       <label className="visually-hidden" htmlFor={`alias-${tool.toolID}`}>
                         Name the model sees for {tool.displayName}

@@ -1,0 +1,41 @@
+import { contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
+import type { AssistantMessage, ChatMessage, ToolCall } from '../../shared/schemas/chat.js';
+import { toolKey } from './tool-exposure.js';
+
+/** What the model reads of one tool result unless the chat sets another limit for the tool. */
+export const DEFAULT_RESULT_LIMIT = 16_000;
+
+/**
+ * The conversation as the model is sent it: a tool result longer than its
+ * limit is cut, with a sentence saying how big it was; the chat keeps the
+ * whole value (the card shows it).
+ */
+export function withResultsCut(messages: readonly ChatMessage[], limitOf: (call: ToolCall) => number): ChatMessage[] {
+  return messages.map((message) => {
+    if (message.role !== 'assistant' || !message.toolCalls.some((call) => isOverLimit(call, limitOf(call)))) return message;
+    const cut: AssistantMessage = { ...message, toolCalls: message.toolCalls.map((call) => cutCall(call, limitOf(call))) };
+    return cut;
+  });
+}
+
+/** A chat's limit for each tool, by the tool's address; the default for the rest. */
+export function resultLimits(selected: readonly { bundleID: string; slug: string; version: string; resultLimit?: number }[]): (call: ToolCall) => number {
+  const limits = new Map(selected.filter((entry) => entry.resultLimit !== undefined).map((entry) => [toolKey(entry), entry.resultLimit!]));
+  return (call) => (call.tool ? limits.get(toolKey(call.tool)) : undefined) ?? DEFAULT_RESULT_LIMIT;
+}
+
+/** The text the model would read for a value (as toolResultText makes it: content blocks as their text, images as notes). */
+function resultText(value: unknown): string {
+  return typeof value === 'string' ? value : isContentBlocks(value) ? contentBlocksForModel(value) : (JSON.stringify(value) ?? 'null');
+}
+
+function isOverLimit(call: ToolCall, limit: number): boolean {
+  return call.result?.ok === true && resultText(call.result.value).length > limit;
+}
+
+function cutCall(call: ToolCall, limit: number): ToolCall {
+  if (!call.result?.ok || !isOverLimit(call, limit)) return call;
+  const text = resultText(call.result.value);
+  const size = `${Math.round(text.length / 1000).toLocaleString('en')} KB`;
+  return { ...call, result: { ...call.result, value: `${text.slice(0, limit)}\n[… cut for the model: this result is ${size}; the first ${Math.round(limit / 1000)} KB are above. The whole value is in the chat.]` } };
+}
