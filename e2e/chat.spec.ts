@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
+import { startFakeModelServer } from '../main/testing/fake-model-server.js';
 import { expect, test } from './fixtures/app.js';
 import { hostApi } from './fixtures/api.js';
-import { openScriptedChat, send } from './fixtures/chat.js';
+import { openScriptedChat, send, type App } from './fixtures/chat.js';
 
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 const core = (slug: string, extra: Record<string, unknown> = {}) => ({ bundleID: CORE, slug, version: 'v1', ...extra });
@@ -291,15 +292,20 @@ test('+slug key=value typed key by key: suggestions follow the typing, Tab compl
   expect(app.consoleErrors).toEqual([]);
 });
 
+/** Settings → Providers → Add provider, as a person gets there. */
+async function openAddProvider(app: App) {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+3');
+  const section = page.getByRole('region', { name: 'Providers' });
+  await section.getByRole('button', { name: 'Add provider' }).click();
+  return { page, section, form: section.getByRole('form', { name: 'Add a provider' }) };
+}
+
 test('provider settings: add an OpenAI-compatible server, test it, list its models, and never see the key again', async ({ app }) => {
   const openai = await startFakeOpenAi([], { models: ['qwen2.5', 'llama3.1'] });
   try {
-    const { page } = app;
-    await page.goto(app.host.url);
-    await page.keyboard.press('Control+3');
-    const section = page.getByRole('region', { name: 'Providers' });
-    await section.getByRole('button', { name: 'Add provider' }).click();
-    const form = section.getByRole('form', { name: 'Add a provider' });
+    const { page, section, form } = await openAddProvider(app);
     await form.getByRole('textbox', { name: 'Name' }).fill('Local LLM');
     await form.getByRole('textbox', { name: 'Base URL' }).fill(`${openai.url}/v1`);
     await form.getByLabel('API key').fill('sk-local-secret');
@@ -323,6 +329,28 @@ test('provider settings: add an OpenAI-compatible server, test it, list its mode
     expect(app.consoleErrors).toEqual([]);
   } finally {
     await openai.close();
+  }
+});
+
+test('an Azure OpenAI provider: its endpoint, API version and deployment, tested with a short message', async ({ app }) => {
+  const azure = await startFakeModelServer({ completionPath: '/openai/deployments/prod-4o/chat/completions', replies: [openAiTextReply(['OK'])] });
+  try {
+    const { page, section, form } = await openAddProvider(app);
+    await form.getByRole('combobox', { name: 'Kind' }).selectOption('Azure OpenAI');
+    await form.getByRole('textbox', { name: 'Name' }).pressSequentially('Azure');
+    await form.getByRole('textbox', { name: 'Endpoint' }).pressSequentially(azure.url);
+    await form.getByLabel('API key').pressSequentially('az-secret');
+    await form.getByRole('textbox', { name: 'API version' }).pressSequentially('2025-04-01-preview');
+    await form.getByRole('textbox', { name: 'Default deployment' }).pressSequentially('prod-4o');
+    await page.screenshot(shot('provider-azure'));
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect(section.getByRole('status')).toContainText('Azure answered with prod-4o.');
+    expect(azure.requests[0]).toMatchObject({ path: '/openai/deployments/prod-4o/chat/completions', query: 'api-version=2025-04-01-preview' });
+    expect(azure.requests[0]!.headers['api-key']).toBe('az-secret');
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await azure.close();
   }
 });
 

@@ -7,4 +7,6 @@ export interface ProviderConnection {
   /** The SDKs retry connection errors, 429 and 5xx themselves. */
   maxRetries: number;
   timeoutMs: number;
+  /** Azure OpenAI: its api-version; the model of a request is the deployment's name. */
+  azureApiVersion?: string;
 }

@@ -248,6 +248,21 @@ describe('OpenAI adapter through the real openai SDK', () => {
     expect(unreachable.message).toContain('ECONNREFUSED');
   });
 
+  it('speaks Azure OpenAI through the SDK’s Azure client: the deployment in the path, api-version in the query, the key as api-key', async () => {
+    const server = await startFakeModelServer({ completionPath: '/openai/deployments/prod-4o/chat/completions', replies: [openAiToolCallReply([{ id: 'call_az', name: 'weather', args: ['{"city":"Bern"}'] }])] });
+    servers.push(server);
+    const provider = createOpenAiProvider({ displayName: 'Azure', baseURL: server.url, apiKey: 'azure-key-123', fetch, maxRetries: 0, timeoutMs: 10_000, azureApiVersion: '2024-10-21' });
+    const events: ModelEvent[] = [];
+    for await (const event of provider.stream({ model: 'prod-4o', messages: [user('hi')], tools: [weather], parallelToolCalls: true, signal: new AbortController().signal })) events.push(event);
+    expect(callsOf(events)).toEqual([{ id: 'call_az', name: 'weather', args: { city: 'Bern' } }]);
+    const [request] = server.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/openai/deployments/prod-4o/chat/completions', query: 'api-version=2024-10-21' });
+    expect(request!.headers['api-key']).toBe('azure-key-123');
+    expect(request!.headers.authorization).toBeUndefined();
+    // Azure lists models, not the deployments a chat names: no list, the deployment is typed.
+    expect(await provider.listModels(new AbortController().signal)).toBeNull();
+  });
+
   it('asks the server for its models, and says null when it has no list', async () => {
     const { provider } = await serve([], { models: ['gpt-a', 'gpt-b'] });
     expect(await provider.listModels(new AbortController().signal)).toEqual([{ id: 'gpt-a' }, { id: 'gpt-b' }]);

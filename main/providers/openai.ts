@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { AzureOpenAI } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
@@ -59,11 +59,14 @@ function rememberDropsStreamedToolCalls(model: string): void {
 /** OpenAI Chat Completions and the servers that speak it (Ollama, LM Studio, vLLM, OpenRouter). */
 export function createOpenAiProvider(connection: ProviderConnection): ModelProvider {
   const baseURL = connection.baseURL ?? OPENAI_DEFAULT_BASE_URL;
-  const client = new OpenAI({
-    // Local servers need no key, but the SDK insists on one.
-    apiKey: connection.apiKey ?? 'no-key',
-    ...sdkClientOptions(connection, baseURL),
-  });
+  const client = connection.azureApiVersion
+    ? // Azure: the endpoint, an api-key header and api-version; a request's model names the deployment.
+      new AzureOpenAI({ endpoint: baseURL, apiKey: connection.apiKey ?? 'no-key', apiVersion: connection.azureApiVersion, ...sdkClientOptions(connection, baseURL), baseURL: undefined })
+    : new OpenAI({
+        // Local servers need no key, but the SDK insists on one.
+        apiKey: connection.apiKey ?? 'no-key',
+        ...sdkClientOptions(connection, baseURL),
+      });
   const failure = failureFor(connection, baseURL);
 
   /** A whole answer asked for without streaming, in the same events a stream gives. */
@@ -139,6 +142,8 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
     },
 
     async listModels(signal) {
+      // Azure lists the models it offers, not the deployments a request names: there is no list to pick from.
+      if (connection.azureApiVersion) return null;
       try {
         const models = [];
         for await (const model of client.models.list({ signal })) models.push({ id: model.id });

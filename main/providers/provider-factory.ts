@@ -1,4 +1,5 @@
 import { ToolbeltError } from '../../shared/errors.js';
+import { AZURE_DEFAULT_API_VERSION } from '../../shared/schemas/provider.js';
 import { createAnthropicProvider } from './anthropic.js';
 import type { ModelProvider } from './model.js';
 import { createOpenAiProvider } from './openai.js';
@@ -33,6 +34,8 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
     const provider = rememberingToolRefusals(
       settings.kind === 'openai'
         ? createOpenAiProvider(connection)
+        : settings.kind === 'azure'
+          ? createOpenAiProvider({ ...connection, azureApiVersion: settings.apiVersion ?? AZURE_DEFAULT_API_VERSION })
         : settings.kind === 'anthropic'
           ? createAnthropicProvider(connection)
           : createScriptedProvider({ script: settings.script, chunkDelayMs: settings.chunkDelayMs }),

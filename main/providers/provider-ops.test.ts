@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../testing/fake-anthropic.js';
-import type { FakeModelServer } from '../testing/fake-model-server.js';
+import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server.js';
 import { openAiTextReply, startFakeOpenAi } from '../testing/fake-openai.js';
 import { startTestCore } from '../testing/test-core.js';
 
@@ -51,6 +51,21 @@ describe('provider settings', () => {
     expect(refused.message).not.toContain('wrong');
     const missing = await failure('providers.test', { id: 'nope' });
     expect(missing.code).toBe('not_found');
+  });
+
+  it('keeps an Azure OpenAI provider with its endpoint and api-version, and tests it with a short message to its deployment', async () => {
+    const server = await startFakeModelServer({ completionPath: '/openai/deployments/prod-4o/chat/completions', replies: [openAiTextReply(['OK'])] });
+    servers.push(server);
+    const { call, failure } = await startTestCore({ providerRetries: 0 });
+    expect(await failure('providers.put', { id: 'azure', kind: 'azure', displayName: 'Azure' })).toMatchObject({ code: 'invalid_params', message: expect.stringContaining('needs its endpoint') as unknown });
+    expect(await failure('providers.put', { id: 'azure', kind: 'azure', displayName: 'Azure', baseURL: server.url, apiVersion: 'latest' })).toMatchObject({ code: 'invalid_params' });
+    const saved = await call('providers.put', { id: 'azure', kind: 'azure', displayName: 'Azure', baseURL: server.url, apiKey: 'az-key', defaultModel: 'prod-4o', apiVersion: '2025-04-01-preview' });
+    expect(saved).toMatchObject({ kind: 'azure', apiVersion: '2025-04-01-preview', hasApiKey: true });
+    expect(await call('providers.test', { id: 'azure' })).toMatchObject({ ok: true });
+    expect(server.requests[0]).toMatchObject({ path: '/openai/deployments/prod-4o/chat/completions', query: 'api-version=2025-04-01-preview' });
+    expect(server.requests[0]!.headers['api-key']).toBe('az-key');
+    // Another kind keeps no api-version.
+    expect(await call('providers.put', { id: 'other', kind: 'openai', displayName: 'Other', apiVersion: '2024-10-21' })).not.toHaveProperty('apiVersion');
   });
 
   it('adds OpenAI and Anthropic providers from the environment, which a saved one replaces', async () => {

@@ -97,6 +97,8 @@ export function createProviderStore(dataDir: string, secrets: SecretStore, envir
         delete config.script;
         delete config.chunkDelayMs;
       }
+      if (config.kind !== 'azure') delete config.apiVersion;
+      else if (!config.baseURL) throw new ToolbeltError('invalid_params', 'Azure OpenAI needs its endpoint as the base URL, such as https://my-resource.openai.azure.com.');
       if (apiKey !== undefined) await secrets.put(apiKeySecretName(id), apiKey);
       await save((providers) => [...providers.filter((provider) => provider.id !== id), config]);
       return view(config);

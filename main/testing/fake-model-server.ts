@@ -21,6 +21,8 @@ export type FakeReply =
 export interface SeenModelRequest {
   method: string;
   path: string;
+  /** The query string, without "?" ('' when none). */
+  query: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
 }
@@ -99,7 +101,8 @@ export async function startFakeModelServer(options: FakeModelServerOptions): Pro
       } catch {
         body = { unparsed: text };
       }
-      const seen: SeenModelRequest = { method: request.method ?? '', path: (request.url ?? '').split('?')[0]!, headers: request.headers, body };
+      const [path = '', query = ''] = (request.url ?? '').split('?');
+      const seen: SeenModelRequest = { method: request.method ?? '', path, query, headers: request.headers, body };
       state.requests.push(seen);
       respond(seen, response).catch((error: unknown) => {
         if (!response.headersSent) response.writeHead(500).end(String(error));

@@ -1,7 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ProviderIdSchema } from './chat.js';
 
-export const ProviderKindSchema = Type.Union([Type.Literal('openai'), Type.Literal('anthropic'), Type.Literal('scripted')]);
+export const ProviderKindSchema = Type.Union([Type.Literal('openai'), Type.Literal('azure'), Type.Literal('anthropic'), Type.Literal('scripted')]);
+
+/** Azure OpenAI's api-version when a provider names none: the newest generally available one the openai SDK knows. */
+export const AZURE_DEFAULT_API_VERSION = '2024-10-21';
+const ApiVersionSchema = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(-preview)?$', hint: 'Write the API version as a date, such as 2024-10-21 or 2025-04-01-preview.' });
 export type ProviderKind = Static<typeof ProviderKindSchema>;
 
 /** One turn a scripted provider plays back: text, tool calls, or both. */
@@ -31,6 +35,8 @@ export const ProviderInputSchema = Type.Object(
     baseURL: Type.Optional(BaseUrlSchema),
     apiKey: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
     defaultModel: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    /** Azure OpenAI: the api-version its requests carry (models are the deployments' names). */
+    apiVersion: Type.Optional(ApiVersionSchema),
     /** Scripted providers: the turns to play back, in order. */
     script: Type.Optional(Type.Array(ScriptTurnSchema, { maxItems: 200 })),
     /** Scripted providers: pause between streamed pieces, to watch streaming happen. */
@@ -48,6 +54,7 @@ export const ProviderConfigSchema = Type.Object(
     displayName: Type.String(),
     baseURL: Type.Optional(Type.String()),
     defaultModel: Type.Optional(Type.String()),
+    apiVersion: Type.Optional(Type.String()),
     script: Type.Optional(Type.Array(ScriptTurnSchema)),
     chunkDelayMs: Type.Optional(Type.Integer({ minimum: 0 })),
   },

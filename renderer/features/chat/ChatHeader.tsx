@@ -99,21 +99,23 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           {deniedCount > 0 ? ` · ${deniedCount} never allowed` : ''}
           {toolCount > 0 ? <span className="muted"> · ~{tokens.toLocaleString()} tokens</span> : null}
         </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Chat settings"
-          title={busyBecause ? `Chat settings: ${busyBecause}` : 'Chat settings: system prompt, temperature, turns'}
-          onClick={() => setSettingsOpen(true)}
-          disabled={busy}
-          aria-haspopup="dialog"
-        >
-          <SettingsIcon size={17} />
-        </button>
-        <button type="button" className="icon-button" aria-label="Raw exchange" title="Raw exchange: what the model server was sent and answered" onClick={() => setRawOpen(true)} aria-haspopup="dialog">
-          <WireIcon size={17} />
-        </button>
-        <ExportMenu chat={chat} />
+        <span className="chat-header__icons">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Chat settings"
+            title={busyBecause ? `Chat settings: ${busyBecause}` : 'Chat settings: system prompt, temperature, turns'}
+            onClick={() => setSettingsOpen(true)}
+            disabled={busy}
+            aria-haspopup="dialog"
+          >
+            <SettingsIcon size={17} />
+          </button>
+          <button type="button" className="icon-button" aria-label="Raw exchange" title="Raw exchange: what the model server was sent and answered" onClick={() => setRawOpen(true)} aria-haspopup="dialog">
+            <WireIcon size={17} />
+          </button>
+          <ExportMenu chat={chat} />
+        </span>
       </div>
       {rawOpen ? <RawExchangeDialog chatId={chat.id} onClose={() => setRawOpen(false)} /> : null}
       {panelOpen ? <ToolSelectionPanel chat={chat} onClose={() => setPanelOpen(false)} /> : null}

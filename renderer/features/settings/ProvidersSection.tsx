@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import type { ProviderKind, ProviderView } from '../../../shared/schemas/provider.js';
+import { AZURE_DEFAULT_API_VERSION, type ProviderKind, type ProviderView } from '../../../shared/schemas/provider.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { useDeleteProvider, useModels, useProviders, usePutProvider, useTestProvider } from '../../queries/chats.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 const KINDS: { kind: ProviderKind; label: string; baseURL: string; hint: string }[] = [
   { kind: 'openai', label: 'OpenAI or compatible', baseURL: '', hint: 'Leave the base URL empty for api.openai.com; Ollama: http://127.0.0.1:11434/v1, LM Studio: http://127.0.0.1:1234/v1' },
+  { kind: 'azure', label: 'Azure OpenAI', baseURL: '', hint: 'Your resource’s endpoint, such as https://my-resource.openai.azure.com' },
   { kind: 'anthropic', label: 'Anthropic', baseURL: '', hint: 'Leave the base URL empty for api.anthropic.com' },
   { kind: 'scripted', label: 'Scripted (plays back fixed turns, no model)', baseURL: '', hint: 'Echoes your messages; useful to try tools without a model' },
 ];
@@ -32,6 +33,7 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
   const [baseURL, setBaseURL] = useState(existing?.baseURL ?? '');
   const [apiKey, setApiKey] = useState('');
   const [defaultModel, setDefaultModel] = useState(existing?.defaultModel ?? '');
+  const [apiVersion, setApiVersion] = useState(existing?.apiVersion ?? '');
   const [error, setError] = useState<string | null>(null);
   const hint = KINDS.find((entry) => entry.kind === kind)?.hint;
   return (
@@ -49,6 +51,7 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
             ...(baseURL.trim() ? { baseURL: baseURL.trim() } : {}),
             ...(apiKey ? { apiKey } : {}),
             ...(defaultModel.trim() ? { defaultModel: defaultModel.trim() } : {}),
+            ...(kind === 'azure' && apiVersion.trim() ? { apiVersion: apiVersion.trim() } : {}),
           },
           { onSuccess: onDone, onError: (failure) => setError(message(failure)) },
         );
@@ -76,7 +79,7 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
         <>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-url`}>
-              Base URL
+              {kind === 'azure' ? 'Endpoint' : 'Base URL'}
             </label>
             <input id={`${id}-url`} className="input" type="url" value={baseURL} onChange={(event) => setBaseURL(event.target.value)} placeholder="https://…" aria-describedby={`${id}-url-help`} />
             <p id={`${id}-url-help`} className="field__help">
@@ -99,11 +102,19 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
           </div>
         </>
       ) : null}
+      {kind === 'azure' ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-api-version`}>
+            API version
+          </label>
+          <input id={`${id}-api-version`} className="input" value={apiVersion} onChange={(event) => setApiVersion(event.target.value)} placeholder={AZURE_DEFAULT_API_VERSION} />
+        </div>
+      ) : null}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-model`}>
-          Default model
+          {kind === 'azure' ? 'Default deployment' : 'Default model'}
         </label>
-        <input id={`${id}-model`} className="input" value={defaultModel} onChange={(event) => setDefaultModel(event.target.value)} placeholder={kind === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'} />
+        <input id={`${id}-model`} className="input" value={defaultModel} onChange={(event) => setDefaultModel(event.target.value)} placeholder={kind === 'anthropic' ? 'claude-sonnet-4-5' : kind === 'azure' ? 'the deployment’s name' : 'gpt-4o-mini'} />
       </div>
       <ErrorLine message={error} />
       {!displayName.trim() ? <p className="field__help">Give the provider a name to add it.</p> : null}
