@@ -1,7 +1,11 @@
-import type { RawExchange, RunExchanges } from '../../shared/schemas/raw-exchange.js';
+import type { RunExchanges } from '../../shared/schemas/raw-exchange.js';
+import type { ExchangeSink } from '../providers/raw-exchange.js';
 
 const RUNS_PER_CHAT = 3;
-const CHATS_KEPT = 50;
+/** A long run keeps its last requests: the turns where something went wrong are usually the last. */
+const EXCHANGES_PER_RUN = 16;
+/** Characters kept across every chat (about 64 MB of memory at most); past it, the least recently run chats' go first. */
+const CHARACTERS_KEPT = 32_000_000;
 
 /**
  * What the model servers were sent and answered in each chat's last runs,
@@ -13,8 +17,8 @@ export class ExchangeBook {
 
   constructor(private readonly now: () => string) {}
 
-  /** The list a run's requests are added to: the same one for every turn of the run. */
-  forRun(chatId: string, runId: string): RawExchange[] {
+  /** Where a run's requests are added: the same run for every turn of it. */
+  forRun(chatId: string, runId: string): ExchangeSink {
     const runs = this.byChat.get(chatId) ?? [];
     let run = runs.find((entry) => entry.runId === runId);
     if (!run) {
@@ -25,8 +29,24 @@ export class ExchangeBook {
     // Most recently used last: the first key is the chat least recently run.
     this.byChat.delete(chatId);
     this.byChat.set(chatId, runs);
-    if (this.byChat.size > CHATS_KEPT) this.byChat.delete(this.byChat.keys().next().value!);
-    return run.exchanges;
+    this.keepWithinBudget(chatId);
+    const exchanges = run.exchanges;
+    return {
+      add(exchange) {
+        exchanges.push(exchange);
+        if (exchanges.length > EXCHANGES_PER_RUN) exchanges.shift();
+      },
+    };
+  }
+
+  private keepWithinBudget(current: string): void {
+    let total = 0;
+    for (const runs of this.byChat.values()) for (const run of runs) for (const exchange of run.exchanges) total += exchange.requestBody.length + exchange.responseBody.length;
+    for (const [chatId, runs] of this.byChat) {
+      if (total <= CHARACTERS_KEPT || chatId === current) break;
+      for (const run of runs) for (const exchange of run.exchanges) total -= exchange.requestBody.length + exchange.responseBody.length;
+      this.byChat.delete(chatId);
+    }
   }
 
   /** Newest run first. */

@@ -6,10 +6,15 @@ export const RAW_SIDE_CHARS = 256_000;
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'cookie', 'proxy-authorization', 'x-goog-api-key']);
 const SECRET_QUERY = /^(key|api[-_]?key|access[-_]?token)$/i;
 
-const recording = new AsyncLocalStorage<RawExchange[]>();
+/** Where a run's exchanges go: the sink decides how many it keeps. */
+export interface ExchangeSink {
+  add(exchange: RawExchange): void;
+}
+
+const recording = new AsyncLocalStorage<ExchangeSink>();
 
 /** Runs `work` with every provider request it makes (through recordingFetch) added to `into`. */
-export function recordExchanges<T>(into: RawExchange[], work: () => T): T {
+export function recordExchanges<T>(into: ExchangeSink, work: () => T): T {
   return recording.run(into, work);
 }
 
@@ -33,7 +38,7 @@ export function recordingFetch(inner: typeof globalThis.fetch): typeof globalThi
       responseBody: '',
       truncated: false,
     };
-    into.push(exchange);
+    into.add(exchange);
     let response: Response;
     try {
       response = await inner(input, init);

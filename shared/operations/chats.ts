@@ -217,7 +217,7 @@ export const chatsShareToolRun = defineOperation({
 
 export const chatsRawExchanges = defineOperation({
   name: 'chats.rawExchanges',
-  summary: 'What the model server was sent and answered in the chat’s last three runs, as it went over the wire (keys masked; kept until Toolbelt closes).',
+  summary: 'What the model server was sent and answered in the chat’s last three runs (a long run’s last 16 requests), as it went over the wire (keys masked; kept in memory until Toolbelt closes).',
   params: Type.Object(byChat, { additionalProperties: false }),
   result: Type.Object({ runs: Type.Array(RunExchangesSchema) }, { additionalProperties: false }),
   http: { method: 'GET', path: `${chatRoute}/raw-exchanges` },

@@ -58,7 +58,7 @@ export function RawExchangeDialog({ chatId, onClose }: { chatId: string; onClose
   const list = runs.data?.runs ?? [];
   const run = list[Math.min(runIndex, list.length - 1)];
   return (
-    <Modal title="Raw exchange" wide onDismiss={onClose} description="What the model server was sent and answered in this chat’s last runs, keys masked. Kept until Toolbelt closes.">
+    <Modal title="Raw exchange" wide onDismiss={onClose} description="What the model server was sent and answered in this chat’s last runs (a long run’s last 16 requests), keys masked. Kept in memory until Toolbelt closes.">
       <ErrorLine message={runs.error ? errorMessage(runs.error, 'Could not read the exchange.') : null} />
       {runs.isPending ? <p className="muted">Reading…</p> : null}
       {runs.data && list.length === 0 ? <p className="muted">Nothing yet: send a message, and each request of its run shows here.</p> : null}
