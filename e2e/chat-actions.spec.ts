@@ -79,7 +79,7 @@ test('Continue after Stop: the model goes on from where it stopped; actions wait
   await expect(log.getByRole('button', { name: 'Continue' })).toHaveCount(0);
 });
 
-test('chat settings: system prompt, temperature, turns and tool errors are set in a dialog that explains bad input', async ({ app }) => {
+test('chat settings: system prompt, temperature, turns, tool errors and manual mode are set in a dialog that explains bad input', async ({ app }) => {
   const { page } = app;
   const { api, chatId } = await openScriptedChat(app, undefined);
   await page.getByRole('button', { name: 'Chat settings' }).click();
@@ -103,12 +103,13 @@ test('chat settings: system prompt, temperature, turns and tool errors are set i
   await turns.press('Control+a');
   await turns.pressSequentially('3');
   await dialog.getByRole('radio', { name: 'Stop the run' }).check();
+  await dialog.getByRole('checkbox', { name: /^Manual: nothing the model calls runs/ }).check();
   await dialog.screenshot(shot('chat-settings'));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
   const saved = (await api('GET', `/chats/${chatId}`)) as Record<string, unknown>;
-  expect(saved).toMatchObject({ system: 'Answer like a pirate.', temperature: 0.4, maxTurns: 3, onToolError: 'halt' });
+  expect(saved).toMatchObject({ system: 'Answer like a pirate.', temperature: 0.4, maxTurns: 3, onToolError: 'halt', toolRuns: 'manual' });
 
   // Clearing the temperature goes back to the server's default.
   await page.getByRole('button', { name: 'Chat settings' }).click();

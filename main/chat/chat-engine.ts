@@ -214,7 +214,7 @@ export class ChatEngine {
       definition: { name, description: record.tool.description, parameters: record.tool.argSchema },
     };
     const exposure: ToolExposure = { byName: new Map([[name, exposed]]), definitions: [], withheld: new Map(), denied: new Map() };
-    const call = await classifyCall(chat, { id: `run_${syntheticCallId()}`, name, args }, exposed, exposure, this.deps.invoker);
+    const call = await classifyCall(chat, { id: `run_${syntheticCallId()}`, name, args }, exposed, exposure, this.deps.invoker, true);
     if (call.status === 'failed' && call.result && !call.result.ok) {
       const { code, message, issues } = call.result.error;
       throw new ToolbeltError(code === 'invalid_args' ? 'invalid_args' : 'invalid_params', message, issues ? { issues } : undefined);

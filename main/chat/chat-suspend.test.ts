@@ -18,6 +18,37 @@ async function scriptedHarness(script: { text?: string; toolCalls?: { name: stri
 describe('approvals', () => {
   const script = [{ text: 'Checking.', toolCalls: [{ name: 'weather', args: { city: 'Oslo' } }] }, { text: 'Done.' }];
 
+  it('in manual mode, every call the model makes waits: one run with edited arguments, one rejected, and the model hears both only when both are settled; the person’s own palette runs do not wait', async () => {
+    const h = await scriptedHarness([{ toolCalls: [{ name: 'weather', args: { city: 'Oslo' } }, { name: 'weather', args: { city: 'Rome' } }] }, { text: 'Done.' }]);
+    const chat = await h.chat({ providerId: 'script', toolRuns: 'manual', tools: { mode: 'auto', selected: [h.tool('weather')] } });
+    expect(chat.toolRuns).toBe('manual');
+    await h.call('chats.send', { chatId: chat.id, content: 'weather?' });
+    const waiting = await h.settled(chat.id);
+    expect(waiting.status).toBe('awaiting_approval');
+    expect(waiting.pending.map((item) => [item.callId, item.kind === 'approval' ? item.reason : ''])).toEqual([
+      ['call_0_0', expect.stringContaining('manual mode') as unknown],
+      ['call_0_1', expect.stringContaining('manual mode') as unknown],
+    ]);
+    await h.call('chats.approve', { chatId: chat.id, callId: 'call_0_0', decision: 'allow', args: { city: 'Bergen' } });
+    const half = await h.settled(chat.id);
+    // One settled, one still waiting: the model has not been asked again.
+    expect(assistants(half)).toHaveLength(1);
+    expect(half.status).toBe('awaiting_approval');
+    await h.call('chats.approve', { chatId: chat.id, callId: 'call_0_1', decision: 'deny', message: 'not Rome' });
+    const done = await h.settled(chat.id);
+    expect(done.status).toBe('idle');
+    expect(h.server.requestsTo('/weather').map((request) => new URL(request.url, 'http://x').searchParams.get('city'))).toEqual(['Bergen']);
+    expect(callIn(done, 'call_0_0')).toMatchObject({ status: 'succeeded', args: { city: 'Bergen' } });
+    expect(callIn(done, 'call_0_1')).toMatchObject({ status: 'denied' });
+    expect(assistants(done).at(-1)!.content).toBe('Done.');
+
+    // A run the person starts from the palette is their own decision.
+    await h.call('chats.runTool', { chatId: chat.id, ...h.tool('weather'), args: { city: 'Paris' } });
+    const ran = await h.settled(chat.id);
+    expect(ran.status).toBe('idle');
+    expect(h.server.requestsTo('/weather')).toHaveLength(2);
+  });
+
   it('suspends on a tool that asks first, shows the request with secrets masked, and runs it once allowed', async () => {
     const h = await scriptedHarness(script);
     const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [h.tool('weather', { requiresApproval: true })] } });

@@ -34,7 +34,7 @@ export function chatHandlers(deps: {
       await deps.providers.require(params.providerId);
       const tools = params.tools ?? { mode: 'auto', selected: [] };
       await checkSelection(tools, deps.store);
-      const { title, system, maxTurns, onToolError, toolErrorLimit, parallelToolCalls, providerId, model, temperature } = params;
+      const { title, system, maxTurns, onToolError, toolErrorLimit, toolRuns, parallelToolCalls, providerId, model, temperature } = params;
       const chat = blankChat({
         id: uuidv7(),
         title: title ?? DEFAULT_TITLE,
@@ -46,6 +46,7 @@ export function chatHandlers(deps: {
         ...(maxTurns !== undefined ? { maxTurns } : {}),
         ...(onToolError ? { onToolError } : {}),
         ...(toolErrorLimit !== undefined ? { toolErrorLimit } : {}),
+        ...(toolRuns ? { toolRuns } : {}),
         ...(parallelToolCalls !== undefined ? { parallelToolCalls } : {}),
         ...(temperature !== undefined ? { temperature } : {}),
       });

@@ -30,8 +30,10 @@ export function findCall(chat: Chat, callId: string): LocatedCall {
   return found;
 }
 
-function approvalReason(chat: Chat, exposed: ExposedTool): string | null {
+function approvalReason(chat: Chat, exposed: ExposedTool, byPerson: boolean): string | null {
   if (chat.alwaysAllowed.includes(toolKey(exposed.selection))) return null;
+  // Manual mode is about the model's calls: a run the person starts from the palette is already their decision.
+  if (chat.toolRuns === 'manual' && !byPerson) return 'This chat runs the model’s tool calls only when you say so (manual mode): run, edit or reject it.';
   if (exposed.selection.requiresApproval) return 'This chat asks before running this tool.';
   if (exposed.record.tool.requiresApproval) return 'The tool asks for approval before every call.';
   return null;
@@ -55,6 +57,8 @@ export async function classifyCall(
   exposed: ExposedTool | undefined,
   exposure: ToolExposure,
   invoker: Invoker,
+  /** A run the person started (the palette), not a call of the model's. */
+  byPerson = false,
 ): Promise<ToolCall> {
   // What a model sends is untrusted: a call without an id or a name (or with a name past what is kept) is
   // still recorded, as a failed call the model reads, so the chat stays valid and opens again.
@@ -90,7 +94,7 @@ export async function classifyCall(
     const choices = Array.isArray(call.args.choices) ? call.args.choices.map(String) : undefined;
     return { ...call, status: 'awaiting_user', question: { text: typeof call.args.question === 'string' ? call.args.question : '', ...(choices?.length ? { choices } : {}) } };
   }
-  const reason = approvalReason(chat, exposed);
+  const reason = approvalReason(chat, exposed, byPerson);
   if (reason) {
     const preview = await invoker.preview(tool, call.args);
     return { ...call, status: 'awaiting_approval', approvalReason: reason, ...(preview ? { preview } : {}) };

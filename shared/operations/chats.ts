@@ -23,6 +23,7 @@ export const chatsCreate = defineOperation({
       maxTurns: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 8 })),
       onToolError: Type.Optional(OnToolErrorSchema),
       toolErrorLimit: chatSettingsFields.toolErrorLimit,
+      toolRuns: chatSettingsFields.toolRuns,
       parallelToolCalls: Type.Optional(Type.Boolean()),
       temperature: chatSettingsFields.temperature,
     },
@@ -77,6 +78,7 @@ export const chatsUpdate = defineOperation({
       maxTurns: Type.Optional(chatSettingsFields.maxTurns),
       onToolError: Type.Optional(OnToolErrorSchema),
       toolErrorLimit: chatSettingsFields.toolErrorLimit,
+      toolRuns: chatSettingsFields.toolRuns,
       parallelToolCalls: Type.Optional(Type.Boolean()),
       /** null goes back to the server's default. */
       temperature: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()])),

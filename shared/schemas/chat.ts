@@ -66,6 +66,8 @@ export const chatSettingsFields = {
   tools: ChatToolsSchema,
   maxTurns: Type.Integer({ minimum: 1, maximum: 100 }),
   onToolError: OnToolErrorSchema,
+  /** "manual": every call the model makes waits for the person to run, edit or reject it (auto, the default, runs them unless a tool asks first). */
+  toolRuns: Type.Optional(Type.Union([Type.Literal('auto'), Type.Literal('manual')])),
   /** With onToolError "halt_after": how many failures in a row of the same tool stop the run (default 3). */
   toolErrorLimit: Type.Optional(Type.Integer({ minimum: 2, maximum: 20 })),
   parallelToolCalls: Type.Boolean(),

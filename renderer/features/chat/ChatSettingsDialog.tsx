@@ -27,7 +27,7 @@ export function toolErrorLimitProblem(text: string): string | null {
   return null;
 }
 
-/** The chat's run settings: system prompt, temperature, turn limit, what a failed tool does, parallel calls. */
+/** The chat's run settings: system prompt, temperature, turn limit, what a failed tool does, parallel calls, manual mode. */
 export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const id = useId();
   const update = useUpdateChat();
@@ -38,6 +38,7 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
   const [onToolError, setOnToolError] = useState(chat.onToolError);
   const [toolErrorLimit, setToolErrorLimit] = useState(String(chat.toolErrorLimit ?? TOOL_ERROR_LIMIT_DEFAULT));
   const [parallel, setParallel] = useState(chat.parallelToolCalls);
+  const [manual, setManual] = useState(chat.toolRuns === 'manual');
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const temperatureError = temperatureProblem(temperature);
   const maxTurnsError = maxTurnsProblem(maxTurns);
@@ -57,6 +58,7 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
         onToolError,
         ...(onToolError === 'halt_after' ? { toolErrorLimit: Number(toolErrorLimit) } : {}),
         parallelToolCalls: parallel,
+        toolRuns: manual ? 'manual' : 'auto',
       },
       { onSuccess: onClose },
     );
@@ -159,6 +161,10 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
         <label className="checkbox">
           <input type="checkbox" checked={parallel} onChange={(event) => setParallel(event.target.checked)} />
           Let the model call several tools at once
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={manual} onChange={(event) => setManual(event.target.checked)} />
+          Manual: nothing the model calls runs until I run, edit or reject it
         </label>
         <ErrorLine message={update.isError ? errorMessage(update.error, 'Could not save the settings.') : null} />
         <SaveCancelActions onCancel={onClose} saveDisabled={update.isPending || (invalid && Object.keys(touched).length > 0)} />
