@@ -141,6 +141,31 @@ test('approval: allow, edit then allow, deny — and the dialog comes back after
   expect(app.consoleErrors).toEqual([]);
 });
 
+test('manual mode: each call the model makes waits for you, even across a reload, and the model hears back once all are settled', async ({ app }) => {
+  const { page } = app;
+  const { api, chatId } = await openScriptedChat(app, [{ toolCalls: [{ name: 'calculator', args: { expression: '1 + 1' } }, { name: 'calculator', args: { expression: '2 + 2' } }] }, { text: 'both settled' }], [core('calculator')]);
+  await api('PATCH', `/chats/${chatId}`, { toolRuns: 'manual' });
+  await send(page, 'add twice');
+  const first = page.getByRole('dialog', { name: 'Approve tool call (1 of 2)' });
+  await expect(first).toContainText('manual mode');
+  await expect(first).toContainText('"1 + 1"');
+  await expect(first.getByRole('button', { name: 'Allow once' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const log = page.getByRole('log', { name: 'Messages' });
+  // The first ran; the model waits for the second.
+  await expect(page.getByRole('dialog', { name: 'Approve tool call' })).toContainText('"2 + 2"');
+  await expect(log).not.toContainText('both settled');
+  await page.reload();
+  const second = page.getByRole('dialog', { name: 'Approve tool call' });
+  await expect(second).toContainText('"2 + 2"');
+  await page.keyboard.press('Escape');
+  await expect(log).toContainText('both settled');
+  const cards = page.getByRole('article', { name: 'Tool call Calculator' });
+  await expect(cards.nth(0).getByRole('status')).toHaveText('Succeeded');
+  await expect(cards.nth(1).getByRole('status')).toHaveText('Denied');
+  expect(app.consoleErrors).toEqual([]);
+});
+
 test('Esc denies an approval', async ({ app }) => {
   const { page } = app;
   await openScriptedChat(app, [{ toolCalls: [{ name: 'current-time', args: {} }] }, { text: 'ok' }], [core('current-time', { requiresApproval: true })]);
