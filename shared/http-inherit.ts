@@ -55,6 +55,10 @@ export function effectiveHttp(impl: HttpImpl, bundle: BundleHttp | undefined, gl
       inherited.headers = fromBundle.map(([name]) => name);
     }
   }
-  const allowedHosts = bundle?.allowedHosts?.length ? [...globalHosts, ...bundle.allowedHosts] : globalHosts;
-  return { ok: true, impl: merged, allowedHosts, inherited };
+  return { ok: true, impl: merged, allowedHosts: bundleAllowedHosts(bundle, globalHosts), inherited };
+}
+
+/** The hosts a bundle's tools may reach: the global list and the bundle's own. */
+export function bundleAllowedHosts(bundle: BundleHttp | undefined, globalHosts: readonly string[]): readonly string[] {
+  return bundle?.allowedHosts?.length ? [...globalHosts, ...bundle.allowedHosts] : globalHosts;
 }

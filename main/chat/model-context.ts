@@ -3,7 +3,7 @@ import type { AssistantMessage, ChatMessage, ToolCall } from '../../shared/schem
 import { toolKey } from './tool-exposure.js';
 
 /** What the model reads of one tool result unless the chat sets another limit for the tool. */
-export const DEFAULT_RESULT_LIMIT = 16_000;
+const DEFAULT_RESULT_LIMIT = 16_000;
 
 /**
  * The conversation as the model is sent it: a tool result longer than its
@@ -12,8 +12,10 @@ export const DEFAULT_RESULT_LIMIT = 16_000;
  */
 export function withResultsCut(messages: readonly ChatMessage[], limitOf: (call: ToolCall) => number): ChatMessage[] {
   return messages.map((message) => {
-    if (message.role !== 'assistant' || !message.toolCalls.some((call) => isOverLimit(call, limitOf(call)))) return message;
-    const cut: AssistantMessage = { ...message, toolCalls: message.toolCalls.map((call) => cutCall(call, limitOf(call))) };
+    if (message.role !== 'assistant' || message.toolCalls.length === 0) return message;
+    const toolCalls = message.toolCalls.map((call) => cutCall(call, limitOf(call)));
+    if (toolCalls.every((call, at) => call === message.toolCalls[at])) return message;
+    const cut: AssistantMessage = { ...message, toolCalls };
     return cut;
   });
 }
@@ -29,13 +31,11 @@ function resultText(value: unknown): string {
   return typeof value === 'string' ? value : isContentBlocks(value) ? contentBlocksForModel(value) : (JSON.stringify(value) ?? 'null');
 }
 
-function isOverLimit(call: ToolCall, limit: number): boolean {
-  return call.result?.ok === true && resultText(call.result.value).length > limit;
-}
-
+/** The call as the model reads it: the same object when its result fits (each result made into text once). */
 function cutCall(call: ToolCall, limit: number): ToolCall {
-  if (!call.result?.ok || !isOverLimit(call, limit)) return call;
+  if (!call.result?.ok) return call;
   const text = resultText(call.result.value);
+  if (text.length <= limit) return call;
   const size = `${Math.round(text.length / 1000).toLocaleString('en')} KB`;
   return { ...call, result: { ...call.result, value: `${text.slice(0, limit)}\n[… cut for the model: this result is ${size}; the first ${Math.round(limit / 1000)} KB are above. The whole value is in the chat.]` } };
 }

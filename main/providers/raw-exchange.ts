@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RawExchange } from '../../shared/schemas/raw-exchange.js';
 
 /** Each side of an exchange is kept up to this many characters: enough to see what a server sent, not a copy of every answer. */
-export const RAW_SIDE_CHARS = 256_000;
+const RAW_SIDE_CHARS = 256_000;
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'api-key', 'cookie', 'proxy-authorization', 'x-goog-api-key']);
 const SECRET_QUERY = /^(key|api[-_]?key|access[-_]?token)$/i;
 

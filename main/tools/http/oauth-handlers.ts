@@ -1,5 +1,5 @@
 import { ToolbeltError } from '../../../shared/errors.js';
-import { effectiveHttp } from '../../../shared/http-inherit.js';
+import { bundleAllowedHosts, effectiveHttp } from '../../../shared/http-inherit.js';
 import type { Handlers } from '../../api/dispatcher.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import type { SettingsStore } from '../../settings/settings-store.js';
@@ -21,7 +21,7 @@ export function oauthHandlers(deps: { store: ToolStore; settings: SettingsStore;
     const bundle = await deps.store.requireBundle(target.bundleID);
     const globalHosts = deps.settings.get().allowedHosts;
     let auth = bundle.bundle.http?.auth;
-    let allowedHosts: readonly string[] = [...globalHosts, ...(bundle.bundle.http?.allowedHosts ?? [])];
+    let allowedHosts = bundleAllowedHosts(bundle.bundle.http, globalHosts);
     let where = `“${bundle.bundle.displayName}”`;
     if (target.toolSlug !== undefined || target.version !== undefined) {
       if (target.toolSlug === undefined || target.version === undefined) throw new ToolbeltError('invalid_params', 'Name both the tool and its version, or neither for the bundle’s connection.');

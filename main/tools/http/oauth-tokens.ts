@@ -28,7 +28,7 @@ export interface OAuthClient {
   allowedHosts: readonly string[];
 }
 
-export interface TokenRequest extends OAuthClient {
+interface TokenRequest extends OAuthClient {
   signal: AbortSignal;
   /** Skip what is kept: the API refused the kept token. */
   fresh: boolean;
@@ -38,7 +38,7 @@ export interface TokenRequest extends OAuthClient {
   signInWhere: string;
 }
 
-export type SignInState = { signedIn: true; expiresAt: number; refreshable: boolean } | { signedIn: false };
+type SignInState = { signedIn: true; expiresAt: number; refreshable: boolean } | { signedIn: false };
 
 /** The secret that keeps a client's tokens: one per endpoint, client, scope and audience (and flow: a person's tokens are not a machine's). */
 export function tokenSecretName(auth: OAuthAuth, clientId: string): string {
