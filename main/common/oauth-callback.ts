@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A sign-in that ended before a code came back (refused, timed out, Toolbelt closing): its message says why, in words for the person. */
+export class SignInEnded extends Error {}
+
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 const WAIT_MS = 10 * 60_000;
 
@@ -75,7 +78,7 @@ export class OAuthCallbackServer {
     const code = url.searchParams.get('code');
     if (!code) {
       const said = url.searchParams.get('error_description') ?? url.searchParams.get('error') ?? 'no code was given';
-      entry.reject(new Error(`the sign-in was refused: ${said}`));
+      entry.reject(new SignInEnded(`the sign-in was refused: ${said}`));
       return send(400, 'Sign-in failed', `The server said: ${said}. Go back to Toolbelt to try again.`);
     }
     entry.resolve(code);
@@ -87,7 +90,7 @@ export class OAuthCallbackServer {
     return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(state);
-        reject(new Error('nobody signed in within 10 minutes'));
+        reject(new SignInEnded('nobody signed in within 10 minutes'));
       }, WAIT_MS);
       timer.unref();
       this.waiting.set(state, { resolve, reject, timer });
@@ -97,7 +100,7 @@ export class OAuthCallbackServer {
   async close(): Promise<void> {
     for (const [state, entry] of this.waiting) {
       clearTimeout(entry.timer);
-      entry.reject(new Error('Toolbelt is closing'));
+      entry.reject(new SignInEnded('Toolbelt is closing'));
       this.waiting.delete(state);
     }
     const listeners = [...this.listeners.values()];

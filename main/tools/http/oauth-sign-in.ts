@@ -2,7 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { SignInView } from '../../../shared/schemas/oauth.js';
 import { inBackground } from '../../common/background.js';
-import type { OAuthCallbackServer } from '../../common/oauth-callback.js';
+import { SignInEnded, type OAuthCallbackServer } from '../../common/oauth-callback.js';
 import type { Logger } from '../../log.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { checkedTokenUrl, oauthParties, tokenProblem, tokenSecretName, type OAuthAuth, type OAuthClient, type OAuthTokens } from './oauth-tokens.js';
@@ -79,7 +79,7 @@ export class OAuthSignIns {
     })();
     inBackground(
       finished.catch((error: unknown) => {
-        if (this.attempts.get(key) === attempt) attempt.failure = error instanceof Error && !(error instanceof oauth.ResponseBodyError) && error.message.startsWith('the sign-in') ? error.message : `the token endpoint did not give a token: ${tokenProblem(error)}`;
+        if (this.attempts.get(key) === attempt) attempt.failure = error instanceof SignInEnded ? error.message : `the token endpoint did not give a token: ${tokenProblem(error)}`;
       }),
       (error) => this.deps.log.error('finishing an OAuth sign-in failed unexpectedly', { error: String(error) }),
     );
