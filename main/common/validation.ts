@@ -16,9 +16,9 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
  * write (argSchema) are checked without it, so annotations such as
  * "x-order" stay allowed.
  */
-export function createAjv(options: { strict: boolean; useDefaults?: boolean; peoplesSchemas?: boolean } = { strict: true }): Ajv2020 {
+export function createAjv(options: { strict: boolean; useDefaults?: boolean; peoplesSchemas?: boolean; allErrors?: boolean } = { strict: true }): Ajv2020 {
   const ajv = new Ajv2020({
-    allErrors: true,
+    allErrors: options.allErrors ?? true,
     strict: options.strict,
     strictRequired: false,
     useDefaults: options.useDefaults ?? false,
