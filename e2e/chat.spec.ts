@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { geminiReply, startFakeGemini } from '../main/testing/fake-gemini.js';
 import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
 import { startFakeModelServer } from '../main/testing/fake-model-server.js';
 import { expect, test } from './fixtures/app.js';
@@ -376,6 +377,46 @@ test('an Azure OpenAI provider: its endpoint, API version and deployment, tested
     expect(app.consoleErrors).toEqual([]);
   } finally {
     await azure.close();
+  }
+});
+
+test('a Google Gemini provider added in Settings: its models listed, a chat with one, and a function call it makes runs', async ({ app }) => {
+  const gemini = await startFakeGemini(
+    [geminiReply({ calls: [{ name: 'calculator', args: { expression: '6 * 7' }, thoughtSignature: 'e2e-signature' }] }), geminiReply({ text: ['It is ', '42.'] })],
+    { models: [{ name: 'gemini-2.5-flash', displayName: 'Gemini 2.5 Flash' }, { name: 'text-embedding-004', methods: ['embedContent'] }] },
+  );
+  try {
+    const { page, section, form } = await openAddProvider(app);
+    await form.getByRole('combobox', { name: 'Kind' }).selectOption('Google Gemini');
+    await form.getByRole('textbox', { name: 'Name' }).pressSequentially('Gemini');
+    await form.getByRole('textbox', { name: 'Base URL' }).pressSequentially(gemini.url);
+    await form.getByLabel('API key').pressSequentially('AIza-e2e-secret');
+    await expect(form.getByRole('textbox', { name: 'Default model' })).toHaveAttribute('placeholder', 'gemini-2.5-flash');
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect(section.getByRole('status')).toContainText('Gemini');
+    await expect(section).not.toContainText('AIza-e2e-secret');
+
+    await page.keyboard.press('Control+1');
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'New chat', exact: true }).click();
+    // The first model that generates content; embedding models are not offered.
+    await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('gemini-2.5-flash');
+    await page.getByRole('button', { name: 'No tools' }).click();
+    const panel = page.getByRole('dialog', { name: 'Tools for this chat' });
+    await panel.getByRole('textbox', { name: 'Search tools' }).pressSequentially('calc');
+    await panel.getByRole('checkbox', { name: /Calculator/ }).check();
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await send(page, 'What is 6 times 7?');
+    const card = page.getByRole('article', { name: 'Tool call Calculator' });
+    await expect(card.getByRole('status')).toHaveText('Succeeded');
+    await expect(page.getByRole('log', { name: 'Messages' })).toContainText('It is 42.');
+    const streamed = gemini.requests.filter((request) => request.path.endsWith(':streamGenerateContent'));
+    expect(streamed.map((request) => request.path)).toEqual(['/v1beta/models/gemini-2.5-flash:streamGenerateContent', '/v1beta/models/gemini-2.5-flash:streamGenerateContent']);
+    expect(JSON.stringify(streamed[1]!.body)).toContain('"thoughtSignature":"e2e-signature"');
+    await page.screenshot(shot('chat-gemini'));
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await gemini.close();
   }
 });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXPOSED_NAME_PATTERN, type AssistantMessage, type Chat } from '../../shared/schemas/chat.js';
 import { anthropicReply, startFakeAnthropic } from '../testing/fake-anthropic.js';
+import { geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
 import type { FakeModelServer } from '../testing/fake-model-server.js';
 import { openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
 import { startChatHarness } from '../testing/chat-harness.js';
@@ -106,6 +107,45 @@ describe('the tool loop with real provider SDKs', () => {
     expect(exchange!.requestHeaders.authorization ?? exchange!.requestHeaders['x-api-key']).toBe('•••');
     expect(exchange!.responseBody).toContain('event: content_block_delta');
     expect(JSON.stringify(exchange)).not.toContain('sk-ant');
+  });
+
+  it('runs Gemini’s parallel calls and sends each back with its thought signature, also after a restart', async () => {
+    const h = await startChatHarness();
+    const gemini = await startFakeGemini([
+      geminiReply({ text: ['Checking both.'], calls: [{ name: 'weather', args: { city: 'Oslo' }, thoughtSignature: 'sig-Oslo==' }, { name: 'weather', args: { city: 'Rome' } }] }),
+      geminiReply({ text: ['Both are ', 'mild.'] }),
+      geminiReply({ calls: [{ name: 'weather', args: { city: 'Paris' }, id: 'fc-paris', thoughtSignature: 'sig-Paris==' }] }),
+      geminiReply({ text: ['Paris too.'] }),
+    ]);
+    servers.push(gemini);
+    await h.provider('fake-gemini', { kind: 'gemini', displayName: 'Fake Gemini', baseURL: gemini.url, apiKey: 'AIza-gemini-secret' });
+    const chat = await h.chat({ providerId: 'fake-gemini', model: 'gemini-3-flash-preview', tools: { mode: 'auto', selected: [h.tool('weather')] } });
+
+    await h.call('chats.send', { chatId: chat.id, content: 'Oslo and Rome?' });
+    const done = await h.settled(chat.id);
+    expect(done.status).toBe('idle');
+    expect(assistants(done)[0]!.toolCalls.map((call) => [call.args, call.status, call.signature])).toEqual([
+      [{ city: 'Oslo' }, 'succeeded', 'sig-Oslo=='],
+      [{ city: 'Rome' }, 'succeeded', undefined],
+    ]);
+    expect(assistants(done)[1]!.content).toBe('Both are mild.');
+    type Contents = { role: string; parts: { functionCall?: unknown; functionResponse?: { name: string; response: unknown }; thoughtSignature?: string }[] }[];
+    const followUp = gemini.requests[1]!.body.contents as Contents;
+    expect(followUp.map((content) => content.role)).toEqual(['user', 'model', 'user']);
+    expect(followUp[1]!.parts.map((part) => part.thoughtSignature)).toEqual([undefined, 'sig-Oslo==', undefined]);
+    expect(followUp[2]!.parts.map((part) => part.functionResponse?.response)).toEqual([{ output: '{"city":"Oslo","temp":21}' }, { output: '{"city":"Rome","temp":21}' }]);
+
+    // After a restart the stored chat still has the signatures, and the next turn sends them.
+    await h.restart();
+    await h.call('chats.send', { chatId: chat.id, content: 'And Paris?' });
+    expect((await h.settled(chat.id)).status).toBe('idle');
+    const later = gemini.requests[3]!.body.contents as Contents;
+    expect(later.flatMap((content) => content.parts.map((part) => part.thoughtSignature)).filter(Boolean)).toEqual(['sig-Oslo==', 'sig-Paris==']);
+    expect(later[5]!.parts[0]!.functionCall).toEqual({ name: 'weather', args: { city: 'Paris' }, id: 'fc-paris' });
+    const [exchange] = (await h.call('chats.rawExchanges', { chatId: chat.id })).runs.at(-1)!.exchanges;
+    expect(exchange!.requestHeaders['x-goog-api-key']).toBe('•••');
+    expect(exchange!.responseBody).toContain('"functionCall"');
+    expect(JSON.stringify(exchange)).not.toContain('AIza-gemini-secret');
   });
 
   it('stops with a clear error when the provider rejects tools, never dropping them silently, and does not send that model tools again', async () => {

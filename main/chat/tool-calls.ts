@@ -67,6 +67,7 @@ export async function classifyCall(
     name: typeof completed.name === 'string' ? completed.name.slice(0, 200) : '',
     args: completed.args,
     ...(completed.rawArgs !== undefined ? { rawArgs: completed.rawArgs } : {}),
+    ...(typeof completed.signature === 'string' && completed.signature.length <= 200_000 ? { signature: completed.signature } : {}),
     status: 'queued',
   };
   if (!call.name) return { ...call, status: 'failed', result: failedResult('unknown_tool', 'The model called a tool without giving its name, so nothing ran. Call one of the tools offered, by its name.') };

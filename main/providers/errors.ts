@@ -36,7 +36,9 @@ export function providerError(raw: unknown, context: ProviderErrorContext): Tool
   if (raw instanceof ToolbeltError) return raw;
   const redactor = new Redactor(context.apiKey ? [context.apiKey] : []);
   const error = (raw ?? {}) as SdkErrorShape;
-  const kind = (raw as { constructor?: { name?: string } } | null)?.constructor?.name ?? error.name ?? '';
+  // The SDKs' error classes, by class name or (errors rebuilt as plain objects, as for Gemini's) by `name`.
+  const constructorName = (raw as { constructor?: { name?: string } } | null)?.constructor?.name;
+  const kind = constructorName && constructorName !== 'Object' ? constructorName : (error.name ?? '');
   const name = context.providerName;
   if (context.signal?.aborted || kind === 'APIUserAbortError' || error.name === 'AbortError') {
     return new ToolbeltError('cancelled', 'The request to the model was cancelled.');

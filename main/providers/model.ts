@@ -26,6 +26,8 @@ export interface CompletedToolCall {
   args: Record<string, unknown>;
   /** The argument text when it was not a JSON object; args is then {}. */
   rawArgs?: string;
+  /** An opaque token the provider wants back with the call in later turns (Gemini's thought signature). */
+  signature?: string;
 }
 
 /** What a provider streams back, in the engine's terms. */

@@ -1,6 +1,7 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import { AZURE_DEFAULT_API_VERSION } from '../../shared/schemas/provider.js';
 import { createAnthropicProvider } from './anthropic.js';
+import { createGeminiProvider } from './gemini.js';
 import type { ModelProvider } from './model.js';
 import { createOpenAiProvider } from './openai.js';
 import type { ProviderSettings } from './provider-store.js';
@@ -38,7 +39,9 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
           ? createOpenAiProvider({ ...connection, azureApiVersion: settings.apiVersion ?? AZURE_DEFAULT_API_VERSION })
         : settings.kind === 'anthropic'
           ? createAnthropicProvider(connection)
-          : createScriptedProvider({ script: settings.script, chunkDelayMs: settings.chunkDelayMs }),
+          : settings.kind === 'gemini'
+            ? createGeminiProvider(connection)
+            : createScriptedProvider({ script: settings.script, chunkDelayMs: settings.chunkDelayMs }),
     );
     cache.set(settings.id, { fingerprint, provider });
     return provider;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../testing/fake-anthropic.js';
+import { geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
 import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server.js';
 import { openAiTextReply, startFakeOpenAi } from '../testing/fake-openai.js';
 import { startTestCore } from '../testing/test-core.js';
@@ -66,6 +67,23 @@ describe('provider settings', () => {
     expect(server.requests[0]!.headers['api-key']).toBe('az-key');
     // Another kind keeps no api-version.
     expect(await call('providers.put', { id: 'other', kind: 'openai', displayName: 'Other', apiVersion: '2024-10-21' })).not.toHaveProperty('apiVersion');
+  });
+
+  it('adds a Gemini provider from GEMINI_API_KEY, GEMINI_BASE_URL and GEMINI_MODEL; its models are listed and a chat with it answers', async () => {
+    const gemini = await startFakeGemini([geminiReply({ text: ['Hi ', 'there.'] })], { models: [{ name: 'gemini-2.5-flash', displayName: 'Gemini 2.5 Flash' }] });
+    servers.push(gemini);
+    const { call } = await startTestCore({ providerRetries: 0, environment: { GEMINI_API_KEY: 'AIza-env-key', GEMINI_BASE_URL: gemini.url, GEMINI_MODEL: 'gemini-2.5-flash' } });
+    const listed = (await call('providers.list', {})).providers;
+    expect(listed).toEqual([expect.objectContaining({ id: 'gemini', kind: 'gemini', source: 'environment', hasApiKey: true, defaultModel: 'gemini-2.5-flash' })]);
+    expect(JSON.stringify(listed)).not.toContain('AIza-env-key');
+    expect(await call('models.list', { id: 'gemini' })).toEqual({ models: [{ id: 'gemini-2.5-flash', displayName: 'Gemini 2.5 Flash' }], source: 'server' });
+    expect(await call('providers.test', { id: 'gemini' })).toMatchObject({ ok: true });
+    const chat = await call('chats.create', { providerId: 'gemini', model: 'gemini-2.5-flash' });
+    await call('chats.send', { chatId: chat.id, content: 'hello' });
+    for (let tries = 0; (await call('chats.get', { chatId: chat.id })).status === 'running' && tries < 400; tries++) await new Promise((resolve) => setTimeout(resolve, 5));
+    const done = await call('chats.get', { chatId: chat.id });
+    expect(done.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Hi there.' });
+    expect(gemini.requests.at(-1)!.headers['x-goog-api-key']).toBe('AIza-env-key');
   });
 
   it('adds OpenAI and Anthropic providers from the environment, which a saved one replaces', async () => {

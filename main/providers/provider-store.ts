@@ -20,6 +20,7 @@ export interface ProviderSettings extends ProviderView {
 const ENVIRONMENT_PROVIDERS = [
   { id: 'openai', kind: 'openai', displayName: 'OpenAI (environment)', key: 'OPENAI_API_KEY', baseURL: 'OPENAI_BASE_URL', model: 'OPENAI_MODEL' },
   { id: 'anthropic', kind: 'anthropic', displayName: 'Anthropic (environment)', key: 'ANTHROPIC_API_KEY', baseURL: 'ANTHROPIC_BASE_URL', model: 'ANTHROPIC_MODEL' },
+  { id: 'gemini', kind: 'gemini', displayName: 'Gemini (environment)', key: 'GEMINI_API_KEY', baseURL: 'GEMINI_BASE_URL', model: 'GEMINI_MODEL' },
 ] as const;
 
 export function apiKeySecretName(providerId: string): string {

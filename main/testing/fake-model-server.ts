@@ -15,6 +15,8 @@ export type FakeReply =
       delayMs?: number;
       /** After the events: close the response (default) or keep it open until the client goes. */
       end?: 'close' | 'hang';
+      /** Line ends: "\n" (default) or "\r\n", as Google's servers send. */
+      lineEnd?: '\n' | '\r\n';
     }
   | { kind: 'json'; status: number; body: unknown };
 
@@ -40,9 +42,11 @@ export interface FakeModelServer {
 }
 
 export interface FakeModelServerOptions {
-  /** The path model requests go to: /v1/chat/completions (OpenAI) or /v1/messages (Anthropic). */
-  completionPath: string;
-  /** The body GET /v1/models answers with; without it, 404. */
+  /** The path model requests go to: /v1/chat/completions (OpenAI), /v1/messages (Anthropic), or a pattern (Gemini's names the model). */
+  completionPath: string | RegExp;
+  /** Where the model list is (default /v1/models). */
+  modelsPath?: string;
+  /** The body GET of the model list answers with; without it, 404. */
   models?: unknown;
   replies?: FakeReply[];
   /** Status and body for every request, checked first (a server that refuses a key, say). */
@@ -62,11 +66,12 @@ export async function startFakeModelServer(options: FakeModelServerOptions): Pro
   async function respond(seen: SeenModelRequest, response: ServerResponse): Promise<void> {
     const refusal = options.refuse?.(seen);
     if (refusal) return void response.writeHead(refusal.status, { 'content-type': 'application/json' }).end(JSON.stringify(refusal.body));
-    if (seen.method === 'GET' && seen.path === '/v1/models') {
+    if (seen.method === 'GET' && seen.path === (options.modelsPath ?? '/v1/models')) {
       if (options.models === undefined) return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"Not found"}}');
       return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(options.models));
     }
-    if (seen.method !== 'POST' || seen.path !== options.completionPath) {
+    const completion = typeof options.completionPath === 'string' ? seen.path === options.completionPath : options.completionPath.test(seen.path);
+    if (seen.method !== 'POST' || !completion) {
       return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"No such route"}}');
     }
     const reply = state.replies.shift();
@@ -84,7 +89,8 @@ export async function startFakeModelServer(options: FakeModelServerOptions): Pro
       if (reply.delayMs) await wait(reply.delayMs);
       if (gone) return;
       const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
-      response.write(`${event.event ? `event: ${event.event}\n` : ''}data: ${data}\n\n`);
+      const end = reply.lineEnd ?? '\n';
+      response.write(`${event.event ? `event: ${event.event}${end}` : ''}data: ${data}${end}${end}`);
     }
     if (reply.end === 'hang') return;
     response.end();

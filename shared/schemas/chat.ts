@@ -145,6 +145,8 @@ export const ToolCallSchema = Type.Object(
     args: Type.Record(Type.String(), Type.Unknown()),
     /** The model's raw argument text when it was not a JSON object. */
     rawArgs: Type.Optional(Type.String()),
+    /** An opaque token the provider wants back with the call (Gemini's thought signature). */
+    signature: Type.Optional(Type.String({ maxLength: 200_000 })),
     status: ToolCallStatusSchema,
     /** Why the call waits for approval, in words. */
     approvalReason: Type.Optional(Type.String()),

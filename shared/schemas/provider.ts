@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ProviderIdSchema } from './chat.js';
 
-export const ProviderKindSchema = Type.Union([Type.Literal('openai'), Type.Literal('azure'), Type.Literal('anthropic'), Type.Literal('scripted')]);
+export const ProviderKindSchema = Type.Union([Type.Literal('openai'), Type.Literal('azure'), Type.Literal('anthropic'), Type.Literal('gemini'), Type.Literal('scripted')]);
 
 /** Azure OpenAI's api-version when a provider names none: the newest generally available one the openai SDK knows. */
 export const AZURE_DEFAULT_API_VERSION = '2024-10-21';

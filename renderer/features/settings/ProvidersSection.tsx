@@ -8,6 +8,7 @@ const KINDS: { kind: ProviderKind; label: string; baseURL: string; hint: string 
   { kind: 'openai', label: 'OpenAI or compatible', baseURL: '', hint: 'Leave the base URL empty for api.openai.com; Ollama: http://127.0.0.1:11434/v1, LM Studio: http://127.0.0.1:1234/v1' },
   { kind: 'azure', label: 'Azure OpenAI', baseURL: '', hint: 'Your resource’s endpoint, such as https://my-resource.openai.azure.com' },
   { kind: 'anthropic', label: 'Anthropic', baseURL: '', hint: 'Leave the base URL empty for api.anthropic.com' },
+  { kind: 'gemini', label: 'Google Gemini', baseURL: '', hint: 'Leave the base URL empty for generativelanguage.googleapis.com; the key is a Gemini API key' },
   { kind: 'scripted', label: 'Scripted (plays back fixed turns, no model)', baseURL: '', hint: 'Echoes your messages; useful to try tools without a model' },
 ];
 
@@ -114,7 +115,7 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
         <label className="field__label" htmlFor={`${id}-model`}>
           {kind === 'azure' ? 'Default deployment' : 'Default model'}
         </label>
-        <input id={`${id}-model`} className="input" value={defaultModel} onChange={(event) => setDefaultModel(event.target.value)} placeholder={kind === 'anthropic' ? 'claude-sonnet-4-5' : kind === 'azure' ? 'the deployment’s name' : 'gpt-4o-mini'} />
+        <input id={`${id}-model`} className="input" value={defaultModel} onChange={(event) => setDefaultModel(event.target.value)} placeholder={kind === 'anthropic' ? 'claude-sonnet-4-5' : kind === 'gemini' ? 'gemini-2.5-flash' : kind === 'azure' ? 'the deployment’s name' : 'gpt-4o-mini'} />
       </div>
       <ErrorLine message={error} />
       {!displayName.trim() ? <p className="field__help">Give the provider a name to add it.</p> : null}
