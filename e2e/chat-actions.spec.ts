@@ -3,6 +3,7 @@ import { hostApi } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
+import { replaceMonacoText } from './fixtures/monaco.js';
 
 const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) });
 
@@ -126,6 +127,46 @@ test('chat settings: system prompt, temperature, turns, tool errors and manual m
   await page.screenshot(shot('chat-settings-narrow-dark'));
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('a structured answer: a schema set in Chat settings, an answer that misses it asked for again, the JSON shown as a tree to copy', async ({ app, context }) => {
+  const { page } = app;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { api, chatId } = await openScriptedChat(app, [{ text: 'Paris, about 2 million people.' }, { text: '{"city": "Paris", "population": 2100000}' }]);
+  await page.getByRole('button', { name: 'Chat settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Chat settings' });
+  await dialog.getByRole('radio', { name: 'JSON that matches a schema' }).check();
+  await replaceMonacoText(page, 'Answer schema', '{"type": "object",, "required": ["city"]}');
+  await expect(dialog.getByText('The schema is not valid JSON yet: check its brackets, quotes and commas.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await replaceMonacoText(page, 'Answer schema', '{"type": "object", "properties": {"city": {"type": "string"}, "population": {"type": "integer"}}, "required": ["city", "population"]}');
+  await expect(dialog.getByText(/The schema is not valid JSON yet/)).toBeHidden();
+  await dialog.screenshot(shot('chat-settings-answer-schema'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(((await api('GET', `/chats/${chatId}`)) as { answerSchema?: unknown }).answerSchema).toMatchObject({ required: ['city', 'population'] });
+
+  await send(page, 'Biggest city in France?');
+  const answer = page.getByRole('region', { name: 'JSON answer' });
+  await expect(answer).toContainText('"city": "Paris"');
+  await expect(answer).toContainText('"population": 2100000');
+  // The first answer was text; the model was asked once more and its second answer is the JSON.
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Paris, about 2 million people.');
+  await answer.getByRole('button', { name: 'Copy JSON' }).click();
+  expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({ city: 'Paris', population: 2100000 });
+  await page.screenshot(shot('chat-structured-answer'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.screenshot(shot('chat-structured-answer-narrow-dark'));
+
+  // Back to text.
+  await page.getByRole('button', { name: 'Chat settings' }).click();
+  await expect(dialog.getByRole('radio', { name: 'JSON that matches a schema' })).toBeChecked();
+  await dialog.getByRole('radio', { name: 'Text' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await api('GET', `/chats/${chatId}`)).not.toHaveProperty('answerSchema');
+  expect(app.consoleErrors).toEqual([]);
 });
 
 test('chat list: search by words in titles and messages, pin to the top, relative times; export as Markdown and JSON', async ({ app }) => {

@@ -5,6 +5,7 @@ import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/t
 import { startFakeModelServer } from '../main/testing/fake-model-server.js';
 import { expect, test } from './fixtures/app.js';
 import { hostApi } from './fixtures/api.js';
+import { replaceMonacoText } from './fixtures/monaco.js';
 import { openScriptedChat, send, type App } from './fixtures/chat.js';
 
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
@@ -116,11 +117,7 @@ test('approval: allow, edit then allow, deny — and the dialog comes back after
   await expect(dialog).toBeVisible();
   await page.reload();
   await expect(dialog).toBeVisible();
-  // Monaco's own text area, focused directly (its auto-closing brackets would garble typed JSON).
-  await dialog.getByTestId('json-editor-Arguments').getByRole('textbox', { name: 'Arguments' }).focus();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText('{"expression": ""}');
+  await replaceMonacoText(page, 'Arguments', '{"expression": ""}');
   await expect(dialog.getByText('Expression: Must not be empty.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeDisabled();
   await page.keyboard.press('Control+A');

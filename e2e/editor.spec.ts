@@ -2,22 +2,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
+import { replaceMonacoText } from './fixtures/monaco.js';
 
 const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-
-/** Replaces the text of a Monaco editor, as typing would, without its auto-closing of brackets. */
-async function replaceMonacoText(page: Page, label: string, text: string) {
-  const editor = page.getByTestId(`json-editor-${label}`);
-  await editor.scrollIntoViewIfNeeded();
-  await editor.getByRole('textbox', { name: label }).focus();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
 
 test('create a bundle, define an HTTP tool in the form, break and fix its schema in Monaco, save and run it', async ({ app }) => {
   const server = createServer((request, response) => {

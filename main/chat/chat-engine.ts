@@ -18,6 +18,8 @@ import { allCalls, isUnfinished, pendingOf, type LocatedCall } from '../../share
 import { callResult, classifyCall, failedResult, findCall, repeatedFailure } from './tool-calls.js';
 import { recordExchanges } from '../providers/raw-exchange.js';
 import { ExchangeBook } from './exchange-book.js';
+import { ANSWER_TOOL_NAME } from '../providers/answer-tool.js';
+import { answerNudge, answerSchemaOf, checkAnswer } from './structured-answer.js';
 import { resultLimits, withResultsCut } from './model-context.js';
 import { exposeTools, providerSafeName, toolKey, type ExposedTool, type ToolExposure } from './tool-exposure.js';
 
@@ -128,7 +130,7 @@ export class ChatEngine {
   // ── runs ────────────────────────────────────────────────────────────
 
   /** The person's message, then the model's turn; `replaces` drops one of their messages and all after it first. */
-  async send(chatId: string, content: string, attachments: MessageAttachment[] = [], replaces?: string): Promise<{ runId: string; messageId: string }> {
+  async send(chatId: string, content: string, attachments: MessageAttachment[] = [], replaces?: string, answerSchema?: Record<string, unknown>): Promise<{ runId: string; messageId: string }> {
     if (content.trim() === '' && attachments.length === 0) throw new ToolbeltError('invalid_params', 'Type a message, or attach a resource or a prompt.');
     const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), createdAt: this.now() };
     const { runId } = await this.startModelRun(chatId, (chat) => {
@@ -136,7 +138,7 @@ export class ChatEngine {
       if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content.trim() ? content : attachments[0]!.title);
       chat.messages.push(message);
       return [...rewound, { type: 'message', message }];
-    });
+    }, answerSchema ? { answerSchema } : {});
     return { runId, messageId: message.id };
   }
 
@@ -166,7 +168,11 @@ export class ChatEngine {
    * whose first step is the model's turn. The events `change` returns reach
    * the windows once the run exists.
    */
-  private async startModelRun(chatId: string, change: (chat: Chat) => ChatStreamEvent[], options: { turnEvenIfAnswered?: boolean } = {}): Promise<{ runId: string }> {
+  private async startModelRun(
+    chatId: string,
+    change: (chat: Chat) => ChatStreamEvent[],
+    options: { turnEvenIfAnswered?: boolean; answerSchema?: Record<string, unknown> } = {},
+  ): Promise<{ runId: string }> {
     const chat = await this.deps.files.load(chatId);
     if (this.active.has(chatId)) refuseBusy(chat);
     if (!chat.model.trim()) throw new ToolbeltError('invalid_params', 'Pick a model for this chat first: the Model field at the top of the chat lists the provider’s models.');
@@ -180,7 +186,7 @@ export class ChatEngine {
       await lock();
       throw error;
     }
-    const runId = this.beginRun(chat, 'model');
+    const runId = this.beginRun(chat, 'model', options.answerSchema);
     for (const event of events) this.emit(chat, event);
     this.start(chat, runId, lock, options.turnEvenIfAnswered === true);
     return { runId };
@@ -302,10 +308,10 @@ export class ChatEngine {
 
   // ── the loop ────────────────────────────────────────────────────────
 
-  private beginRun(chat: Chat, kind: 'model' | 'tool'): string {
+  private beginRun(chat: Chat, kind: 'model' | 'tool', answerSchema?: Record<string, unknown>): string {
     const runId = uuidv7();
     chat.status = 'running';
-    chat.run = { runId, kind, turn: 0, startedAt: this.now() };
+    chat.run = { runId, kind, turn: 0, startedAt: this.now(), ...(answerSchema ? { answerSchema } : {}) };
     this.saveInBackground(chat);
     return runId;
   }
@@ -346,6 +352,8 @@ export class ChatEngine {
 
   private async drive(chat: Chat, runId: string, signal: AbortSignal, turnEvenIfAnswered: boolean): Promise<void> {
     let forceTurn = turnEvenIfAnswered;
+    /** Said to the model on its next turn only (an answer that did not match the schema), never kept in the chat. */
+    let nudge: string | undefined;
     try {
       for (;;) {
         const { failed, waiting } = await this.runQueuedCalls(chat, signal);
@@ -376,12 +384,30 @@ export class ChatEngine {
           });
         }
         run.turn++;
-        const finish = await recordExchanges(this.exchanges.forRun(chat.id, run.runId), () => this.modelTurn(chat, signal));
+        const { finish, answer } = await recordExchanges(this.exchanges.forRun(chat.id, run.runId), () => this.modelTurn(chat, signal, nudge));
+        nudge = undefined;
         this.throwIfSaveFailed(chat);
         if (signal.aborted) return await this.endCancelled(chat, runId);
         const last = chat.messages.at(-1) as AssistantMessage;
         if (last.toolCalls.length === 0) {
-          return await this.end(chat, runId, finish === 'length' ? 'length' : 'stop', finish === 'length' ? { message: 'The model stopped at its output limit; the answer may be cut off.' } : {});
+          if (finish === 'length') return await this.end(chat, runId, 'length', { message: 'The model stopped at its output limit; the answer may be cut off.' });
+          const schema = answerSchemaOf(chat);
+          if (!schema) return await this.end(chat, runId, 'stop');
+          const checked = checkAnswer(schema, last, answer);
+          if (checked.ok) {
+            last.answer = { value: checked.value };
+            // An answer given as a tool's input has no text: its JSON is the text the model reads later, and a person copies.
+            if (!last.content.trim()) last.content = JSON.stringify(checked.value, null, 2);
+            return await this.end(chat, runId, 'stop');
+          }
+          if (!run.answerRetried) {
+            run.answerRetried = true;
+            nudge = answerNudge(schema, checked.problems);
+            forceTurn = true;
+            continue;
+          }
+          const message = `The model's answer does not match the answer schema, also when asked again: ${checked.problems}. Send a message to try again, or change the schema in Chat settings.`;
+          return await this.end(chat, runId, 'error', { error: { code: 'answer_invalid', message }, message });
         }
       }
     } catch (error) {
@@ -396,11 +422,16 @@ export class ChatEngine {
     }
   }
 
-  private async modelTurn(chat: Chat, signal: AbortSignal): Promise<string> {
+  private async modelTurn(chat: Chat, signal: AbortSignal, nudge: string | undefined): Promise<{ finish: string; answer?: { value: unknown } }> {
     const settings = await this.deps.providers.require(chat.providerId);
     const provider = this.deps.connect(settings);
     const exposure = await exposeTools(chat.tools, this.deps.resolver);
+    const answerSchema = answerSchemaOf(chat);
+    if (answerSchema && exposure.byName.has(ANSWER_TOOL_NAME)) {
+      throw new ToolbeltError('conflict', `A tool of this chat is offered to the model as "${ANSWER_TOOL_NAME}", the name a structured answer uses. Give it another name in the tools panel, or make the answer text again.`);
+    }
     const history = chat.messages.slice();
+    if (nudge) history.push({ id: uuidv7(), role: 'user', content: nudge, createdAt: this.now() });
     const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.now() };
     chat.messages.push(message);
     this.emit(chat, { type: 'message', message });
@@ -412,8 +443,10 @@ export class ChatEngine {
       messages: withResultsCut(history, resultLimits(chat.tools.selected)),
       tools: exposure.definitions,
       parallelToolCalls: chat.parallelToolCalls,
+      ...(answerSchema ? { answerSchema } : {}),
       signal,
     });
+    let answer: { value: unknown } | undefined;
     for await (const event of stream) {
       switch (event.type) {
         case 'text-delta':
@@ -434,6 +467,9 @@ export class ChatEngine {
         case 'usage':
           this.emit(chat, { type: 'usage', ...(event.inputTokens !== undefined ? { inputTokens: event.inputTokens } : {}), ...(event.outputTokens !== undefined ? { outputTokens: event.outputTokens } : {}) });
           break;
+        case 'answer':
+          answer = { value: event.value };
+          break;
         case 'finish':
           finish = event.reason;
           break;
@@ -441,7 +477,7 @@ export class ChatEngine {
     }
     message.finishReason = finish;
     await this.save(chat);
-    return finish;
+    return { finish, ...(answer ? { answer } : {}) };
   }
 
   /** Runs every queued call (all at once when the chat allows), until none is left. */

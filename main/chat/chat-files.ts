@@ -9,7 +9,7 @@ import type { Logger } from '../log.js';
 import { readJsonFile, stringifyStable, writeFileAtomicallyMakingFolders } from '../common/json-files.js';
 
 const CHAT_KEY_ORDER = [
-  'id', 'title', 'providerId', 'model', 'system', 'tools', 'maxTurns', 'onToolError', 'toolErrorLimit', 'toolRuns', 'parallelToolCalls', 'temperature',
+  'id', 'title', 'providerId', 'model', 'system', 'tools', 'maxTurns', 'onToolError', 'toolErrorLimit', 'toolRuns', 'parallelToolCalls', 'temperature', 'answerSchema',
   'status', 'pending', 'run', 'lastRun', 'pinned', 'alwaysAllowed', 'createdAt', 'updatedAt', 'messages',
 ];
 

@@ -9,6 +9,7 @@ import { DEFAULT_TITLE, refuseBusy, type ChatEngine } from './chat-engine.js';
 import { summaryOf, type ChatFiles } from './chat-files.js';
 import { checkSelection } from './tool-exposure.js';
 import { searchChats } from './chat-search.js';
+import { requireUsableAnswerSchema } from './structured-answer.js';
 import { blankChat, pendingOf } from '../../shared/chat-calls.js';
 
 type ChatOperation =
@@ -34,7 +35,8 @@ export function chatHandlers(deps: {
       await deps.providers.require(params.providerId);
       const tools = params.tools ?? { mode: 'auto', selected: [] };
       await checkSelection(tools, deps.store);
-      const { title, system, maxTurns, onToolError, toolErrorLimit, toolRuns, parallelToolCalls, providerId, model, temperature } = params;
+      const { title, system, maxTurns, onToolError, toolErrorLimit, toolRuns, parallelToolCalls, providerId, model, temperature, answerSchema } = params;
+      requireUsableAnswerSchema(answerSchema);
       const chat = blankChat({
         id: uuidv7(),
         title: title ?? DEFAULT_TITLE,
@@ -49,6 +51,7 @@ export function chatHandlers(deps: {
         ...(toolRuns ? { toolRuns } : {}),
         ...(parallelToolCalls !== undefined ? { parallelToolCalls } : {}),
         ...(temperature !== undefined ? { temperature } : {}),
+        ...(answerSchema ? { answerSchema } : {}),
       });
       await files.add(chat);
       changed(chat.id);
@@ -73,8 +76,11 @@ export function chatHandlers(deps: {
       if (!onlyLabels) refuseBusy(chat);
       if (patch.providerId !== undefined) await deps.providers.require(patch.providerId);
       if (patch.tools !== undefined) await checkSelection(patch.tools, deps.store);
-      const { system, temperature, pinned, ...rest } = patch;
+      const { system, temperature, pinned, answerSchema, ...rest } = patch;
+      requireUsableAnswerSchema(answerSchema);
       Object.assign(chat, rest);
+      if (answerSchema === null) delete chat.answerSchema;
+      else if (answerSchema !== undefined) chat.answerSchema = answerSchema;
       if (system !== undefined) {
         if (system === '') delete chat.system;
         else chat.system = system;
@@ -103,7 +109,10 @@ export function chatHandlers(deps: {
       changed(chatId);
       return null;
     },
-    'chats.send': ({ chatId, content, attachments, replaces }) => engine.send(chatId, content, attachments ?? [], replaces),
+    'chats.send': ({ chatId, content, attachments, replaces, answerSchema }) => {
+      requireUsableAnswerSchema(answerSchema);
+      return engine.send(chatId, content, attachments ?? [], replaces, answerSchema);
+    },
     'chats.regenerate': ({ chatId }) => engine.regenerate(chatId),
     'chats.continue': ({ chatId }) => engine.continueRun(chatId),
     'chats.search': async ({ query }) => ({ results: searchChats(await files.all(), query) }),

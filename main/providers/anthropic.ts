@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
+import { ANSWER_TOOL_NAME, answerTool } from './answer-tool.js';
 import type { ProviderConnection } from './connection.js';
 import { failureFor, incompleteStream, sdkClientOptions } from './errors.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
@@ -80,6 +81,9 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
 
   return {
     async *stream(request) {
+      // A structured answer comes as the input of a tool the model must call (tool_choice "any": it calls a tool every turn).
+      const answer = request.answerSchema ? answerTool(request.answerSchema) : null;
+      const tools = answer ? [...request.tools, answer.definition] : request.tools;
       const open = new Map<number, { id: string; name: string; json: string; input: unknown }>();
       let stopReason: string | null = null;
       let stopped = false;
@@ -93,14 +97,18 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
             ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
             messages: toAnthropicMessages(request.messages),
             stream: true,
-            ...(request.tools.length > 0
+            ...(tools.length > 0
               ? {
-                  tools: request.tools.map((tool) => ({
+                  tools: tools.map((tool) => ({
                     name: tool.name,
                     description: tool.description,
                     input_schema: { ...tool.parameters, type: 'object' as const },
                   })),
-                  ...(request.parallelToolCalls ? {} : { tool_choice: { type: 'auto' as const, disable_parallel_tool_use: true } }),
+                  ...(answer
+                    ? { tool_choice: { type: 'any' as const, ...(request.parallelToolCalls ? {} : { disable_parallel_tool_use: true }) } }
+                    : request.parallelToolCalls
+                      ? {}
+                      : { tool_choice: { type: 'auto' as const, disable_parallel_tool_use: true } }),
                 }
               : {}),
           },
@@ -136,8 +144,13 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
               const call = open.get(event.index);
               if (call) {
                 open.delete(event.index);
+                const done = completed(call);
+                if (answer && done.name === ANSWER_TOOL_NAME) {
+                  yield { type: 'answer', value: answer.valueOf(done.args) };
+                  break;
+                }
                 called++;
-                yield { type: 'tool-call', call: completed(call) };
+                yield { type: 'tool-call', call: done };
               }
               break;
             }

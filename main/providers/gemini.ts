@@ -1,6 +1,7 @@
-import { GoogleGenAI, type Content, type GenerateContentResponse, type Part } from '@google/genai';
+import { FunctionCallingConfigMode, GoogleGenAI, type Content, type GenerateContentResponse, type Part } from '@google/genai';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
+import { ANSWER_TOOL_NAME, answerTool } from './answer-tool.js';
 import type { ProviderConnection } from './connection.js';
 import { failureFor, incompleteStream } from './errors.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
@@ -104,6 +105,9 @@ export function createGeminiProvider(connection: ProviderConnection): ModelProvi
 
   return {
     async *stream(request) {
+      // A structured answer comes as the arguments of a function the model must call (mode ANY: it calls one every turn).
+      const answer = request.answerSchema ? answerTool(request.answerSchema) : null;
+      const tools = answer ? [...request.tools, answer.definition] : request.tools;
       let finish: string | undefined;
       let calls = 0;
       let usage: GenerateContentResponse['usageMetadata'];
@@ -115,11 +119,12 @@ export function createGeminiProvider(connection: ProviderConnection): ModelProvi
             abortSignal: request.signal,
             ...(request.system ? { systemInstruction: request.system } : {}),
             ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            ...(request.tools.length > 0
+            ...(tools.length > 0
               ? {
-                  tools: [{ functionDeclarations: request.tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters })) }],
+                  tools: [{ functionDeclarations: tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters })) }],
                   // The SDK would otherwise run functions it was given itself; Toolbelt runs them.
                   automaticFunctionCalling: { disable: true },
+                  ...(answer ? { toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY } } } : {}),
                 }
               : {}),
           },
@@ -134,6 +139,10 @@ export function createGeminiProvider(connection: ProviderConnection): ModelProvi
             if (part.text && !part.thought) yield { type: 'text-delta', text: part.text };
             if (part.functionCall) {
               const call = completedCall(part);
+              if (answer && call.name === ANSWER_TOOL_NAME) {
+                yield { type: 'answer', value: answer.valueOf(call.args) };
+                continue;
+              }
               calls++;
               yield { type: 'tool-call-delta', callId: call.id, name: call.name, argsDelta: JSON.stringify(call.args) };
               yield { type: 'tool-call', call };

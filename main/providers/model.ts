@@ -16,6 +16,8 @@ export interface ModelRequest {
   messages: readonly ChatMessage[];
   tools: readonly ToolDefinition[];
   parallelToolCalls: boolean;
+  /** The final answer must be JSON matching this schema: each adapter holds the model to it as its API allows. */
+  answerSchema?: Record<string, unknown>;
   signal: AbortSignal;
 }
 
@@ -36,6 +38,8 @@ export type ModelEvent =
   | { type: 'tool-call-delta'; callId: string; name: string; argsDelta: string }
   | { type: 'tool-call'; call: CompletedToolCall }
   | { type: 'usage'; inputTokens?: number; outputTokens?: number }
+  /** The final answer as a value, from a provider that forced it through the answer tool. */
+  | { type: 'answer'; value: unknown }
   | { type: 'finish'; reason: 'stop' | 'tool_calls' | 'length' | 'other' };
 
 export interface ModelInfo {

@@ -99,6 +99,9 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         ...(tools.length > 0 ? { tools } : {}),
         ...(tools.length > 0 && !request.parallelToolCalls ? { parallel_tool_calls: false } : {}),
+        // Structured answers: the final message is JSON that the server holds to the schema (not strictly: people's schemas
+        // rarely meet strict mode's rules, and the engine checks the answer either way).
+        ...(request.answerSchema ? { response_format: { type: 'json_schema' as const, json_schema: { name: 'final_answer', schema: request.answerSchema, strict: false } } } : {}),
       };
       const model = `${baseURL}\0${request.model}`;
       try {

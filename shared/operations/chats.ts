@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { RunExchangesSchema } from '../schemas/raw-exchange.js';
 import { defineOperation } from '../operation.js';
 import { FileProblemSchema } from '../schemas/file-problem.js';
-import { MessageAttachmentSchema, ChatSchema, SalvagedChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
+import { AnswerSchemaSchema, MessageAttachmentSchema, ChatSchema, SalvagedChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
 import { ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 
 const chatRoute = '/api/chats/:chatId';
@@ -26,6 +26,7 @@ export const chatsCreate = defineOperation({
       toolRuns: chatSettingsFields.toolRuns,
       parallelToolCalls: Type.Optional(Type.Boolean()),
       temperature: chatSettingsFields.temperature,
+      answerSchema: chatSettingsFields.answerSchema,
     },
     { additionalProperties: false },
   ),
@@ -82,6 +83,8 @@ export const chatsUpdate = defineOperation({
       parallelToolCalls: Type.Optional(Type.Boolean()),
       /** null goes back to the server's default. */
       temperature: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()])),
+      /** null: the answer is text again. */
+      answerSchema: Type.Optional(Type.Union([AnswerSchemaSchema, Type.Null()])),
       pinned: Type.Optional(Type.Boolean()),
     },
     { additionalProperties: false },
@@ -109,6 +112,8 @@ export const chatsSend = defineOperation({
       attachments: Type.Optional(Type.Array(MessageAttachmentSchema, { maxItems: 20 })),
       /** A message of the person's this one replaces: it and everything after it leave the chat (edit and resend). */
       replaces: Type.Optional(UuidV7Schema),
+      /** This run's final answer must be JSON matching this schema (the chat's own schema otherwise). */
+      answerSchema: Type.Optional(AnswerSchemaSchema),
     },
     { additionalProperties: false },
   ),

@@ -56,6 +56,9 @@ export const OnToolErrorSchema = Type.Union([Type.Literal('continue'), Type.Lite
 
 export const TOOL_ERROR_LIMIT_DEFAULT = 3;
 
+/** A JSON Schema the final answer must match (an object: a schema of `true` would not ask for anything). */
+export const AnswerSchemaSchema = Type.Record(Type.String(), Type.Unknown());
+
 /** What a chat is set to: everything chats.create and chats.update take. */
 export const chatSettingsFields = {
   title: Type.String({ minLength: 1, maxLength: 200 }),
@@ -73,6 +76,8 @@ export const chatSettingsFields = {
   parallelToolCalls: Type.Boolean(),
   /** Sampling temperature sent with every request; absent, the server's default. */
   temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2 })),
+  /** The final answer must be JSON matching this JSON Schema; absent, the answer is text. */
+  answerSchema: Type.Optional(AnswerSchemaSchema),
 };
 
 export const ToolCallStatusSchema = Type.Union([
@@ -199,6 +204,8 @@ export const AssistantMessageSchema = Type.Object(
     createdAt: TimestampSchema,
     /** Set once the model's turn has ended. */
     finishReason: Type.Optional(Type.String()),
+    /** The final answer as JSON, checked against the answer schema the run asked for. */
+    answer: Type.Optional(Type.Object({ value: Type.Unknown() }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
@@ -276,6 +283,10 @@ export const ChatSchema = Type.Object(
           kind: Type.Union([Type.Literal('model'), Type.Literal('tool')]),
           turn: Type.Integer({ minimum: 0 }),
           startedAt: TimestampSchema,
+          /** This run's answer schema, when the message that started it asked for one (else the chat's). */
+          answerSchema: Type.Optional(AnswerSchemaSchema),
+          /** The model was already asked once more for an answer that matches the schema. */
+          answerRetried: Type.Optional(Type.Boolean()),
         },
         { additionalProperties: false },
       ),

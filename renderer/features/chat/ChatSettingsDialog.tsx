@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { TOOL_ERROR_LIMIT_DEFAULT, type Chat } from '../../../shared/schemas/chat.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
+import { JsonEditor } from '../../components/monaco/JsonEditor.js';
 import { useUpdateChat } from '../../queries/chats.js';
 
 /** What is wrong with a typed temperature, as a sentence; null when it is fine (empty means the server's default). */
@@ -27,7 +28,22 @@ export function toolErrorLimitProblem(text: string): string | null {
   return null;
 }
 
-/** The chat's run settings: system prompt, temperature, turn limit, what a failed tool does, parallel calls, manual mode. */
+/** What a person starts a schema from: an object with the fields they fill in. */
+const ANSWER_SCHEMA_TEMPLATE = '{\n  "type": "object",\n  "properties": {\n    "summary": { "type": "string" }\n  },\n  "required": ["summary"]\n}';
+
+/** The typed answer schema as an object, or what is wrong with it as a sentence. */
+function answerSchemaFrom(text: string): { schema: Record<string, unknown> } | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { problem: 'The schema is not valid JSON yet: check its brackets, quotes and commas.' };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'The schema must be a JSON object, such as { "type": "object", "properties": { … } }.' };
+  return { schema: parsed as Record<string, unknown> };
+}
+
+/** The chat's run settings: system prompt, temperature, turn limit, what a failed tool does, parallel calls, manual mode, the answer's form. */
 export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const id = useId();
   const update = useUpdateChat();
@@ -39,15 +55,19 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
   const [toolErrorLimit, setToolErrorLimit] = useState(String(chat.toolErrorLimit ?? TOOL_ERROR_LIMIT_DEFAULT));
   const [parallel, setParallel] = useState(chat.parallelToolCalls);
   const [manual, setManual] = useState(chat.toolRuns === 'manual');
+  const [jsonAnswer, setJsonAnswer] = useState(chat.answerSchema !== undefined);
+  const [schemaText, setSchemaText] = useState(chat.answerSchema ? JSON.stringify(chat.answerSchema, null, 2) : ANSWER_SCHEMA_TEMPLATE);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const temperatureError = temperatureProblem(temperature);
   const maxTurnsError = maxTurnsProblem(maxTurns);
   const toolErrorLimitError = onToolError === 'halt_after' ? toolErrorLimitProblem(toolErrorLimit) : null;
-  const invalid = temperatureError !== null || maxTurnsError !== null || toolErrorLimitError !== null;
+  const answer = jsonAnswer ? answerSchemaFrom(schemaText) : null;
+  const schemaError = answer && 'problem' in answer ? answer.problem : null;
+  const invalid = temperatureError !== null || maxTurnsError !== null || toolErrorLimitError !== null || schemaError !== null;
   const touch = (field: string) => setTouched((current) => ({ ...current, [field]: true }));
 
   const save = () => {
-    setTouched({ temperature: true, maxTurns: true, toolErrorLimit: true });
+    setTouched({ temperature: true, maxTurns: true, toolErrorLimit: true, schema: true });
     if (invalid) return;
     update.mutate(
       {
@@ -59,6 +79,7 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
         ...(onToolError === 'halt_after' ? { toolErrorLimit: Number(toolErrorLimit) } : {}),
         parallelToolCalls: parallel,
         toolRuns: manual ? 'manual' : 'auto',
+        answerSchema: answer && 'schema' in answer ? answer.schema : null,
       },
       { onSuccess: onClose },
     );
@@ -166,6 +187,26 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
           <input type="checkbox" checked={manual} onChange={(event) => setManual(event.target.checked)} />
           Manual: nothing the model calls runs until I run, edit or reject it
         </label>
+        <fieldset className="field chat-settings__choice">
+          <legend className="field__label">Final answer</legend>
+          <label className="radio">
+            <input type="radio" name={`${id}-answer`} checked={!jsonAnswer} onChange={() => setJsonAnswer(false)} />
+            Text
+          </label>
+          <label className="radio">
+            <input type="radio" name={`${id}-answer`} checked={jsonAnswer} onChange={() => setJsonAnswer(true)} />
+            JSON that matches a schema
+          </label>
+          {jsonAnswer ? (
+            <>
+              <p id={`${id}-schema-help`} className="field__help">
+                The model is held to this JSON Schema where its API allows; the answer is checked, shown as a tree, and asked for once more when it does not match.
+              </p>
+              <JsonEditor label="Answer schema" value={schemaText} onChange={(text) => { setSchemaText(text); touch('schema'); }} height={170} />
+              <ErrorLine message={touched.schema ? schemaError : null} />
+            </>
+          ) : null}
+        </fieldset>
         <ErrorLine message={update.isError ? errorMessage(update.error, 'Could not save the settings.') : null} />
         <SaveCancelActions onCancel={onClose} saveDisabled={update.isPending || (invalid && Object.keys(touched).length > 0)} />
       </form>

@@ -5,6 +5,7 @@ import { Switch } from '../../components/Switch.js';
 import { useShareToolRun } from '../../queries/chats.js';
 import { Markdown } from './Markdown.js';
 import { AssistantActions, busyReason, endedShort, UserMessageBody } from './MessageActions.js';
+import { StructuredAnswer } from './StructuredAnswer.js';
 import { ToolCallCard } from './ToolCallCard.js';
 
 /** One message; its props are plain values so a streamed delta re-renders the message it touches and no other. */
@@ -55,7 +56,7 @@ const MessageView = memo(function MessageView({
   const empty = message.content === '' && message.toolCalls.length === 0;
   return (
     <div className="message message--assistant">
-      {message.content ? <Markdown text={message.content} /> : null}
+      {message.answer ? <StructuredAnswer value={message.answer.value} /> : message.content ? <Markdown text={message.content} /> : null}
       {empty && streaming ? <p className="message__typing" aria-label="The model is answering">…</p> : null}
       {message.toolCalls.map((call) => (
         <ToolCallCard key={call.id} call={call} />
