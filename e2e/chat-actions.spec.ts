@@ -1,4 +1,5 @@
 import type { Download } from '@playwright/test';
+import { geminiReply, startFakeGemini } from '../main/testing/fake-gemini.js';
 import { hostApi } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
@@ -167,6 +168,56 @@ test('a structured answer: a schema set in Chat settings, an answer that misses 
   await expect(dialog).toBeHidden();
   expect(await api('GET', `/chats/${chatId}`)).not.toHaveProperty('answerSchema');
   expect(app.consoleErrors).toEqual([]);
+});
+
+test('a chat nearing its model’s input size says so before sending, and dropping old tool results makes room; the cards keep them', async ({ app }) => {
+  const readings = Array.from({ length: 300 }, (_, hour) => ({ hour, temp: 20 + (hour % 5), note: 'steady westerly wind' }));
+  const { target, close } = await startHttpTarget((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ readings })));
+  const gemini = await startFakeGemini(
+    [
+      geminiReply({ calls: [{ name: 'forecast', args: { city: 'Oslo' } }] }),
+      geminiReply({ text: ['Steady.'] }),
+      geminiReply({ calls: [{ name: 'forecast', args: { city: 'Oslo' } }] }),
+      geminiReply({ text: ['Still steady.'] }),
+      geminiReply({ text: ['You are welcome.'] }),
+    ],
+    { models: [{ name: 'gemini-2.5-flash', inputTokenLimit: 8_000 }] },
+  );
+  try {
+    const api = hostApi(app.host);
+    const bundleID = await putHttpToolBundle(api, {
+      target,
+      bundle: { slug: 'weather', displayName: 'Weather' },
+      slug: 'forecast',
+      tool: { displayName: 'Forecast', argSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, impl: { method: 'GET', urlTemplate: `http://${target}/forecast` } },
+    });
+    await api('PUT', '/providers/gemini', { kind: 'gemini', displayName: 'Gemini', baseURL: gemini.url, apiKey: 'AIza-e2e' });
+    await api('POST', '/chats', { providerId: 'gemini', model: 'gemini-2.5-flash', title: 'Forecasts', tools: { mode: 'auto', selected: [{ bundleID, slug: 'forecast', version: 'v1' }] } });
+    const { page } = app;
+    await page.goto(app.host.url);
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Forecasts/ }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await send(page, 'Oslo today?');
+    await expect(log).toContainText('Steady.');
+    await send(page, 'And now?');
+    await expect(log).toContainText('Still steady.');
+
+    const notice = page.getByRole('status').filter({ hasText: 'gemini-2.5-flash takes' });
+    await expect(notice).toContainText(/This chat nears what gemini-2\.5-flash takes: ~[\d,]+ tokens .* of 8,000\./);
+    await page.screenshot(shot('context-notice'));
+    await notice.getByRole('button', { name: /^Drop 1 old tool result \(~[\d,]+ tokens\)$/ }).click();
+    await expect(notice).toBeHidden();
+    const cards = log.getByRole('article', { name: 'Tool call Forecast' });
+    await expect(cards.first()).toContainText('removed from the model’s context');
+    await expect(cards.last()).not.toContainText('removed from the model’s context');
+    await send(page, 'Thanks');
+    await expect(log).toContainText('You are welcome.');
+    expect(JSON.stringify(gemini.requests.at(-1)!.body.contents)).toMatch(/\[result of Forecast, \d+ KB, removed from context\]/);
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    close();
+    await gemini.close();
+  }
 });
 
 test('chat list: search by words in titles and messages, pin to the top, relative times; export as Markdown and JSON', async ({ app }) => {

@@ -34,6 +34,8 @@ import { CORE_FUNCTIONS } from '../builtins/core/functions/index.js';
 import { ChatEngine } from './chat/chat-engine.js';
 import { ChatFiles } from './chat/chat-files.js';
 import { chatHandlers } from './chat/handlers.js';
+import { contextHandlers } from './chat/context-budget.js';
+import { capabilityReader } from './providers/capabilities.js';
 import { providerHandlers } from './providers/handlers.js';
 import { createProviderFactory } from './providers/provider-factory.js';
 import { recordingFetch } from './providers/raw-exchange.js';
@@ -244,6 +246,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   every(options.heartbeatMs ?? 15_000, () => events.publish({ type: 'app.heartbeat', at: clock.now().toISOString() }));
 
   const calls = createCallRegistry();
+  const capabilities = capabilityReader(connect);
   const dispatcher = createDispatcher(
     {
       ...appHandlers(options, dataDir, clock, calls),
@@ -252,11 +255,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns }),
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log)),
-      ...providerHandlers(providers, connect, () => performance.now()),
+      ...providerHandlers(providers, connect, () => performance.now(), capabilities),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
       ...questionHandlers(questions),
       ...mcpShareHandlers(mcpShare),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),
+      ...contextHandlers({
+        files: chatFiles,
+        providers,
+        capabilities,
+        resolver,
+        now: () => clock.now().toISOString(),
+        changed: (chatId) => events.publish({ type: 'chats.changed', chatIds: [chatId] }),
+      }),
     },
     log,
     calls,

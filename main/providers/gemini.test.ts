@@ -127,11 +127,11 @@ describe('Gemini adapter through the real @google/genai SDK', () => {
     expect(unreachable.message).toMatch(/Could not reach Fake Gemini at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
   });
 
-  it('lists the models that generate content, without the "models/" prefix', async () => {
+  it('lists the models that generate content, without the "models/" prefix, with their input size', async () => {
     const { provider } = await serve([], { models: [{ name: 'gemini-2.5-flash', displayName: 'Gemini 2.5 Flash' }, { name: 'text-embedding-004', methods: ['embedContent'] }, { name: 'gemini-3-pro-preview' }] });
     expect(await provider.listModels(new AbortController().signal)).toEqual([
-      { id: 'gemini-2.5-flash', displayName: 'Gemini 2.5 Flash' },
-      { id: 'gemini-3-pro-preview', displayName: 'gemini-3-pro-preview' },
+      { id: 'gemini-2.5-flash', displayName: 'Gemini 2.5 Flash', contextTokens: 1_048_576 },
+      { id: 'gemini-3-pro-preview', displayName: 'gemini-3-pro-preview', contextTokens: 1_048_576 },
     ]);
   });
 });

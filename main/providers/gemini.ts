@@ -168,7 +168,11 @@ export function createGeminiProvider(connection: ProviderConnection): ModelProvi
         for await (const model of pager) {
           // Embedding and image models are listed too; a chat needs one that generates content.
           if (!model.name || (model.supportedActions && !model.supportedActions.includes('generateContent'))) continue;
-          models.push({ id: model.name.replace(/^models\//, ''), ...(model.displayName ? { displayName: model.displayName } : {}) });
+          models.push({
+            id: model.name.replace(/^models\//, ''),
+            ...(model.displayName ? { displayName: model.displayName } : {}),
+            ...(model.inputTokenLimit ? { contextTokens: model.inputTokenLimit } : {}),
+          });
         }
         return models;
       } catch (error) {

@@ -1,5 +1,6 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Handlers } from '../api/dispatcher.js';
+import type { CapabilityReader } from './capabilities.js';
 import type { ModelProvider } from './model.js';
 import type { ProviderSettings, ProviderStore } from './provider-store.js';
 
@@ -7,7 +8,8 @@ export function providerHandlers(
   providers: ProviderStore,
   connect: (settings: ProviderSettings) => ModelProvider,
   now: () => number,
-): Pick<Handlers, 'providers.list' | 'providers.put' | 'providers.delete' | 'providers.test' | 'models.list'> {
+  capabilities: CapabilityReader,
+): Pick<Handlers, 'providers.list' | 'providers.put' | 'providers.delete' | 'providers.test' | 'models.list' | 'models.capabilities'> {
   const signalOf = (context: { signal?: AbortSignal }) => context.signal ?? new AbortController().signal;
   return {
     'providers.list': async () => ({ providers: await providers.list() }),
@@ -44,6 +46,7 @@ export function providerHandlers(
       }
       return { ok: true as const, message: `${settings.displayName} answered with ${settings.defaultModel}.`, latencyMs: now() - started };
     },
+    'models.capabilities': async ({ id, model }, context) => capabilities(await providers.require(id), model, signalOf(context)),
     'models.list': async ({ id }, context) => {
       const settings = await providers.require(id);
       const models = await connect(settings).listModels(signalOf(context));

@@ -1,3 +1,4 @@
+import type { LearnedAbout } from './capabilities.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 
 /** A tool as the model sees it. */
@@ -45,6 +46,8 @@ export type ModelEvent =
 export interface ModelInfo {
   id: string;
   displayName?: string;
+  /** How many tokens of input it takes, when the server's list says. */
+  contextTokens?: number;
 }
 
 export interface ModelProvider {
@@ -52,4 +55,6 @@ export interface ModelProvider {
   stream(request: ModelRequest): AsyncIterable<ModelEvent>;
   /** The server's models, or null when the server cannot list them. */
   listModels(signal: AbortSignal): Promise<ModelInfo[] | null>;
+  /** What this adapter learned about a model from the server's answers so far. */
+  learned?(model: string): LearnedAbout;
 }

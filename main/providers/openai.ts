@@ -144,6 +144,8 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
       }
     },
 
+    learned: (model) => (dropsStreamedToolCalls.has(`${baseURL}\0${model}`) ? { streamsToolsWhole: true } : {}),
+
     async listModels(signal) {
       // Azure lists the models it offers, not the deployments a request names: there is no list to pick from.
       if (connection.azureApiVersion) return null;

@@ -32,7 +32,7 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
       maxRetries: options.maxRetries ?? 2,
       timeoutMs: options.timeoutMs ?? 10 * 60_000,
     };
-    const provider = rememberingToolRefusals(
+    const provider = remembering(
       settings.kind === 'openai'
         ? createOpenAiProvider(connection)
         : settings.kind === 'azure'
@@ -49,14 +49,26 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
 }
 
 /**
- * A model that refused tools is not sent them again: the next turn with
- * tools fails before the request, with the same sentence. Kept while the
- * provider's settings stay the same (a changed server or key asks again).
+ * What the server's answers taught, kept while the provider's settings stay
+ * the same (a changed server or key asks again): a model that refused tools
+ * is not sent them again (the next turn with tools fails before the
+ * request, with the same sentence), and the input sizes its model list gave.
  */
-function rememberingToolRefusals(provider: ModelProvider): ModelProvider {
+function remembering(provider: ModelProvider): ModelProvider {
   const refused = new Map<string, ToolbeltError>();
+  const listedContext = new Map<string, number>();
   return {
     ...provider,
+    async listModels(signal) {
+      const models = await provider.listModels(signal);
+      for (const model of models ?? []) if (model.contextTokens) listedContext.set(model.id, model.contextTokens);
+      return models;
+    },
+    learned(model) {
+      const refusal = refused.get(model)?.message;
+      const listed = listedContext.get(model);
+      return { ...provider.learned?.(model), ...(refusal ? { toolsRefusal: refusal } : {}), ...(listed ? { listedContextTokens: listed } : {}) };
+    },
     async *stream(request) {
       const known = request.tools.length > 0 ? refused.get(request.model) : undefined;
       if (known) throw new ToolbeltError('tools_unsupported', `${known.message} (Its earlier answer; nothing was sent this time.)`, known.details);

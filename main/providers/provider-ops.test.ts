@@ -76,7 +76,7 @@ describe('provider settings', () => {
     const listed = (await call('providers.list', {})).providers;
     expect(listed).toEqual([expect.objectContaining({ id: 'gemini', kind: 'gemini', source: 'environment', hasApiKey: true, defaultModel: 'gemini-2.5-flash' })]);
     expect(JSON.stringify(listed)).not.toContain('AIza-env-key');
-    expect(await call('models.list', { id: 'gemini' })).toEqual({ models: [{ id: 'gemini-2.5-flash', displayName: 'Gemini 2.5 Flash' }], source: 'server' });
+    expect(await call('models.list', { id: 'gemini' })).toEqual({ models: [{ id: 'gemini-2.5-flash', displayName: 'Gemini 2.5 Flash', contextTokens: 1_048_576 }], source: 'server' });
     expect(await call('providers.test', { id: 'gemini' })).toMatchObject({ ok: true });
     const chat = await call('chats.create', { providerId: 'gemini', model: 'gemini-2.5-flash' });
     await call('chats.send', { chatId: chat.id, content: 'hello' });

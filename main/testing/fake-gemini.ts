@@ -56,7 +56,7 @@ export function geminiError(code: number, status: string, message: string) {
   return { error: { code, message, status } };
 }
 
-export function startFakeGemini(replies: FakeReply[] = [], options: { models?: { name: string; displayName?: string; methods?: string[] }[] } = {}): Promise<FakeModelServer> {
+export function startFakeGemini(replies: FakeReply[] = [], options: { models?: { name: string; displayName?: string; methods?: string[]; inputTokenLimit?: number }[] } = {}): Promise<FakeModelServer> {
   return startFakeModelServer({
     completionPath: GEMINI_STREAM_PATH,
     modelsPath: '/v1beta/models',
@@ -66,7 +66,7 @@ export function startFakeGemini(replies: FakeReply[] = [], options: { models?: {
         name: `models/${model.name}`,
         version: '001',
         displayName: model.displayName ?? model.name,
-        inputTokenLimit: 1_048_576,
+        inputTokenLimit: model.inputTokenLimit ?? 1_048_576,
         outputTokenLimit: 65_536,
         supportedGenerationMethods: model.methods ?? ['generateContent', 'countTokens'],
       })),

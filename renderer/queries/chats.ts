@@ -12,6 +12,8 @@ export const chatKeys = {
   chat: (chatId: string) => ['chats', 'chat', chatId] as const,
   providers: ['providers'] as const,
   models: (providerId: string) => ['providers', 'models', providerId] as const,
+  capabilities: (providerId: string, model: string) => ['providers', 'capabilities', providerId, model] as const,
+  context: (chatId: string) => ['chats', 'context', chatId] as const,
 };
 
 /**
@@ -212,4 +214,33 @@ export function useDeleteProvider() {
 export function useTestProvider() {
   const api = useApi();
   return useMutation({ mutationFn: (id: string) => api.providers.test({ id }) });
+}
+
+/** What the chat's model can do (tools refused before, parallel calls, its input size); `after` (a run's end) asks again. */
+export function useCapabilities(providerId: string, model: string, after = '') {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...chatKeys.capabilities(providerId, model), after],
+    queryFn: () => api.models.capabilities({ id: providerId, model }),
+    enabled: model.trim() !== '',
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+/** The chat's next request against its model's input size; read again whenever the chat changes. */
+export function useChatContext(chat: { id: string; updatedAt: string; status: string; messages: unknown[] }) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...chatKeys.context(chat.id), chat.updatedAt, chat.messages.length],
+    queryFn: () => api.chats.context({ chatId: chat.id }),
+    enabled: chat.status !== 'running',
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+export function useDropOldResults() {
+  const api = useApi();
+  return useChatMutation((params: ParamsOf<Operations['chats.dropOldResults']>) => api.chats.dropOldResults(params));
 }

@@ -229,3 +229,28 @@ export const chatsRawExchanges = defineOperation({
   result: Type.Object({ runs: Type.Array(RunExchangesSchema) }, { additionalProperties: false }),
   http: { method: 'GET', path: `${chatRoute}/raw-exchanges` },
 });
+
+export const chatsContext = defineOperation({
+  name: 'chats.context',
+  summary: "Roughly how many tokens the chat's next request takes (messages as the model reads them, tool definitions) against what its model takes, and how much dropping old tool results would free.",
+  params: Type.Object(byChat, { additionalProperties: false }),
+  result: Type.Object(
+    {
+      messageTokens: Type.Integer({ minimum: 0 }),
+      toolTokens: Type.Integer({ minimum: 0 }),
+      /** What the model takes, when known (its server's list, or a well-known model). */
+      contextTokens: Type.Optional(Type.Integer({ minimum: 1 })),
+      droppable: Type.Object({ results: Type.Integer({ minimum: 0 }), tokens: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+    },
+    { additionalProperties: false },
+  ),
+  http: { method: 'GET', path: `${chatRoute}/context` },
+});
+
+export const chatsDropOldResults = defineOperation({
+  name: 'chats.dropOldResults',
+  summary: "Take every tool result before the latest turn out of what the model reads (each becomes one line naming it and its size); the chat keeps them.",
+  params: Type.Object(byChat, { additionalProperties: false }),
+  result: ChatSchema,
+  http: { method: 'POST', path: `${chatRoute}/drop-old-results` },
+});

@@ -2,7 +2,7 @@ import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo, callsCancel } from './app.js';
 import { testerBook, testerDeleteExample, testerSaveExample } from './tester.js';
 import {
-  chatsAnswer, chatsApprove, chatsCancel, chatsContinue, chatsCreate, chatsDelete, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSalvage, chatsSearch, chatsSend,
+  chatsAnswer, chatsApprove, chatsCancel, chatsContext, chatsContinue, chatsCreate, chatsDropOldResults, chatsDelete, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSalvage, chatsSearch, chatsSend,
   chatsShareToolRun, chatsUpdate, chatsRawExchanges,
 } from './chats.js';
 import {
@@ -21,7 +21,7 @@ import { mcpShareActivity, mcpShareBundle, mcpShareConfigure, mcpShareConnection
 import { oauthSignIn, oauthSignOut, oauthState } from './oauth.js';
 import { questionsAnswer, questionsList } from './questions.js';
 import { bundlesExport, bundlesImportArchive, importsOpenApiApply, importsOpenApiPreview } from './imports.js';
-import { modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
+import { modelsCapabilities, modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
 import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate, toolsCheckArgs } from './tools.js';
@@ -59,6 +59,7 @@ export const operations = {
   'providers.delete': providersDelete,
   'providers.test': providersTest,
   'models.list': modelsList,
+  'models.capabilities': modelsCapabilities,
   'mcpServers.list': mcpServersList,
   'mcpServers.put': mcpServersPut,
   'mcpServers.delete': mcpServersDelete,
@@ -103,6 +104,8 @@ export const operations = {
   'chats.runTool': chatsRunTool,
   'chats.shareToolRun': chatsShareToolRun,
   'chats.rawExchanges': chatsRawExchanges,
+  'chats.context': chatsContext,
+  'chats.dropOldResults': chatsDropOldResults,
 } as const satisfies Record<string, OperationDefinition>;
 
 export type Operations = typeof operations;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { ProviderIdSchema } from '../schemas/chat.js';
-import { ProviderInputSchema, ProviderViewSchema } from '../schemas/provider.js';
+import { ModelCapabilitiesSchema, ProviderInputSchema, ProviderViewSchema } from '../schemas/provider.js';
 
 const providerRoute = '/api/providers/:id';
 const byId = Type.Object({ id: ProviderIdSchema }, { additionalProperties: false });
@@ -47,11 +47,21 @@ export const modelsList = defineOperation({
   params: byId,
   result: Type.Object(
     {
-      models: Type.Array(Type.Object({ id: Type.String(), displayName: Type.Optional(Type.String()) }, { additionalProperties: false })),
+      models: Type.Array(
+        Type.Object({ id: Type.String(), displayName: Type.Optional(Type.String()), contextTokens: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }),
+      ),
       /** `server`: the server listed them; `configured`: only the default model is known. */
       source: Type.Union([Type.Literal('server'), Type.Literal('configured')]),
     },
     { additionalProperties: false },
   ),
   http: { method: 'GET', path: `${providerRoute}/models` },
+});
+
+export const modelsCapabilities = defineOperation({
+  name: 'models.capabilities',
+  summary: 'What a model of the provider can do (tools, parallel calls, streaming with tools, images, structured answers, context size), learned answers included.',
+  params: Type.Object({ id: ProviderIdSchema, model: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+  result: ModelCapabilitiesSchema,
+  http: { method: 'GET', path: `${providerRoute}/capabilities` },
 });

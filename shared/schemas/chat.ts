@@ -164,6 +164,8 @@ export const ToolCallSchema = Type.Object(
     finishedAt: Type.Optional(TimestampSchema),
     /** What a running call last reported (MCP progress); gone once it settles. */
     progress: Type.Optional(ToolProgressSchema),
+    /** The person dropped this result from what the model reads (to make room); the chat keeps it. */
+    contextDropped: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

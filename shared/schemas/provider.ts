@@ -72,3 +72,30 @@ export const ProviderViewSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ProviderView = Static<typeof ProviderViewSchema>;
+
+/**
+ * What a model of a provider can do, as far as Toolbelt knows: from the
+ * provider's kind, the server's model list, and what the server answered
+ * before (a refusal of tools, streamed turns that dropped their calls).
+ */
+export const ModelCapabilitiesSchema = Type.Object(
+  {
+    /** `refused`: this model refused tools earlier; they are not sent again until its settings change. */
+    tools: Type.Union([Type.Literal('yes'), Type.Literal('refused')]),
+    /** Why it refused, in the server's words. */
+    toolsRefusal: Type.Optional(Type.String()),
+    /** `switchable`: several calls at once, or one at a time as the chat says; `always`: the model decides (Gemini). */
+    parallelToolCalls: Type.Union([Type.Literal('switchable'), Type.Literal('always')]),
+    /** `whole`: this server dropped the tool calls of streamed turns, so turns with tools are asked for whole. */
+    streamingWithTools: Type.Union([Type.Literal('yes'), Type.Literal('whole')]),
+    /** Whether the model reads images (tool results that are images go as a note when it does not). */
+    images: Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('unknown')]),
+    /** How a structured answer is held to its schema: the server's response_format, or an answer tool the model must call. */
+    structuredAnswer: Type.Union([Type.Literal('response_format'), Type.Literal('answer_tool'), Type.Literal('checked_only')]),
+    /** How many tokens of input the model takes, when known; `contextSource` says from where. */
+    contextTokens: Type.Optional(Type.Integer({ minimum: 1 })),
+    contextSource: Type.Optional(Type.Union([Type.Literal('server'), Type.Literal('known')])),
+  },
+  { additionalProperties: false },
+);
+export type ModelCapabilities = Static<typeof ModelCapabilitiesSchema>;

@@ -10,6 +10,7 @@ import { AskUserDialog } from './AskUserDialog.js';
 import { ChatHeader } from './ChatHeader.js';
 import { ChatList, useNewChat } from './ChatList.js';
 import { Composer } from './Composer.js';
+import { ContextNotice } from './ContextNotice.js';
 import { MessageList } from './MessageList.js';
 import { RunNotice } from './RunNotice.js';
 import { ErrorLine } from '../../components/ErrorLine.js';
@@ -99,6 +100,7 @@ function Conversation({ chatId }: { chatId: string }) {
         <MessageList chat={current} />
       )}
       <RunNotice chat={current} />
+      <ContextNotice chat={current} />
       <Composer chat={current} />
       {paletteOpen ? <ToolPalette chatId={current.id} /> : null}
       {!paletteOpen && dialogItem?.kind === 'approval' ? <ApprovalDialog key={dialogItem.callId} chatId={current.id} item={dialogItem} position={{ index: 0, count: approvals.length }} /> : null}

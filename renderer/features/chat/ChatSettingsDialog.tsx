@@ -3,7 +3,7 @@ import { TOOL_ERROR_LIMIT_DEFAULT, type Chat } from '../../../shared/schemas/cha
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
 import { JsonEditor } from '../../components/monaco/JsonEditor.js';
-import { useUpdateChat } from '../../queries/chats.js';
+import { useCapabilities, useUpdateChat } from '../../queries/chats.js';
 
 /** What is wrong with a typed temperature, as a sentence; null when it is fine (empty means the server's default). */
 export function temperatureProblem(text: string): string | null {
@@ -58,6 +58,7 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
   const [jsonAnswer, setJsonAnswer] = useState(chat.answerSchema !== undefined);
   const [schemaText, setSchemaText] = useState(chat.answerSchema ? JSON.stringify(chat.answerSchema, null, 2) : ANSWER_SCHEMA_TEMPLATE);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const parallelAlways = useCapabilities(chat.providerId, chat.model).data?.parallelToolCalls === 'always';
   const temperatureError = temperatureProblem(temperature);
   const maxTurnsError = maxTurnsProblem(maxTurns);
   const toolErrorLimitError = onToolError === 'halt_after' ? toolErrorLimitProblem(toolErrorLimit) : null;
@@ -180,9 +181,14 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
           <ErrorLine message={touched.toolErrorLimit ? toolErrorLimitError : null} />
         </fieldset>
         <label className="checkbox">
-          <input type="checkbox" checked={parallel} onChange={(event) => setParallel(event.target.checked)} />
+          <input type="checkbox" checked={parallel || parallelAlways} disabled={parallelAlways} aria-describedby={parallelAlways ? `${id}-parallel-help` : undefined} onChange={(event) => setParallel(event.target.checked)} />
           Let the model call several tools at once
         </label>
+        {parallelAlways ? (
+          <p id={`${id}-parallel-help`} className="field__help chat-settings__note">
+            {chat.model} decides this itself: its API cannot be told to call one tool at a time.
+          </p>
+        ) : null}
         <label className="checkbox">
           <input type="checkbox" checked={manual} onChange={(event) => setManual(event.target.checked)} />
           Manual: nothing the model calls runs until I run, edit or reject it

@@ -86,6 +86,11 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
             {call.tool ? ` · ${call.tool.bundleName}` : ''}
           </span>
           {byPerson ? <span className="badge badge--quiet">run by you</span> : null}
+          {call.contextDropped ? (
+            <span className="badge badge--quiet" title="The model reads one line for this result now; the card keeps it whole.">
+              removed from the model’s context
+            </span>
+          ) : null}
         </span>
         <span className={`status-pill status-pill--${TONE[call.status] ?? 'pending'}`} role="status">
           {STATUS_TEXT[call.status]}
