@@ -18,7 +18,7 @@ async function scriptedHarness(script: { text?: string; toolCalls?: { name: stri
 describe('approvals', () => {
   const script = [{ text: 'Checking.', toolCalls: [{ name: 'weather', args: { city: 'Oslo' } }] }, { text: 'Done.' }];
 
-  it('in manual mode, every call the model makes waits: one run with edited arguments, one rejected, and the model hears both only when both are settled; the person’s own palette runs do not wait', async () => {
+  it('in manual mode, every call the model makes waits: one run with edited arguments, one rejected (across a restart), and the model hears both only when both are settled; the person’s own palette runs do not wait', async () => {
     const h = await scriptedHarness([{ toolCalls: [{ name: 'weather', args: { city: 'Oslo' } }, { name: 'weather', args: { city: 'Rome' } }] }, { text: 'Done.' }]);
     const chat = await h.chat({ providerId: 'script', toolRuns: 'manual', tools: { mode: 'auto', selected: [h.tool('weather')] } });
     expect(chat.toolRuns).toBe('manual');
@@ -34,6 +34,12 @@ describe('approvals', () => {
     // One settled, one still waiting: the model has not been asked again.
     expect(assistants(half)).toHaveLength(1);
     expect(half.status).toBe('awaiting_approval');
+    // The app restarts in between: the other call still waits, and the decision made before is kept.
+    await h.restart();
+    const reopened = await h.settled(chat.id);
+    expect(reopened.status).toBe('awaiting_approval');
+    expect(reopened.pending.map((item) => item.callId)).toEqual(['call_0_1']);
+    expect(callIn(reopened, 'call_0_0')).toMatchObject({ status: 'succeeded', args: { city: 'Bergen' } });
     await h.call('chats.approve', { chatId: chat.id, callId: 'call_0_1', decision: 'deny', message: 'not Rome' });
     const done = await h.settled(chat.id);
     expect(done.status).toBe('idle');
