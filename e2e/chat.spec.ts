@@ -403,6 +403,9 @@ test('a Google Gemini provider added in Settings: its models listed, a chat with
     await panel.getByRole('textbox', { name: 'Search tools' }).pressSequentially('calc');
     await panel.getByRole('checkbox', { name: /Calculator/ }).check();
     await panel.getByRole('button', { name: 'Save' }).click();
+    // The dialog gives focus back as it closes: typing starts once it is gone.
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('button', { name: /1 tool on/ })).toBeVisible();
     await send(page, 'What is 6 times 7?');
     const card = page.getByRole('article', { name: 'Tool call Calculator' });
     await expect(card.getByRole('status')).toHaveText('Succeeded');

@@ -33,6 +33,7 @@ import { watchStore, type StoreWatcher } from './store/watcher.js';
 import { CORE_FUNCTIONS } from '../builtins/core/functions/index.js';
 import { ChatEngine } from './chat/chat-engine.js';
 import { ChatFiles } from './chat/chat-files.js';
+import { agentRunner } from './agents/agent-runner.js';
 import { chatHandlers } from './chat/handlers.js';
 import { contextHandlers } from './chat/context-budget.js';
 import { capabilityReader } from './providers/capabilities.js';
@@ -174,7 +175,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     oauthCallbacks,
     ...(options.mcpConnectTimeoutMs ? { connectTimeoutMs: options.mcpConnectTimeoutMs } : {}),
   });
+  const providers = createProviderStore(dataDir, secrets, options.environment ?? {});
+  // Model requests made inside a chat run are kept for its raw exchange view.
+  const connect = createProviderFactory({ fetch: recordingFetch(options.fetch ?? globalThis.fetch), maxRetries: options.providerRetries });
   const runners: ToolRunners = {
+    // An agent's calls go through the resolver and invoker the runners make up: read when a call runs, after both exist.
+    agent: agentRunner({ providers, connect, resolver: () => resolver, invoker: () => invoker, now: () => clock.now().toISOString() }),
     mcp: mcpRunner(mcpServers),
     local: localRunner({ registry: createLocalRegistry(CORE_FUNCTIONS), secrets, settings, clock, log }),
     http: httpRunner({
@@ -196,9 +202,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
   const catalog = new ToolCatalog(store, resolver);
   const invoker = createInvoker({ store, resolver, runners, clock, log, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
-  const providers = createProviderStore(dataDir, secrets, options.environment ?? {});
-  // Model requests made inside a chat run are kept for its raw exchange view.
-  const connect = createProviderFactory({ fetch: recordingFetch(options.fetch ?? globalThis.fetch), maxRetries: options.providerRetries });
   const chatFiles = await ChatFiles.open(dataDir, log);
   const chats = new ChatEngine({
     files: chatFiles,

@@ -17,10 +17,11 @@ export function failedResult(code: string, message: string, extra: { issues?: { 
 
 /** An invocation's outcome as a chat keeps it (no response headers, no trace). */
 export function callResult(result: InvokeResult): ToolCallResult {
+  const steps = result.steps ? { steps: result.steps } : {};
   if (result.ok) {
-    return { ok: true, value: result.value, ...(result.status !== undefined ? { status: result.status } : {}), durationMs: result.durationMs, attempts: result.attempts };
+    return { ok: true, value: result.value, ...(result.status !== undefined ? { status: result.status } : {}), durationMs: result.durationMs, attempts: result.attempts, ...steps };
   }
-  return { ok: false, error: result.error, durationMs: result.durationMs, attempts: result.attempts };
+  return { ok: false, error: result.error, durationMs: result.durationMs, attempts: result.attempts, ...steps };
 }
 
 export function findCall(chat: Chat, callId: string): LocatedCall {

@@ -41,7 +41,7 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
   const bundleFile = lazily(BundleFileSchema);
   const envelope = lazily(ToolFileEnvelopeSchema);
   const input = lazily(ToolInputSchema);
-  const impls: Record<Exclude<ToolType, 'mcp'>, () => Validator> = { local: lazily(IMPL_SCHEMAS.local), http: lazily(IMPL_SCHEMAS.http) };
+  const impls: Record<Exclude<ToolType, 'mcp'>, () => Validator> = { local: lazily(IMPL_SCHEMAS.local), http: lazily(IMPL_SCHEMAS.http), agent: lazily(IMPL_SCHEMAS.agent) };
 
   function shape<T>(validate: Validator, value: unknown): Checked<T> {
     return validate(value) ? { ok: true, value: value as T } : { ok: false, issues: issuesFrom(validate.errors) };

@@ -20,7 +20,11 @@ export type InvokeErrorCode =
   | 'sign_in_required'
   | 'local_error'
   /** The tool itself said the call failed (an MCP result with isError). */
-  | 'tool_error';
+  | 'tool_error'
+  /** An agent tool: agents called agents deeper than allowed. */
+  | 'agent_depth'
+  /** An agent tool: its model did not give a final answer within its turns, or its provider failed. */
+  | 'agent_failed';
 
 /**
  * Thrown inside the pipeline, caught once at its edge and turned into

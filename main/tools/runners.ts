@@ -1,4 +1,5 @@
 import type { RequestPreview, ToolProgress } from '../../shared/schemas/chat.js';
+import type { AgentStep } from '../../shared/schemas/agent-step.js';
 import type { RpcMessage, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
 import type { InvokeFailure } from './invoke-error.js';
@@ -26,6 +27,8 @@ export interface RunOutcome {
   trace?: TraceEntry[];
   /** MCP tools: the JSON-RPC messages of the call, when a trace was asked for. */
   rpc?: RpcMessage[];
+  /** Agent tools: what the agent's model said and called. */
+  steps?: AgentStep[];
   /** The response's status and headers, for tools that have them. */
   meta?: { status: number; headers: Record<string, string> };
   /** The tool found nothing and says "empty" is an answer: its null skips the output check. */

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
+import { AgentStepSchema } from './agent-step.js';
 import { InvokeErrorSchema, TraceEntrySchema } from './invocation.js';
 
 /** Names providers accept for tools (OpenAI's rule; Anthropic's is the same set). */
@@ -102,6 +103,7 @@ export const ToolCallResultSchema = Type.Union([
       durationMs: Type.Number({ minimum: 0 }),
       attempts: Type.Integer({ minimum: 0 }),
       trace: Type.Optional(Type.Array(TraceEntrySchema)),
+      steps: Type.Optional(Type.Array(AgentStepSchema, { maxItems: 200 })),
     },
     { additionalProperties: false },
   ),
@@ -112,6 +114,7 @@ export const ToolCallResultSchema = Type.Union([
       durationMs: Type.Number({ minimum: 0 }),
       attempts: Type.Integer({ minimum: 0 }),
       trace: Type.Optional(Type.Array(TraceEntrySchema)),
+      steps: Type.Optional(Type.Array(AgentStepSchema, { maxItems: 200 })),
     },
     { additionalProperties: false },
   ),

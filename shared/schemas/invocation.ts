@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { AgentStepSchema } from './agent-step.js';
 
 const HeaderMap = Type.Record(Type.String(), Type.String());
 
@@ -74,6 +75,8 @@ const common = {
   rpc: Type.Optional(Type.Array(RpcMessageSchema, { maxItems: 100 })),
   /** Asked to keep the run in the tester history and could not: why (the run itself happened). */
   notKept: Type.Optional(Type.String()),
+  /** Agent tools: what the agent's model said and called, turn by turn. */
+  steps: Type.Optional(Type.Array(AgentStepSchema, { maxItems: 200 })),
 };
 
 /** The outcome of a call: a value, or an error as data. Never both. */

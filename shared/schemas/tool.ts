@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { AgentImplSchema } from './agent.js';
 import { HttpImplSchema, LocalImplSchema, McpImplSchema } from './http-impl.js';
 import { SlugSchema, TagSchema, TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 
@@ -8,7 +9,7 @@ export const JsonSchemaDocument = Type.Record(Type.String(), Type.Unknown(), {
 });
 
 /** Kinds of tools people write into files. */
-export const ToolTypeSchema = Type.Union([Type.Literal('local'), Type.Literal('http')]);
+export const ToolTypeSchema = Type.Union([Type.Literal('local'), Type.Literal('http'), Type.Literal('agent')]);
 /** Every kind a runner takes: the written ones, and tools of MCP servers. */
 export type ToolType = Static<typeof ToolTypeSchema> | 'mcp';
 
@@ -63,7 +64,11 @@ export const HttpToolFileSchema = Type.Object(
   { ...identityFields, ...definitionFields, type: Type.Literal('http'), impl: HttpImplSchema },
   { additionalProperties: false },
 );
-export const ToolFileSchema = Type.Union([LocalToolFileSchema, HttpToolFileSchema], { $id: 'ToolFile' });
+export const AgentToolFileSchema = Type.Object(
+  { ...identityFields, ...definitionFields, type: Type.Literal('agent'), impl: AgentImplSchema },
+  { additionalProperties: false },
+);
+export const ToolFileSchema = Type.Union([LocalToolFileSchema, HttpToolFileSchema, AgentToolFileSchema], { $id: 'ToolFile' });
 /** A tool of an MCP server, shaped like a tool file so lists, search, switches and runs treat it alike. */
 export const McpToolSchema = Type.Object(
   { ...identityFields, ...definitionFields, slug: ToolNameSchema, type: Type.Literal('mcp'), impl: McpImplSchema },
@@ -83,7 +88,7 @@ export const ToolFileEnvelopeSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const IMPL_SCHEMAS: Record<Static<typeof ToolTypeSchema>, TSchema> = { local: LocalImplSchema, http: HttpImplSchema };
+export const IMPL_SCHEMAS: Record<Static<typeof ToolTypeSchema>, TSchema> = { local: LocalImplSchema, http: HttpImplSchema, agent: AgentImplSchema };
 
 /**
  * Body of tools.put: the definition. Identity fields may be echoed back (a
@@ -137,6 +142,7 @@ const viewFields = {
 export const ToolViewSchema = Type.Union([
   Type.Object({ ...LocalToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
   Type.Object({ ...HttpToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
+  Type.Object({ ...AgentToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
   Type.Object({ ...McpToolSchema.properties, ...viewFields }, { additionalProperties: false }),
 ]);
 export type ToolView = Static<typeof ToolViewSchema>;

@@ -1,3 +1,4 @@
+import { AgentSteps } from './AgentSteps.js';
 import { useEffect, useState } from 'react';
 import type { ToolCall } from '../../../shared/schemas/chat.js';
 import { ToolValue } from '../../components/ContentBlocks.js';
@@ -99,6 +100,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
       </header>
       {running && call.progress ? <ProgressLine progress={call.progress} /> : null}
       <AskedAndAnswered call={call} />
+      {result?.steps?.length ? <AgentSteps steps={result.steps} /> : null}
       <details className="tool-card__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           Arguments and result

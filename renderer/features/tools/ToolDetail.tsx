@@ -1,3 +1,4 @@
+import { AGENT_MAX_TURNS_DEFAULT } from '../../../shared/schemas/agent.js';
 import { useEffect, useState } from 'react';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
@@ -97,6 +98,11 @@ function Definition({ tool }: { tool: ToolView }) {
           ) : tool.type === 'mcp' ? (
             <>
               Tool <code>{tool.impl.tool}</code> of the MCP server <code>{tool.impl.server}</code>
+            </>
+          ) : tool.type === 'agent' ? (
+            <>
+              An agent on <code>{tool.impl.model}</code> ({tool.impl.providerId}) with {tool.impl.tools.length} tool{tool.impl.tools.length === 1 ? '' : 's'}, up to{' '}
+              {tool.impl.maxTurns ?? AGENT_MAX_TURNS_DEFAULT} turns
             </>
           ) : (
             <>

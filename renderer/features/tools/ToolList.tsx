@@ -7,7 +7,7 @@ import { useToolsUi } from '../../state/tools-ui.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
 import { ShareBundleToggle } from './ShareBundleToggle.js';
 
-const TYPE_LABEL = { http: 'HTTP', local: 'Local', mcp: 'MCP' } as const;
+const TYPE_LABEL = { http: 'HTTP', local: 'Local', mcp: 'MCP', agent: 'Agent' } as const;
 
 /**
  * The "Tools" region: search as you type with the store's ranking, a tag

@@ -21,6 +21,13 @@ type Issue = { path: string; message: string };
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** What a tool of each type starts from when the type is switched to it. */
+const STARTER_IMPLS: Record<string, unknown> = {
+  http: { method: 'GET', urlTemplate: 'https://' },
+  local: { func: '' },
+  agent: { providerId: '', model: '', tools: [], maxTurns: 6 },
+};
+
 interface ToolEditorProps {
   bundleID: string;
   /** The saved tool this draft starts from; null for a new tool. */
@@ -131,6 +138,16 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
           .map((issue) => (issue.path === pointer ? asSentence(issue.message) : `${issue.path.slice(pointer.length + 1)}: ${asSentence(issue.message)}`))),
   ];
   const context: FieldContext = { draft, setDraft, problemsAt, touch, typed: (pointer) => typed[pointer], setTyped };
+  // Another type takes another impl: each type's impl is kept while the editor is open, so switching back loses nothing.
+  const implsByType = useRef<Record<string, unknown>>({});
+  const typeContext: FieldContext = {
+    ...context,
+    setDraft: (next) => {
+      if (next.type === draft.type) return setDraft(next);
+      implsByType.current[String(draft.type)] = draft.impl;
+      setDraft({ ...next, impl: implsByType.current[String(next.type)] ?? STARTER_IMPLS[String(next.type)] ?? {} });
+    },
+  };
   const editorRef = useRef<HTMLElement>(null);
   // Save's "go to the first problem" runs once the problems it revealed are on screen.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -293,7 +310,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             <TextField context={context} path={['description']} label="Description" help="The model reads this to decide when to call the tool." />
             <ListField context={context} path={['tags']} label="Tags" help="Comma-separated" />
             <div className="editor__row">
-              <SelectField context={context} path={['type']} label="Type" options={['http', 'local']} />
+              <SelectField context={typeContext} path={['type']} label="Type" options={['http', 'local', 'agent']} />
               <div className="editor__checks">
                 <CheckField context={context} path={['isEnabled']} label="Enabled" />
                 <CheckField context={context} path={['requiresApproval']} label="Ask before running" />
@@ -322,6 +339,23 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
                 <SelectField context={context} path={['impl', 'errorMode']} label="When nothing is extracted" options={['fail', 'empty']} allowEmpty />
               </div>
               <TextField context={context} path={['impl', 'extractExpr']} label="Extract" mono help="JSONPath ($.results[0]) or /regex/flags" />
+            </fieldset>
+          ) : draft.type === 'agent' ? (
+            <fieldset className="editor__group">
+              <legend>Agent</legend>
+              <div className="editor__row">
+                <TextField context={context} path={['impl', 'providerId']} label="Provider" mono help="A provider's id from Settings → Providers, e.g. openai" />
+                <TextField context={context} path={['impl', 'model']} label="Model" mono help="The model the agent runs on" />
+              </div>
+              <TextField context={context} path={['impl', 'system']} label="System prompt" help="How the agent should work; its task comes from the arguments" />
+              <JsonTextField
+                context={context}
+                path={['impl', 'tools']}
+                label="Its tools"
+                rows={4}
+                help='[{"bundleID": "…", "slug": "weather", "version": "v1"}] — as a chat selects them'
+              />
+              <NumberField context={context} path={['impl', 'maxTurns']} label="Max turns" help="1 to 20 (default 6)" />
             </fieldset>
           ) : (
             <fieldset className="editor__group">

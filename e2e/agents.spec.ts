@@ -1,0 +1,54 @@
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
+import { hostApi, openNewToolEditor } from './fixtures/api.js';
+import { expect, test } from './fixtures/app.js';
+import { openScriptedChat, send } from './fixtures/chat.js';
+import { replaceMonacoText } from './fixtures/monaco.js';
+
+const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
+
+test('an agent tool: defined in the editor on its own model and tools, tried in the tester, then called from a chat with its steps in the card', async ({ app }) => {
+  const asksCalculator = () => openAiToolCallReply([{ id: 'c1', name: 'calculator', args: ['{"expression":"6 * 7"}'] }]);
+  const inner = await startFakeOpenAi([asksCalculator(), openAiTextReply(['It is 42.']), asksCalculator(), openAiTextReply(['It is ', '42.'])]);
+  try {
+    await hostApi(app.host)('PUT', '/providers/inner', { kind: 'openai', displayName: 'Inner model', baseURL: `${inner.url}/v1`, apiKey: 'sk-inner' });
+    const editor = await openNewToolEditor(app);
+    const { page } = app;
+    await editor.getByLabel('Display name').pressSequentially('Maths agent');
+    await editor.getByLabel('Type').selectOption('agent');
+    await editor.getByLabel('Provider').pressSequentially('inner');
+    await editor.getByLabel('Model', { exact: true }).pressSequentially('gpt-4o-mini');
+    await editor.getByLabel('System prompt').pressSequentially('Use the calculator for sums.');
+    await editor.getByLabel('Its tools').pressSequentially(`[{"bundleID": "${CORE}", "slug": "calculator", "version": "v1"}]`);
+    await replaceMonacoText(page, 'argSchema', '{"type": "object", "properties": {"task": {"type": "string", "title": "Task"}}, "required": ["task"]}');
+    await expect(editor.getByRole('status')).toHaveText('No problems found.');
+
+    // Tried before it is saved: its model runs the calculator and answers.
+    const draftTester = editor.getByRole('region', { name: 'Tester' });
+    await draftTester.getByRole('form', { name: 'Maths agent (draft)' }).getByLabel('Task').pressSequentially('What is 6 times 7?');
+    await draftTester.getByRole('button', { name: 'Run' }).click();
+    await expect(draftTester.getByTestId('tester-value')).toContainText('It is 42.');
+    await page.screenshot(shot('agent-editor'));
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('An agent on gpt-4o-mini (inner) with 1 tool, up to 6 turns')).toBeVisible();
+
+    const tools = (await hostApi(app.host)('GET', '/tools/tools/search?q=maths-agent&pageSize=20')) as { tools: { slug: string; bundleID: string }[] };
+    const agent = tools.tools.find((tool) => tool.slug === 'maths-agent')!;
+    await page.keyboard.press('Control+1');
+    await openScriptedChat(app, [{ toolCalls: [{ name: 'maths-agent', args: { task: 'What is 6 times 7?' } }] }, { text: 'The agent says 42.' }], [{ bundleID: agent.bundleID, slug: 'maths-agent', version: 'v1' }]);
+    await send(page, 'Ask the maths agent');
+    const card = page.getByRole('article', { name: 'Tool call Maths agent' });
+    await expect(card.getByRole('status')).toHaveText('Succeeded');
+    await expect(page.getByRole('log', { name: 'Messages' })).toContainText('The agent says 42.');
+    await card.getByText('What the agent did').click();
+    await expect(card).toContainText('Calculator');
+    await expect(card).toContainText('{"expression":"6 * 7"}');
+    await expect(card).toContainText('It is 42.');
+    await page.screenshot(shot('agent-steps'));
+    const second = inner.requests[2]!.body as { messages: { role: string; content: string }[] };
+    expect(second.messages.slice(0, 2)).toEqual([{ role: 'system', content: 'Use the calculator for sums.' }, { role: 'user', content: 'What is 6 times 7?' }]);
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await inner.close();
+  }
+});

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentStep } from '../../shared/schemas/agent-step.js';
+import type { AssistantMessage, Chat } from '../../shared/schemas/chat.js';
+import type { FakeModelServer } from '../testing/fake-model-server.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
+import { startChatHarness, type ChatHarness } from '../testing/chat-harness.js';
+
+const servers: FakeModelServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const assistants = (chat: Chat) => chat.messages.filter((message): message is AssistantMessage => message.role === 'assistant');
+const taskSchema = { type: 'object', properties: { task: { type: 'string', minLength: 1 } }, required: ['task'], additionalProperties: false };
+
+async function withAgentModel(h: ChatHarness, replies: Parameters<typeof startFakeOpenAi>[0]) {
+  const inner = await startFakeOpenAi(replies);
+  servers.push(inner);
+  await h.provider('inner', { kind: 'openai', displayName: 'Inner model', baseURL: `${inner.url}/v1`, apiKey: 'sk-inner' });
+  return inner;
+}
+
+function putAgent(h: ChatHarness, slug: string, impl: Record<string, unknown>) {
+  return h.call('tools.put', {
+    bundleID: h.bundleID,
+    toolSlug: slug,
+    version: 'v1',
+    tool: { displayName: slug === 'researcher' ? 'Research agent' : slug, description: 'Finds things out', type: 'agent', argSchema: taskSchema, impl: { providerId: 'inner', model: 'gpt-4o-mini', ...impl } },
+  });
+}
+
+describe('agent tools', () => {
+  it('runs its own model with its own prompt and tools; the final answer is the result and what it did are the steps', async () => {
+    const h = await startChatHarness();
+    const inner = await withAgentModel(h, [openAiToolCallReply([{ id: 'c1', name: 'weather', args: ['{"city":"Oslo"}'] }]), openAiTextReply(['Oslo is ', '21 degrees.'])]);
+    await putAgent(h, 'researcher', { system: 'You research weather.', tools: [h.tool('weather')], maxTurns: 3 });
+
+    const result = await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'researcher', version: 'v1', args: { task: 'Weather in Oslo?' } });
+    expect(result).toMatchObject({ ok: true, value: 'Oslo is 21 degrees.' });
+    expect(result.steps).toEqual([
+      { turn: 1, kind: 'call', name: 'weather', tool: 'Weather', args: { city: 'Oslo' }, ok: true, summary: '{"city":"Oslo","temp":21}', durationMs: expect.any(Number) as unknown },
+      { turn: 2, kind: 'text', text: 'Oslo is 21 degrees.' },
+    ]);
+    const first = inner.requests[0]!.body as { model: string; messages: { role: string; content: string }[]; tools: { function: { name: string } }[] };
+    expect(first.model).toBe('gpt-4o-mini');
+    expect(first.messages).toEqual([{ role: 'system', content: 'You research weather.' }, { role: 'user', content: 'Weather in Oslo?' }]);
+    expect(first.tools.map((tool) => tool.function.name)).toEqual(['weather']);
+    expect(JSON.stringify(inner.requests[1]!.body)).toContain('\\"temp\\":21');
+    // The agent's own tool really ran, with its secret header.
+    expect(h.server.requestsTo('/weather')).toHaveLength(1);
+  });
+
+  it('is called by a chat’s model like any tool; its steps come back folded into the call', async () => {
+    const h = await startChatHarness();
+    await withAgentModel(h, [openAiTextReply(['Nothing to look up.'])]);
+    await putAgent(h, 'researcher', { tools: [] });
+    await h.provider('script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'researcher', args: { task: 'Anything?' } }] }, { text: 'The agent says nothing.' }] });
+    const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [h.tool('researcher')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'Ask the agent' });
+    const done = await h.settled(chat.id);
+    const call = assistants(done)[0]!.toolCalls[0]!;
+    expect(call).toMatchObject({ name: 'researcher', status: 'succeeded', result: { ok: true, value: 'Nothing to look up.', steps: [{ turn: 1, kind: 'text', text: 'Nothing to look up.' }] } });
+    expect(assistants(done).at(-1)!.content).toBe('The agent says nothing.');
+  });
+
+  it('stops agents calling agents at three levels, with a sentence the level above reads', async () => {
+    const h = await startChatHarness();
+    const deeper = (task: string) => openAiToolCallReply([{ id: `c-${task}`, name: 'loop', args: [JSON.stringify({ task })] }]);
+    await withAgentModel(h, [deeper('two'), deeper('three'), deeper('four'), openAiTextReply(['three gave up']), openAiTextReply(['two heard three']), openAiTextReply(['one heard two'])]);
+    await putAgent(h, 'loop', { tools: [h.tool('loop')] });
+
+    const result = await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'loop', version: 'v1', args: { task: 'one' } });
+    expect(result).toMatchObject({ ok: true, value: 'one heard two' });
+    const levelTwo = result.steps![0]!;
+    const levelThree = (levelTwo.steps as AgentStep[])[0]!;
+    const refused = (levelThree.steps as AgentStep[])[0]!;
+    expect(refused).toMatchObject({ kind: 'call', name: 'loop', ok: false, summary: 'agent_depth: loop did not run: agents may call agents only 3 deep, and this call would be level 4.' });
+  });
+
+  it('refuses a call to a tool that asks first (it cannot be approved inside an agent yet), and gives up after its turns', async () => {
+    const h = await startChatHarness();
+    const again = () => openAiToolCallReply([{ id: 'c', name: 'weather', args: ['{"city":"Oslo"}'] }]);
+    await withAgentModel(h, [again(), again()]);
+    await putAgent(h, 'researcher', { tools: [h.tool('weather', { requiresApproval: true })], maxTurns: 2 });
+
+    const result = await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'researcher', version: 'v1', args: { task: 'Oslo?' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'agent_failed', message: 'Research agent gave no final answer within its 2 turns. Raise its turn limit, or ask for less.' } });
+    expect(result.steps!.map((step) => step.summary)).toEqual([
+      expect.stringMatching(/^approval_required: Weather asks before it runs, and calls made inside an agent cannot be approved yet/) as unknown,
+      expect.stringMatching(/^approval_required/) as unknown,
+    ]);
+    expect(h.server.requestsTo('/weather')).toHaveLength(0);
+  });
+
+  it('a cancelled chat cancels the agent’s model mid-answer', async () => {
+    const h = await startChatHarness();
+    const inner = await withAgentModel(h, [openAiTextReply(Array.from({ length: 50 }, (_, index) => `word${index} `), { delayMs: 100 })]);
+    await putAgent(h, 'researcher', { tools: [] });
+    await h.provider('script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'researcher', args: { task: 'Write a lot' } }] }, { text: 'never' }] });
+    const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [h.tool('researcher')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'go' });
+    await h.until(() => inner.requests.length === 1);
+    await h.call('chats.cancel', { chatId: chat.id });
+    const done = await h.settled(chat.id);
+    expect(assistants(done)[0]!.toolCalls[0]).toMatchObject({ status: 'cancelled' });
+    await h.until(() => inner.abandoned === 1);
+  });
+
+  it('refuses an agent whose definition is incomplete, at the field', async () => {
+    const h = await startChatHarness();
+    const refused = await h.failure('tools.put', { bundleID: h.bundleID, toolSlug: 'broken', version: 'v1', tool: { displayName: 'Broken', type: 'agent', argSchema: taskSchema, impl: { providerId: 'inner', tools: [] } } });
+    expect(refused).toMatchObject({ code: 'invalid_params' });
+    expect(JSON.stringify(refused.details)).toContain('/impl');
+  });
+});

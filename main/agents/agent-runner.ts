@@ -1,0 +1,146 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { v7 as uuidv7 } from 'uuid';
+import { ToolbeltError } from '../../shared/errors.js';
+import { AGENT_MAX_DEPTH, AGENT_MAX_TURNS_DEFAULT } from '../../shared/schemas/agent.js';
+import type { AgentStep } from '../../shared/schemas/agent-step.js';
+import type { AssistantMessage, ChatMessage, ToolCall } from '../../shared/schemas/chat.js';
+import type { InvokeResult } from '../../shared/schemas/invocation.js';
+import type { ToolFile } from '../../shared/schemas/tool.js';
+import { callResult } from '../chat/tool-calls.js';
+import { exposeTools, type ExposedTool } from '../chat/tool-exposure.js';
+import type { ModelProvider } from '../providers/model.js';
+import type { ProviderSettings, ProviderStore } from '../providers/provider-store.js';
+import { InvokeFailure } from '../tools/invoke-error.js';
+import type { InvokeContext, Invoker } from '../tools/invoker.js';
+import { NO_SECRETS } from '../tools/redact.js';
+import type { ToolResolver } from '../tools/resolver.js';
+import type { RunContext, RunOutcome, ToolRunner } from '../tools/runners.js';
+
+type AgentTool = Extract<ToolFile, { type: 'agent' }>;
+
+/** How deep the call in progress is in agents calling agents. */
+const depth = new AsyncLocalStorage<number>();
+
+const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit)}…` : text);
+
+export interface AgentRunnerDeps {
+  providers: ProviderStore;
+  connect: (settings: ProviderSettings) => ModelProvider;
+  resolver: () => ToolResolver;
+  /** The resolver and invoker the agent's own calls go through (read late: both are built from the runners). */
+  invoker: () => Invoker;
+  now: () => string;
+}
+
+/**
+ * Agent tools: a call runs a model of the agent's own (provider, model,
+ * system prompt, tools, turn limit) on the arguments; its final answer is
+ * the result, and what it said and called on the way are the result's
+ * steps. Cancelling the call cancels the agent's model and its calls.
+ */
+export function agentRunner(deps: AgentRunnerDeps): ToolRunner<AgentTool> {
+  return {
+    availability: () => null,
+    preview: async () => null,
+    logLevel: () => 'info',
+    run(tool, args, context) {
+      const level = (depth.getStore() ?? 0) + 1;
+      if (level > AGENT_MAX_DEPTH) {
+        return Promise.resolve(failed('agent_depth', `${tool.displayName} did not run: agents may call agents only ${AGENT_MAX_DEPTH} deep, and this call would be level ${level}.`, []));
+      }
+      return depth.run(level, () => runAgent(deps, tool, args, context));
+    },
+  };
+}
+
+function failed(code: 'agent_depth' | 'agent_failed' | 'cancelled', message: string, steps: AgentStep[]): RunOutcome {
+  return { failure: new InvokeFailure(code, message), redactor: NO_SECRETS, attempts: 1, steps };
+}
+
+/** What the agent is asked: a `task` argument as it is, any other arguments as JSON. */
+function taskOf(args: Record<string, unknown>): string {
+  return typeof args.task === 'string' && Object.keys(args).length === 1 ? args.task : JSON.stringify(args, null, 2);
+}
+
+async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<string, unknown>, context: RunContext): Promise<RunOutcome> {
+  const { impl } = tool;
+  const steps: AgentStep[] = [];
+  let provider: ModelProvider;
+  try {
+    provider = deps.connect(await deps.providers.require(impl.providerId));
+  } catch (error) {
+    return failed('agent_failed', `${tool.displayName} cannot run: ${error instanceof ToolbeltError ? error.message : String(error)}`, steps);
+  }
+  const exposure = await exposeTools({ mode: 'auto', selected: impl.tools }, deps.resolver());
+  const messages: ChatMessage[] = [{ id: uuidv7(), role: 'user', content: taskOf(args), createdAt: deps.now() }];
+  const maxTurns = impl.maxTurns ?? AGENT_MAX_TURNS_DEFAULT;
+  for (let turn = 1; turn <= maxTurns; turn++) {
+    const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: impl.model, createdAt: deps.now() };
+    const calls = [];
+    try {
+      for await (const event of provider.stream({
+        model: impl.model,
+        ...(impl.system ? { system: impl.system } : {}),
+        messages,
+        tools: exposure.definitions,
+        parallelToolCalls: false,
+        signal: context.signal,
+      })) {
+        if (event.type === 'text-delta') message.content += event.text;
+        else if (event.type === 'tool-call') calls.push(event.call);
+      }
+    } catch (error) {
+      if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled.`, steps);
+      return failed('agent_failed', `${tool.displayName} stopped at turn ${turn}: ${error instanceof ToolbeltError ? error.message : String(error)}`, steps);
+    }
+    messages.push(message);
+    if (message.content.trim()) steps.push({ turn, kind: 'text', text: cut(message.content, 2_000) });
+    if (calls.length === 0) return { value: message.content, redactor: NO_SECRETS, attempts: 1, steps };
+    for (const completed of calls) {
+      if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled.`, steps);
+      const exposed = exposure.byName.get(completed.name);
+      const started = Date.now();
+      const result = await runCall(deps, tool, exposed, [...exposure.byName.keys()], completed.name, completed.args, { signal: context.signal, ...(context.askUser ? { askUser: context.askUser } : {}) });
+      const call: ToolCall = { id: completed.id, name: completed.name, args: completed.args, status: result.ok ? 'succeeded' : 'failed', result: callResult(result) };
+      message.toolCalls.push(call);
+      steps.push({
+        turn,
+        kind: 'call',
+        name: completed.name,
+        ...(exposed ? { tool: exposed.record.tool.displayName } : {}),
+        args: completed.args,
+        ok: result.ok,
+        summary: cut(result.ok ? (typeof result.value === 'string' ? result.value : (JSON.stringify(result.value) ?? 'null')) : `${result.error.code}: ${result.error.message}`, 500),
+        durationMs: result.durationMs ?? Date.now() - started,
+        ...(result.steps?.length ? { steps: result.steps } : {}),
+      });
+      context.onProgress?.({ progress: turn, total: maxTurns, message: `${exposed?.record.tool.displayName ?? completed.name}: ${result.ok ? 'done' : 'failed'}` });
+    }
+  }
+  return failed('agent_failed', `${tool.displayName} gave no final answer within its ${maxTurns} turns. Raise its turn limit, or ask for less.`, steps);
+}
+
+/** One call of the agent's model: only to its own tools; a tool that asks first cannot be approved inside an agent yet. */
+async function runCall(
+  deps: AgentRunnerDeps,
+  agent: AgentTool,
+  exposed: ExposedTool | undefined,
+  toolNames: string[],
+  name: string,
+  args: Record<string, unknown>,
+  context: InvokeContext,
+): Promise<InvokeResult> {
+  const refuse = (code: string, message: string): InvokeResult => ({ ok: false, error: { code, message }, durationMs: 0, attempts: 0 });
+  if (!exposed) return refuse('unknown_tool', `"${name}" is not one of ${agent.displayName}'s tools (${toolNames.join(', ') || 'it has none'}). Call one of those, or answer.`);
+  if (exposed.selection.requiresApproval || exposed.record.tool.requiresApproval) {
+    return refuse(
+      'approval_required',
+      `${exposed.record.tool.displayName} asks before it runs, and calls made inside an agent cannot be approved yet. Mark it as not asking in ${agent.displayName}'s tools, or call it from the chat.`,
+    );
+  }
+  try {
+    return await deps.invoker().invoke(exposed.record, { args }, context);
+  } catch (error) {
+    return refuse(error instanceof ToolbeltError ? error.code : 'internal', error instanceof ToolbeltError ? error.message : 'The tool failed unexpectedly.');
+  }
+}
