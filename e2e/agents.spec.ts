@@ -7,7 +7,7 @@ import { replaceMonacoText } from './fixtures/monaco.js';
 const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 
-test('an agent tool: defined in the editor on its own model and tools, tried in the tester, then called from a chat with its steps in the card', async ({ app }) => {
+test('an agent tool: defined in the editor on its own model and tools, tried in the tester, then called from a chat; calls inside it are approved in the dialog with its path, and its steps show in the card', async ({ app }) => {
   const asksCalculator = () => openAiToolCallReply([{ id: 'c1', name: 'calculator', args: ['{"expression":"6 * 7"}'] }]);
   const inner = await startFakeOpenAi([asksCalculator(), openAiTextReply(['It is 42.']), asksCalculator(), openAiTextReply(['It is ', '42.'])]);
   try {
@@ -19,7 +19,7 @@ test('an agent tool: defined in the editor on its own model and tools, tried in 
     await editor.getByLabel('Provider').pressSequentially('inner');
     await editor.getByLabel('Model', { exact: true }).pressSequentially('gpt-4o-mini');
     await editor.getByLabel('System prompt').pressSequentially('Use the calculator for sums.');
-    await editor.getByLabel('Its tools').pressSequentially(`[{"bundleID": "${CORE}", "slug": "calculator", "version": "v1"}]`);
+    await editor.getByLabel('Its tools').pressSequentially(`[{"bundleID": "${CORE}", "slug": "calculator", "version": "v1", "requiresApproval": true}]`);
     await replaceMonacoText(page, 'argSchema', '{"type": "object", "properties": {"task": {"type": "string", "title": "Task"}}, "required": ["task"]}');
     await expect(editor.getByRole('status')).toHaveText('No problems found.');
 
@@ -27,6 +27,13 @@ test('an agent tool: defined in the editor on its own model and tools, tried in 
     const draftTester = editor.getByRole('region', { name: 'Tester' });
     await draftTester.getByRole('form', { name: 'Maths agent (draft)' }).getByLabel('Task').pressSequentially('What is 6 times 7?');
     await draftTester.getByRole('button', { name: 'Run' }).click();
+    // Its calculator asks first: the approval dialog names the agent it runs inside, and Enter allows once.
+    const approval = page.getByRole('dialog', { name: 'Approve tool call' });
+    await expect(approval).toContainText('Maths agent → Calculator');
+    await expect(approval).toContainText('"expression": "6 * 7"');
+    await page.screenshot(shot('agent-approval'));
+    await page.keyboard.press('Enter');
+    await expect(approval).toBeHidden();
     await expect(draftTester.getByTestId('tester-value')).toContainText('It is 42.');
     await page.screenshot(shot('agent-editor'));
     await editor.getByRole('button', { name: 'Save' }).click();
@@ -37,6 +44,8 @@ test('an agent tool: defined in the editor on its own model and tools, tried in 
     await page.keyboard.press('Control+1');
     await openScriptedChat(app, [{ toolCalls: [{ name: 'maths-agent', args: { task: 'What is 6 times 7?' } }] }, { text: 'The agent says 42.' }], [{ bundleID: agent.bundleID, slug: 'maths-agent', version: 'v1' }]);
     await send(page, 'Ask the maths agent');
+    await expect(approval).toContainText('Maths agent → Calculator');
+    await approval.getByRole('button', { name: 'Allow once' }).click();
     const card = page.getByRole('article', { name: 'Tool call Maths agent' });
     await expect(card.getByRole('status')).toHaveText('Succeeded');
     await expect(page.getByRole('log', { name: 'Messages' })).toContainText('The agent says 42.');

@@ -178,9 +178,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const providers = createProviderStore(dataDir, secrets, options.environment ?? {});
   // Model requests made inside a chat run are kept for its raw exchange view.
   const connect = createProviderFactory({ fetch: recordingFetch(options.fetch ?? globalThis.fetch), maxRetries: options.providerRetries });
+  // Whether a window is there to ask the person (approvals of MCP clients' and agents' calls).
+  const windowOpen = options.windowOpen ?? (() => events.listenerCount > 0);
   const runners: ToolRunners = {
     // An agent's calls go through the resolver and invoker the runners make up: read when a call runs, after both exist.
-    agent: agentRunner({ providers, connect, resolver: () => resolver, invoker: () => invoker, now: () => clock.now().toISOString() }),
+    agent: agentRunner({
+      providers,
+      connect,
+      resolver: () => resolver,
+      invoker: () => invoker,
+      now: () => clock.now().toISOString(),
+      questions,
+      windowOpen,
+    }),
     mcp: mcpRunner(mcpServers),
     local: localRunner({ registry: createLocalRegistry(CORE_FUNCTIONS), secrets, settings, clock, log }),
     http: httpRunner({
@@ -227,7 +237,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clock,
     log,
     app: options.app,
-    windowOpen: options.windowOpen ?? (() => events.listenerCount > 0),
+    windowOpen,
     stdioCommand: options.mcpShare?.stdioCommand ?? { command: 'toolbelt-mcp', args: ['--data-dir', dataDir] },
   });
   shareToolsChanged = () => mcpShare.toolsChanged();

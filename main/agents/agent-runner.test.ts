@@ -77,19 +77,47 @@ describe('agent tools', () => {
     expect(refused).toMatchObject({ kind: 'call', name: 'loop', ok: false, summary: 'agent_depth: loop did not run: agents may call agents only 3 deep, and this call would be level 4.' });
   });
 
-  it('refuses a call to a tool that asks first (it cannot be approved inside an agent yet), and gives up after its turns', async () => {
+  it('asks the person before a call to a tool that asks first, in the approval dialog with the agent’s path; a denial is read by the agent', async () => {
+    const h = await startChatHarness();
+    const asks = (city: string) => openAiToolCallReply([{ id: `c-${city}`, name: 'weather', args: [JSON.stringify({ city })] }]);
+    await withAgentModel(h, [asks('Oslo'), asks('Rome'), openAiTextReply(['Oslo is 21; Rome was not allowed.'])]);
+    await putAgent(h, 'researcher', { tools: [h.tool('weather', { requiresApproval: true })] });
+
+    const running = h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'researcher', version: 'v1', args: { task: 'Oslo and Rome?' } });
+    const waitingFor = async () => {
+      for (let tries = 0; tries < 400; tries++) {
+        const { questions } = await h.call('questions.list', {});
+        if (questions.length) return questions[0]!;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('no question came');
+    };
+    const first = await waitingFor();
+    expect(first).toMatchObject({ from: { kind: 'agent', path: ['Research agent'] }, message: 'Research agent wants to run Weather.', approval: { slug: 'weather', displayName: 'Weather', args: { city: 'Oslo' } } });
+    expect(h.server.requestsTo('/weather')).toHaveLength(0);
+    await h.call('questions.answer', { id: first.id, answer: { action: 'accept', content: {} } });
+    const second = await waitingFor();
+    expect(second.approval?.args).toEqual({ city: 'Rome' });
+    await h.call('questions.answer', { id: second.id, answer: { action: 'decline' } });
+
+    const result = await running;
+    expect(result).toMatchObject({ ok: true, value: 'Oslo is 21; Rome was not allowed.' });
+    expect(result.steps!.filter((step) => step.kind === 'call').map((step) => [step.args, step.ok, step.summary?.slice(0, 30)])).toEqual([
+      [{ city: 'Oslo' }, true, '{"city":"Oslo","temp":21}'],
+      [{ city: 'Rome' }, false, 'denied: The user denied this c'],
+    ]);
+    expect(h.server.requestsTo('/weather')).toHaveLength(1);
+  });
+
+  it('gives up after its turns without an answer', async () => {
     const h = await startChatHarness();
     const again = () => openAiToolCallReply([{ id: 'c', name: 'weather', args: ['{"city":"Oslo"}'] }]);
     await withAgentModel(h, [again(), again()]);
-    await putAgent(h, 'researcher', { tools: [h.tool('weather', { requiresApproval: true })], maxTurns: 2 });
+    await putAgent(h, 'researcher', { tools: [h.tool('weather')], maxTurns: 2 });
 
     const result = await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'researcher', version: 'v1', args: { task: 'Oslo?' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'agent_failed', message: 'Research agent gave no final answer within its 2 turns. Raise its turn limit, or ask for less.' } });
-    expect(result.steps!.map((step) => step.summary)).toEqual([
-      expect.stringMatching(/^approval_required: Weather asks before it runs, and calls made inside an agent cannot be approved yet/) as unknown,
-      expect.stringMatching(/^approval_required/) as unknown,
-    ]);
-    expect(h.server.requestsTo('/weather')).toHaveLength(0);
+    expect(result.steps!.map((step) => step.ok)).toEqual([true, true]);
   });
 
   it('a cancelled chat cancels the agent’s model mid-answer', async () => {

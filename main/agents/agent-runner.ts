@@ -13,13 +13,14 @@ import type { ProviderSettings, ProviderStore } from '../providers/provider-stor
 import { InvokeFailure } from '../tools/invoke-error.js';
 import type { InvokeContext, Invoker } from '../tools/invoker.js';
 import { NO_SECRETS } from '../tools/redact.js';
+import type { LiveQuestions } from '../questions/live-questions.js';
 import type { ToolResolver } from '../tools/resolver.js';
 import type { RunContext, RunOutcome, ToolRunner } from '../tools/runners.js';
 
 type AgentTool = Extract<ToolFile, { type: 'agent' }>;
 
-/** How deep the call in progress is in agents calling agents. */
-const depth = new AsyncLocalStorage<number>();
+/** The agents the call in progress is made inside, outermost first. */
+const within = new AsyncLocalStorage<string[]>();
 
 const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit)}…` : text);
 
@@ -30,6 +31,10 @@ export interface AgentRunnerDeps {
   /** The resolver and invoker the agent's own calls go through (read late: both are built from the runners). */
   invoker: () => Invoker;
   now: () => string;
+  /** Asks the person, in whichever window is open, whether a call an agent makes may run. */
+  questions: Pick<LiveQuestions, 'ask'>;
+  /** Whether a window is there to ask in. */
+  windowOpen: () => boolean;
 }
 
 /**
@@ -44,11 +49,11 @@ export function agentRunner(deps: AgentRunnerDeps): ToolRunner<AgentTool> {
     preview: async () => null,
     logLevel: () => 'info',
     run(tool, args, context) {
-      const level = (depth.getStore() ?? 0) + 1;
-      if (level > AGENT_MAX_DEPTH) {
-        return Promise.resolve(failed('agent_depth', `${tool.displayName} did not run: agents may call agents only ${AGENT_MAX_DEPTH} deep, and this call would be level ${level}.`, []));
+      const path = [...(within.getStore() ?? []), tool.displayName];
+      if (path.length > AGENT_MAX_DEPTH) {
+        return Promise.resolve(failed('agent_depth', `${tool.displayName} did not run: agents may call agents only ${AGENT_MAX_DEPTH} deep, and this call would be level ${path.length}.`, []));
       }
-      return depth.run(level, () => runAgent(deps, tool, args, context));
+      return within.run(path, () => runAgent(deps, tool, args, context, path));
     },
   };
 }
@@ -62,7 +67,7 @@ function taskOf(args: Record<string, unknown>): string {
   return typeof args.task === 'string' && Object.keys(args).length === 1 ? args.task : JSON.stringify(args, null, 2);
 }
 
-async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<string, unknown>, context: RunContext): Promise<RunOutcome> {
+async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<string, unknown>, context: RunContext, path: string[]): Promise<RunOutcome> {
   const { impl } = tool;
   const steps: AgentStep[] = [];
   let provider: ModelProvider;
@@ -100,7 +105,7 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
       if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled.`, steps);
       const exposed = exposure.byName.get(completed.name);
       const started = Date.now();
-      const result = await runCall(deps, tool, exposed, [...exposure.byName.keys()], completed.name, completed.args, { signal: context.signal, ...(context.askUser ? { askUser: context.askUser } : {}) });
+      const result = await runCall(deps, tool, path, exposed, [...exposure.byName.keys()], completed.name, completed.args, { signal: context.signal, ...(context.askUser ? { askUser: context.askUser } : {}) });
       const call: ToolCall = { id: completed.id, name: completed.name, args: completed.args, status: result.ok ? 'succeeded' : 'failed', result: callResult(result) };
       message.toolCalls.push(call);
       steps.push({
@@ -120,10 +125,11 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
   return failed('agent_failed', `${tool.displayName} gave no final answer within its ${maxTurns} turns. Raise its turn limit, or ask for less.`, steps);
 }
 
-/** One call of the agent's model: only to its own tools; a tool that asks first cannot be approved inside an agent yet. */
+/** One call of the agent's model: only to its own tools; one that asks first runs once the person allows it, in the approval dialog. */
 async function runCall(
   deps: AgentRunnerDeps,
   agent: AgentTool,
+  path: string[],
   exposed: ExposedTool | undefined,
   toolNames: string[],
   name: string,
@@ -132,11 +138,16 @@ async function runCall(
 ): Promise<InvokeResult> {
   const refuse = (code: string, message: string): InvokeResult => ({ ok: false, error: { code, message }, durationMs: 0, attempts: 0 });
   if (!exposed) return refuse('unknown_tool', `"${name}" is not one of ${agent.displayName}'s tools (${toolNames.join(', ') || 'it has none'}). Call one of those, or answer.`);
-  if (exposed.selection.requiresApproval || exposed.record.tool.requiresApproval) {
-    return refuse(
-      'approval_required',
-      `${exposed.record.tool.displayName} asks before it runs, and calls made inside an agent cannot be approved yet. Mark it as not asking in ${agent.displayName}'s tools, or call it from the chat.`,
-    );
+  const { tool } = exposed.record;
+  if (exposed.selection.requiresApproval || tool.requiresApproval) {
+    if (!deps.windowOpen()) {
+      return refuse('approval_unavailable', `${tool.displayName} asks before every call, and no Toolbelt window is open to ask in. Open Toolbelt and run ${agent.displayName} again, or mark the tool as not asking in its tools.`);
+    }
+    const request = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, args };
+    const answer = await deps.questions.ask({ kind: 'agent', path }, `${path.join(' → ')} wants to run ${tool.displayName}.`, { type: 'object', properties: {} }, context.signal, request);
+    if (answer.action !== 'accept') {
+      return refuse(context.signal.aborted ? 'cancelled' : 'denied', context.signal.aborted ? 'The call was cancelled before it was allowed.' : `The user denied this call to ${tool.displayName}. Go on without it, or answer with what you have.`);
+    }
   }
   try {
     return await deps.invoker().invoke(exposed.record, { args }, context);

@@ -1,13 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UuidV7Schema } from './ids.js';
 
-/** Who asks: an MCP server Toolbelt uses (elicitation), or an MCP client using Toolbelt's tools (approval). */
+/** Who asks: an MCP server Toolbelt uses (elicitation), an MCP client using Toolbelt's tools, or an agent tool (approval of a call it makes). */
 export const QuestionAskerSchema = Type.Union([
   Type.Object({ kind: Type.Literal('mcp-server'), server: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('mcp-client'), client: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+  /** The agents the call is made inside, outermost first ("Research agent", then an agent it called). */
+  Type.Object({ kind: Type.Literal('agent'), path: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 3 }) }, { additionalProperties: false }),
 ]);
 
-/** An MCP client wants to run a tool that asks first: the approval dialog shows this, and accept means "allow once". */
+/** An MCP client or an agent wants to run a tool that asks first: the approval dialog shows this, and accept means "allow once". */
 export const ApprovalRequestSchema = Type.Object(
   {
     bundleID: UuidV7Schema,

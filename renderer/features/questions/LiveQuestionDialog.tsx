@@ -42,11 +42,12 @@ function useSendAnswer(question: LiveQuestion) {
   return { send, busy: answer.isPending, failure, issues };
 }
 
-const askerName = (from: LiveQuestion['from']) => (from.kind === 'mcp-server' ? from.server : from.client);
+const askerName = (from: LiveQuestion['from']) => (from.kind === 'mcp-server' ? from.server : from.kind === 'mcp-client' ? from.client : from.path.join(' → '));
 
 /**
- * Another app (an MCP client using the shared tools) wants to run a tool
- * that asks first: the tool, its arguments, Allow once or Deny. Enter allows
+ * Another app (an MCP client using the shared tools) or an agent tool wants
+ * to run a tool that asks first: who (an agent's path), the tool, its
+ * arguments, Allow once or Deny. Enter allows
  * (focus starts there); Esc denies. The other app waits meanwhile.
  */
 function ClientApproval({ question, waiting }: { question: LiveQuestion; waiting: number }) {
@@ -61,11 +62,22 @@ function ClientApproval({ question, waiting }: { question: LiveQuestion; waiting
       onDismiss={() => send({ action: 'decline' })}
       initialFocus={allowButton}
       description={
-        <p>
-          <strong>{client}</strong> wants to run <strong>{approval.displayName}</strong> <span className="muted">({approval.slug}, over MCP)</span>
-          <br />
-          This tool asks before every call.{waiting > 0 ? ` ${waiting} more waiting.` : ''}
-        </p>
+        question.from.kind === 'agent' ? (
+          <p>
+            <strong>
+              {client} → {approval.displayName}
+            </strong>
+            <br />
+            The agent wants to run <strong>{approval.displayName}</strong> <span className="muted">({approval.slug})</span>, which asks before every call.
+            {waiting > 0 ? ` ${waiting} more waiting.` : ''}
+          </p>
+        ) : (
+          <p>
+            <strong>{client}</strong> wants to run <strong>{approval.displayName}</strong> <span className="muted">({approval.slug}, over MCP)</span>
+            <br />
+            This tool asks before every call.{waiting > 0 ? ` ${waiting} more waiting.` : ''}
+          </p>
+        )
       }
     >
       <h3 className="subhead">Arguments</h3>
