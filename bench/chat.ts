@@ -92,7 +92,63 @@ export async function benchChat(): Promise<boolean> {
       limitName: 'bare openai SDK, same stream',
     }),
   ];
+  const agentOk = await benchSubAgent(call, server, client);
   await close();
   await server.close();
-  return met.every(Boolean);
+  return met.every(Boolean) && agentOk;
+}
+
+const AGENT_ROUNDS = 60;
+const AGENT_BUNDLE = '01a20000-0000-7000-8000-00000000a9e7';
+
+/**
+ * An agent tool's call against the model call inside it: the same streamed
+ * answer read by the bare openai SDK. What is left is the agent's own cost
+ * (the dispatcher, the invoker, the agent's loop and its provider adapter).
+ */
+async function benchSubAgent(call: (operation: string, params: unknown) => Promise<unknown>, server: Awaited<ReturnType<typeof startFakeOpenAi>>, client: OpenAI): Promise<boolean> {
+  const answer = openAiTextReply(Array.from({ length: SHORT }, (_, i) => `tok${i} `));
+  await call('bundles.put', { bundleID: AGENT_BUNDLE, slug: 'agents', displayName: 'Agents' });
+  await call('tools.put', {
+    bundleID: AGENT_BUNDLE,
+    toolSlug: 'helper',
+    version: 'v1',
+    tool: {
+      displayName: 'Helper',
+      type: 'agent',
+      argSchema: { type: 'object', properties: { task: { type: 'string' } }, required: ['task'] },
+      impl: { providerId: 'bench', model: 'fake', tools: [], maxTurns: 2 },
+    },
+  });
+  const throughAgent = async () => {
+    server.replies.push(answer);
+    const started = performance.now();
+    const result = (await call('tools.invoke', { bundleID: AGENT_BUNDLE, toolSlug: 'helper', version: 'v1', args: { task: 'go' } })) as { ok: boolean };
+    if (!result.ok) throw new Error('the agent call failed');
+    return performance.now() - started;
+  };
+  const modelAlone = async () => {
+    server.replies.push(answer);
+    const started = performance.now();
+    const stream = await client.chat.completions.create({ model: 'fake', messages: [{ role: 'user', content: 'go' }], stream: true, stream_options: { include_usage: true } });
+    for await (const chunk of stream) void chunk;
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 10; i++) {
+    await throughAgent();
+    await modelAlone();
+  }
+  const agent: number[] = [];
+  const alone: number[] = [];
+  for (let i = 0; i < AGENT_ROUNDS; i++) {
+    agent.push(await throughAgent());
+    alone.push(await modelAlone());
+  }
+  const ours = percentile(agent, 50);
+  const limit = percentile(alone, 50);
+  report({ section: 'chat', name: `sub-agent call, ${SHORT}-token answer, median`, ours, limit, limitName: 'the model call alone (bare SDK)' });
+  const overhead = ours - limit;
+  const ok = overhead <= 5;
+  console.log(`chat    sub-agent overhead over its model call, median: ${overhead.toFixed(2)} ms   goal ≤ 5 ms: ${ok ? 'met' : 'MISSED'}`);
+  return ok;
 }

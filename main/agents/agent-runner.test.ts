@@ -1,4 +1,6 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NOT_CANCELLABLE } from '../common/signals.js';
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
 import type { AssistantMessage, Chat } from '../../shared/schemas/chat.js';
 import type { FakeModelServer } from '../testing/fake-model-server.js';
@@ -48,6 +50,8 @@ describe('agent tools', () => {
     expect(JSON.stringify(inner.requests[1]!.body)).toContain('\\"temp\\":21');
     // The agent's own tool really ran, with its secret header.
     expect(h.server.requestsTo('/weather')).toHaveLength(1);
+    // A call nobody can cancel shares one signal: the model's SDK never took back a listener it put on it.
+    expect(getEventListeners(NOT_CANCELLABLE, 'abort')).toHaveLength(0);
   });
 
   it('is called by a chat’s model like any tool; its steps come back folded into the call', async () => {

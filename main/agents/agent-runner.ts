@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
+import { forwardAbort } from '../common/signals.js';
 import { AGENT_MAX_DEPTH, AGENT_MAX_TURNS_DEFAULT } from '../../shared/schemas/agent.js';
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
 import type { AssistantMessage, ChatMessage, ToolCall } from '../../shared/schemas/chat.js';
@@ -53,7 +54,11 @@ export function agentRunner(deps: AgentRunnerDeps): ToolRunner<AgentTool> {
       if (path.length > AGENT_MAX_DEPTH) {
         return Promise.resolve(failed('agent_depth', `${tool.displayName} did not run: agents may call agents only ${AGENT_MAX_DEPTH} deep, and this call would be level ${path.length}.`, []));
       }
-      return within.run(path, () => runAgent(deps, tool, args, context, path));
+      // The run gets a signal of its own: the SDKs never take back the listener they put on a signal, and the caller's
+      // may be long-lived (a chat run's, or the one shared by calls nobody can cancel).
+      const own = new AbortController();
+      const unfollow = forwardAbort(context.signal, own);
+      return within.run(path, () => runAgent(deps, tool, args, { ...context, signal: own.signal }, path)).finally(unfollow);
     },
   };
 }
