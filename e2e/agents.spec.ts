@@ -35,6 +35,8 @@ test('an agent tool: defined in the editor on its own model and tools, tried in 
     await page.keyboard.press('Enter');
     await expect(approval).toBeHidden();
     await expect(draftTester.getByTestId('tester-value')).toContainText('It is 42.');
+    await draftTester.getByText('What the agent did').click();
+    await expect(draftTester).toContainText('{"expression":"6 * 7"}');
     await page.screenshot(shot('agent-editor'));
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('An agent on gpt-4o-mini (inner) with 1 tool, up to 6 turns')).toBeVisible();

@@ -1,4 +1,4 @@
-import { AgentSteps } from './AgentSteps.js';
+import { AgentSteps } from '../../components/AgentSteps.js';
 import { useEffect, useState } from 'react';
 import type { ToolCall } from '../../../shared/schemas/chat.js';
 import { ToolValue } from '../../components/ContentBlocks.js';

@@ -1,3 +1,4 @@
+import { AgentSteps } from '../../components/AgentSteps.js';
 import { useId, useState } from 'react';
 import type { InvokeResult, RpcMessage, TraceEntry } from '../../../shared/schemas/invocation.js';
 import { ToolValue } from '../../components/ContentBlocks.js';
@@ -206,6 +207,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
           ) : null}
         </div>
       )}
+      {result.steps?.length ? <AgentSteps steps={result.steps} /> : null}
       {result.trace?.length ? (
         <>
           <h3 className="subhead">Attempts</h3>

@@ -1,4 +1,4 @@
-import type { AgentStep } from '../../../shared/schemas/agent-step.js';
+import type { AgentStep } from '../../shared/schemas/agent-step.js';
 
 function StepList({ steps }: { steps: AgentStep[] }) {
   return (
