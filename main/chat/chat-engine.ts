@@ -521,20 +521,21 @@ export class ChatEngine {
   // ── endings ─────────────────────────────────────────────────────────
 
   private async suspend(chat: Chat, runId: string): Promise<void> {
-    this.release(chat, runId);
     chat.status = waitingStatus(pendingOf(chat));
+    const saved = this.release(chat, runId);
     this.emit(chat, { type: 'finish', reason: 'suspended', status: chat.status });
-    await this.save(chat);
+    await saved;
   }
 
   private async end(chat: Chat, runId: string, reason: FinishReason, outcome: { message?: string; error?: { code: string; message: string } } = {}): Promise<void> {
-    this.release(chat, runId);
     chat.status = reason === 'error' ? 'error' : 'idle';
     delete chat.run;
     chat.lastRun = { runId, reason, ...outcome, at: this.now() };
+    // The chat is written once, as it ends, and the lock goes after that write.
+    const saved = this.release(chat, runId);
     this.emit(chat, { type: 'finish', reason, status: chat.status, ...(outcome.message ? { message: outcome.message } : {}) });
     // The run is over either way; a save that fails now is told to the window and the log, not thrown at nobody.
-    await this.save(chat).catch((error: unknown) => {
+    await saved.catch((error: unknown) => {
       if (outcome.error?.code === 'storage_failed') this.deps.log.warn('the chat is still not saved', { chatId: chat.id, error: String(error) });
       else this.reportSaveFailure(chat, error);
     });
@@ -552,21 +553,22 @@ export class ChatEngine {
   }
 
   /** Forgets the active run, in the same tick as the decision to stop, so an answer arriving now starts a new one. */
-  private release(chat: Chat, runId: string): void {
+  /** Saves the chat as it is now and lets its lock go once that is on disk; the save, for the caller to report on. */
+  private release(chat: Chat, runId: string): Promise<void> {
+    const saved = this.save(chat);
     const active = this.active.get(chat.id);
-    if (active?.runId !== runId) return;
+    if (active?.runId !== runId) return saved;
     this.active.delete(chat.id);
     this.deps.files.disown(chat.id);
-    // The file is written first (by the caller's save), then the lock goes.
-    const releasing = this.deps.files
-      .save(chat)
-      // The caller's own save (end, suspend) reports a failure; this one only must not hold the lock forever.
+    const releasing = saved
+      // The caller reports a failure; the lock only must not be held forever.
       .catch(() => undefined)
       .finally(() => active.lock())
       .finally(() => {
         if (this.releasing.get(chat.id) === releasing) this.releasing.delete(chat.id);
       });
     this.releasing.set(chat.id, releasing);
+    return saved;
   }
 
   // ── helpers ─────────────────────────────────────────────────────────
