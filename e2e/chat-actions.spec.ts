@@ -153,6 +153,7 @@ test('a structured answer: a schema set in Chat settings, an answer that misses 
   await expect(answer).toContainText('"population": 2100000');
   // The first answer was text; the model was asked once more and its second answer is the JSON.
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Paris, about 2 million people.');
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Not the JSON this chat asks for (the answer is not JSON).');
   await answer.getByRole('button', { name: 'Copy JSON' }).click();
   expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({ city: 'Paris', population: 2100000 });
   await page.screenshot(shot('chat-structured-answer'));

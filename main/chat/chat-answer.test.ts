@@ -114,6 +114,8 @@ describe('structured final answers', () => {
     expect(nudge.content).toContain('does not match the JSON Schema this chat requires (the answer is not JSON)');
     expect(nudge.content).toContain('"required": [');
     expect(done.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'assistant']);
+    // The answer that missed says so; the one that matched does not.
+    expect(assistants(done).map((message) => message.answerProblem)).toEqual(['the answer is not JSON', undefined]);
 
     await h.call('chats.send', { chatId: chat.id, content: 'And again?' });
     const failed = await h.settled(chat.id);

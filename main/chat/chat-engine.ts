@@ -400,6 +400,7 @@ export class ChatEngine {
             if (!last.content.trim()) last.content = JSON.stringify(checked.value, null, 2);
             return await this.end(chat, runId, 'stop');
           }
+          last.answerProblem = checked.problems.slice(0, 2_000);
           if (!run.answerRetried) {
             run.answerRetried = true;
             nudge = answerNudge(schema, checked.problems);

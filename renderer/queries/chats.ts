@@ -235,6 +235,8 @@ export function useChatContext(chat: { id: string; updatedAt: string; status: st
     queryKey: [...chatKeys.context(chat.id), chat.updatedAt, chat.messages.length],
     queryFn: () => api.chats.context({ chatId: chat.id }),
     enabled: chat.status !== 'running',
+    // The chat's last estimate stays on screen while a run streams and while a new one is read (never another chat's).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === chat.id ? previous : undefined),
     retry: false,
     staleTime: 30_000,
   });

@@ -211,6 +211,8 @@ export const AssistantMessageSchema = Type.Object(
     finishReason: Type.Optional(Type.String()),
     /** The final answer as JSON, checked against the answer schema the run asked for. */
     answer: Type.Optional(Type.Object({ value: Type.Unknown() }, { additionalProperties: false })),
+    /** Why this answer was not the JSON the run asked for (the model was then asked again, or the run stopped). */
+    answerProblem: Type.Optional(Type.String({ maxLength: 2_000 })),
   },
   { additionalProperties: false },
 );

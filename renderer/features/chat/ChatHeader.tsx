@@ -1,33 +1,12 @@
-import { useQueries } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Chat } from '../../../shared/schemas/chat.js';
 import { SettingsIcon, WireIcon, WrenchListIcon } from '../../components/icons.js';
-import { useApi } from '../../api/context.js';
-import { useModels, useProviders, useUpdateChat } from '../../queries/chats.js';
-import { toolKeys } from '../../queries/tools.js';
+import { useChatContext, useModels, useProviders, useUpdateChat } from '../../queries/chats.js';
 import { ChatSettingsDialog } from './ChatSettingsDialog.js';
 import { ExportMenu } from './ExportMenu.js';
 import { RawExchangeDialog } from './RawExchangeDialog.js';
 import { busyReason } from './MessageActions.js';
 import { ToolSelectionPanel } from './ToolSelectionPanel.js';
-
-/** Roughly what the selected tools' definitions cost per request: a token is about four characters of JSON. */
-function useToolTokenEstimate(chat: Chat): number {
-  const api = useApi();
-  const tools = useQueries({
-    // Denied tools are not sent, so they cost nothing.
-    queries: (chat.tools.mode === 'none' ? [] : chat.tools.selected.filter((entry) => !entry.denied)).map((entry) => ({
-      queryKey: toolKeys.tool(entry.bundleID, entry.slug, entry.version),
-      queryFn: () => api.tools.get({ bundleID: entry.bundleID, toolSlug: entry.slug, version: entry.version }),
-      staleTime: 60_000,
-    })),
-  });
-  let characters = 0;
-  for (const tool of tools) {
-    if (tool.data?.status === 'valid') characters += JSON.stringify({ name: tool.data.slug, description: tool.data.description, parameters: tool.data.argSchema }).length + 40;
-  }
-  return Math.ceil(characters / 4);
-}
 
 /** Title, provider and model, and the tools this chat offers the model. */
 export function ChatHeader({ chat }: { chat: Chat }) {
@@ -37,7 +16,8 @@ export function ChatHeader({ chat }: { chat: Chat }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [rawOpen, setRawOpen] = useState(false);
-  const tokens = useToolTokenEstimate(chat);
+  // The core's estimate of the next request: what the offered tools' definitions cost each time.
+  const tokens = useChatContext(chat).data?.toolTokens;
   const id = useId();
   const busyBecause = busyReason(chat);
   const busy = busyBecause !== null;
@@ -97,7 +77,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
         <button type="button" className="button button--small" onClick={() => setPanelOpen(true)} disabled={busy} aria-haspopup="dialog">
           <WrenchListIcon size={15} /> {toolCount === 0 ? 'No tools' : `${toolCount} tool${toolCount === 1 ? '' : 's'} on`}
           {deniedCount > 0 ? ` · ${deniedCount} never allowed` : ''}
-          {toolCount > 0 ? <span className="muted"> · ~{tokens.toLocaleString()} tokens</span> : null}
+          {toolCount > 0 && tokens !== undefined ? <span className="muted"> · ~{tokens.toLocaleString()} tokens</span> : null}
         </button>
         <span className="chat-header__icons">
           <button

@@ -61,6 +61,7 @@ const MessageView = memo(function MessageView({
       {message.toolCalls.map((call) => (
         <ToolCallCard key={call.id} call={call} />
       ))}
+      {message.answerProblem ? <p className="muted message__note">Not the JSON this chat asks for ({message.answerProblem}).</p> : null}
       {message.finishReason === 'cancelled' ? <p className="muted message__note">Stopped.</p> : null}
       {message.finishReason === 'interrupted' ? <p className="muted message__note">Interrupted when the app stopped.</p> : null}
       {streaming ? null : <AssistantActions chatId={chatId} message={message} last={last} busy={busy} canContinue={canContinue} />}
