@@ -6,6 +6,7 @@ import type { AssistantMessage, Chat } from '../../shared/schemas/chat.js';
 import type { FakeModelServer } from '../testing/fake-model-server.js';
 import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
 import { startChatHarness, type ChatHarness } from '../testing/chat-harness.js';
+import { json } from '../testing/loopback-server.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {
@@ -70,15 +71,36 @@ describe('agent tools', () => {
   it('stops agents calling agents at three levels, with a sentence the level above reads', async () => {
     const h = await startChatHarness();
     const deeper = (task: string) => openAiToolCallReply([{ id: `c-${task}`, name: 'loop', args: [JSON.stringify({ task })] }]);
-    await withAgentModel(h, [deeper('two'), deeper('three'), deeper('four'), openAiTextReply(['three gave up']), openAiTextReply(['two heard three']), openAiTextReply(['one heard two'])]);
+    const inner = await withAgentModel(h, [deeper('two'), deeper('three'), deeper('four'), openAiTextReply(['three gave up']), openAiTextReply(['two heard three']), openAiTextReply(['one heard two'])]);
     await putAgent(h, 'loop', { tools: [h.tool('loop')] });
 
     const result = await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'loop', version: 'v1', args: { task: 'one' } });
     expect(result).toMatchObject({ ok: true, value: 'one heard two' });
     const levelTwo = result.steps![0]!;
+    expect(levelTwo).toMatchObject({ kind: 'call', name: 'loop', ok: true, summary: 'two heard three' });
+    // A nested agent's steps are kept one level down, without their own.
     const levelThree = (levelTwo.steps as AgentStep[])[0]!;
-    const refused = (levelThree.steps as AgentStep[])[0]!;
-    expect(refused).toMatchObject({ kind: 'call', name: 'loop', ok: false, summary: 'agent_depth: loop did not run: agents may call agents only 3 deep, and this call would be level 4.' });
+    expect(levelThree).toMatchObject({ kind: 'call', name: 'loop', ok: true, summary: 'three gave up' });
+    expect(levelThree).not.toHaveProperty('steps');
+    // The fourth level was refused with a sentence the third level's model read.
+    expect(JSON.stringify(inner.requests[3]!.body)).toContain('agent_depth): loop did not run: agents may call agents only 3 deep, and this call would be level 4.');
+  });
+
+  it('tells its model when its arguments for a tool were not JSON, and cuts long results for it at the tool’s limit', async () => {
+    const big = 'x'.repeat(30_000);
+    const h = await startChatHarness({ weatherRoute: (_request, response) => json(response, 200, { blob: big }) });
+    const inner = await withAgentModel(h, [
+      openAiToolCallReply([{ id: 'c1', name: 'weather', args: ['{"city":'] }]),
+      openAiToolCallReply([{ id: 'c2', name: 'weather', args: ['{"city":"Oslo"}'] }]),
+      openAiTextReply(['Done.']),
+    ]);
+    await putAgent(h, 'researcher', { tools: [h.tool('weather')] });
+    const result = await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'researcher', version: 'v1', args: { task: 'Oslo?' } });
+    expect(result).toMatchObject({ ok: true, value: 'Done.' });
+    expect(result.steps![0]).toMatchObject({ ok: false, summary: 'invalid_args: The arguments for weather were not a JSON object: {"city":' });
+    const third = JSON.stringify(inner.requests[2]!.body);
+    expect(third).toContain('cut for the model: this result is 30 KB');
+    expect(third.length).toBeLessThan(25_000);
   });
 
   it('asks the person before a call to a tool that asks first, in the approval dialog with the agent’s path; a denial is read by the agent', async () => {
@@ -111,6 +133,17 @@ describe('agent tools', () => {
       [{ city: 'Rome' }, false, 'denied: The user denied this c'],
     ]);
     expect(h.server.requestsTo('/weather')).toHaveLength(1);
+  });
+
+  it('keeps 200 steps at most, saying later ones are not kept, so a long run is still a valid result', async () => {
+    const h = await startChatHarness();
+    const eleven = () => openAiToolCallReply(Array.from({ length: 11 }, (_, index) => ({ id: `c${index}`, name: 'weather', args: ['{"city":"Oslo"}'] })));
+    await withAgentModel(h, [...Array.from({ length: 19 }, eleven), openAiTextReply(['Enough.'])]);
+    await putAgent(h, 'researcher', { tools: [h.tool('weather')], maxTurns: 20 });
+    const result = await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'researcher', version: 'v1', args: { task: 'Oslo, many times' } });
+    expect(result).toMatchObject({ ok: true, value: 'Enough.' });
+    expect(result.steps).toHaveLength(200);
+    expect(result.steps!.at(-1)).toEqual({ turn: 19, kind: 'text', text: 'Later steps are not kept (200 at most).' });
   });
 
   it('gives up after its turns without an answer', async () => {

@@ -7,6 +7,7 @@ import type { AgentStep } from '../../shared/schemas/agent-step.js';
 import type { AssistantMessage, ChatMessage, ToolCall } from '../../shared/schemas/chat.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
+import { resultLimits, withResultsCut } from '../chat/model-context.js';
 import { callResult } from '../chat/tool-calls.js';
 import { exposeTools, type ExposedTool } from '../chat/tool-exposure.js';
 import type { ModelProvider } from '../providers/model.js';
@@ -24,6 +25,16 @@ type AgentTool = Extract<ToolFile, { type: 'agent' }>;
 const within = new AsyncLocalStorage<string[]>();
 
 const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit)}…` : text);
+
+/** Steps kept per agent call (the result's schema holds 200), and of a nested agent's, inside a step. */
+const MAX_STEPS = 200;
+const MAX_NESTED_STEPS = 20;
+
+/** A nested agent's steps as kept inside one of ours: the first few, without their own nested steps. */
+function nestedSteps(steps: AgentStep[] | undefined): { steps?: AgentStep[] } {
+  if (!steps?.length) return {};
+  return { steps: steps.slice(0, MAX_NESTED_STEPS).map(({ steps: _deeper, ...step }) => step) };
+}
 
 export interface AgentRunnerDeps {
   providers: ProviderStore;
@@ -75,6 +86,10 @@ function taskOf(args: Record<string, unknown>): string {
 async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<string, unknown>, context: RunContext, path: string[]): Promise<RunOutcome> {
   const { impl } = tool;
   const steps: AgentStep[] = [];
+  const addStep = (step: AgentStep) => {
+    if (steps.length < MAX_STEPS - 1) steps.push(step);
+    else if (steps.length === MAX_STEPS - 1) steps.push({ turn: step.turn, kind: 'text', text: `Later steps are not kept (${MAX_STEPS} at most).` });
+  };
   let provider: ModelProvider;
   try {
     provider = deps.connect(await deps.providers.require(impl.providerId));
@@ -84,6 +99,8 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
   const exposure = await exposeTools({ mode: 'auto', selected: impl.tools }, deps.resolver());
   const messages: ChatMessage[] = [{ id: uuidv7(), role: 'user', content: taskOf(args), createdAt: deps.now() }];
   const maxTurns = impl.maxTurns ?? AGENT_MAX_TURNS_DEFAULT;
+  // Its model reads each result up to the tool's limit, as a chat's does.
+  const limits = resultLimits(impl.tools);
   for (let turn = 1; turn <= maxTurns; turn++) {
     const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: impl.model, createdAt: deps.now() };
     const calls = [];
@@ -91,7 +108,7 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
       for await (const event of provider.stream({
         model: impl.model,
         ...(impl.system ? { system: impl.system } : {}),
-        messages,
+        messages: withResultsCut(messages, limits),
         tools: exposure.definitions,
         parallelToolCalls: false,
         signal: context.signal,
@@ -104,16 +121,19 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
       return failed('agent_failed', `${tool.displayName} stopped at turn ${turn}: ${error instanceof ToolbeltError ? error.message : String(error)}`, steps);
     }
     messages.push(message);
-    if (message.content.trim()) steps.push({ turn, kind: 'text', text: cut(message.content, 2_000) });
+    if (message.content.trim()) addStep({ turn, kind: 'text', text: cut(message.content, 2_000) });
     if (calls.length === 0) return { value: message.content, redactor: NO_SECRETS, attempts: 1, steps };
     for (const completed of calls) {
       if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled.`, steps);
       const exposed = exposure.byName.get(completed.name);
       const started = Date.now();
-      const result = await runCall(deps, tool, path, exposed, [...exposure.byName.keys()], completed.name, completed.args, { signal: context.signal, ...(context.askUser ? { askUser: context.askUser } : {}) });
+      const result =
+        completed.rawArgs !== undefined
+          ? refusal('invalid_args', `The arguments for ${completed.name} were not a JSON object: ${cut(completed.rawArgs, 200)}`)
+          : await runCall(deps, tool, path, exposed, [...exposure.byName.keys()], completed.name, completed.args, { signal: context.signal, ...(context.askUser ? { askUser: context.askUser } : {}) });
       const call: ToolCall = { id: completed.id, name: completed.name, args: completed.args, status: result.ok ? 'succeeded' : 'failed', result: callResult(result) };
       message.toolCalls.push(call);
-      steps.push({
+      addStep({
         turn,
         kind: 'call',
         name: completed.name,
@@ -122,12 +142,17 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
         ok: result.ok,
         summary: cut(result.ok ? (typeof result.value === 'string' ? result.value : (JSON.stringify(result.value) ?? 'null')) : `${result.error.code}: ${result.error.message}`, 500),
         durationMs: result.durationMs ?? Date.now() - started,
-        ...(result.steps?.length ? { steps: result.steps } : {}),
+        ...nestedSteps(result.steps),
       });
       context.onProgress?.({ progress: turn, total: maxTurns, message: `${exposed?.record.tool.displayName ?? completed.name}: ${result.ok ? 'done' : 'failed'}` });
     }
   }
   return failed('agent_failed', `${tool.displayName} gave no final answer within its ${maxTurns} turns. Raise its turn limit, or ask for less.`, steps);
+}
+
+/** A call that did not run, as its result. */
+function refusal(code: string, message: string): InvokeResult {
+  return { ok: false, error: { code, message }, durationMs: 0, attempts: 0 };
 }
 
 /** One call of the agent's model: only to its own tools; one that asks first runs once the person allows it, in the approval dialog. */
@@ -141,22 +166,21 @@ async function runCall(
   args: Record<string, unknown>,
   context: InvokeContext,
 ): Promise<InvokeResult> {
-  const refuse = (code: string, message: string): InvokeResult => ({ ok: false, error: { code, message }, durationMs: 0, attempts: 0 });
-  if (!exposed) return refuse('unknown_tool', `"${name}" is not one of ${agent.displayName}'s tools (${toolNames.join(', ') || 'it has none'}). Call one of those, or answer.`);
+  if (!exposed) return refusal('unknown_tool', `"${name}" is not one of ${agent.displayName}'s tools (${toolNames.join(', ') || 'it has none'}). Call one of those, or answer.`);
   const { tool } = exposed.record;
   if (exposed.selection.requiresApproval || tool.requiresApproval) {
     if (!deps.windowOpen()) {
-      return refuse('approval_unavailable', `${tool.displayName} asks before every call, and no Toolbelt window is open to ask in. Open Toolbelt and run ${agent.displayName} again, or mark the tool as not asking in its tools.`);
+      return refusal('approval_unavailable', `${tool.displayName} asks before every call, and no Toolbelt window is open to ask in. Open Toolbelt and run ${agent.displayName} again, or mark the tool as not asking in its tools.`);
     }
     const request = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, args };
     const answer = await deps.questions.ask({ kind: 'agent', path }, `${path.join(' → ')} wants to run ${tool.displayName}.`, { type: 'object', properties: {} }, context.signal, request);
     if (answer.action !== 'accept') {
-      return refuse(context.signal.aborted ? 'cancelled' : 'denied', context.signal.aborted ? 'The call was cancelled before it was allowed.' : `The user denied this call to ${tool.displayName}. Go on without it, or answer with what you have.`);
+      return refusal(context.signal.aborted ? 'cancelled' : 'denied', context.signal.aborted ? 'The call was cancelled before it was allowed.' : `The user denied this call to ${tool.displayName}. Go on without it, or answer with what you have.`);
     }
   }
   try {
     return await deps.invoker().invoke(exposed.record, { args }, context);
   } catch (error) {
-    return refuse(error instanceof ToolbeltError ? error.code : 'internal', error instanceof ToolbeltError ? error.message : 'The tool failed unexpectedly.');
+    return refusal(error instanceof ToolbeltError ? error.code : 'internal', error instanceof ToolbeltError ? error.message : 'The tool failed unexpectedly.');
   }
 }
