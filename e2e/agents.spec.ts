@@ -56,6 +56,9 @@ test('an agent tool: defined in the editor on its own model and tools, tried in 
     await expect(card).toContainText('{"expression":"6 * 7"}');
     await expect(card).toContainText('It is 42.');
     await page.screenshot(shot('agent-steps'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.screenshot(shot('agent-steps-narrow-dark'));
     const second = inner.requests[2]!.body as { messages: { role: string; content: string }[] };
     expect(second.messages.slice(0, 2)).toEqual([{ role: 'system', content: 'Use the calculator for sums.' }, { role: 'user', content: 'What is 6 times 7?' }]);
     expect(app.consoleErrors).toEqual([]);

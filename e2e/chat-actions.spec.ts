@@ -206,6 +206,9 @@ test('a chat nearing its model’s input size says so before sending, and droppi
     const notice = page.getByRole('status').filter({ hasText: 'gemini-2.5-flash takes' });
     await expect(notice).toContainText(/This chat nears what gemini-2\.5-flash takes: ~[\d,]+ tokens .* of 8,000\./);
     await page.screenshot(shot('context-notice'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.screenshot(shot('context-notice-narrow-dark'));
     await notice.getByRole('button', { name: /^Drop 1 old tool result \(~[\d,]+ tokens\)$/ }).click();
     await expect(notice).toBeHidden();
     const cards = log.getByRole('article', { name: 'Tool call Forecast' });
@@ -245,6 +248,14 @@ test('chat list: search by words in titles and messages, pin to the top, relativ
   await nav.getByRole('button', { name: 'Pin Groceries' }).click();
   await expect(nav.getByRole('list', { name: 'Pinned' }).getByRole('button', { name: /^Groceries/ })).toBeVisible();
   await page.screenshot(shot('chat-list-pinned'));
+  // In a narrow window the row's hidden actions leave the title its width: "Test chat" stays on one line.
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const title = nav.getByRole('button', { name: /^Test chat/ }).locator('.list__title');
+  expect((await title.boundingBox())!.height).toBeLessThan(26);
+  await nav.getByRole('button', { name: /^Groceries/ }).hover({ position: { x: 20, y: 12 } });
+  await expect(nav.getByRole('button', { name: 'Unpin Groceries' })).toBeVisible();
+  await page.screenshot(shot('chat-list-narrow-dark'));
   expect(((await api('GET', '/chats')) as { chats: { id: string; pinned: boolean }[] }).chats.find((chat) => chat.id !== chatId)?.pinned).toBe(true);
 
   await nav.getByRole('button', { name: /^Test chat/ }).click();
