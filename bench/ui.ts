@@ -128,19 +128,26 @@ export async function benchUi(): Promise<boolean> {
     const plainCdp = await context.newCDPSession(plain);
     await plainCdp.send('Performance.enable');
     await plain.setContent('<!doctype html><title>plain</title><body></body>');
+    await plain.bringToFront();
     const baseBefore = await busyMs(plainCdp);
     const appended = await plain.evaluate(streamToPlainElement, `http://${target}/stream`);
     if (appended !== pieces.length) throw new Error(`the plain page got ${appended} pieces of ${pieces.length}`);
     const baseBusy = (await busyMs(plainCdp)) - baseBefore;
     const baseLongest = await takeLongTasks(plain);
+    // Headless Chromium draws frames for the page in front only: the app's page must be in front again, or
+    // every requestAnimationFrame in it (its virtual list, the stopwatches) waits about a second.
+    await page.bringToFront();
     met.push(report({ section: 'ui', name: `stream ${pieces.length} Markdown pieces: per piece`, ours: streamBusy / pieces.length, limit: baseBusy / pieces.length, limitName: 'same stream into a plain element', goalRatio: 3 }));
     met.push(report({ section: 'ui', name: 'stream: longest main-thread task', ours: Math.max(streamLongest, 1), limit: Math.max(baseLongest, 1), limitName: 'longest task appending (≥ 1 ms)', goalAbsoluteMs: 50 }));
 
     // 2. Big values: the longest task while a 10 MB response reaches the tester and a 1 MB result reaches a chat card.
     const rawLongest = async (path: string) => {
+      await plain.bringToFront();
       await takeLongTasks(plain);
       await plain.evaluate(fetchAndParse, `http://${target}${path}`);
-      return Math.max(await takeLongTasks(plain), 1);
+      const longest = Math.max(await takeLongTasks(plain), 1);
+      await page.bringToFront();
+      return longest;
     };
     await page.keyboard.press('Control+2');
     await page.getByRole('region', { name: 'Tools' }).getByRole('searchbox').or(page.getByRole('region', { name: 'Tools' }).getByPlaceholder('Search by name, slug, tag…')).first().pressSequentially('ten-mb');
