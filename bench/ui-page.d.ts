@@ -1,7 +1,8 @@
 // Types of the page-side functions in ui-page.js (see there why they are JavaScript).
 export function watchLongTasks(): void;
 export function takeLongestTask(): number;
-export function streamEnded(): boolean;
+export function armStreamWatch(lastWord: string): void;
+export function streamEnded(): Promise<string>;
 export function streamToPlainElement(url: string): Promise<number>;
 export function fetchAndParse(url: string): Promise<void>;
 export function armPaletteStopwatch(): void;

@@ -17,9 +17,36 @@ export function takeLongestTask() {
   return seen.length ? Math.max(...seen) : 0;
 }
 
-/** Whether the chat's message list says it is no longer streaming. */
+/**
+ * Arms a watch on the chat's message list that settles once it has said it
+ * is streaming and then that it is not. Watched by the page itself, not by
+ * polling from the bench, whose queries of a long answer's text each frame
+ * would be counted as the app's work.
+ */
+export function armStreamWatch(lastWord) {
+  window.__streamDone = new Promise((resolve) => {
+    let started = false;
+    // The last pieces are drawn on the next frame, so the text may lag the list's end of streaming a little.
+    const untilShown = (log, frames) => {
+      if (log.textContent.includes(lastWord) || frames > 600) resolve(log.textContent);
+      else requestAnimationFrame(() => untilShown(log, frames + 1));
+    };
+    // The list may not exist yet (an empty chat shows its empty state): watch the whole page for it.
+    new MutationObserver((_, observer) => {
+      const log = document.querySelector('[role=log]');
+      const busy = log?.getAttribute('aria-busy');
+      if (busy === 'true') started = true;
+      else if (started && busy === 'false') {
+        observer.disconnect();
+        untilShown(log, 0);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+  });
+}
+
+/** The message list's text once the armed watch saw the stream end and its last word shown. */
 export function streamEnded() {
-  return document.querySelector('[role=log]')?.getAttribute('aria-busy') === 'false';
+  return window.__streamDone;
 }
 
 /**

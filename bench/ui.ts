@@ -6,7 +6,7 @@ import { hostApi, spawnHost } from '../main/testing/spawned-host.js';
 import { makeTempDir } from '../main/testing/temp-dir.js';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { percentile, report } from './stats.js';
-import { streamToPlainElement, fetchAndParse, streamEnded, takeLongestTask, timeApiGet, timeChatOpen, armPaletteStopwatch, readPaletteStopwatch, watchLongTasks } from './ui-page.js';
+import { streamToPlainElement, fetchAndParse, armStreamWatch, streamEnded, takeLongestTask, timeApiGet, timeChatOpen, armPaletteStopwatch, readPaletteStopwatch, watchLongTasks } from './ui-page.js';
 
 const TOKENS = 20_000;
 const BUNDLES = 100;
@@ -117,11 +117,12 @@ export async function benchUi(): Promise<boolean> {
     await takeLongTasks(page);
     const before = await busyMs(cdp);
     await page.getByRole('textbox', { name: 'Message' }).pressSequentially('go');
-    await page.keyboard.press('Enter');
     const lastWord = [...markdown.matchAll(/word\d+x59/g)].at(-1)![0];
-    await page.getByRole('log', { name: 'Messages' }).getByText(lastWord, { exact: false }).first().waitFor({ timeout: 300_000 });
-    await page.waitForFunction(streamEnded, undefined, { timeout: 300_000 });
+    await page.evaluate(armStreamWatch, lastWord);
+    await page.keyboard.press('Enter');
+    const shownText = await page.evaluate(streamEnded);
     const streamBusy = (await busyMs(cdp)) - before;
+    if (!shownText.includes(lastWord)) throw new Error(`the stream ended without showing its last word (${lastWord})`);
     const streamLongest = await takeLongTasks(page);
     // Limits run in a page of their own: an empty document (no app, and no content policy of the app's).
     const plain = await context.newPage();

@@ -3,8 +3,8 @@ import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
+import { fullShot } from './fixtures/shots.js';
 
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 
 test('an agent tool: defined in the editor on its own model and tools, tried in the tester, then called from a chat; calls inside it are approved in the dialog with its path, and its steps show in the card', async ({ app }) => {
@@ -31,13 +31,13 @@ test('an agent tool: defined in the editor on its own model and tools, tried in 
     const approval = page.getByRole('dialog', { name: 'Approve tool call' });
     await expect(approval).toContainText('Maths agent → Calculator');
     await expect(approval).toContainText('"expression": "6 * 7"');
-    await page.screenshot(shot('agent-approval'));
+    await page.screenshot(fullShot('agent-approval'));
     await page.keyboard.press('Enter');
     await expect(approval).toBeHidden();
     await expect(draftTester.getByTestId('tester-value')).toContainText('It is 42.');
     await draftTester.getByText('What the agent did').click();
     await expect(draftTester).toContainText('{"expression":"6 * 7"}');
-    await page.screenshot(shot('agent-editor'));
+    await page.screenshot(fullShot('agent-editor'));
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('An agent on gpt-4o-mini (inner) with 1 tool, up to 6 turns')).toBeVisible();
 
@@ -55,10 +55,10 @@ test('an agent tool: defined in the editor on its own model and tools, tried in 
     await expect(card).toContainText('Calculator');
     await expect(card).toContainText('{"expression":"6 * 7"}');
     await expect(card).toContainText('It is 42.');
-    await page.screenshot(shot('agent-steps'));
+    await page.screenshot(fullShot('agent-steps'));
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 1000, height: 700 });
-    await page.screenshot(shot('agent-steps-narrow-dark'));
+    await page.screenshot(fullShot('agent-steps-narrow-dark'));
     const second = inner.requests[2]!.body as { messages: { role: string; content: string }[] };
     expect(second.messages.slice(0, 2)).toEqual([{ role: 'system', content: 'Use the calculator for sums.' }, { role: 'user', content: 'What is 6 times 7?' }]);
     expect(app.consoleErrors).toEqual([]);

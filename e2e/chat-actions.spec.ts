@@ -5,8 +5,8 @@ import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
+import { shot } from './fixtures/shots.js';
 
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) });
 
 test('message actions: copy an answer, edit a message and send it again, regenerate the last answer', async ({ app, context }) => {
   const { page } = app;

@@ -7,10 +7,10 @@ import { expect, test } from './fixtures/app.js';
 import { hostApi } from './fixtures/api.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
 import { openScriptedChat, send, type App } from './fixtures/chat.js';
+import { shot } from './fixtures/shots.js';
 
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 const core = (slug: string, extra: Record<string, unknown> = {}) => ({ bundleID: CORE, slug, version: 'v1', ...extra });
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) });
 
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();

@@ -6,8 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
+import { fullShot } from './fixtures/shots.js';
 
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 test('create a bundle, define an HTTP tool in the form, break and fix its schema in Monaco, save and run it', async ({ app }) => {
   const server = createServer((request, response) => {
@@ -37,11 +37,11 @@ test('create a bundle, define an HTTP tool in the form, break and fix its schema
     // A typo in the schema is caught with its path; fixing it clears the problem.
     await replaceMonacoText(page, 'argSchema', '{"type": "object", "properties": {"word": {"type": "strin", "title": "Word"}}, "required": ["word"]}');
     await expect(editor.getByText(/properties\/word\/type/).first()).toBeVisible();
-    await page.screenshot(shot('editor-schema-error'));
+    await page.screenshot(fullShot('editor-schema-error'));
     await replaceMonacoText(page, 'argSchema', '{"type": "object", "properties": {"word": {"type": "string", "title": "Word"}}, "required": ["word"]}');
     await expect(editor.getByRole('status')).toHaveText('No problems found.');
     await expect(editor.getByRole('form', { name: 'Preview of Echo back' }).getByLabel('Word')).toBeVisible();
-    await page.screenshot(shot('editor-form'));
+    await page.screenshot(fullShot('editor-form'));
 
     // The draft runs in the tester before it is saved.
     const draftTester = editor.getByRole('region', { name: 'Tester' });
@@ -154,7 +154,7 @@ test('problems are sentences about their field, shown once the field is touched;
   // An untouched form shows no problem at any field, and says how it works.
   await expect(editor.getByRole('status')).toHaveText('Fill in the form; a field with a problem says so once you have typed in it or left it.');
   await expect(editor.locator('.field__error')).toHaveCount(0);
-  await page.screenshot(shot('editor-untouched'));
+  await page.screenshot(fullShot('editor-untouched'));
 
   await editor.getByLabel('URL template').press('Control+a');
   await editor.getByLabel('URL template').pressSequentially('htps://api.example.com/weather');
@@ -171,7 +171,7 @@ test('problems are sentences about their field, shown once the field is touched;
   await expect(editor.getByLabel('Display name')).toBeFocused();
   await expect(editor.getByRole('status')).toHaveText('3 problems to fix.');
   await expect(editor.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot(shot('editor-sentences'));
+  await page.screenshot(fullShot('editor-sentences'));
 
   // Fixed one by one, as typed, each problem goes.
   await page.keyboard.type('City weather');
@@ -200,7 +200,7 @@ test('JSON that does not parse is never dropped: shown at its field and in the f
   await expect(save).toBeDisabled();
   // Disabled looks disabled.
   expect(Number(await save.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(0.6);
-  await page.screenshot(shot('editor-unparsable'));
+  await page.screenshot(fullShot('editor-unparsable'));
 
   // The document view shows both as typed; the form waits until the document parses.
   await editor.getByRole('tab', { name: 'tool.json' }).click();
@@ -235,7 +235,7 @@ test('at 1000×700 the navigation keeps its icons, bundles stack over tools, and
   const bundles = (await page.getByRole('region', { name: 'Bundles' }).boundingBox())!;
   const tools = (await page.locator('.pane--tools').boundingBox())!;
   expect(tools.y).toBeGreaterThanOrEqual(bundles.y + bundles.height - 1);
-  await page.screenshot(shot('editor-narrow'));
+  await page.screenshot(fullShot('editor-narrow'));
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot(shot('editor-narrow-dark'));
+  await page.screenshot(fullShot('editor-narrow-dark'));
 });

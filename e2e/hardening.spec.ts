@@ -4,13 +4,13 @@ import type { Page } from '@playwright/test';
 import { v7 as uuidv7 } from 'uuid';
 import { openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
+import { fullShot } from './fixtures/shots.js';
 
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 async function lookAt(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot(shot(`${name}-${scheme}`));
+    await page.screenshot(fullShot(`${name}-${scheme}`));
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -99,5 +99,5 @@ test('a pattern the linear-time engine cannot run is a problem at its field as i
   await page.keyboard.press('Delete');
   await page.keyboard.insertText('{"type": "object", "properties": {"pair": {"type": "string", "pattern": "^(a)\\\\1$"}}}');
   await expect(editor.getByText(/properties\/pair\/pattern: Uses a backreference/)).toBeVisible();
-  await page.screenshot(shot('editor-backreference'));
+  await page.screenshot(fullShot('editor-backreference'));
 });

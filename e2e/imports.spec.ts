@@ -9,8 +9,8 @@ import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
+import { shot } from './fixtures/shots.js';
 
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) });
 const SPEC = path.join(import.meta.dirname, '../main/imports/fixtures/train-travel-3.1.json');
 
 test('import an API: choose the description file, point it at the API, pick operations, run one in the tester, use it in a chat', async ({ app }) => {

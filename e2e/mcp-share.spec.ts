@@ -5,8 +5,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { freePort } from '../main/testing/free-port.js';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
+import { fullShot } from './fixtures/shots.js';
 
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 test('share a bundle over MCP, approve another app’s call in the window, and see it in the activity', async ({ app }) => {
   const { page } = app;
@@ -54,7 +54,7 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
   };
   const { url, headers } = snippet.mcpServers.toolbelt;
   expect(url).toBe(`http://127.0.0.1:${port}/mcp`);
-  await page.screenshot(shot('mcp-share-settings'));
+  await page.screenshot(fullShot('mcp-share-settings'));
 
   const client = new Client({ name: 'Cursor', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
@@ -65,7 +65,7 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
     const dialog = page.getByRole('dialog', { name: 'Approve tool call' });
     await expect(dialog).toContainText('Cursor wants to run Careful sum');
     await expect(dialog.getByLabel('Arguments', { exact: true })).toContainText('"expression": "19 + 23"');
-    await page.screenshot(shot('mcp-share-approval'));
+    await page.screenshot(fullShot('mcp-share-approval'));
     // Focus starts on Allow once: Enter allows.
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
@@ -83,7 +83,7 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
     const refusal = (await denied) as CallToolResult;
     expect(refusal.isError).toBe(true);
     await expect(activity.getByRole('listitem').first()).toContainText('(you denied it)');
-    await page.screenshot(shot('mcp-share-activity'));
+    await page.screenshot(fullShot('mcp-share-activity'));
   } finally {
     await client.close();
   }
@@ -105,10 +105,10 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
   // Narrow and dark: the toggle and the section keep their shape.
   await page.setViewportSize({ width: 1000, height: 700 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot(shot('mcp-share-settings-narrow-dark'));
+  await page.screenshot(fullShot('mcp-share-settings-narrow-dark'));
   await page.keyboard.press('Control+2');
   await expect(page.getByRole('switch', { name: 'Share Maths over MCP' })).toBeVisible();
-  await page.screenshot(shot('mcp-share-tools-narrow-dark'));
+  await page.screenshot(fullShot('mcp-share-tools-narrow-dark'));
 
   // A port another program holds (the browser host's own): said where the status is, with what to do.
   await page.keyboard.press('Control+3');

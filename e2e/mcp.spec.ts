@@ -4,9 +4,9 @@ import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send, type App } from './fixtures/chat.js';
 import { startOAuthMcpServer } from '../main/testing/oauth-mcp.js';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { fullShot } from './fixtures/shots.js';
 
 const EVERYTHING = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 /** The Tools screen with the "Add MCP server" form open. */
 async function openAddMcpServer(app: App) {
@@ -55,9 +55,9 @@ test('paste an mcpServers document, see the server start with its tools, run one
   await expect(everything).toBeVisible();
   await expect(bundles.getByText('connected')).toBeVisible();
   await expect(bundles.getByText(/The command "toolbelt-no-such-command-42" was not found/).last()).toBeVisible();
-  await page.screenshot(shot('mcp-servers-light'));
+  await page.screenshot(fullShot('mcp-servers-light'));
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot(shot('mcp-servers-dark'));
+  await page.screenshot(fullShot('mcp-servers-dark'));
   await page.emulateMedia({ colorScheme: 'light' });
 
   await everything.click();
@@ -72,7 +72,7 @@ test('paste an mcpServers document, see the server start with its tools, run one
   await expect(exchange.getByText('tools/call #', { exact: false })).toBeVisible();
   await exchange.getByText(/^result #/).click();
   await expect(exchange).toContainText('Echo: typed into the tester');
-  await page.screenshot(shot('mcp-tester'));
+  await page.screenshot(fullShot('mcp-tester'));
 
   // With the form closed, each server's state stands under its bundle.
   await form.getByRole('button', { name: 'Close' }).click();
@@ -80,7 +80,7 @@ test('paste an mcpServers document, see the server start with its tools, run one
   await expect(failedStatus).toContainText('MCP server · failed');
   await failedStatus.scrollIntoViewIfNeeded();
   await page.setViewportSize({ width: 1000, height: 700 });
-  await page.screenshot(shot('mcp-status-narrow'));
+  await page.screenshot(fullShot('mcp-status-narrow'));
 
   // Removing a server takes its bundle away.
   await bundles.getByRole('button', { name: 'Remove MCP server missing' }).click();
@@ -133,7 +133,7 @@ test('a server asks a question while its tool runs: the form opens over the scre
   await dialog.getByLabel('String with email format').pressSequentially('not-an-address');
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByText('Must be a valid email.')).toBeVisible();
-  await page.screenshot(shot('mcp-question'));
+  await page.screenshot(fullShot('mcp-question'));
   await dialog.getByLabel('String with email format').clear();
   await dialog.getByLabel('String with email format').pressSequentially('ada@example.org');
   await dialog.getByRole('button', { name: 'Send' }).click();
@@ -162,7 +162,7 @@ test('a long MCP call shows its progress in the tool card, and a picture it retu
   const slow = page.getByRole('article', { name: /Tool call Trigger Long Running Operation/ });
   await expect(slow.getByRole('progressbar', { name: /Progress \d of 8/ })).toBeVisible();
   await expect(slow).toContainText(/\d of 8/);
-  await page.screenshot(shot('mcp-progress'));
+  await page.screenshot(fullShot('mcp-progress'));
   await expect(slow.getByRole('status')).toHaveText('Succeeded');
   await expect(slow.getByRole('progressbar')).toHaveCount(0);
 
@@ -174,7 +174,7 @@ test('a long MCP call shows its progress in the tool card, and a picture it retu
   await expect(image).toBeVisible();
   expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot(shot('mcp-image-dark'));
+  await page.screenshot(fullShot('mcp-image-dark'));
   expect(app.consoleErrors).toEqual([]);
   expect(app.offLoopback).toEqual([]);
 });
@@ -191,7 +191,7 @@ test('a server’s resources and prompts: browsed in the Tools screen, attached 
   await form.getByLabel('city').pressSequentially('Lyon');
   await form.getByRole('button', { name: 'Preview' }).click();
   await expect(prompts.getByRole('list', { name: 'Messages of prompt args-prompt' })).toContainText("What's weather in Lyon?");
-  await page.screenshot(shot('mcp-offerings'));
+  await page.screenshot(fullShot('mcp-offerings'));
 
   // In a chat: Ctrl+K opens the palette; typing finds the prompt; its arguments are typed; it waits in the box.
   await api('PUT', '/providers/echo', { kind: 'scripted', displayName: 'Echo' });
@@ -217,7 +217,7 @@ test('a server’s resources and prompts: browsed in the Tools screen, attached 
   await page.keyboard.press('Enter');
   await expect(attached.getByRole('listitem')).toHaveCount(2);
   await page.setViewportSize({ width: 1000, height: 700 });
-  await page.screenshot(shot('mcp-attachments-narrow'));
+  await page.screenshot(fullShot('mcp-attachments-narrow'));
   await send(page, 'Answer both');
   const log = page.getByRole('log', { name: 'Messages' });
   // The message shows what was attached; the echoing model's answer shows it read both.
@@ -231,7 +231,7 @@ test('a server’s resources and prompts: browsed in the Tools screen, attached 
   await expect(sent).toContainText("What's weather in Paris?");
   await expect(attached).toHaveCount(0);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot(shot('mcp-attachments-sent-dark'));
+  await page.screenshot(fullShot('mcp-attachments-sent-dark'));
   expect(app.consoleErrors).toEqual([]);
   expect(app.offLoopback).toEqual([]);
 });
@@ -246,7 +246,7 @@ test('a remote server behind OAuth: Sign in opens its page, and the server conne
     await form.getByRole('button', { name: 'Add' }).click();
     await form.getByRole('button', { name: 'Close' }).click();
     await expect(bundles.getByText('asks you to sign in')).toBeVisible();
-    await page.screenshot(shot('mcp-sign-in'));
+    await page.screenshot(fullShot('mcp-sign-in'));
 
     const signIn = bundles.getByRole('link', { name: 'Sign in to MCP server protected' });
     const [tab] = await Promise.all([context.waitForEvent('page'), signIn.click()]);

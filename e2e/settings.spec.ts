@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app.js';
+import { fullShot } from './fixtures/shots.js';
 
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -22,7 +22,7 @@ test('secrets are write-only on screen: set by name, never shown, deletable', as
   await expect(list.getByText('WEATHER_KEY')).toBeVisible();
   await expect(form.getByLabel('Secret value')).toHaveValue('');
   expect(await page.content()).not.toContain(SECRET);
-  await page.screenshot(shot('settings-secrets'));
+  await page.screenshot(fullShot('settings-secrets'));
 
   await form.getByLabel('Secret name').fill('bad name');
   await form.getByLabel('Secret value').fill('x');
@@ -80,5 +80,5 @@ test('every screen passes axe with no serious or critical violations, in light a
       expect(await seriousViolations(page), `${scheme} ${shortcut}`).toEqual([]);
     }
   }
-  await page.screenshot(shot('settings-dark-full'));
+  await page.screenshot(fullShot('settings-dark-full'));
 });

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
 import { expect, test } from './fixtures/app.js';
+import { fullShot } from './fixtures/shots.js';
 
 const { version } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 test('the app loads connected, with no console errors and nothing leaving 127.0.0.1', async ({ app }) => {
   const { page } = app;
@@ -14,7 +14,7 @@ test('the app loads connected, with no console errors and nothing leaving 127.0.
   await expect(page.getByText(`v${version}`)).toBeVisible();
   // The token leaves the address bar once the page has it.
   expect(page.url()).not.toContain('token');
-  await page.screenshot(shot('chat-empty'));
+  await page.screenshot(fullShot('chat-empty'));
   await page.reload();
   await expect(page.getByRole('status')).toHaveText('Connected to core');
   expect(app.consoleErrors).toEqual([]);
@@ -59,7 +59,7 @@ test('Settings shows the version and data folder from the core', async ({ app })
   await expect(page.getByTestId('app-version')).toHaveText(`Toolbelt ${version}`);
   await expect(page.getByTestId('data-dir')).toHaveText(app.dataDir);
   await expect(page.getByText('Browser host', { exact: true }).first()).toBeVisible();
-  await page.screenshot(shot('settings'));
+  await page.screenshot(fullShot('settings'));
 });
 
 test('the theme follows the system and can be overridden', async ({ app }) => {
@@ -75,7 +75,7 @@ test('the theme follows the system and can be overridden', async ({ app }) => {
   await page.keyboard.press('Control+3');
   await page.getByRole('radio', { name: 'Dark' }).check();
   expect(await background()).toBe(dark);
-  await page.screenshot(shot('settings-dark'));
+  await page.screenshot(fullShot('settings-dark'));
   await page.reload();
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   expect(await background()).toBe(dark);
@@ -87,7 +87,7 @@ test('without its token the page explains how to get in', async ({ app }) => {
   const { page } = app;
   await page.goto(app.host.base + '/');
   await expect(page.getByRole('heading', { name: 'This Toolbelt needs its access link' })).toBeVisible();
-  await page.screenshot(shot('locked'));
+  await page.screenshot(fullShot('locked'));
   expect(app.consoleErrors).toEqual([]);
 });
 
@@ -98,5 +98,5 @@ test('the status bar notices when the core goes away', async ({ app }) => {
   app.host.child.kill('SIGTERM');
   await app.host.exited;
   await expect(page.getByRole('status')).toContainText('reconnecting');
-  await page.screenshot(shot('disconnected'));
+  await page.screenshot(fullShot('disconnected'));
 });

@@ -2,8 +2,8 @@ import { hostApi } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
+import { shot } from './fixtures/shots.js';
 
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`) });
 
 /** A weather-like server on 127.0.0.1: /weather/<city> answers with a list of days; /broken always fails. */
 function startCityServer() {

@@ -6,8 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { v7 as uuidv7 } from 'uuid';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
+import { fullShot } from './fixtures/shots.js';
 
-const shot = (name: string) => ({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 test('built-in bundles are listed with working switches, and switching one off hides its tools', async ({ app }) => {
   const { page } = app;
@@ -18,7 +18,7 @@ test('built-in bundles are listed with working switches, and switching one off h
   await expect(bundles.getByRole('button', { name: /Weather \(Open-Meteo\)/ })).toBeVisible();
   await expect(bundles.getByText('Built-in').first()).toBeVisible();
   await expect(tools.getByRole('button', { name: /Find a place/ })).toBeVisible();
-  await page.screenshot(shot('tools-all'));
+  await page.screenshot(fullShot('tools-all'));
 
   await tools.getByLabel('Show switched-off and broken tools').uncheck();
   await bundles.getByRole('switch', { name: 'Enable bundle Weather (Open-Meteo)' }).click();
@@ -53,7 +53,7 @@ test('search ranks as you type, and the tester runs a local tool', async ({ app 
   await form.getByLabel('Expression').fill('1 / 0');
   await form.getByLabel('Expression').press('Control+Enter');
   await expect(tester.getByRole('region', { name: 'Response' })).toContainText('local_error');
-  await page.screenshot(shot('tester-local'));
+  await page.screenshot(fullShot('tester-local'));
   expect(app.consoleErrors).toEqual([]);
 });
 
@@ -98,7 +98,7 @@ test('an HTTP tool in the tester: host allowlist, attempts, masked secrets, Copy
     await expect(tester.getByTestId('tester-value')).toContainText('/echo/hello%20world');
     await expect(tester.getByTestId('tester-value')).toContainText('Bearer •••');
     await expect(response.getByText('Attempt 1')).toBeVisible();
-    await page.screenshot(shot('tester-http'));
+    await page.screenshot(fullShot('tester-http'));
 
     await form.getByRole('button', { name: 'Copy as cURL' }).click();
     const curl = await page.evaluate(() => navigator.clipboard.readText());

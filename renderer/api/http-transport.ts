@@ -7,6 +7,16 @@ import type { ConnectionStatus, Transport } from './transport.js';
 
 const EVENTS_PATH = '/api/events';
 const RETRY_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
+/** The longest the event stream is read without letting the page draw and take input. */
+const READ_SLICE_MS = 8;
+/** How much of a read is parsed between two looks at the clock. */
+const FEED_CHARS = 32 * 1024;
+
+/** Gives the browser a turn: scheduler.yield where there is one, else a timer. */
+function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** The browser host's transport: JSON over fetch, events over a streamed response. */
 export function createHttpTransport(baseUrl: string, token: string): Transport {
@@ -59,12 +69,22 @@ export function createHttpTransport(baseUrl: string, token: string): Transport {
       attempt = 0;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       const parse = createSseParser();
+      // A fast model's answer arrives as a flood: reads of data already received resolve at once, one
+      // after another in the same task, and one read can hold megabytes. It is handled in slices of a few
+      // milliseconds, between which the page draws and takes input.
+      let sliceStart = performance.now();
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        for (const message of parse(value)) {
-          const event = JSON.parse(message.data) as CoreEvent;
-          for (const listener of listeners) listener(event);
+        for (let offset = 0; offset < value.length; offset += FEED_CHARS) {
+          for (const message of parse(value.slice(offset, offset + FEED_CHARS))) {
+            const event = JSON.parse(message.data) as CoreEvent;
+            for (const listener of listeners) listener(event);
+          }
+          if (performance.now() - sliceStart > READ_SLICE_MS) {
+            await yieldToPage();
+            sliceStart = performance.now();
+          }
         }
       }
     } catch {

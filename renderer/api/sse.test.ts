@@ -25,4 +25,25 @@ describe('server-sent events parser', () => {
     const parse = createSseParser();
     expect(parse('data: one\r\ndata: two\r\n\r\n')).toEqual([{ event: 'message', data: 'one\ntwo' }]);
   });
+
+  it('reads lines ended by CR, LF and CRLF mixed, a CRLF split between chunks included', () => {
+    const text = 'data: a\n\r\nevent: b\rdata: c\r\n\rdata: d\r\n\r\n';
+    const expected = [
+      { event: 'message', data: 'a' },
+      { event: 'b', data: 'c' },
+      { event: 'message', data: 'd' },
+    ];
+    for (let split = 1; split < text.length; split++) {
+      const parse = createSseParser();
+      expect([...parse(text.slice(0, split)), ...parse(text.slice(split))], `split at ${split}`).toEqual(expected);
+    }
+  });
+
+  it('reads thousands of events in one chunk, as a fast stream delivers them', () => {
+    const parse = createSseParser();
+    const chunk = Array.from({ length: 5000 }, (_, index) => `data: ${index}\n\n`).join('');
+    const events = parse(chunk);
+    expect(events).toHaveLength(5000);
+    expect(events.at(-1)).toEqual({ event: 'message', data: '4999' });
+  });
 });

@@ -3,34 +3,45 @@ export interface ServerSentEvent {
   data: string;
 }
 
+const LINE_END = /\r\n|\n|\r/g;
+const COLON = 58;
+const SPACE = 32;
+
 /**
  * Incremental parser for text/event-stream (the WHATWG format): feed it
- * decoded chunks as they arrive, get whole events back. Comments (keep-alives)
- * and fields other than event/data are ignored.
+ * decoded chunks as they arrive, get whole events back. Lines may end in
+ * CRLF, LF or CR, mixed; comments (keep-alives) and fields other than
+ * event/data are ignored. Each line is read once, however many events one
+ * chunk holds (a fast stream delivers thousands per read).
  */
 export function createSseParser(): (chunk: string) => ServerSentEvent[] {
-  let buffer = '';
+  let pending = '';
+  let event = 'message';
+  let data: string[] = [];
   return (chunk) => {
-    buffer += chunk;
+    const text = pending + chunk;
     const events: ServerSentEvent[] = [];
-    let boundary: RegExpExecArray | null;
-    const separator = /\r\n\r\n|\n\n|\r\r/;
-    while ((boundary = separator.exec(buffer))) {
-      const block = buffer.slice(0, boundary.index);
-      buffer = buffer.slice(boundary.index + boundary[0].length);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split(/\r\n|\n|\r/)) {
-        if (line === '' || line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon === -1 ? line : line.slice(0, colon);
-        let value = colon === -1 ? '' : line.slice(colon + 1);
-        if (value.startsWith(' ')) value = value.slice(1);
-        if (field === 'event') event = value;
-        else if (field === 'data') data.push(value);
+    let start = 0;
+    LINE_END.lastIndex = 0;
+    for (let end = LINE_END.exec(text); end; end = LINE_END.exec(text)) {
+      // A CR that ends the chunk may be the first half of a CRLF: read its line with the next chunk.
+      if (end[0] === '\r' && end.index === text.length - 1) break;
+      const line = text.slice(start, end.index);
+      start = LINE_END.lastIndex;
+      if (line === '') {
+        if (data.length > 0) events.push({ event, data: data.join('\n') });
+        event = 'message';
+        data = [];
+        continue;
       }
-      if (data.length > 0) events.push({ event, data: data.join('\n') });
+      if (line.charCodeAt(0) === COLON) continue;
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      const valueStart = colon === -1 ? line.length : line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1;
+      if (field === 'data') data.push(line.slice(valueStart));
+      else if (field === 'event') event = line.slice(valueStart);
     }
+    pending = text.slice(start);
     return events;
   };
 }

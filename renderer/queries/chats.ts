@@ -16,11 +16,14 @@ export const chatKeys = {
   context: (chatId: string) => ['chats', 'context', chatId] as const,
 };
 
+/** The longest a streamed piece waits to be shown when no frame comes (a hidden window draws none). */
+const FLUSH_WITHOUT_FRAME_MS = 100;
+
 /**
  * Chat events keep open chats current as they stream; list changes refresh
- * the sidebar. A chat's events that arrive together (one network read can
- * hold thousands of pieces) are applied at once, after the read: one render
- * for them all, not one each.
+ * the sidebar. A chat's events are applied together once per frame: a fast
+ * model sends hundreds of pieces per frame (and one network read can hold
+ * thousands), and a render per piece or per read is work nobody sees.
  */
 export function useChatEvents(): void {
   const transport = useCoreTransport();
@@ -28,8 +31,13 @@ export function useChatEvents(): void {
   useEffect(() => {
     const queued = new Map<string, ChatStreamEvent[]>();
     let scheduled = false;
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
+      if (!scheduled) return;
       scheduled = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       for (const [chatId, changes] of queued) {
         const key = chatKeys.chat(chatId);
         let chat = queryClient.getQueryData<Chat>(key);
@@ -46,7 +54,7 @@ export function useChatEvents(): void {
       }
       queued.clear();
     };
-    return transport.subscribe((event) => {
+    const unsubscribe = transport.subscribe((event) => {
       if (event.type === 'chats.changed') void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       if (event.type !== 'chat') return;
       const list = queued.get(event.chatId);
@@ -54,9 +62,14 @@ export function useChatEvents(): void {
       else queued.set(event.chatId, [event.event]);
       if (!scheduled) {
         scheduled = true;
-        queueMicrotask(flush);
+        frame = requestAnimationFrame(flush);
+        timer = setTimeout(flush, FLUSH_WITHOUT_FRAME_MS);
       }
     });
+    return () => {
+      unsubscribe();
+      flush();
+    };
   }, [transport, queryClient]);
 }
 

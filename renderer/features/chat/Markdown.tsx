@@ -1,9 +1,10 @@
-import { memo, useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from '../../components/CopyButton.js';
 import { createBlockSplitter } from './markdown-blocks.js';
+import { useNearView } from './near-view.js';
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
@@ -49,9 +50,57 @@ const components: Components = {
 };
 
 const REMARK_PLUGINS = [remarkGfm];
-const REHYPE_PLUGINS: Parameters<typeof ReactMarkdown>[0]['rehypePlugins'] = [[rehypeHighlight, { detect: false, ignoreMissing: true }]];
+// react-markdown calls each plugin's attacher on every render, and rehype-highlight's registers all of its
+// ~37 grammars anew each time (a second of main-thread work over a long streamed answer). Its transformer
+// keeps no state per document, so one, made once, serves every block.
+const highlightCode = rehypeHighlight({ detect: false });
+const REHYPE_PLUGINS: Parameters<typeof ReactMarkdown>[0]['rehypePlugins'] = [() => highlightCode];
 
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+/**
+ * How much of an answer's end is drawn in the same render as its text arrives: what a reader at the end
+ * sees first. The rest is drawn as it comes near the view; more here would make each burst's render longer.
+ */
+const EAGER_TAIL_CHARS = 1500;
+const PENDING_LINE_PX = 21;
+const PENDING_LINE_CHARS = 90;
+
+/** Where the blocks drawn at once begin: the last block, and those before it up to EAGER_TAIL_CHARS. */
+function eagerFrom(blocks: readonly string[]): number {
+  let index = blocks.length - 1;
+  let chars = blocks[index]?.length ?? 0;
+  while (index > 0 && chars + blocks[index - 1]!.length <= EAGER_TAIL_CHARS) {
+    index--;
+    chars += blocks[index]!.length;
+  }
+  return Math.max(index, 0);
+}
+
+/** A stand-in's height before it is laid out (the browser keeps the real one once it was). */
+function estimatedHeight(text: string): number {
+  let lines = 0;
+  for (const line of text.split('\n')) lines += Math.max(1, Math.ceil(line.length / PENDING_LINE_CHARS));
+  return lines * PENDING_LINE_PX;
+}
+
+/**
+ * One block, drawn as Markdown once it comes near the view; until then its
+ * text stands in, so a long answer that streams past (or a long message
+ * opened at its end) is not parsed and highlighted where nobody looks.
+ */
+const MarkdownBlock = memo(function MarkdownBlock({ text, eager }: { text: string; eager: boolean }) {
+  const [ref, near] = useNearView<HTMLDivElement>(eager);
+  if (!near) {
+    return (
+      <div ref={ref} className="markdown__pending" style={{ containIntrinsicHeight: `auto ${estimatedHeight(text)}px` }}>
+        {text}
+      </div>
+    );
+  }
+  return <DrawnBlock text={text} />;
+});
+
+/** Parsed again only when its text changes (not when the block leaves the eager tail). */
+const DrawnBlock = memo(function DrawnBlock({ text }: { text: string }) {
   return (
     <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} components={components} skipHtml>
       {text}
@@ -63,18 +112,18 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
  * Markdown as a chat shows it: GitHub flavour, highlighted code with a copy
  * button, nothing executable. Rendered block by block, so a streaming answer
  * re-renders its last block per piece rather than the whole text (which
- * grows quadratically with its length).
+ * grows quadratically with its length); of many new blocks at once (a burst
+ * of pieces, a long answer opened) only the last screenful is drawn at once,
+ * the rest as it comes near the view, so no render holds the page for long.
  */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const [split] = useState(createBlockSplitter);
-  // Rendered as a transition: many new blocks at once (a burst of pieces, a long answer opened) are
-  // rendered in slices between which the page stays responsive, instead of one long task.
-  const shown = useDeferredValue(text);
-  const blocks = split(shown);
+  const blocks = split(text);
+  const eagerStart = eagerFrom(blocks);
   return (
     <div className="markdown">
       {blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} />
+        <MarkdownBlock key={index} text={block} eager={index >= eagerStart} />
       ))}
     </div>
   );

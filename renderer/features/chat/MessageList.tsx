@@ -4,6 +4,7 @@ import type { Chat, ChatMessage } from '../../../shared/schemas/chat.js';
 import { Switch } from '../../components/Switch.js';
 import { useShareToolRun } from '../../queries/chats.js';
 import { Markdown } from './Markdown.js';
+import { NEAR_VIEW_ROOT } from './near-view.js';
 import { AssistantActions, busyReason, endedShort, UserMessageBody } from './MessageActions.js';
 import { StructuredAnswer } from './StructuredAnswer.js';
 import { ToolCallCard } from './ToolCallCard.js';
@@ -140,6 +141,7 @@ export function MessageList({ chat }: { chat: Chat }) {
     <div
       ref={scroller}
       className="message-list"
+      {...{ [NEAR_VIEW_ROOT]: '' }}
       role="log"
       aria-label="Messages"
       aria-live="polite"
