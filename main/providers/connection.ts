@@ -1,3 +1,5 @@
+import type { ToolbeltError } from '../../shared/errors.js';
+
 /** What an adapter needs to talk to one configured provider. */
 export interface ProviderConnection {
   displayName: string;
@@ -9,4 +11,6 @@ export interface ProviderConnection {
   timeoutMs: number;
   /** Azure OpenAI: its api-version; the model of a request is the deployment's name. */
   azureApiVersion?: string;
+  /** Told when the server refuses a request for its tools, so the model is not sent them again. */
+  toolsRefused?: (model: string, error: ToolbeltError) => void;
 }

@@ -104,8 +104,8 @@ export function sdkClientOptions(connection: ProviderConnection, baseURL: string
 
 /** providerError for one connection: the request, when there is one, names the model and the tools. */
 export function failureFor(connection: ProviderConnection, baseURL: string): (error: unknown, request?: ModelRequest) => ToolbeltError {
-  return (error, request) =>
-    providerError(error, {
+  return (error, request) => {
+    const failure = providerError(error, {
       providerName: connection.displayName,
       baseURL,
       model: request?.model,
@@ -113,4 +113,7 @@ export function failureFor(connection: ProviderConnection, baseURL: string): (er
       apiKey: connection.apiKey,
       signal: request?.signal,
     });
+    if (failure.code === 'tools_unsupported' && request) connection.toolsRefused?.(request.model, failure);
+    return failure;
+  };
 }

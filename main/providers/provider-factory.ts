@@ -24,6 +24,7 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
     const fingerprint = JSON.stringify(settings);
     const kept = cache.get(settings.id);
     if (kept?.fingerprint === fingerprint) return kept.provider;
+    const refused = new Map<string, ToolbeltError>();
     const connection = {
       displayName: settings.displayName,
       baseURL: settings.baseURL,
@@ -31,8 +32,10 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
       fetch: options.fetch,
       maxRetries: options.maxRetries ?? 2,
       timeoutMs: options.timeoutMs ?? 10 * 60_000,
+      toolsRefused: (model: string, error: ToolbeltError) => refused.set(model, error),
     };
     const provider = remembering(
+      refused,
       settings.kind === 'openai'
         ? createOpenAiProvider(connection)
         : settings.kind === 'azure'
@@ -54,8 +57,7 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
  * is not sent them again (the next turn with tools fails before the
  * request, with the same sentence), and the input sizes its model list gave.
  */
-function remembering(provider: ModelProvider): ModelProvider {
-  const refused = new Map<string, ToolbeltError>();
+function remembering(refused: ReadonlyMap<string, ToolbeltError>, provider: ModelProvider): ModelProvider {
   const listedContext = new Map<string, number>();
   return {
     ...provider,
@@ -69,15 +71,16 @@ function remembering(provider: ModelProvider): ModelProvider {
       const listed = listedContext.get(model);
       return { ...provider.learned?.(model), ...(refusal ? { toolsRefusal: refusal } : {}), ...(listed ? { listedContextTokens: listed } : {}) };
     },
-    async *stream(request) {
+    // The adapter's own stream, not wrapped: a layer here would cost on every streamed token. A refusal is
+    // remembered where it is recognised (the connection's toolsRefused).
+    stream(request) {
       const known = request.tools.length > 0 ? refused.get(request.model) : undefined;
-      if (known) throw new ToolbeltError('tools_unsupported', `${known.message} (Its earlier answer; nothing was sent this time.)`, known.details);
-      try {
-        yield* provider.stream(request);
-      } catch (error) {
-        if (error instanceof ToolbeltError && error.code === 'tools_unsupported') refused.set(request.model, error);
-        throw error;
-      }
+      return known ? refusedAgain(known) : provider.stream(request);
     },
   };
+}
+
+// eslint-disable-next-line require-yield -- fails before its first event, as the request it stands for would
+async function* refusedAgain(earlier: ToolbeltError): AsyncIterable<never> {
+  throw new ToolbeltError('tools_unsupported', `${earlier.message} (Its earlier answer; nothing was sent this time.)`, earlier.details);
 }
