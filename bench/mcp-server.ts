@@ -1,8 +1,14 @@
 // Toolbelt as an MCP server: a tool call through our Streamable HTTP endpoint
 // with the official SDK client, against the same tools.invoke made through
 // the browser host's HTTP API (one loopback round trip each), in one run.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startHttpHost } from '../main/server/http-host.js';
 import { silentLogger } from '../main/log.js';
 import { requestScopedFetch } from '../main/mcp/request-scoped-fetch.js';
@@ -14,6 +20,28 @@ const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 const TOKEN = 'bench-token-0123456789abcdef';
 const ROUNDS = 2_000;
 const WARM_UP_ROUNDS = 500;
+
+/**
+ * The SDK's own server on its own Streamable HTTP transport, one session, with
+ * a tool that answers at once: what any server built on the SDK pays per call.
+ */
+async function startBareSdkServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = new Server({ name: 'bare', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [{ name: 'calculator', inputSchema: { type: 'object' } }] }));
+  server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: '{"value":20}' }] }));
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  const http = createServer((request, response) => void transport.handleRequest(request, response));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    close: async () => {
+      await server.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
 
 export async function benchMcpServer(): Promise<boolean> {
   const { core, call, close } = await startBenchCore('mcp-server', { mcpShare: { listen: true } });
@@ -31,10 +59,19 @@ export async function benchMcpServer(): Promise<boolean> {
   const overApi = async () =>
     (await fetch(invokeUrl, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ args }) })).json();
   const samples = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, overMcp, overApi);
+  // For reference (no goal): the same client against the bare SDK server, to tell the SDK's share of the gap from ours.
+  const bare = await startBareSdkServer();
+  const bareClient = new Client({ name: 'bench', version: '1' });
+  await bareClient.connect(new StreamableHTTPClientTransport(new URL(bare.url), { fetch: requestScopedFetch() }));
+  const overBareSdk = () => bareClient.callTool({ name: 'calculator', arguments: args });
+  const reference = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, overMcp, overBareSdk);
   const figures: Figure[] = [
     { section: 'mcp-server', name: 'tool call p50 (calculator, HTTP)', ours: percentile(samples.ours, 50), limit: percentile(samples.limit, 50), limitName: 'tools.invoke over the browser host API', goalRatio: 1.3 },
+    { section: 'mcp-server', name: 'same call, against the bare SDK server', ours: percentile(reference.ours, 50), limit: percentile(reference.limit, 50), limitName: 'SDK server, tool answering at once' },
   ];
   const met = figures.map(report);
+  await bareClient.close();
+  await bare.close();
   await client.close();
   await host.close();
   await close();
