@@ -7,7 +7,8 @@ import { percentile, report } from './stats.js';
 
 const SHORT = 200;
 const LONG = 2_200;
-const RUNS = 25;
+// 25 runs left the per-token figure moving ±10 % between runs on a 2-vCPU VM; 80 hold it within a few per cent.
+const RUNS = 80;
 
 /**
  * Cost per streamed token from the fake server's socket to the event
