@@ -31,7 +31,9 @@ async function startBareSdkServer(): Promise<{ url: string; close: () => Promise
   server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: '{"value":20}' }] }));
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
   await server.connect(transport);
-  const http = createServer((request, response) => void transport.handleRequest(request, response));
+  const http = createServer((request, response) => {
+    transport.handleRequest(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+  });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,

@@ -7,7 +7,6 @@ import { openScriptedChat, send } from './fixtures/chat.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
 import { shot } from './fixtures/shots.js';
 
-
 test('message actions: copy an answer, edit a message and send it again, regenerate the last answer', async ({ app, context }) => {
   const { page } = app;
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

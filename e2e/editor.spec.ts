@@ -8,7 +8,6 @@ import { expect, test } from './fixtures/app.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
 import { fullShot } from './fixtures/shots.js';
 
-
 test('create a bundle, define an HTTP tool in the form, break and fix its schema in Monaco, save and run it', async ({ app }) => {
   const server = createServer((request, response) => {
     response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ echoed: decodeURIComponent(request.url ?? '') }));

@@ -4,8 +4,7 @@ import type { Page } from '@playwright/test';
 import { v7 as uuidv7 } from 'uuid';
 import { openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
-import { fullShot } from './fixtures/shots.js';
-
+import { fullShot, shot } from './fixtures/shots.js';
 
 async function lookAt(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
@@ -81,7 +80,7 @@ test('a stored chat the app can no longer read (a tool call without a name) open
   await expect(page.getByRole('status').filter({ hasText: 'opens read-only' })).toContainText(/does not hold a valid chat/);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`damaged-chat-${scheme}.png`) });
+    await page.screenshot(shot(`damaged-chat-${scheme}`));
   }
   // Nothing is written for the person: the file is as they left it.
   expect(JSON.parse(await readFile(path.join(dataDir, 'chats', `${chatId}.json`), 'utf8'))).toEqual(stored);

@@ -5,8 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { freePort } from '../main/testing/free-port.js';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
-import { fullShot } from './fixtures/shots.js';
-
+import { fullShot, shot } from './fixtures/shots.js';
 
 test('share a bundle over MCP, approve another app’s call in the window, and see it in the activity', async ({ app }) => {
   const { page } = app;
@@ -30,7 +29,7 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
   await expect(section).toContainText('Off · 0 tools would be shared');
   await expect(section.getByRole('list', { name: 'Calls from other apps' })).toHaveCount(0);
   await expect(section).toContainText('No app has called a shared tool yet.');
-  await section.screenshot({ path: test.info().outputPath('mcp-share-off.png') });
+  await section.screenshot(shot('mcp-share-off'));
   const port = await freePort();
   const portField = section.getByRole('textbox', { name: 'Port on 127.0.0.1' });
   await portField.selectText();
@@ -94,7 +93,7 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
   await section.getByRole('button', { name: 'New token' }).click();
   const confirm = section.getByRole('alertdialog', { name: 'Replace the token?' });
   await expect(confirm).toContainText('stop working until you give them the new one');
-  await confirm.screenshot({ path: test.info().outputPath('mcp-share-new-token.png') });
+  await confirm.screenshot(shot('mcp-share-new-token'));
   await confirm.getByRole('button', { name: 'Keep it' }).click();
   await expect(confirm).toBeHidden();
   expect(await shownToken()).toBe(before);
@@ -117,6 +116,6 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
   await portField.pressSequentially(taken);
   await section.getByRole('button', { name: 'Use this port' }).click();
   await expect(section.getByRole('status')).toHaveText(`Port ${taken} is taken by another program. Choose another port for the MCP server.`);
-  await section.screenshot({ path: test.info().outputPath('mcp-share-port-taken.png') });
+  await section.screenshot(shot('mcp-share-port-taken'));
   expect(app.consoleErrors).toEqual([]);
 });

@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app.js';
 import { fullShot } from './fixtures/shots.js';
 
-
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);

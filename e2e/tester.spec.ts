@@ -4,7 +4,6 @@ import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 import { shot } from './fixtures/shots.js';
 
-
 /** A weather-like server on 127.0.0.1: /weather/<city> answers with a list of days; /broken always fails. */
 function startCityServer() {
   return startHttpTarget((request, response) => {

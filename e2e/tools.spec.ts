@@ -8,7 +8,6 @@ import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { fullShot } from './fixtures/shots.js';
 
-
 test('built-in bundles are listed with working switches, and switching one off hides its tools', async ({ app }) => {
   const { page } = app;
   await page.goto(app.host.url);
@@ -178,7 +177,7 @@ test('the tester shows each attempt and why it was retried', async ({ app }) => 
     await expect(response.getByText('Attempt 2')).toBeVisible();
     await expect(tester.getByTestId('tester-value')).toHaveText('1');
     await expect(page.getByText(/^1 call, last /)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('tester-retry.png'), fullPage: true });
+    await page.screenshot(fullShot('tester-retry'));
   } finally {
     server.close();
   }

@@ -19,8 +19,9 @@ const KEY = 'AIza-test-key-"quoted"-9876';
 async function serve(replies: FakeReply[], options: Parameters<typeof startFakeGemini>[1] = {}) {
   const server = await startFakeGemini(replies, options);
   servers.push(server);
-  const provider = createGeminiProvider({ displayName: 'Fake Gemini', baseURL: server.url, apiKey: KEY, fetch, maxRetries: 0, timeoutMs: 10_000 });
-  return { server, provider };
+  const refusedTools: string[] = [];
+  const provider = createGeminiProvider({ displayName: 'Fake Gemini', baseURL: server.url, apiKey: KEY, fetch, maxRetries: 0, timeoutMs: 10_000, toolsRefused: (model) => refusedTools.push(model) });
+  return { server, provider, refusedTools };
 }
 
 async function collect(provider: ReturnType<typeof createGeminiProvider>, messages: ChatMessage[] = [user('hi')], model = 'gemini-2.5-flash', signal = new AbortController().signal) {
@@ -96,7 +97,7 @@ describe('Gemini adapter through the real @google/genai SDK', () => {
   });
 
   it('turns the API’s errors into sentences with codes, the key never in them', async () => {
-    const { provider } = await serve([
+    const { provider, refusedTools } = await serve([
       { kind: 'json', status: 400, body: geminiError(400, 'INVALID_ARGUMENT', 'Function calling is not enabled for models/gemma-3-4b-it') },
       { kind: 'json', status: 403, body: geminiError(403, 'PERMISSION_DENIED', `Method doesn't allow unregistered callers. Key ${KEY} is invalid.`) },
       { kind: 'json', status: 404, body: geminiError(404, 'NOT_FOUND', 'models/gemini-9 is not found for API version v1beta') },
@@ -106,6 +107,8 @@ describe('Gemini adapter through the real @google/genai SDK', () => {
     const tools = await failure(collect(provider));
     expect(tools.code).toBe('tools_unsupported');
     expect(tools.message).toMatch(/^Fake Gemini refused the tools for gemini-2.5-flash \(HTTP 400: Function calling is not enabled for models\/gemma-3-4b-it\)/);
+    // The refusal is told to the connection, which keeps that model from being sent tools again.
+    expect(refusedTools).toEqual(['gemini-2.5-flash']);
     const auth = await failure(collect(provider));
     expect(auth.code).toBe('provider_auth');
     expect(auth.message).not.toContain('test-key');
@@ -113,6 +116,7 @@ describe('Gemini adapter through the real @google/genai SDK', () => {
     expect((await failure(collect(provider))).code).toBe('not_found');
     const overloaded = await failure(collect(provider));
     expect(overloaded.message).toMatch(/HTTP 503: The model is overloaded/);
+    expect(refusedTools).toEqual(['gemini-2.5-flash']);
   });
 
   it('says the server cannot be reached, and a cancel is a cancel', async () => {

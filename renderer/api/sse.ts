@@ -3,7 +3,6 @@ export interface ServerSentEvent {
   data: string;
 }
 
-const LINE_END = /\r\n|\n|\r/g;
 const COLON = 58;
 const SPACE = 32;
 
@@ -15,6 +14,7 @@ const SPACE = 32;
  * chunk holds (a fast stream delivers thousands per read).
  */
 export function createSseParser(): (chunk: string) => ServerSentEvent[] {
+  const lineEnd = /\r\n|\n|\r/g;
   let pending = '';
   let event = 'message';
   let data: string[] = [];
@@ -22,12 +22,12 @@ export function createSseParser(): (chunk: string) => ServerSentEvent[] {
     const text = pending + chunk;
     const events: ServerSentEvent[] = [];
     let start = 0;
-    LINE_END.lastIndex = 0;
-    for (let end = LINE_END.exec(text); end; end = LINE_END.exec(text)) {
+    lineEnd.lastIndex = 0;
+    for (let end = lineEnd.exec(text); end; end = lineEnd.exec(text)) {
       // A CR that ends the chunk may be the first half of a CRLF: read its line with the next chunk.
       if (end[0] === '\r' && end.index === text.length - 1) break;
       const line = text.slice(start, end.index);
-      start = LINE_END.lastIndex;
+      start = lineEnd.lastIndex;
       if (line === '') {
         if (data.length > 0) events.push({ event, data: data.join('\n') });
         event = 'message';
