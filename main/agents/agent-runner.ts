@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import { forwardAbort } from '../common/signals.js';
@@ -20,9 +19,6 @@ import type { ToolResolver } from '../tools/resolver.js';
 import type { RunContext, RunOutcome, ToolRunner } from '../tools/runners.js';
 
 type AgentTool = Extract<ToolFile, { type: 'agent' }>;
-
-/** The agents the call in progress is made inside, outermost first. */
-const within = new AsyncLocalStorage<string[]>();
 
 const cut = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit)}…` : text);
 
@@ -61,7 +57,7 @@ export function agentRunner(deps: AgentRunnerDeps): ToolRunner<AgentTool> {
     preview: async () => null,
     logLevel: () => 'info',
     run(tool, args, context) {
-      const path = [...(within.getStore() ?? []), tool.displayName];
+      const path = [...(context.agentPath ?? []), tool.displayName];
       if (path.length > AGENT_MAX_DEPTH) {
         return Promise.resolve(failed('agent_depth', `${tool.displayName} did not run: agents may call agents only ${AGENT_MAX_DEPTH} deep, and this call would be level ${path.length}.`, []));
       }
@@ -69,7 +65,7 @@ export function agentRunner(deps: AgentRunnerDeps): ToolRunner<AgentTool> {
       // may be long-lived (a chat run's, or the one shared by calls nobody can cancel).
       const own = new AbortController();
       const unfollow = forwardAbort(context.signal, own);
-      return within.run(path, () => runAgent(deps, tool, args, { ...context, signal: own.signal }, path)).finally(unfollow);
+      return runAgent(deps, tool, args, { ...context, signal: own.signal }, path).finally(unfollow);
     },
   };
 }
@@ -130,7 +126,7 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
       const result =
         completed.rawArgs !== undefined
           ? refusal('invalid_args', `The arguments for ${completed.name} were not a JSON object: ${cut(completed.rawArgs, 200)}`)
-          : await runCall(deps, tool, path, exposed, [...exposure.byName.keys()], completed.name, completed.args, { signal: context.signal, ...(context.askUser ? { askUser: context.askUser } : {}) });
+          : await runCall(deps, tool, path, exposed, [...exposure.byName.keys()], completed.name, completed.args, { signal: context.signal, agentPath: path, ...(context.askUser ? { askUser: context.askUser } : {}) });
       const call: ToolCall = { id: completed.id, name: completed.name, args: completed.args, status: result.ok ? 'succeeded' : 'failed', result: callResult(result) };
       message.toolCalls.push(call);
       addStep({

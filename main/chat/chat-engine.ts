@@ -16,7 +16,7 @@ import { requireReady, type ToolResolver } from '../tools/resolver.js';
 import type { ChatFiles } from './chat-files.js';
 import { allCalls, isUnfinished, pendingOf, type LocatedCall } from '../../shared/chat-calls.js';
 import { callResult, classifyCall, failedResult, findCall, repeatedFailure } from './tool-calls.js';
-import { recordExchanges } from '../providers/raw-exchange.js';
+import { recordExchanges, type ExchangeTag } from '../providers/raw-exchange.js';
 import { ExchangeBook } from './exchange-book.js';
 import { ANSWER_TOOL_NAME } from '../providers/answer-tool.js';
 import { answerNudge, answerSchemaOf, checkAnswer } from './structured-answer.js';
@@ -384,7 +384,7 @@ export class ChatEngine {
           });
         }
         run.turn++;
-        const { finish, answer } = await recordExchanges(this.exchanges.forRun(chat.id, run.runId), () => this.modelTurn(chat, signal, nudge));
+        const { finish, answer } = await recordExchanges(this.exchanges.forRun(chat.id, run.runId), (exchangeTag) => this.modelTurn(chat, signal, nudge, exchangeTag));
         nudge = undefined;
         this.throwIfSaveFailed(chat);
         if (signal.aborted) return await this.endCancelled(chat, runId);
@@ -423,7 +423,7 @@ export class ChatEngine {
     }
   }
 
-  private async modelTurn(chat: Chat, signal: AbortSignal, nudge: string | undefined): Promise<{ finish: string; answer?: { value: unknown } }> {
+  private async modelTurn(chat: Chat, signal: AbortSignal, nudge: string | undefined, exchangeTag: ExchangeTag): Promise<{ finish: string; answer?: { value: unknown } }> {
     const settings = await this.deps.providers.require(chat.providerId);
     const provider = this.deps.connect(settings);
     const exposure = await exposeTools(chat.tools, this.deps.resolver);
@@ -446,6 +446,7 @@ export class ChatEngine {
       parallelToolCalls: chat.parallelToolCalls,
       ...(answerSchema ? { answerSchema } : {}),
       signal,
+      exchangeTag,
     });
     let answer: { value: unknown } | undefined;
     for await (const event of stream) {

@@ -12,6 +12,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
+/** The tag that puts a request in the run's raw exchange stays inside Toolbelt: the server never sees it. */
+const onlyWireHeaders = (server: FakeModelServer) => server.requests.length > 0 && server.requests.every((request) => !Object.keys(request.headers).some((name) => name.startsWith('x-toolbelt')));
 const assistants = (chat: Chat) => chat.messages.filter((message): message is AssistantMessage => message.role === 'assistant');
 
 describe('the tool loop with real provider SDKs', () => {
@@ -67,6 +69,7 @@ describe('the tool loop with real provider SDKs', () => {
     expect(turn2!.requestBody).toContain('call_w1');
     expect(turn2!.responseBody).toContain('21 degrees.');
     expect(JSON.stringify(runs)).not.toContain('sk-openai-secret');
+    expect(onlyWireHeaders(openai)).toBe(true);
   });
 
   it('runs two calls Anthropic asks for at once, in parallel, and answers both with results-first', async () => {
@@ -107,6 +110,7 @@ describe('the tool loop with real provider SDKs', () => {
     expect(exchange!.requestHeaders.authorization ?? exchange!.requestHeaders['x-api-key']).toBe('•••');
     expect(exchange!.responseBody).toContain('event: content_block_delta');
     expect(JSON.stringify(exchange)).not.toContain('sk-ant');
+    expect(onlyWireHeaders(anthropic)).toBe(true);
   });
 
   it('runs Gemini’s parallel calls and sends each back with its thought signature, also after a restart', async () => {
@@ -146,6 +150,7 @@ describe('the tool loop with real provider SDKs', () => {
     expect(exchange!.requestHeaders['x-goog-api-key']).toBe('•••');
     expect(exchange!.responseBody).toContain('"functionCall"');
     expect(JSON.stringify(exchange)).not.toContain('AIza-gemini-secret');
+    expect(onlyWireHeaders(gemini)).toBe(true);
   });
 
   it('stops with a clear error when the provider rejects tools, never dropping them silently, and does not send that model tools again', async () => {

@@ -3,7 +3,7 @@ import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@ant
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 import { ANSWER_TOOL_NAME, answerTool } from './answer-tool.js';
 import type { ProviderConnection } from './connection.js';
-import { failureFor, incompleteStream, sdkClientOptions } from './errors.js';
+import { failureFor, incompleteStream, sdkClientOptions, sdkRequestOptions } from './errors.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
 import { parseArguments, syntheticCallId, toolResultText, toolRunContext, userMessageText, wireToolName } from './transcript.js';
 
@@ -112,7 +112,7 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
                 }
               : {}),
           },
-          { signal: request.signal },
+          sdkRequestOptions(request),
         );
         for await (const event of stream) {
           switch (event.type) {

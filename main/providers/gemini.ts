@@ -117,6 +117,7 @@ export function createGeminiProvider(connection: ProviderConnection): ModelProvi
           contents: toGeminiContents(request.messages, request.model),
           config: {
             abortSignal: request.signal,
+            ...(request.exchangeTag ? { httpOptions: { headers: { ...request.exchangeTag } } } : {}),
             ...(request.system ? { systemInstruction: request.system } : {}),
             ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
             ...(tools.length > 0

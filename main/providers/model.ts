@@ -1,5 +1,6 @@
 import type { LearnedAbout } from './capabilities.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
+import type { ExchangeTag } from './raw-exchange.js';
 
 /** A tool as the model sees it. */
 export interface ToolDefinition {
@@ -20,6 +21,8 @@ export interface ModelRequest {
   /** The final answer must be JSON matching this schema: each adapter holds the model to it as its API allows. */
   answerSchema?: Record<string, unknown>;
   signal: AbortSignal;
+  /** Sent as headers so that the run's raw exchange records the request (recordExchanges). */
+  exchangeTag?: ExchangeTag;
 }
 
 /** A tool call whose arguments are complete: its block ended. */

@@ -2,8 +2,8 @@ import OpenAI, { AzureOpenAI } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
-import { failureFor, incompleteStream, sdkClientOptions } from './errors.js';
-import type { ModelEvent, ModelProvider } from './model.js';
+import { failureFor, incompleteStream, sdkClientOptions, sdkRequestOptions } from './errors.js';
+import type { ModelEvent, ModelProvider, ModelRequest } from './model.js';
 import { OpenAiToolCallAssembler } from './openai-tool-calls.js';
 import type { ProviderConnection } from './connection.js';
 import { toolResultText, toolRunContext, userMessageText, wireToolName } from './transcript.js';
@@ -70,8 +70,8 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
   const failure = failureFor(connection, baseURL);
 
   /** A whole answer asked for without streaming, in the same events a stream gives. */
-  async function* wholeAnswer(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal): AsyncGenerator<ModelEvent> {
-    const completion = await client.chat.completions.create(body, { signal });
+  async function* wholeAnswer(body: ChatCompletionCreateParamsNonStreaming, request: ModelRequest): AsyncGenerator<ModelEvent> {
+    const completion = await client.chat.completions.create(body, sdkRequestOptions(request));
     if (completion.usage) yield { type: 'usage', inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens };
     const choice = completion.choices?.[0];
     if (choice?.message?.content) yield { type: 'text-delta', text: choice.message.content };
@@ -106,13 +106,13 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
       const model = `${baseURL}\0${request.model}`;
       try {
         if (tools.length > 0 && dropsStreamedToolCalls.has(model)) {
-          yield* wholeAnswer({ ...body, stream: false }, request.signal);
+          yield* wholeAnswer({ ...body, stream: false }, request);
           return;
         }
         const calls = new OpenAiToolCallAssembler();
         let finish: string | null = null;
         let streamedText = false;
-        const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal: request.signal });
+        const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, sdkRequestOptions(request));
         for await (const chunk of stream) {
           if (chunk.usage) yield { type: 'usage', inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
           const choice = chunk.choices?.[0];
@@ -130,7 +130,7 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
         if (tools.length > 0 && completed.length === 0 && !streamedText) {
           // Ollama drops the tool calls of a streamed turn: it ends empty, with "stop". Asked again whole, the calls are there;
           // this model is then asked whole whenever tools are on.
-          for await (const event of wholeAnswer({ ...body, stream: false }, request.signal)) {
+          for await (const event of wholeAnswer({ ...body, stream: false }, request)) {
             if (event.type === 'tool-call') rememberDropsStreamedToolCalls(model);
             yield event;
           }

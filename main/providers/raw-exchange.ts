@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RawExchange } from '../../shared/schemas/raw-exchange.js';
 
 /** Each side of an exchange is kept up to this many characters: enough to see what a server sent, not a copy of every answer. */
@@ -11,29 +10,51 @@ export interface ExchangeSink {
   add(exchange: RawExchange): void;
 }
 
-const recording = new AsyncLocalStorage<ExchangeSink>();
+/**
+ * Headers a provider request carries so that recordingFetch knows whose
+ * exchange it is; recordingFetch takes them off before the request leaves.
+ * A header rather than an AsyncLocalStorage: on Node 20 a live one makes
+ * every promise in the process pay for its hooks, on every streamed token.
+ */
+export type ExchangeTag = Readonly<Record<string, string>>;
 
-/** Runs `work` with every provider request it makes (through recordingFetch) added to `into`. */
-export function recordExchanges<T>(into: ExchangeSink, work: () => T): T {
-  return recording.run(into, work);
+const TAG_HEADER = 'x-toolbelt-exchange';
+const sinks = new Map<string, ExchangeSink>();
+let lastTag = 0;
+
+/** Runs `work` with a tag whose requests (through recordingFetch) are added to `into` until the work ends. */
+export async function recordExchanges<T>(into: ExchangeSink, work: (tag: ExchangeTag) => Promise<T>): Promise<T> {
+  const id = String(++lastTag);
+  sinks.set(id, into);
+  try {
+    return await work({ [TAG_HEADER]: id });
+  } finally {
+    sinks.delete(id);
+  }
 }
 
 /**
- * A fetch for the provider SDKs that, inside recordExchanges, keeps what
- * went over the wire: the request (keys masked) and the answer as it
- * streamed, read as the SDK reads it. Outside, it is the fetch it wraps.
+ * A fetch for the provider SDKs that, for a request tagged by
+ * recordExchanges, keeps what went over the wire: the request (keys masked)
+ * and the answer as it streamed, read as the SDK reads it. Untagged, it is
+ * the fetch it wraps.
  */
 export function recordingFetch(inner: typeof globalThis.fetch): typeof globalThis.fetch {
   return async (input, init) => {
-    const into = recording.getStore();
-    if (!into) return inner(input, init);
     // Read from the arguments, not a Request made of them: that would take the body the SDK is about to send.
     const fromRequest = input instanceof Request ? input : undefined;
+    const headers = new Headers(init?.headers ?? fromRequest?.headers);
+    const tag = headers.get(TAG_HEADER);
+    if (tag === null) return inner(input, init);
+    headers.delete(TAG_HEADER);
+    const sent = { ...init, headers };
+    const into = sinks.get(tag);
+    if (!into) return inner(input, sent);
     const exchange: RawExchange = {
       startedAt: new Date().toISOString(),
       method: init?.method ?? fromRequest?.method ?? 'GET',
       url: maskedUrl(fromRequest?.url ?? (input instanceof URL ? input.href : (input as string))),
-      requestHeaders: maskedHeaders(new Headers(init?.headers ?? fromRequest?.headers)),
+      requestHeaders: maskedHeaders(headers),
       requestBody: capped(typeof init?.body === 'string' ? init.body : ''),
       responseBody: '',
       truncated: false,
@@ -41,7 +62,7 @@ export function recordingFetch(inner: typeof globalThis.fetch): typeof globalThi
     into.add(exchange);
     let response: Response;
     try {
-      response = await inner(input, init);
+      response = await inner(input, sent);
     } catch (error) {
       exchange.error = error instanceof Error ? error.message : String(error);
       throw error;

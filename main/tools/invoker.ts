@@ -38,6 +38,7 @@ export interface InvokeContext {
   signal: AbortSignal;
   askUser?: LocalFunctionContext['askUser'];
   onProgress?: RunContext['onProgress'];
+  agentPath?: RunContext['agentPath'];
 }
 
 export interface Invoker {
@@ -111,6 +112,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       trace: request.trace ?? false,
       askUser: context.askUser,
       ...(context.onProgress ? { onProgress: context.onProgress } : {}),
+      ...(context.agentPath ? { agentPath: context.agentPath } : {}),
     });
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;

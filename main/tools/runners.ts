@@ -16,6 +16,8 @@ export interface RunContext {
   askUser?: LocalFunctionContext['askUser'];
   /** The tool says how far it is (MCP progress notifications). */
   onProgress?: (progress: ToolProgress) => void;
+  /** The agents this call is made inside, outermost first (agent tools limit how deep they go). */
+  agentPath?: readonly string[];
 }
 
 /** What a run produced: a value or a failure, with what is needed to report either with secrets masked. */
