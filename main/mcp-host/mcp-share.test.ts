@@ -4,45 +4,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
 import { onTestFinished, describe, expect, it } from 'vitest';
-import { freePort } from '../testing/free-port.js';
-import { newID } from '../testing/fixtures.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
+import { CORE_BUNDLE, sharingCore, waitFor } from '../testing/mcp-share-harness.js';
 import { rawRequest } from '../testing/raw-request.js';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
 import { MAX_SESSIONS } from './http-endpoint.js';
-import { startTestCore } from '../testing/test-core.js';
-
-const CORE_BUNDLE = '01a2008d-7400-7000-8000-03e7f090115c';
-
-/** A core with its MCP server on, a bundle "Weather" of two HTTP tools against a loopback server, shared. */
-async function sharing(options: { windowOpen?: () => boolean } = {}) {
-  const weather = await startLoopbackServer({
-    '/forecast': (request, response) => json(response, 200, { city: new URL(request.url ?? '/', 'http://x').searchParams.get('city'), sky: 'clear' }),
-    '/alerts': (_request, response) => json(response, 200, { deleted: true }),
-  });
-  const subject = await startTestCore({ mcpShare: { listen: true }, windowOpen: options.windowOpen ?? (() => true) });
-  await subject.call('settings.patch', { allowedHosts: [weather.host] });
-  const bundleID = newID();
-  await subject.call('bundles.put', { bundleID, slug: 'weather', displayName: 'Weather' });
-  const cityArgs = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
-  await subject.call('tools.put', {
-    bundleID,
-    toolSlug: 'forecast',
-    version: 'v1',
-    tool: { displayName: 'City forecast', description: 'The sky over a city.', type: 'http', argSchema: cityArgs, impl: { method: 'GET', urlTemplate: `${weather.base}/forecast`, query: { city: '${city}' } } },
-  });
-  await subject.call('tools.put', {
-    bundleID,
-    toolSlug: 'clear-alerts',
-    version: 'v1',
-    tool: { displayName: 'Clear alerts', type: 'http', requiresApproval: true, argSchema: cityArgs, impl: { method: 'DELETE', urlTemplate: `${weather.base}/alerts` } },
-  });
-  const port = await freePort();
-  await subject.call('mcpShare.configure', { enabled: true, port });
-  await subject.call('mcpShare.shareBundle', { bundleID, shared: true });
-  const { url, token } = await subject.call('mcpShare.connection', {});
-  return { subject, bundleID, url, token, port, weather };
-}
 
 async function connect(url: string, token: string, name = 'Test client'): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
@@ -53,18 +18,9 @@ async function connect(url: string, token: string, name = 'Test client'): Promis
 
 const text = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
 
-async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the condition never held');
-}
-
 describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)', () => {
   it('lists the shared bundle’s tools with their schema and what they do, and runs one against its server', async () => {
-    const { subject, url, token } = await sharing();
+    const { subject, url, token } = await sharingCore();
     const client = await connect(url, token);
     expect(client.getServerVersion()?.name).toBe('toolbelt');
     const { tools } = await client.listTools();
@@ -89,7 +45,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 
   it('asks the person before a tool that asks first, and runs it only when they allow it', async () => {
-    const { subject, url, token, weather } = await sharing();
+    const { subject, url, token, weather } = await sharingCore();
     const client = await connect(url, token, 'Claude');
     const pending = client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } });
     // The window sees the question, as the approval dialog does.
@@ -113,7 +69,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 
   it('with no window to ask in, refuses a tool that asks first and says what to do', async () => {
-    const { url, token, weather } = await sharing({ windowOpen: () => false });
+    const { url, token, weather } = await sharingCore({ windowOpen: () => false });
     const client = await connect(url, token);
     const result = await client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } });
     expect(result.isError).toBe(true);
@@ -122,7 +78,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 
   it('tells connected clients when the shared tools change, and lists only what is shared and on', async () => {
-    const { subject, bundleID, url, token } = await sharing();
+    const { subject, bundleID, url, token } = await sharingCore();
     const client = await connect(url, token);
     let told = 0;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -141,7 +97,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 
   it('asks the person through the client when a tool asks the user and the client can show a form', async () => {
-    const { subject, url, token } = await sharing();
+    const { subject, url, token } = await sharingCore();
     await subject.call('mcpShare.shareBundle', { bundleID: CORE_BUNDLE, shared: true });
     const asking = new Client({ name: 'Form client', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
     const asked: string[] = [];
@@ -163,7 +119,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 
   it('refuses a wrong token, a foreign Origin and a foreign Host, and is off until switched on', async () => {
-    const { subject, url, token, port } = await sharing();
+    const { subject, url, token, port } = await sharingCore();
     const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
     const wrongToken = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: 'Bearer nope' }, body: initialize });
@@ -188,7 +144,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 
   it('survives hostile requests and arguments, and goes on serving', async () => {
-    const { subject, url, token } = await sharing();
+    const { subject, url, token } = await sharingCore();
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
     const huge = await rawRequest(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { padding: 'x'.repeat(5 * 1024 * 1024) } }) });
     expect(huge.status).toBe(413);
@@ -234,7 +190,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 
   it('makes room for a new session by ending the one unused longest, so clients that never said goodbye do not lock others out', async () => {
-    const { url, token } = await sharing();
+    const { url, token } = await sharingCore();
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
     const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gone', version: '1' } } });
     const opened: string[] = [];
@@ -252,7 +208,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 
   it('says so when its port is taken, and keeps the token out of its files in clear', async () => {
-    const { subject, token, weather } = await sharing();
+    const { subject, token, weather } = await sharingCore();
     const taken = Number(new URL(weather.base).port);
     const status = await subject.call('mcpShare.configure', { port: taken });
     expect(status).toMatchObject({ state: 'failed', failure: { code: 'port_in_use', message: expect.stringContaining(`Port ${taken} is taken`) as unknown } });
@@ -263,10 +219,9 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
   });
 });
 
-
 describe('Toolbelt as an MCP server over stdio (the mcp command)', () => {
   it('serves the shared tools of a folder a running Toolbelt uses, records the calls there, and refuses tools that ask first', async () => {
-    const { subject, bundleID, weather } = await sharing();
+    const { subject, bundleID, weather } = await sharingCore();
     const client = new Client({ name: 'Claude Desktop', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({ command: process.execPath, args: [path.join(PROJECT_ROOT, 'out/main/server.js'), 'mcp', '--data-dir', subject.dataDir], stderr: 'pipe' }),

@@ -1,0 +1,51 @@
+import { freePort } from './free-port.js';
+import { newID } from './fixtures.js';
+import { json, startLoopbackServer } from './loopback-server.js';
+import { startTestCore } from './test-core.js';
+
+/** The id of the built-in bundle (calculator, ask-user, …) every core has. */
+export const CORE_BUNDLE = '01a2008d-7400-7000-8000-03e7f090115c';
+
+/**
+ * A core with its MCP server on and a bundle "Weather" of two HTTP tools
+ * against a loopback server, shared: "forecast" runs at once, "clear-alerts"
+ * asks the person first.
+ */
+export async function sharingCore(options: { windowOpen?: () => boolean } = {}) {
+  const weather = await startLoopbackServer({
+    '/forecast': (request, response) => json(response, 200, { city: new URL(request.url ?? '/', 'http://x').searchParams.get('city'), sky: 'clear' }),
+    '/alerts': (_request, response) => json(response, 200, { deleted: true }),
+  });
+  const subject = await startTestCore({ mcpShare: { listen: true }, windowOpen: options.windowOpen ?? (() => true) });
+  await subject.call('settings.patch', { allowedHosts: [weather.host] });
+  const bundleID = newID();
+  await subject.call('bundles.put', { bundleID, slug: 'weather', displayName: 'Weather' });
+  const cityArgs = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+  await subject.call('tools.put', {
+    bundleID,
+    toolSlug: 'forecast',
+    version: 'v1',
+    tool: { displayName: 'City forecast', description: 'The sky over a city.', type: 'http', argSchema: cityArgs, impl: { method: 'GET', urlTemplate: `${weather.base}/forecast`, query: { city: '${city}' } } },
+  });
+  await subject.call('tools.put', {
+    bundleID,
+    toolSlug: 'clear-alerts',
+    version: 'v1',
+    tool: { displayName: 'Clear alerts', type: 'http', requiresApproval: true, argSchema: cityArgs, impl: { method: 'DELETE', urlTemplate: `${weather.base}/alerts` } },
+  });
+  const port = await freePort();
+  await subject.call('mcpShare.configure', { enabled: true, port });
+  await subject.call('mcpShare.shareBundle', { bundleID, shared: true });
+  const { url, token } = await subject.call('mcpShare.connection', {});
+  return { subject, bundleID, url, token, port, weather };
+}
+
+/** Reads until `ok` holds (2 s at most): for what another process or a background write makes true. */
+export async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the condition never held');
+}
