@@ -45,6 +45,20 @@ async function startBareSdkServer(): Promise<{ url: string; close: () => Promise
   };
 }
 
+/** A tools/call as a plain fetch on an open session: the answer is one SSE event, read without a parser. */
+function plainMcpCall(url: string, token: string, sessionId: string, args: Record<string, unknown>): () => Promise<unknown> {
+  let id = 1_000_000;
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId };
+  return async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: 'calculator', arguments: args } });
+    const text = await (await fetch(url, { method: 'POST', headers, body })).text();
+    const data = text.split('\n').find((line) => line.startsWith('data: '));
+    const message = data ? (JSON.parse(data.slice('data: '.length)) as { result?: unknown }) : {};
+    if (!message.result) throw new Error(`the plain call failed: ${text.slice(0, 200)}`);
+    return message.result;
+  };
+}
+
 export async function benchMcpServer(): Promise<boolean> {
   const { core, call, close } = await startBenchCore('mcp-server', { mcpShare: { listen: true } });
   await call('mcpShare.configure', { enabled: true, port: await freePort() });
@@ -61,6 +75,10 @@ export async function benchMcpServer(): Promise<boolean> {
   const overApi = async () =>
     (await fetch(invokeUrl, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ args }) })).json();
   const samples = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, overMcp, overApi);
+  // For reference (no goal): the same call as one plain POST on the client's session, read by hand, to tell the
+  // client's share (the SDK's transport, its parsing) from the server's.
+  const plainMcp = plainMcpCall(url, token, (client.transport as StreamableHTTPClientTransport).sessionId!, args);
+  const plain = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, plainMcp, overApi);
   // For reference (no goal): the same client against the bare SDK server, to tell the SDK's share of the gap from ours.
   const bare = await startBareSdkServer();
   const bareClient = new Client({ name: 'bench', version: '1' });
@@ -69,6 +87,7 @@ export async function benchMcpServer(): Promise<boolean> {
   const reference = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, overMcp, overBareSdk);
   const figures: Figure[] = [
     { section: 'mcp-server', name: 'tool call p50 (calculator, HTTP)', ours: percentile(samples.ours, 50), limit: percentile(samples.limit, 50), limitName: 'tools.invoke over the browser host API', goalRatio: 1.3 },
+    { section: 'mcp-server', name: 'same call, one plain POST (no SDK client)', ours: percentile(plain.ours, 50), limit: percentile(plain.limit, 50), limitName: 'tools.invoke over the browser host API' },
     { section: 'mcp-server', name: 'same call, against the bare SDK server', ours: percentile(reference.ours, 50), limit: percentile(reference.limit, 50), limitName: 'SDK server, tool answering at once' },
   ];
   const met = figures.map(report);

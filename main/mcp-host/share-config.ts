@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { isUuidV7 } from '../../shared/schemas/ids.js';
 import { withFileLock } from '../common/file-lock.js';
@@ -31,7 +31,7 @@ const KEY_ORDER = ['enabled', 'port', 'sharedBundleIDs', 'token'] as const;
  */
 export class ShareConfigFile {
   private readonly file: string;
-  /** The settings last read, with the file's size and time then: read again only when those change. */
+  /** The settings last read, with what the file was then (inode, times, size): read again only when that changes. */
   private known: { stamp: string; config: ShareConfig } | null = null;
 
   constructor(
@@ -53,8 +53,16 @@ export class ShareConfigFile {
    * bundle someone stops sharing must stop being served everywhere.
    */
   async current(): Promise<ShareConfig> {
-    const info = await stat(this.file).catch(() => null);
-    const stamp = info ? `${info.mtimeMs}:${info.size}` : 'none';
+    // Asked on every call a client makes: a stat of one small file is a few µs in this thread, and several
+    // times that through the thread pool. Writes replace the file: its inode and change time (which nobody can set
+    // back, as they can the modification time) tell a change of the same size within one tick of the clock.
+    let info: ReturnType<typeof statSync>;
+    try {
+      info = statSync(this.file, { throwIfNoEntry: false });
+    } catch {
+      info = undefined;
+    }
+    const stamp = info ? `${info.ino}:${info.ctimeMs}:${info.mtimeMs}:${info.size}` : 'none';
     if (this.known?.stamp !== stamp) this.known = { stamp, config: await this.read() };
     return this.known.config;
   }
