@@ -48,7 +48,9 @@ export class ActivityLog {
       const file = await this.readFile();
       // A batch written while the file was read may be in neither the old file nor the waiting list: read again.
       if (written !== this.batchesWritten) continue;
-      return [...file, ...this.pending].slice(-limit).reverse();
+      // A batch the file already holds while its write is still finishing is in both: each call once.
+      const inFile = new Set(file.map((call) => call.id));
+      return [...file, ...this.pending.filter((call) => !inFile.has(call.id))].slice(-limit).reverse();
     }
   }
 
@@ -59,7 +61,9 @@ export class ActivityLog {
   private async writeNow(): Promise<void> {
     try {
       while (this.pending.length) {
-        const batch = this.pending;
+        // A copy: calls recorded while this batch is written join the waiting list, not this batch, whose length
+        // says how many to take off the list afterwards.
+        const batch = this.pending.slice();
         await withFileLock(this.layout.lockTarget('mcp-activity'), async () => {
           const calls = [...(await this.readFile()), ...batch].slice(-ACTIVITY_KEPT);
           await writeFileAtomically(this.file, stringifyStable({ calls }, ['calls']), { within: this.layout.root });
