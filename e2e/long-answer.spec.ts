@@ -20,6 +20,14 @@ test('a long answer is drawn as Markdown where the reader looks: as it streams, 
   await expect(log.getByRole('heading', { name: 'Part 119' })).toBeVisible();
   await expect(log.getByRole('button', { name: 'Copy ts code' }).last()).toBeVisible();
   await expect(log.locator('.hljs-keyword').last()).toHaveText('const');
+  // What streamed past in bursts (waiting in stand-ins of a few blocks, given their own a frame at a time) is
+  // drawn where the reader goes: the beginning, then the end again.
+  await log.focus();
+  await page.keyboard.press('Home');
+  await expect(log.getByRole('heading', { name: 'Part 0', exact: true })).toBeVisible();
+  await expect(log.getByRole('listitem').filter({ hasText: 'first point 1' }).first()).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(log.getByRole('heading', { name: 'Part 119' })).toBeVisible();
 
   // Opened again (a reload), the parts far above the end wait as plain text until they come near.
   await page.reload();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { pendingOf } from '../../../shared/chat-calls.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ChatIcon } from '../../components/icons.js';
@@ -9,6 +10,7 @@ import { ApprovalDialog } from './ApprovalDialog.js';
 import { AskUserDialog } from './AskUserDialog.js';
 import { ChatHeader } from './ChatHeader.js';
 import { ChatList, useNewChat } from './ChatList.js';
+import { warmMarkdownWhenIdle } from './markdown-warmup.js';
 import { Composer } from './Composer.js';
 import { ContextNotice } from './ContextNotice.js';
 import { MessageList } from './MessageList.js';
@@ -19,6 +21,7 @@ import { DamagedChat } from './DamagedChat.js';
 
 export function ChatScreen() {
   const selected = useChatUi((state) => state.selectedChatId);
+  useEffect(warmMarkdownWhenIdle, []);
   return (
     <section className="screen screen--fill" aria-label="Chat">
       <h1 className="visually-hidden" tabIndex={-1} data-screen-heading>

@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
@@ -62,6 +62,9 @@ const REHYPE_PLUGINS: Parameters<typeof ReactMarkdown>[0]['rehypePlugins'] = [()
  */
 const EAGER_TAIL_CHARS = 1500;
 const PENDING_LINE_PX = 21;
+/** Blocks given a component of their own per frame, of those that arrived in a burst (see Markdown). */
+const MOUNT_PER_FRAME = 64;
+const BLOCKS_PER_STAND_IN = 8;
 const PENDING_LINE_CHARS = 90;
 
 /** Where the blocks drawn at once begin: the last block, and those before it up to EAGER_TAIL_CHARS. */
@@ -100,7 +103,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ text, eager }: { text: strin
 });
 
 /** Parsed again only when its text changes (not when the block leaves the eager tail). */
-const DrawnBlock = memo(function DrawnBlock({ text }: { text: string }) {
+export const DrawnBlock = memo(function DrawnBlock({ text }: { text: string }) {
   return (
     <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={REHYPE_PLUGINS} components={components} skipHtml>
       {text}
@@ -118,13 +121,43 @@ const DrawnBlock = memo(function DrawnBlock({ text }: { text: string }) {
  */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const [split] = useState(createBlockSplitter);
+  // Blocks that were in the eager tail once: drawn, they stay drawn. (Adding to it as a render goes is idempotent.)
+  const [onceEager] = useState(() => new Set<number>());
+  const [ownFrom, setOwnFrom] = useState(0);
   const blocks = split(text);
   const eagerStart = eagerFrom(blocks);
-  return (
-    <div className="markdown">
-      {blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} eager={index >= eagerStart} />
-      ))}
-    </div>
-  );
+  for (let index = eagerStart; index < blocks.length; index++) onceEager.add(index);
+  // Blocks before the eager tail get a component each, at most MOUNT_PER_FRAME more per frame: a burst can add
+  // hundreds at once, and mounting them all in one render would hold the page. The rest wait in stand-ins of a
+  // few blocks each, not one: the browser lays out only those it shows (content-visibility).
+  const ownUpTo = Math.min(eagerStart, ownFrom + MOUNT_PER_FRAME);
+  useEffect(() => {
+    if (ownUpTo >= eagerStart) return;
+    const frame = requestAnimationFrame(() => setOwnFrom(ownUpTo));
+    return () => cancelAnimationFrame(frame);
+  }, [ownUpTo, eagerStart]);
+  const parts: ReactNode[] = [];
+  let waiting: string[] = [];
+  const standIn = () => {
+    if (waiting.length === 0) return;
+    const joined = waiting.join('');
+    parts.push(
+      <div key={`waiting-${parts.length}`} className="markdown__pending" style={{ containIntrinsicHeight: `auto ${estimatedHeight(joined)}px` }}>
+        {joined}
+      </div>,
+    );
+    waiting = [];
+  };
+  blocks.forEach((block, index) => {
+    const owned = index < ownUpTo || index >= eagerStart || onceEager.has(index);
+    if (owned) {
+      standIn();
+      parts.push(<MarkdownBlock key={index} text={block} eager={index >= eagerStart || onceEager.has(index)} />);
+      return;
+    }
+    waiting.push(block);
+    if (waiting.length === BLOCKS_PER_STAND_IN) standIn();
+  });
+  standIn();
+  return <div className="markdown">{parts}</div>;
 });

@@ -90,6 +90,15 @@ export function MessageList({ chat }: { chat: Chat }) {
     overscan: 6,
     getItemKey: (index) => messages[index]!.id,
   });
+  // While the list follows the end it scrolls there itself, frame after frame. A row growing would also make the
+  // virtualizer move the scroll position; past the end that move is clamped, and a clamped move makes it read the
+  // list's height (a forced layout) on every render until the end catches up. Not following, its own rule holds:
+  // a row measured for the first time above the view moves it, a row measured again only when wholly above.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
+    if (pinned.current) return false;
+    const offset = instance.scrollOffset ?? 0;
+    return instance.itemSizeCache.has(item.key) ? item.end <= offset && instance.scrollDirection !== 'backward' : item.start < offset;
+  };
   const last = messages.at(-1);
   const lastSize = last ? (last.role === 'assistant' ? last.content.length + last.toolCalls.length * 1000 : 1) : 0;
 
