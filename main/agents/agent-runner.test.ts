@@ -57,7 +57,7 @@ describe('agent tools', () => {
 
   it('is called by a chat’s model like any tool; its steps come back folded into the call', async () => {
     const h = await startChatHarness();
-    await withAgentModel(h, [openAiTextReply(['Nothing to look up.'])]);
+    const inner = await withAgentModel(h, [openAiTextReply(['Nothing to look up.'])]);
     await putAgent(h, 'researcher', { tools: [] });
     await h.provider('script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'researcher', args: { task: 'Anything?' } }] }, { text: 'The agent says nothing.' }] });
     const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [h.tool('researcher')] } });
@@ -66,6 +66,11 @@ describe('agent tools', () => {
     const call = assistants(done)[0]!.toolCalls[0]!;
     expect(call).toMatchObject({ name: 'researcher', status: 'succeeded', result: { ok: true, value: 'Nothing to look up.', steps: [{ turn: 1, kind: 'text', text: 'Nothing to look up.' }] } });
     expect(assistants(done).at(-1)!.content).toBe('The agent says nothing.');
+    // The agent's model request is in the chat run's raw exchange, as the chat's own would be, its key masked.
+    const { runs } = await h.call('chats.rawExchanges', { chatId: chat.id });
+    expect(runs.map((run) => run.exchanges.map((exchange) => exchange.url))).toEqual([[`${inner.url}/v1/chat/completions`]]);
+    expect(runs[0]!.exchanges[0]!.requestHeaders.authorization).toBe('•••');
+    expect(runs[0]!.exchanges[0]!.responseBody).toContain('Nothing to look up');
   });
 
   it('stops agents calling agents at three levels, with a sentence the level above reads', async () => {

@@ -108,6 +108,7 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
         tools: exposure.definitions,
         parallelToolCalls: false,
         signal: context.signal,
+        ...(context.exchangeTag ? { exchangeTag: context.exchangeTag } : {}),
       })) {
         if (event.type === 'text-delta') message.content += event.text;
         else if (event.type === 'tool-call') calls.push(event.call);
@@ -126,7 +127,12 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
       const result =
         completed.rawArgs !== undefined
           ? refusal('invalid_args', `The arguments for ${completed.name} were not a JSON object: ${cut(completed.rawArgs, 200)}`)
-          : await runCall(deps, tool, path, exposed, [...exposure.byName.keys()], completed.name, completed.args, { signal: context.signal, agentPath: path, ...(context.askUser ? { askUser: context.askUser } : {}) });
+          : await runCall(deps, tool, path, exposed, [...exposure.byName.keys()], completed.name, completed.args, {
+              signal: context.signal,
+              agentPath: path,
+              ...(context.askUser ? { askUser: context.askUser } : {}),
+              ...(context.exchangeTag ? { exchangeTag: context.exchangeTag } : {}),
+            });
       const call: ToolCall = { id: completed.id, name: completed.name, args: completed.args, status: result.ok ? 'succeeded' : 'failed', result: callResult(result) };
       message.toolCalls.push(call);
       addStep({

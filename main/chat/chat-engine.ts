@@ -321,7 +321,10 @@ export class ChatEngine {
     const run: ActiveRun = { runId, controller, done: Promise.resolve(), lock };
     this.active.set(chat.id, run);
     this.deps.files.own(chat.id);
-    run.done = this.drive(chat, runId, controller.signal, turnEvenIfAnswered).catch((error: unknown) => {
+    // Every model request of the run goes in its raw exchange: its own turns, and those of agents its tool calls run.
+    run.done = recordExchanges(this.exchanges.forRun(chat.id, runId), (exchangeTag) =>
+      this.drive(chat, runId, controller.signal, turnEvenIfAnswered, exchangeTag),
+    ).catch((error: unknown) => {
       this.deps.log.error('a chat run failed unexpectedly', { chatId: chat.id, error: String(error) });
     });
   }
@@ -350,13 +353,13 @@ export class ChatEngine {
     return chat;
   }
 
-  private async drive(chat: Chat, runId: string, signal: AbortSignal, turnEvenIfAnswered: boolean): Promise<void> {
+  private async drive(chat: Chat, runId: string, signal: AbortSignal, turnEvenIfAnswered: boolean, exchangeTag: ExchangeTag): Promise<void> {
     let forceTurn = turnEvenIfAnswered;
     /** Said to the model on its next turn only (an answer that did not match the schema), never kept in the chat. */
     let nudge: string | undefined;
     try {
       for (;;) {
-        const { failed, waiting } = await this.runQueuedCalls(chat, signal);
+        const { failed, waiting } = await this.runQueuedCalls(chat, signal, exchangeTag);
         this.throwIfSaveFailed(chat);
         if (signal.aborted) return await this.endCancelled(chat, runId);
         if (failed && chat.onToolError === 'halt') {
@@ -384,7 +387,7 @@ export class ChatEngine {
           });
         }
         run.turn++;
-        const { finish, answer } = await recordExchanges(this.exchanges.forRun(chat.id, run.runId), (exchangeTag) => this.modelTurn(chat, signal, nudge, exchangeTag));
+        const { finish, answer } = await this.modelTurn(chat, signal, nudge, exchangeTag);
         nudge = undefined;
         this.throwIfSaveFailed(chat);
         if (signal.aborted) return await this.endCancelled(chat, runId);
@@ -483,13 +486,13 @@ export class ChatEngine {
   }
 
   /** Runs every queued call (all at once when the chat allows), until none is left. */
-  private async runQueuedCalls(chat: Chat, signal: AbortSignal): Promise<{ failed: ToolCall | null; waiting: boolean }> {
+  private async runQueuedCalls(chat: Chat, signal: AbortSignal, exchangeTag: ExchangeTag): Promise<{ failed: ToolCall | null; waiting: boolean }> {
     let failed: ToolCall | null = null;
     for (;;) {
       const queued = allCalls(chat).filter(({ call }) => call.status === 'queued');
       if (queued.length === 0 || signal.aborted) break;
       const run = async (located: LocatedCall) => {
-        await this.runCall(chat, located, signal);
+        await this.runCall(chat, located, signal, exchangeTag);
         if (located.call.status === 'failed') failed ??= located.call;
       };
       if (chat.parallelToolCalls) await Promise.all(queued.map(run));
@@ -499,7 +502,7 @@ export class ChatEngine {
     return { failed, waiting };
   }
 
-  private async runCall(chat: Chat, { message, call }: LocatedCall, signal: AbortSignal): Promise<void> {
+  private async runCall(chat: Chat, { message, call }: LocatedCall, signal: AbortSignal, exchangeTag: ExchangeTag): Promise<void> {
     call.status = 'running';
     call.startedAt = this.now();
     this.emit(chat, { type: 'tool-call', messageId: message.id, call });
@@ -509,7 +512,7 @@ export class ChatEngine {
     try {
       const record = call.tool ? await this.deps.store.findTool(call.tool.bundleID, call.tool.slug, call.tool.version) : undefined;
       result = record
-        ? callResult(await this.deps.invoker.invoke(record, { args: call.args }, { signal, onProgress: this.progressReporter(chat, message.id, call) }))
+        ? callResult(await this.deps.invoker.invoke(record, { args: call.args }, { signal, onProgress: this.progressReporter(chat, message.id, call), exchangeTag }))
         : failedResult('tool_unavailable', 'The tool no longer exists.');
     } catch (error) {
       if (!(error instanceof ToolbeltError)) this.deps.log.error('a tool call failed unexpectedly', { error: String(error) });

@@ -25,13 +25,20 @@ describe('the raw exchanges kept in memory', () => {
     expect(book.runsOf('chat')[0]!.exchanges).toHaveLength(2);
   });
 
+  it('lists a run from its first request, so a run that asks no model keeps the chat’s last runs', () => {
+    const book = new ExchangeBook(() => '2026-11-24T00:00:00.000Z');
+    for (const runId of ['run-1', 'run-2', 'run-3']) book.forRun('chat', runId).add(exchange(runId));
+    book.forRun('chat', 'palette-run');
+    expect(book.runsOf('chat').map((run) => run.runId)).toEqual(['run-3', 'run-2', 'run-1']);
+  });
+
   it('past its budget, drops the least recently run chats first, never the one running', () => {
     const book = new ExchangeBook(() => '2026-11-24T00:00:00.000Z');
     book.forRun('old', 'r').add(exchange('old', 15_000_000));
     book.forRun('middle', 'r').add(exchange('middle', 15_000_000));
     book.forRun('new', 'r').add(exchange('new', 15_000_000));
-    // Over the budget: the next run starts by making room.
-    book.forRun('new', 'r2');
+    // Over the budget: the next run's first request makes room.
+    book.forRun('new', 'r2').add(exchange('r2'));
     expect(book.runsOf('old')).toEqual([]);
     expect(book.runsOf('middle')).toHaveLength(1);
     expect(book.runsOf('new')).toHaveLength(2);

@@ -1,4 +1,4 @@
-import type { RunExchanges } from '../../shared/schemas/raw-exchange.js';
+import type { RawExchange, RunExchanges } from '../../shared/schemas/raw-exchange.js';
 import type { ExchangeSink } from '../providers/raw-exchange.js';
 
 const RUNS_PER_CHAT = 3;
@@ -17,8 +17,23 @@ export class ExchangeBook {
 
   constructor(private readonly now: () => string) {}
 
-  /** Where a run's requests are added: the same run for every turn of it. */
+  /**
+   * Where a run's requests are added: the same run for every turn of it.
+   * The run is listed from its first request: a run that asks no model
+   * (a tool run from the palette) leaves the chat's last runs as they were.
+   */
   forRun(chatId: string, runId: string): ExchangeSink {
+    let exchanges: RawExchange[] | null = null;
+    return {
+      add: (exchange) => {
+        exchanges ??= this.listed(chatId, runId);
+        exchanges.push(exchange);
+        if (exchanges.length > EXCHANGES_PER_RUN) exchanges.shift();
+      },
+    };
+  }
+
+  private listed(chatId: string, runId: string): RawExchange[] {
     const runs = this.byChat.get(chatId) ?? [];
     let run = runs.find((entry) => entry.runId === runId);
     if (!run) {
@@ -30,13 +45,7 @@ export class ExchangeBook {
     this.byChat.delete(chatId);
     this.byChat.set(chatId, runs);
     this.keepWithinBudget(chatId);
-    const exchanges = run.exchanges;
-    return {
-      add(exchange) {
-        exchanges.push(exchange);
-        if (exchanges.length > EXCHANGES_PER_RUN) exchanges.shift();
-      },
-    };
+    return run.exchanges;
   }
 
   private keepWithinBudget(current: string): void {

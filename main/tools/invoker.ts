@@ -39,6 +39,7 @@ export interface InvokeContext {
   askUser?: LocalFunctionContext['askUser'];
   onProgress?: RunContext['onProgress'];
   agentPath?: RunContext['agentPath'];
+  exchangeTag?: RunContext['exchangeTag'];
 }
 
 export interface Invoker {
@@ -113,6 +114,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       askUser: context.askUser,
       ...(context.onProgress ? { onProgress: context.onProgress } : {}),
       ...(context.agentPath ? { agentPath: context.agentPath } : {}),
+      ...(context.exchangeTag ? { exchangeTag: context.exchangeTag } : {}),
     });
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;

@@ -2,6 +2,7 @@ import type { RequestPreview, ToolProgress } from '../../shared/schemas/chat.js'
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
 import type { RpcMessage, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
+import type { ExchangeTag } from '../providers/raw-exchange.js';
 import type { InvokeFailure } from './invoke-error.js';
 import type { LocalFunctionContext } from './local/registry.js';
 import type { Redactor } from './redact.js';
@@ -18,6 +19,8 @@ export interface RunContext {
   onProgress?: (progress: ToolProgress) => void;
   /** The agents this call is made inside, outermost first (agent tools limit how deep they go). */
   agentPath?: readonly string[];
+  /** Model requests made for this call (an agent's) go in the raw exchange of the chat run it belongs to. */
+  exchangeTag?: ExchangeTag;
 }
 
 /** What a run produced: a value or a failure, with what is needed to report either with secrets masked. */
