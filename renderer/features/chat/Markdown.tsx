@@ -149,10 +149,11 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
     waiting = [];
   };
   blocks.forEach((block, index) => {
-    const owned = index < ownUpTo || index >= eagerStart || onceEager.has(index);
-    if (owned) {
+    // The eager tail (in onceEager by now) and blocks drawn before are drawn at once; the first ones wait for the view.
+    const drawnAtOnce = onceEager.has(index);
+    if (drawnAtOnce || index < ownUpTo) {
       standIn();
-      parts.push(<MarkdownBlock key={index} text={block} eager={index >= eagerStart || onceEager.has(index)} />);
+      parts.push(<MarkdownBlock key={index} text={block} eager={drawnAtOnce} />);
       return;
     }
     waiting.push(block);
