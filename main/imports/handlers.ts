@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ImportPreview } from '../../shared/schemas/imports.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
@@ -8,7 +9,13 @@ import type { ToolStore } from '../store/tool-store.js';
 import { planAgainst } from './import-plan.js';
 import { loadApiDescription } from './openapi-source.js';
 import { convertPostman } from './postman-tools.js';
-import { convertOpenApi } from './openapi-tools.js';
+import { convertOpenApi, type ConvertedApi } from './openapi-tools.js';
+
+type PreviewParams = { source: Parameters<typeof loadApiDescription>[0]; bundleID?: string; baseUrl?: string };
+
+/** How many converted descriptions are kept for Import, and for how long after their preview. */
+const PREVIEWS_KEPT = 2;
+const PREVIEW_KEPT_MS = 30 * 60_000;
 
 /** OpenAPI, Swagger and Postman imports: a preview of the tools a description gives, then writing the chosen ones in one step. */
 export function importHandlers(store: ToolStore, settings: SettingsStore, secrets: SecretStore): Pick<Handlers, 'imports.openapiPreview' | 'imports.openapiApply'> {
@@ -18,11 +25,31 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
     return store.validToolsOf(bundleID).map((record) => record.tool);
   };
 
-  async function preview(params: { source: Parameters<typeof loadApiDescription>[0]; bundleID?: string; baseUrl?: string }): Promise<ImportPreview> {
-    const loaded = await loadApiDescription(params.source, settings.get().allowedHosts);
+  /**
+   * The descriptions last previewed, converted. Import writes what the person chose from without reading, parsing
+   * and converting the description again (a third of a large import's time), and from the same document even if
+   * the one at its address changed meanwhile. A preview always reads it anew.
+   */
+  const previewed = new Map<string, { converted: ConvertedApi; at: number }>();
+
+  async function convert(params: PreviewParams, reuse: boolean): Promise<ConvertedApi> {
+    const allowedHosts = settings.get().allowedHosts;
+    const key = createHash('sha256').update(JSON.stringify([params.source, params.baseUrl ?? null, allowedHosts])).digest('hex');
+    const kept = previewed.get(key);
+    if (reuse && kept && Date.now() - kept.at < PREVIEW_KEPT_MS) return structuredClone(kept.converted);
+    const loaded = await loadApiDescription(params.source, allowedHosts);
     const baseUrl = params.baseUrl ? { baseUrl: params.baseUrl } : {};
     const converted =
       'collection' in loaded ? convertPostman(loaded.collection, baseUrl) : convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...baseUrl });
+    previewed.delete(key);
+    // Kept as it is (nothing changes a preview's objects); Import gets a copy, which writing may fill with defaults.
+    previewed.set(key, { converted, at: Date.now() });
+    for (const oldest of previewed.keys()) if (previewed.size > PREVIEWS_KEPT) previewed.delete(oldest);
+    return converted;
+  }
+
+  async function preview(params: PreviewParams, reuse = false): Promise<ImportPreview> {
+    const converted = await convert(params, reuse);
     const target = params.bundleID && store.bundle(params.bundleID)?.kind === 'valid' ? params.bundleID : undefined;
     const { operations, gone } = planAgainst(converted.operations, toolsOf(target));
     const setNames = new Set((await secrets.list()).map((secret) => secret.name));
@@ -38,7 +65,7 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
   return {
     'imports.openapiPreview': (params) => preview(params),
     'imports.openapiApply': async (params, context) => {
-      const plan = await preview(params);
+      const plan = await preview(params, true);
       const byKey = new Map(plan.operations.map((operation) => [operation.key, operation]));
       const unknown = params.operations.filter((key) => !byKey.has(key));
       if (unknown.length > 0) {

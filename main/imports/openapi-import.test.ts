@@ -141,6 +141,29 @@ describe('OpenAPI import: the preview', () => {
 });
 
 describe('OpenAPI import: writing the tools', () => {
+  it('writes what the preview showed, without reading the description again; a preview reads it anew', async () => {
+    const core = await startTestCore();
+    let served = { openapi: '3.0.3', info: { title: 'Notes', version: '1' }, servers: [{ url: '/api' }], paths: { '/notes': { get: { operationId: 'listNotes', summary: 'List notes', responses: { 200: { description: 'ok' } } } } } };
+    const server = await startLoopbackServer({ '/openapi.json': (_request, response) => json(response, 200, served) });
+    await core.call('settings.patch', { allowedHosts: [server.host] });
+    const source = { url: `${server.base}/openapi.json` };
+    const plan = await preview(core, { source });
+    expect(server.requestsTo('/openapi.json')).toHaveLength(1);
+
+    // The description changes at its address after the preview: Import writes the operation the person chose from.
+    served = { ...served, paths: { '/notes': { get: { operationId: 'listNotes', summary: 'Every note, newest first', responses: { 200: { description: 'ok' } } } } } };
+    const bundleID = newID();
+    const result = await apply(core, { source, bundleID, operations: plan.operations.map((operation) => operation.key) });
+    expect(result.written).toEqual([{ slug: 'list-notes', version: 'v1', status: 'new' }]);
+    expect(server.requestsTo('/openapi.json')).toHaveLength(1);
+    expect((await toolsOf(core, bundleID)).map((tool) => tool.displayName)).toEqual(['List notes']);
+
+    // Previewed again, the new description is read and the change shows.
+    const again = await preview(core, { source, bundleID });
+    expect(server.requestsTo('/openapi.json')).toHaveLength(2);
+    expect(again.operations.map((operation) => [operation.slug, operation.status])).toEqual([['list-notes', 'changed']]);
+  });
+
   it('writes the chosen operations as a new bundle whose tools run against the API’s own examples', async () => {
     const core = await startTestCore();
     // Signed in with a token of one's own: the description's OAuth 2 scheme set to a bearer token.
