@@ -5,8 +5,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { evaluate } from '../builtins/core/functions/calculate.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeEach, type Figure } from './stats.js';
+import { CORE_BUNDLE as CORE } from '../main/testing/fixtures.js';
 
-const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 const ROUNDS = 2_000;
 
 export async function benchInvoke(): Promise<boolean> {

@@ -15,8 +15,8 @@ import { requestScopedFetch } from '../main/mcp/request-scoped-fetch.js';
 import { freePort } from '../main/testing/free-port.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeInTurns, type Figure } from './stats.js';
+import { CORE_BUNDLE as CORE } from '../main/testing/fixtures.js';
 
-const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 const TOKEN = 'bench-token-0123456789abcdef';
 const ROUNDS = 2_000;
 const WARM_UP_ROUNDS = 500;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORE_BUNDLE } from '../testing/fixtures.js';
 import { startInProcessHost, type InProcessHost } from '../testing/in-process-host.js';
 import { createSseParser } from '../../renderer/api/sse.js';
 
@@ -29,7 +30,7 @@ describe('chat routes over the browser host', () => {
     const created = await api('POST', '/api/chats', {
       providerId: 'script',
       model: 'scripted',
-      tools: { mode: 'auto', selected: [{ bundleID: '01a2008d-7400-7000-8000-03e7f090115c', slug: 'ask-user', version: 'v1' }] },
+      tools: { mode: 'auto', selected: [{ bundleID: CORE_BUNDLE, slug: 'ask-user', version: 'v1' }] },
     });
     expect(created.status).toBe(201);
     const chatId = created.body!.id as string;

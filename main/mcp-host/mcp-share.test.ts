@@ -4,7 +4,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
 import { onTestFinished, describe, expect, it } from 'vitest';
-import { CORE_BUNDLE, sharingCore, waitFor } from '../testing/mcp-share-harness.js';
+import { CORE_BUNDLE } from '../testing/fixtures.js';
+import { sharingCore, waitFor } from '../testing/mcp-share-harness.js';
 import { rawRequest } from '../testing/raw-request.js';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
 import { MAX_SESSIONS } from './http-endpoint.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpTool, newID } from '../testing/fixtures.js';
+import { CORE_BUNDLE as CORE, httpTool, newID } from '../testing/fixtures.js';
 import { startInProcessHost, type InProcessHost } from '../testing/in-process-host.js';
 import { rawRequest } from '../testing/raw-request.js';
 
@@ -19,7 +19,6 @@ async function api(method: string, route: string, body?: unknown): Promise<{ sta
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
 }
 
-const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 
 describe('store routes over HTTP', () => {
   it('PUT a bundle: 201 created, then 200 replaced; PATCH; DELETE 204 with no body', async () => {

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_BUNDLES } from '../../builtins/index.js';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { httpTool } from '../testing/fixtures.js';
+import { CORE_BUNDLE as CORE, httpTool } from '../testing/fixtures.js';
 import { startTestCore } from '../testing/test-core.js';
 
-const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 const METEO = '01a2008d-7401-7000-8000-068142ee20ea';
 
 async function builtinsDigest(): Promise<string> {

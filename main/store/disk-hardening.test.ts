@@ -1,7 +1,7 @@
 import { lstat, mkdir, readdir, readFile, rename, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { httpTool, newID } from '../testing/fixtures.js';
+import { CORE_BUNDLE, httpTool, newID } from '../testing/fixtures.js';
 import { seedBundle } from '../testing/seed.js';
 import { manualClock, startTestCore } from '../testing/test-core.js';
 import { tempDirForTest } from '../testing/test-temp-dir.js';
@@ -210,7 +210,7 @@ describe('files and folders the core makes', () => {
     await call('tools.put', { bundleID, toolSlug: 't', version: 'v1', tool: httpTool() });
     await call('settings.patch', { theme: 'dark' });
     await call('secrets.put', { name: 'TOKEN', value: 'abc123' });
-    await call('bundles.patch', { bundleID: '01a2008d-7400-7000-8000-03e7f090115c', isEnabled: false });
+    await call('bundles.patch', { bundleID: CORE_BUNDLE, isEnabled: false });
     const loose: string[] = [];
     const walk = async (folder: string): Promise<void> => {
       for (const entry of await readdir(folder, { withFileTypes: true })) {

@@ -4,13 +4,12 @@ import type { Chat, ChatStreamEvent } from '../../shared/schemas/chat.js';
 import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
 import type { ProviderInput } from '../../shared/schemas/provider.js';
-import { newID } from './fixtures.js';
+import { CORE_BUNDLE, newID } from './fixtures.js';
 import { json, startLoopbackServer, type SeenRequest } from './loopback-server.js';
 import { startTestCore, type TestCore } from './test-core.js';
 
 type ChatCreateParams = ParamsOf<Operations['chats.create']>;
 
-export const CORE_BUNDLE = '01a2008d-7400-7000-8000-03e7f090115c';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -3,6 +3,9 @@ import type { ToolInput } from '../../shared/schemas/tool.js';
 
 export const newID = () => uuidv7();
 
+/** The built-in bundle (calculator, ask-user, …) every core has. */
+export const CORE_BUNDLE = '01a2008d-7400-7000-8000-03e7f090115c';
+
 /** A minimal valid HTTP tool definition, with overrides. */
 export function httpTool(overrides: Partial<ToolInput> = {}): ToolInput {
   return {

@@ -3,9 +3,6 @@ import { newID } from './fixtures.js';
 import { json, startLoopbackServer } from './loopback-server.js';
 import { startTestCore } from './test-core.js';
 
-/** The id of the built-in bundle (calculator, ask-user, …) every core has. */
-export const CORE_BUNDLE = '01a2008d-7400-7000-8000-03e7f090115c';
-
 /**
  * A core with its MCP server on and a bundle "Weather" of two HTTP tools
  * against a loopback server, shared: "forecast" runs at once, "clear-alerts"

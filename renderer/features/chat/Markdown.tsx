@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode, type Ref } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
@@ -62,10 +62,11 @@ const REHYPE_PLUGINS: Parameters<typeof ReactMarkdown>[0]['rehypePlugins'] = [()
  */
 const EAGER_TAIL_CHARS = 1500;
 const PENDING_LINE_PX = 21;
+const PENDING_LINE_CHARS = 90;
 /** Blocks given a component of their own per frame, of those that arrived in a burst (see Markdown). */
 const MOUNT_PER_FRAME = 64;
+/** Blocks waiting for a component of their own share a stand-in, a few at a time. */
 const BLOCKS_PER_STAND_IN = 8;
-const PENDING_LINE_CHARS = 90;
 
 /** Where the blocks drawn at once begin: the last block, and those before it up to EAGER_TAIL_CHARS. */
 function eagerFrom(blocks: readonly string[]): number {
@@ -85,6 +86,15 @@ function estimatedHeight(text: string): number {
   return lines * PENDING_LINE_PX;
 }
 
+/** Text waiting to be drawn, as it is: laid out only when shown (content-visibility), at an estimated height until then. */
+function StandIn({ text, ref }: { text: string; ref?: Ref<HTMLDivElement> }) {
+  return (
+    <div ref={ref} className="markdown__pending" style={{ containIntrinsicHeight: `auto ${estimatedHeight(text)}px` }}>
+      {text}
+    </div>
+  );
+}
+
 /**
  * One block, drawn as Markdown once it comes near the view; until then its
  * text stands in, so a long answer that streams past (or a long message
@@ -92,14 +102,7 @@ function estimatedHeight(text: string): number {
  */
 const MarkdownBlock = memo(function MarkdownBlock({ text, eager }: { text: string; eager: boolean }) {
   const [ref, near] = useNearView<HTMLDivElement>(eager);
-  if (!near) {
-    return (
-      <div ref={ref} className="markdown__pending" style={{ containIntrinsicHeight: `auto ${estimatedHeight(text)}px` }}>
-        {text}
-      </div>
-    );
-  }
-  return <DrawnBlock text={text} />;
+  return near ? <DrawnBlock text={text} /> : <StandIn ref={ref} text={text} />;
 });
 
 /** Parsed again only when its text changes (not when the block leaves the eager tail). */
@@ -140,12 +143,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
   let waiting: string[] = [];
   const standIn = () => {
     if (waiting.length === 0) return;
-    const joined = waiting.join('');
-    parts.push(
-      <div key={`waiting-${parts.length}`} className="markdown__pending" style={{ containIntrinsicHeight: `auto ${estimatedHeight(joined)}px` }}>
-        {joined}
-      </div>,
-    );
+    parts.push(<StandIn key={`waiting-${parts.length}`} text={waiting.join('')} />);
     waiting = [];
   };
   blocks.forEach((block, index) => {
