@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
@@ -41,5 +41,28 @@ describe('the MCP activity log', () => {
     expect((await log.recent(500)).map((call) => call.id)).toEqual(ids);
     const written = JSON.parse(await readFile(path.join(dataDir, 'mcp-activity.json'), 'utf8')) as { calls: McpActivity[] };
     expect(written.calls.map((call) => call.id).reverse()).toEqual(ids);
+  });
+
+  it('shows calls the other process serving the folder wrote, and a file changed by hand, as they are now', async () => {
+    const dataDir = await tempDirForTest();
+    const app = new ActivityLog(createLayout(dataDir), silentLogger, () => {});
+    const stdioCommand = new ActivityLog(createLayout(dataDir), silentLogger, () => {});
+    const calls = [0, 1, 2, 3, 4].map(entry);
+    const ids = (list: McpActivity[]) => list.map((call) => call.id);
+    for (const call of calls.slice(0, 3)) app.add(call);
+    await app.flush();
+    expect(ids(await app.recent(10))).toEqual(ids(calls.slice(0, 3)).reverse());
+    stdioCommand.add(calls[3]!);
+    await stdioCommand.flush();
+    // The app read the file before; it reads it again now that the other process wrote, and keeps that call when it writes.
+    expect(ids(await app.recent(10))).toEqual(ids(calls.slice(0, 4)).reverse());
+    app.add(calls[4]!);
+    await app.flush();
+    expect(ids(await stdioCommand.recent(10))).toEqual(ids(calls).reverse());
+
+    // Edited in place (same file, other content): a call broken by hand is left out, the rest read as they are now.
+    const file = path.join(dataDir, 'mcp-activity.json');
+    await writeFile(file, JSON.stringify({ calls: [calls[0], { ...calls[1], ok: 'maybe' }] }));
+    expect(ids(await app.recent(10))).toEqual([calls[0]!.id]);
   });
 });

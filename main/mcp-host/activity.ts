@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
 import { inBackground } from '../common/background.js';
+import { fileStamp } from '../common/file-stamp.js';
 import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import { createAjv, type Validator } from '../common/validation.js';
@@ -23,6 +24,13 @@ export class ActivityLog {
   /** Counts batches moved from the waiting list into the file. */
   private batchesWritten = 0;
   private readonly valid: Validator;
+  /**
+   * The calls last read or written, with what the file was then: a busy
+   * server writes a batch every quarter second, and reading and checking 500
+   * calls each time cost more than the calls. Read again when another process
+   * (the stdio command, the app) wrote.
+   */
+  private known: { stamp: string; calls: McpActivity[] } | null = null;
 
   constructor(
     private readonly layout: StoreLayout,
@@ -67,6 +75,9 @@ export class ActivityLog {
         await withFileLock(this.layout.lockTarget('mcp-activity'), async () => {
           const calls = [...(await this.readFile()), ...batch].slice(-ACTIVITY_KEPT);
           await writeFileAtomically(this.file, stringifyStable({ calls }, ['calls']), { within: this.layout.root });
+          // Under the lock nobody else writes: what the file is now is what was just written.
+          const stamp = fileStamp(this.file);
+          this.known = stamp === null ? null : { stamp, calls };
           // At once: a reader between the write and here would see the batch twice, in the file and waiting.
           this.pending = this.pending.slice(batch.length);
           this.batchesWritten++;
@@ -77,7 +88,17 @@ export class ActivityLog {
     }
   }
 
+  /** The calls in the file; the same array while the file is unchanged, so not to be changed in place. */
   private async readFile(): Promise<McpActivity[]> {
+    const stamp = fileStamp(this.file);
+    if (stamp !== null && this.known?.stamp === stamp) return this.known.calls;
+    // Stamped before reading: a write in between makes the next stamp differ, and the file is read again.
+    const calls = await this.parseFile();
+    this.known = stamp === null ? null : { stamp, calls };
+    return calls;
+  }
+
+  private async parseFile(): Promise<McpActivity[]> {
     const read = await readJsonFile(this.file);
     if (!read.ok) {
       if (!read.missing) this.log.warn('mcp-activity.json cannot be read; it starts again', { reason: read.reason });

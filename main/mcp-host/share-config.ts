@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { isUuidV7 } from '../../shared/schemas/ids.js';
+import { fileStamp } from '../common/file-stamp.js';
 import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import type { Logger } from '../log.js';
@@ -32,7 +32,7 @@ const KEY_ORDER = ['enabled', 'port', 'sharedBundleIDs', 'token'] as const;
 export class ShareConfigFile {
   private readonly file: string;
   /** The settings last read, with what the file was then (inode, times, size): read again only when that changes. */
-  private known: { stamp: string; config: ShareConfig } | null = null;
+  private known: { stamp: string | null; config: ShareConfig } | null = null;
 
   constructor(
     private readonly layout: StoreLayout,
@@ -53,17 +53,9 @@ export class ShareConfigFile {
    * bundle someone stops sharing must stop being served everywhere.
    */
   async current(): Promise<ShareConfig> {
-    // Asked on every call a client makes: a stat of one small file is a few µs in this thread, and several
-    // times that through the thread pool. Writes replace the file: its inode and change time (which nobody can set
-    // back, as they can the modification time) tell a change of the same size within one tick of the clock.
-    let info: ReturnType<typeof statSync>;
-    try {
-      info = statSync(this.file, { throwIfNoEntry: false });
-    } catch {
-      info = undefined;
-    }
-    const stamp = info ? `${info.ino}:${info.ctimeMs}:${info.mtimeMs}:${info.size}` : 'none';
-    if (this.known?.stamp !== stamp) this.known = { stamp, config: await this.read() };
+    // Asked on every call a client makes: read again only when the file changed.
+    const stamp = fileStamp(this.file);
+    if (stamp === null || this.known?.stamp !== stamp) this.known = { stamp, config: await this.read() };
     return this.known.config;
   }
 
