@@ -95,7 +95,7 @@ export interface CoreOptions {
    * Toolbelt's own MCP server: `listen` serves Streamable HTTP while the core runs, when the person switched it on
    * (hosts with a window; off for the stdio command and by default); `stdioCommand` is what other apps run for stdio.
    */
-  mcpShare?: { listen: boolean; stdioCommand?: StdioCommand };
+  mcpShare?: { listen: boolean; stdioCommand?: StdioCommand; waitingNoticeMs?: number };
   /** Whether a window is there to approve MCP clients' calls (default: someone listens to the core's events). */
   windowOpen?: () => boolean;
   /** Tests: wait between retries (default: really wait). */
@@ -239,6 +239,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     app: options.app,
     windowOpen,
     stdioCommand: options.mcpShare?.stdioCommand ?? { command: 'toolbelt-mcp', args: ['--data-dir', dataDir] },
+    ...(options.mcpShare?.waitingNoticeMs ? { waitingNoticeMs: options.mcpShare.waitingNoticeMs } : {}),
   });
   shareToolsChanged = () => mcpShare.toolsChanged();
   await mcpShare.open({ listen: options.mcpShare?.listen ?? false });

@@ -69,6 +69,23 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(calls.map((call) => call.approval)).toEqual(['declined', 'approved']);
   });
 
+  it('keeps a client that asked for progress waiting while the person takes longer than its timeout to decide', async () => {
+    const { subject, url, token, weather } = await sharingCore({ waitingNoticeMs: 200 });
+    const client = await connect(url, token, 'Claude');
+    const notices: string[] = [];
+    // A client that gives up after 800 ms without news, as the SDK's do after a minute.
+    const options = { timeout: 800, resetTimeoutOnProgress: true, onprogress: (progress: { message?: string }) => notices.push(progress.message ?? '') };
+    const pending = client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } }, undefined, options);
+    const { questions } = await waitFor(() => subject.call('questions.list', {}), ({ questions }) => questions.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await subject.call('questions.answer', { id: questions[0]!.id, answer: { action: 'accept', content: {} } });
+    const allowed = await pending;
+    expect(allowed.isError).toBeFalsy();
+    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
+    expect(notices.length).toBeGreaterThanOrEqual(3);
+    expect(notices[0]).toBe('Waiting for the person to approve Clear alerts in Toolbelt.');
+  });
+
   it('with no window to ask in, refuses a tool that asks first and says what to do', async () => {
     const { url, token, weather } = await sharingCore({ windowOpen: () => false });
     const client = await connect(url, token);
@@ -112,6 +129,18 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(answered.isError).toBeFalsy();
     expect(JSON.parse(text(answered))).toEqual({ answer: 'Blue' });
     expect(asked).toEqual(['Which colour?']);
+    // A client that keeps no stream open for the server's own requests (its GET refused) is asked on the call's stream.
+    const noListening = new Client({ name: 'Form client without a listening stream', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    noListening.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: 'accept', content: { answer: 'Red' } };
+    });
+    const refuseGet: typeof fetch = (input, init) => (init?.method === 'GET' ? Promise.resolve(new Response(null, { status: 405 })) : fetch(input, init));
+    await noListening.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: refuseGet, requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    onTestFinished(() => noListening.close());
+    const answeredOnCall = await noListening.callTool({ name: 'ask-user', arguments: { question: 'Which shape?' } }, undefined, { timeout: 10_000 });
+    expect(JSON.parse(text(answeredOnCall))).toEqual({ answer: 'Red' });
+    expect(asked).toEqual(['Which colour?', 'Which shape?']);
     // A client without forms gets the tool's own refusal, as a failed call.
     const plain = await connect(url, token);
     const refused = await plain.callTool({ name: 'ask-user', arguments: { question: 'Which colour?' } });

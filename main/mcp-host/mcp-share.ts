@@ -40,7 +40,11 @@ export interface McpShareDeps {
   windowOpen: () => boolean;
   /** The command another app runs to reach these tools over stdio (for the snippet). */
   stdioCommand: StdioCommand;
+  /** How often a call waiting for approval tells its client so (tests shorten it). */
+  waitingNoticeMs?: number;
 }
+
+const WAITING_NOTICE_MS = 10_000;
 
 /**
  * Toolbelt as an MCP server: the tools of the bundles a person shares,
@@ -175,6 +179,8 @@ export class McpShare {
       windowOpen: this.deps.windowOpen,
       activity: this.activity,
       clock: this.deps.clock,
+      log: this.deps.log,
+      waitingNoticeMs: this.deps.waitingNoticeMs ?? WAITING_NOTICE_MS,
     });
   }
 

@@ -1,11 +1,15 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
+import type { LiveAnswer } from '../../shared/schemas/questions.js';
+import { inBackground } from '../common/background.js';
 import type { Clock } from '../common/clock.js';
 import { jsonValueProblem } from '../common/json-limits.js';
+import type { Logger } from '../log.js';
 import type { LiveQuestions } from '../questions/live-questions.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ActivityLog } from './activity.js';
@@ -22,6 +26,9 @@ export interface ToolServerDeps {
   windowOpen(): boolean;
   activity: ActivityLog;
   clock: Clock;
+  log: Logger;
+  /** How often a call waiting for the person's approval tells a client that asked for progress that it still waits. */
+  waitingNoticeMs: number;
 }
 
 const cut = (text: string) => (text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text);
@@ -38,6 +45,30 @@ function callResult(shared: SharedTool, result: InvokeResult): CallToolResult {
   return { content: [{ type: 'text', text: asText(result.value) }], ...(structured ? { structuredContent: result.value as Record<string, unknown> } : {}) };
 }
 
+/** What the SDK tells a handler about the call it answers. */
+type CallContext = Pick<RequestHandlerExtra<ServerRequest, ServerNotification>, 'signal' | 'requestId' | '_meta' | 'sendNotification'>;
+
+/**
+ * While the person decides, a progress notice now and then, for a client
+ * that asked for progress: clients give up on a call after a while (a minute
+ * by default in the SDK's) unless progress comes, and a person may take
+ * longer than that to read the dialog. Returns what stops the notices.
+ */
+function tellWhileWaiting(call: CallContext, message: string, everyMs: number, log: Logger): () => void {
+  const progressToken = call._meta?.progressToken;
+  if (progressToken === undefined) return () => {};
+  let progress = 0;
+  const tell = () => {
+    progress++;
+    const notice = call.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, message } });
+    inBackground(notice, (error) => log.warn('a progress notice to an MCP client failed', { error: String(error) }));
+  };
+  tell();
+  const timer = setInterval(tell, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 type Outcome = { ok: boolean; result: string; errorCode?: string; approval: McpActivity['approval'] };
 type Answered = { outcome: Outcome; answer: CallToolResult };
 
@@ -46,8 +77,12 @@ function refusal(result: string, errorCode: string, approval: McpActivity['appro
   return { outcome: { ok: false, result, errorCode, approval }, answer: failed(result) };
 }
 
-/** The ask-user built-in's question as a form the client shows (MCP elicitation). */
-function askThroughClient(server: Server, signal: AbortSignal) {
+/**
+ * The ask-user built-in's question as a form the client shows (MCP
+ * elicitation), sent on the call's own response stream: a client that keeps
+ * no stream open for the server's own messages still gets it.
+ */
+function askThroughClient(server: Server, call: CallContext) {
   return async (question: string, choices?: string[]) => {
     const answer = await server.elicitInput(
       {
@@ -59,7 +94,7 @@ function askThroughClient(server: Server, signal: AbortSignal) {
           required: ['answer'],
         },
       },
-      { signal },
+      { signal: call.signal, relatedRequestId: call.requestId },
     );
     if (answer.action !== 'accept') throw new Error('The person did not answer.');
     return String(answer.content?.answer ?? '');
@@ -85,7 +120,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
   };
 
   /** Whether the person lets this call run: `approved`, `not-needed`, or the refusal the client gets. */
-  async function approval(shared: SharedTool, args: Record<string, unknown>, client: string, signal: AbortSignal): Promise<McpActivity['approval'] | Answered> {
+  async function approval(shared: SharedTool, args: Record<string, unknown>, client: string, call: CallContext): Promise<McpActivity['approval'] | Answered> {
     const { tool, bundleID } = shared.record;
     if (!tool.requiresApproval) return 'not-needed';
     if (!deps.windowOpen()) {
@@ -93,19 +128,25 @@ export function createToolServer(deps: ToolServerDeps): Server {
       return refusal(why, 'approval_unavailable', 'no-window');
     }
     const request = { bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, args };
-    const answer = await deps.questions.ask({ kind: 'mcp-client', client }, `${client} wants to run ${tool.displayName}.`, { type: 'object', properties: {} }, signal, request);
+    const stopTelling = tellWhileWaiting(call, `Waiting for the person to approve ${tool.displayName} in Toolbelt.`, deps.waitingNoticeMs, deps.log);
+    let answer: LiveAnswer;
+    try {
+      answer = await deps.questions.ask({ kind: 'mcp-client', client }, `${client} wants to run ${tool.displayName}.`, { type: 'object', properties: {} }, call.signal, request);
+    } finally {
+      stopTelling();
+    }
     if (answer.action === 'accept') return 'approved';
     return refusal(`The person declined to run ${tool.displayName}. Do not try it again unless they ask.`, 'approval_declined', 'declined');
   }
 
   /** The call itself, as the activity view records it, with the result the client gets. */
-  async function run(shared: SharedTool, args: Record<string, unknown>, signal: AbortSignal): Promise<Answered> {
-    const allowed = await approval(shared, args, clientName(), signal);
+  async function run(shared: SharedTool, args: Record<string, unknown>, call: CallContext): Promise<Answered> {
+    const allowed = await approval(shared, args, clientName(), call);
     if (typeof allowed !== 'string') return allowed;
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
     let result: InvokeResult;
     try {
-      result = await deps.invoker.invoke(shared.record, { args }, { signal, ...(canAsk ? { askUser: askThroughClient(server, signal) } : {}) });
+      result = await deps.invoker.invoke(shared.record, { args }, { signal: call.signal, ...(canAsk ? { askUser: askThroughClient(server, call) } : {}) });
     } catch (error) {
       // Bad arguments and a tool that stopped being runnable are the caller's to fix: said as a failed call.
       if (!(error instanceof ToolbeltError)) throw error;
@@ -127,7 +168,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
     const unsafe = jsonValueProblem(args, { text: true });
     const { outcome, answer } = unsafe
       ? refusal(`Invalid arguments for ${shared.record.tool.displayName}: ${unsafe.path} ${unsafe.message}.`, 'invalid_args', 'not-needed')
-      : await run(shared, args, extra.signal);
+      : await run(shared, args, extra);
     deps.activity.add({
       id: uuidv7(),
       at: deps.clock.now().toISOString(),

@@ -8,12 +8,13 @@ import { startTestCore } from './test-core.js';
  * against a loopback server, shared: "forecast" runs at once, "clear-alerts"
  * asks the person first.
  */
-export async function sharingCore(options: { windowOpen?: () => boolean } = {}) {
+export async function sharingCore(options: { windowOpen?: () => boolean; waitingNoticeMs?: number } = {}) {
   const weather = await startLoopbackServer({
     '/forecast': (request, response) => json(response, 200, { city: new URL(request.url ?? '/', 'http://x').searchParams.get('city'), sky: 'clear' }),
     '/alerts': (_request, response) => json(response, 200, { deleted: true }),
   });
-  const subject = await startTestCore({ mcpShare: { listen: true }, windowOpen: options.windowOpen ?? (() => true) });
+  const mcpShare = { listen: true, ...(options.waitingNoticeMs ? { waitingNoticeMs: options.waitingNoticeMs } : {}) };
+  const subject = await startTestCore({ mcpShare, windowOpen: options.windowOpen ?? (() => true) });
   await subject.call('settings.patch', { allowedHosts: [weather.host] });
   const bundleID = newID();
   await subject.call('bundles.put', { bundleID, slug: 'weather', displayName: 'Weather' });
