@@ -5,8 +5,6 @@ import { openScriptedChat, send } from './fixtures/chat.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
 import { fullShot } from './fixtures/shots.js';
 
-const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
-
 test('an agent tool: defined in the editor on its own model and tools, tried in the tester, then called from a chat; calls inside it are approved in the dialog with its path, and its steps show in the card', async ({ app }) => {
   const asksCalculator = () => openAiToolCallReply([{ id: 'c1', name: 'calculator', args: ['{"expression":"6 * 7"}'] }]);
   const inner = await startFakeOpenAi([asksCalculator(), openAiTextReply(['It is 42.']), asksCalculator(), openAiTextReply(['It is ', '42.'])]);
@@ -16,10 +14,25 @@ test('an agent tool: defined in the editor on its own model and tools, tried in 
     const { page } = app;
     await editor.getByLabel('Display name').pressSequentially('Maths agent');
     await editor.getByLabel('Type').selectOption('agent');
-    await editor.getByLabel('Provider').pressSequentially('inner');
+    // The provider from Settings by name, its tools chosen as a chat chooses them (searched, checked, asked first).
+    await editor.getByLabel('Provider').selectOption({ label: 'Inner model' });
     await editor.getByLabel('Model', { exact: true }).pressSequentially('gpt-4o-mini');
     await editor.getByLabel('System prompt').pressSequentially('Use the calculator for sums.');
-    await editor.getByLabel('Its tools').pressSequentially(`[{"bundleID": "${CORE}", "slug": "calculator", "version": "v1", "requiresApproval": true}]`);
+    await expect(editor.getByRole('group', { name: 'Its tools' })).toContainText('None yet');
+    await editor.getByRole('button', { name: 'Choose tools…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Tools the agent may call' });
+    await picker.getByRole('textbox', { name: 'Search tools' }).pressSequentially('calc');
+    await picker.getByRole('checkbox', { name: /^Calculator/ }).check();
+    await picker.getByRole('checkbox', { name: 'Ask before running' }).check();
+    await page.screenshot(fullShot('agent-tool-picker'));
+    await picker.getByRole('button', { name: 'Save' }).click();
+    await expect(picker).toBeHidden();
+    const chosen = editor.getByRole('list', { name: 'Tools the agent may call' });
+    await expect(chosen.getByRole('listitem')).toHaveCount(1);
+    await expect(chosen).toContainText('Calculator · Core · v1');
+    await expect(chosen).toContainText('asks first');
+    await chosen.scrollIntoViewIfNeeded();
+    await page.screenshot(fullShot('agent-fields'));
     await replaceMonacoText(page, 'argSchema', '{"type": "object", "properties": {"task": {"type": "string", "title": "Task"}}, "required": ["task"]}');
     await expect(editor.getByRole('status')).toHaveText('No problems found.');
 

@@ -20,7 +20,7 @@ function useBoundField(context: FieldContext, path: string[]) {
   return { id, problems: context.problemsAt(pointer), value: getPath(context.draft, path), onLeave: () => context.touch(pointer) };
 }
 
-function Problems({ id, problems }: { id: string; problems: string[] }) {
+export function Problems({ id, problems }: { id: string; problems: string[] }) {
   if (problems.length === 0) return null;
   return (
     <p id={id} className="field__error">
@@ -69,19 +69,40 @@ function Shell({
   );
 }
 
+interface TextFieldProps {
+  context: FieldContext;
+  path: string[];
+  label: string;
+  help?: string;
+  placeholder?: string;
+  mono?: boolean;
+  /** Values offered as the person types (any other is taken too). */
+  suggestions?: string[];
+}
+
 /** A text field bound to a path of the draft. */
-export function TextField({ context, path, label, help, placeholder, mono }: { context: FieldContext; path: string[]; label: string; help?: string; placeholder?: string; mono?: boolean }) {
+export function TextField({ context, path, label, help, placeholder, mono, suggestions }: TextFieldProps) {
   const { id, problems, value, onLeave } = useBoundField(context, path);
   return (
     <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
       {(control) => (
-        <input
-          {...control}
-          className={mono ? 'input input--code' : 'input'}
-          value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
-          placeholder={placeholder}
-          onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value))}
-        />
+        <>
+          <input
+            {...control}
+            className={mono ? 'input input--code' : 'input'}
+            value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+            placeholder={placeholder}
+            list={suggestions?.length ? `${id}-suggestions` : undefined}
+            onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value))}
+          />
+          {suggestions?.length ? (
+            <datalist id={`${id}-suggestions`}>
+              {suggestions.map((suggestion) => (
+                <option key={suggestion} value={suggestion} />
+              ))}
+            </datalist>
+          ) : null}
+        </>
       )}
     </Shell>
   );
@@ -107,16 +128,40 @@ export function NumberField({ context, path, label, help }: { context: FieldCont
   );
 }
 
-export function SelectField({ context, path, label, options, allowEmpty }: { context: FieldContext; path: string[]; label: string; options: string[]; allowEmpty?: boolean }) {
+type Choice = string | { value: string; label: string };
+
+interface SelectFieldProps {
+  context: FieldContext;
+  path: string[];
+  label: string;
+  options: Choice[];
+  /** An empty choice meaning "the default". */
+  allowEmpty?: boolean;
+  /** Shown while nothing is chosen, not itself a choice. */
+  placeholder?: string;
+  help?: string;
+}
+
+export function SelectField({ context, path, label, options, allowEmpty, placeholder, help }: SelectFieldProps) {
   const { id, problems, value, onLeave } = useBoundField(context, path);
+  const current = typeof value === 'string' ? value : '';
+  const choices = options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
+  // A value the file holds that is no longer offered (a provider removed) stays visible, not silently replaced.
+  const unknown = current !== '' && !choices.some((choice) => choice.value === current);
   return (
-    <Shell id={id} onLeave={onLeave} label={label} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
       {(control) => (
-        <select {...control} className="input" value={typeof value === 'string' ? value : ''} onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value || undefined))}>
+        <select {...control} className="input" value={current} onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value || undefined))}>
           {allowEmpty ? <option value="">default</option> : null}
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
+          {placeholder && !allowEmpty && current === '' ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {unknown ? <option value={current}>{current} (missing)</option> : null}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
             </option>
           ))}
         </select>

@@ -9,6 +9,7 @@ import { Tester } from '../../tester/Tester.js';
 import { ArgumentForm } from '../../../components/ArgumentForm.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { useEffectiveImpl, useSecretNames, useTool } from '../../../queries/tools.js';
+import { AgentFields } from './AgentFields.js';
 import { CurlImportDialog } from './CurlImportDialog.js';
 import { placeholderHints } from './placeholder-hints.js';
 import { asSentence, describeForPeople } from '../../../components/issue-text.js';
@@ -341,22 +342,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
               <TextField context={context} path={['impl', 'extractExpr']} label="Extract" mono help="JSONPath ($.results[0]) or /regex/flags" />
             </fieldset>
           ) : draft.type === 'agent' ? (
-            <fieldset className="editor__group">
-              <legend>Agent</legend>
-              <div className="editor__row">
-                <TextField context={context} path={['impl', 'providerId']} label="Provider" mono help="A provider's id from Settings → Providers, e.g. openai" />
-                <TextField context={context} path={['impl', 'model']} label="Model" mono help="The model the agent runs on" />
-              </div>
-              <TextField context={context} path={['impl', 'system']} label="System prompt" help="How the agent should work; its task comes from the arguments" />
-              <JsonTextField
-                context={context}
-                path={['impl', 'tools']}
-                label="Its tools"
-                rows={4}
-                help='[{"bundleID": "…", "slug": "weather", "version": "v1"}] — as a chat selects them'
-              />
-              <NumberField context={context} path={['impl', 'maxTurns']} label="Max turns" help="1 to 20 (default 6)" />
-            </fieldset>
+            <AgentFields context={context} bundleID={bundleID} slug={textOf(draft.slug)} />
           ) : (
             <fieldset className="editor__group">
               <legend>Function</legend>
