@@ -3,7 +3,8 @@ import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@ant
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 import { ANSWER_TOOL_NAME, answerTool } from './answer-tool.js';
 import type { ProviderConnection } from './connection.js';
-import { failureFor, incompleteStream, sdkClientOptions, sdkRequestOptions } from './errors.js';
+import { failureFor, incompleteStream } from './errors.js';
+import { sdkClientOptions, sdkRequestOptions } from './sdk-options.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
 import { parseArguments, syntheticCallId, toolResultText, toolRunContext, userMessageText, wireToolName } from './transcript.js';
 

@@ -97,16 +97,6 @@ export function incompleteStream(providerName: string): ToolbeltError {
   );
 }
 
-/** What both SDK clients take from a connection. */
-export function sdkClientOptions(connection: ProviderConnection, baseURL: string) {
-  return { baseURL, fetch: connection.fetch, maxRetries: connection.maxRetries, timeout: connection.timeoutMs };
-}
-
-/** What both SDKs take per request: its signal, and the tag that records it in the run's raw exchange. */
-export function sdkRequestOptions(request: ModelRequest): { signal: AbortSignal; headers?: Record<string, string> } {
-  return { signal: request.signal, ...(request.exchangeTag ? { headers: { ...request.exchangeTag } } : {}) };
-}
-
 /** providerError for one connection: the request, when there is one, names the model and the tools. */
 export function failureFor(connection: ProviderConnection, baseURL: string): (error: unknown, request?: ModelRequest) => ToolbeltError {
   return (error, request) => {
