@@ -8,6 +8,7 @@ import { hostApi } from './fixtures/api.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
 import { openScriptedChat, send, type App } from './fixtures/chat.js';
 import { shot } from './fixtures/shots.js';
+import { typeOver } from './fixtures/typing.js';
 
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 const core = (slug: string, extra: Record<string, unknown> = {}) => ({ bundleID: CORE, slug, version: 'v1', ...extra });
@@ -131,7 +132,7 @@ test('approval: allow, edit then allow, deny — and the dialog comes back after
   await expect(edited).toContainText('40');
 
   await send(page, 'three');
-  await dialog.getByRole('textbox', { name: /Reason if you deny/ }).fill('not now');
+  await typeOver(dialog.getByRole('textbox', { name: /Reason if you deny/ }), 'not now');
   await dialog.getByRole('button', { name: 'Deny' }).click();
   const denied = page.getByRole('article', { name: 'Tool call Calculator' }).nth(2);
   await expect(denied.getByRole('status')).toHaveText('Denied');
@@ -329,10 +330,10 @@ test('provider settings: add an OpenAI-compatible server, test it, list its mode
   const openai = await startFakeOpenAi([], { models: ['qwen2.5', 'llama3.1'] });
   try {
     const { page, section, form } = await openAddProvider(app);
-    await form.getByRole('textbox', { name: 'Name' }).fill('Local LLM');
-    await form.getByRole('textbox', { name: 'Base URL' }).fill(`${openai.url}/v1`);
-    await form.getByLabel('API key').fill('sk-local-secret');
-    await form.getByRole('textbox', { name: 'Default model' }).fill('qwen2.5');
+    await typeOver(form.getByRole('textbox', { name: 'Name' }), 'Local LLM');
+    await typeOver(form.getByRole('textbox', { name: 'Base URL' }), `${openai.url}/v1`);
+    await typeOver(form.getByLabel('API key'), 'sk-local-secret');
+    await typeOver(form.getByRole('textbox', { name: 'Default model' }), 'qwen2.5');
     await form.getByRole('button', { name: 'Add provider' }).click();
     await expect(section).toContainText('Local LLM');
     await expect(section).toContainText('API key stored');
@@ -425,7 +426,7 @@ test('chats can be renamed, and deleted with undo', async ({ app }) => {
   await openScriptedChat(app, []);
   const chats = page.getByRole('navigation', { name: 'Chats' });
   await chats.getByRole('button', { name: 'Rename Test chat' }).click();
-  await chats.getByRole('textbox', { name: 'Chat title' }).fill('Renamed');
+  await typeOver(chats.getByRole('textbox', { name: 'Chat title' }), 'Renamed');
   await page.keyboard.press('Enter');
   await expect(chats.getByRole('button', { name: /^Renamed/ })).toBeVisible();
   await chats.getByRole('button', { name: 'Delete Renamed' }).click();
@@ -441,10 +442,10 @@ test('the tools panel chooses the tools a chat offers, with "ask before running"
   const { api, chatId } = await openScriptedChat(app, [{ toolCalls: [{ name: 'maths', args: { expression: '1 + 2' } }] }, { text: 'done' }]);
   await page.getByRole('button', { name: 'No tools' }).click();
   const panel = page.getByRole('dialog', { name: 'Tools for this chat' });
-  await panel.getByRole('textbox', { name: 'Search tools' }).fill('calc');
+  await typeOver(panel.getByRole('textbox', { name: 'Search tools' }), 'calc');
   await panel.getByRole('checkbox', { name: /Calculator/ }).check();
   await panel.getByRole('checkbox', { name: 'Ask before running' }).check();
-  await panel.getByRole('textbox', { name: /Name the model sees for Calculator/ }).fill('maths');
+  await typeOver(panel.getByRole('textbox', { name: /Name the model sees for Calculator/ }), 'maths');
   await expectAccessible(page);
   await page.screenshot(shot('tools-panel'));
   await panel.getByRole('button', { name: 'Save' }).click();

@@ -7,6 +7,7 @@ import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
 import { fullShot } from './fixtures/shots.js';
+import { typeOver } from './fixtures/typing.js';
 
 test('create a bundle, define an HTTP tool in the form, break and fix its schema in Monaco, save and run it', async ({ app }) => {
   const server = createServer((request, response) => {
@@ -22,15 +23,15 @@ test('create a bundle, define an HTTP tool in the form, break and fix its schema
 
     const bundles = page.getByRole('region', { name: 'Bundles' });
     await bundles.getByRole('button', { name: 'New bundle' }).click();
-    await bundles.getByRole('form', { name: 'New bundle' }).getByLabel('Bundle name').fill('My services');
+    await typeOver(bundles.getByRole('form', { name: 'New bundle' }).getByLabel('Bundle name'), 'My services');
     await bundles.getByRole('button', { name: 'Create' }).click();
     await expect(bundles.getByRole('button', { name: /^My services/ })).toHaveAttribute('aria-current', 'true');
 
     await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' }).click();
     const editor = page.getByRole('region', { name: 'Tool editor' });
-    await editor.getByLabel('Display name').fill('Echo back');
+    await typeOver(editor.getByLabel('Display name'), 'Echo back');
     await expect(editor.getByLabel('Slug')).toHaveValue('echo-back');
-    await editor.getByLabel('URL template').fill(`http://${target}/echo/\${word}`);
+    await typeOver(editor.getByLabel('URL template'), `http://${target}/echo/\${word}`);
     await expect(editor.getByText('${word} is not an argument, so it is read from the secret word', { exact: false }).first()).toBeVisible();
 
     // A typo in the schema is caught with its path; fixing it clears the problem.
@@ -44,21 +45,21 @@ test('create a bundle, define an HTTP tool in the form, break and fix its schema
 
     // The draft runs in the tester before it is saved.
     const draftTester = editor.getByRole('region', { name: 'Tester' });
-    await draftTester.getByRole('form', { name: 'Echo back (draft)' }).getByLabel('Word').fill('draft run');
+    await typeOver(draftTester.getByRole('form', { name: 'Echo back (draft)' }).getByLabel('Word'), 'draft run');
     await draftTester.getByRole('button', { name: 'Run' }).click();
     await expect(draftTester.getByTestId('tester-value')).toContainText('/echo/draft run');
 
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: 'New version…' })).toBeVisible();
     const tester = page.getByRole('region', { name: 'Tester' });
-    await tester.getByRole('form', { name: 'Echo back' }).getByLabel('Word').fill('ça va');
+    await typeOver(tester.getByRole('form', { name: 'Echo back' }).getByLabel('Word'), 'ça va');
     await tester.getByRole('button', { name: 'Run' }).click();
     await expect(tester.getByTestId('tester-value')).toContainText('/echo/ça va');
 
     // The same <slug, version> again is refused next to the version field.
     await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' }).click();
-    await editor.getByLabel('Display name').fill('Echo back');
-    await editor.getByLabel('URL template').fill(`http://${target}/x`);
+    await typeOver(editor.getByLabel('Display name'), 'Echo back');
+    await typeOver(editor.getByLabel('URL template'), `http://${target}/x`);
     await expect(editor.getByText(/already exists in this bundle/).first()).toBeVisible();
 
     const axe = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
@@ -115,7 +116,7 @@ test('an existing tool is saved as a new version, and an on-disk change offers R
   await page.getByRole('button', { name: 'New version…' }).click();
   const editor = page.getByRole('region', { name: 'Tool editor' });
   await expect(editor.getByLabel('Version')).toHaveValue('v2');
-  await editor.getByLabel('Description').fill('Second take');
+  await typeOver(editor.getByLabel('Description'), 'Second take');
   await editor.getByRole('button', { name: 'Save as new version' }).click();
   const tools = page.getByRole('region', { name: 'Tools' });
   await expect(tools.getByRole('button', { name: /lookup@v2/ })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/app.js';
+import { typeOver } from './fixtures/typing.js';
 
 test.use({ seedChat: 2_000 });
 
@@ -19,7 +20,7 @@ test('a chat of 2,000 messages opens at its end and renders only what is on scre
   await expect(log).toContainText('Answer 1000 with bold text');
 
   // New messages still arrive at the bottom of a long chat.
-  await page.getByRole('textbox', { name: 'Message' }).fill('One more');
+  await typeOver(page.getByRole('textbox', { name: 'Message' }), 'One more');
   await page.keyboard.press('Enter');
   await expect(log).toContainText('You said: One more');
   expect(app.consoleErrors).toEqual([]);

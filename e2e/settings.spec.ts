@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app.js';
 import { fullShot } from './fixtures/shots.js';
+import { typeOver } from './fixtures/typing.js';
 
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -14,8 +15,8 @@ test('secrets are write-only on screen: set by name, never shown, deletable', as
   await page.goto(app.host.url);
   await page.keyboard.press('Control+3');
   const form = page.getByRole('form', { name: 'Set a secret' });
-  await form.getByLabel('Secret name').fill('WEATHER_KEY');
-  await form.getByLabel('Secret value').fill(SECRET);
+  await typeOver(form.getByLabel('Secret name'), 'WEATHER_KEY');
+  await typeOver(form.getByLabel('Secret value'), SECRET);
   await form.getByRole('button', { name: 'Set' }).click();
   const list = page.getByRole('list', { name: 'Secrets' });
   await expect(list.getByText('WEATHER_KEY')).toBeVisible();
@@ -23,8 +24,8 @@ test('secrets are write-only on screen: set by name, never shown, deletable', as
   expect(await page.content()).not.toContain(SECRET);
   await page.screenshot(fullShot('settings-secrets'));
 
-  await form.getByLabel('Secret name').fill('bad name');
-  await form.getByLabel('Secret value').fill('x');
+  await typeOver(form.getByLabel('Secret name'), 'bad name');
+  await typeOver(form.getByLabel('Secret value'), 'x');
   await form.getByRole('button', { name: 'Set' }).click();
   await expect(page.getByRole('alert')).toHaveText('Name: Use letters, digits and _ only, starting with a letter or _ (up to 128 characters).');
 
@@ -39,10 +40,10 @@ test('allowed hosts: the shipped ones listed, add, refuse a malformed one, remov
   await page.keyboard.press('Control+3');
   const hosts = page.getByRole('list', { name: 'Allowed hosts' });
   await expect(hosts.getByText('api.open-meteo.com', { exact: true })).toBeVisible();
-  await page.getByLabel('Host to allow').fill('api.example.com');
+  await typeOver(page.getByLabel('Host to allow'), 'api.example.com');
   await page.getByLabel('Host to allow').press('Enter');
   await expect(hosts.getByText('api.example.com', { exact: true })).toBeVisible();
-  await page.getByLabel('Host to allow').fill('https://nope.example.com/path');
+  await typeOver(page.getByLabel('Host to allow'), 'https://nope.example.com/path');
   await page.getByLabel('Host to allow').press('Enter');
   await expect(page.getByRole('alert')).toContainText('Use a host name in lower case, optionally with :port or a leading *.');
   await hosts.getByRole('button', { name: 'Remove api.example.com' }).click();

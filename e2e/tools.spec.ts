@@ -7,6 +7,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { fullShot } from './fixtures/shots.js';
+import { typeOver } from './fixtures/typing.js';
 
 test('built-in bundles are listed with working switches, and switching one off hides its tools', async ({ app }) => {
   const { page } = app;
@@ -37,19 +38,19 @@ test('search ranks as you type, and the tester runs a local tool', async ({ app 
   await page.goto(app.host.url);
   await page.keyboard.press('Control+2');
   const tools = page.getByRole('region', { name: 'Tools' });
-  await tools.getByRole('searchbox', { name: 'Search tools' }).fill('calc');
+  await typeOver(tools.getByRole('searchbox', { name: 'Search tools' }), 'calc');
   await expect(tools.getByRole('list', { name: 'Tools' }).getByRole('button').first()).toContainText('Calculator');
   await tools.getByRole('button', { name: /Calculator/ }).click();
 
   const tester = page.getByRole('region', { name: 'Tester' });
   const form = tester.getByRole('form', { name: 'Calculator' });
-  await form.getByLabel('Expression').fill('(2 + 3) * 4');
+  await typeOver(form.getByLabel('Expression'), '(2 + 3) * 4');
   await form.getByRole('button', { name: 'Run' }).click();
   await expect(tester.getByRole('region', { name: 'Response' })).toContainText('ok');
   await expect(tester.getByTestId('tester-value')).toHaveText(/"value": 20/);
 
   // Ctrl+Enter runs again; a bad expression is an error result, shown as such.
-  await form.getByLabel('Expression').fill('1 / 0');
+  await typeOver(form.getByLabel('Expression'), '1 / 0');
   await form.getByLabel('Expression').press('Control+Enter');
   await expect(tester.getByRole('region', { name: 'Response' })).toContainText('local_error');
   await page.screenshot(fullShot('tester-local'));
@@ -88,7 +89,7 @@ test('an HTTP tool in the tester: host allowlist, attempts, masked secrets, Copy
     await form.getByRole('button', { name: 'Run' }).click();
     await expect(form.getByText('Required.')).toBeVisible();
 
-    await form.getByLabel('Word').fill('hello world');
+    await typeOver(form.getByLabel('Word'), 'hello world');
     await form.getByRole('button', { name: 'Run' }).click();
     const response = tester.getByRole('region', { name: 'Response' });
     await expect(response).toContainText('host_not_allowed');
