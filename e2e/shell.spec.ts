@@ -52,6 +52,26 @@ test('navigation works by keyboard alone', async ({ app }) => {
   expect(app.consoleErrors).toEqual([]);
 });
 
+test('the window never scrolls as a whole: every screen fits it, wide and narrow, and scrolls in its own panes', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+  for (const size of [{ width: 1280, height: 800 }, { width: 1000, height: 700 }]) {
+    await page.setViewportSize(size);
+    for (const [keys, screen] of [['Control+1', 'Chat'], ['Control+2', 'Tools'], ['Control+3', 'Settings']] as const) {
+      await page.keyboard.press(keys);
+      await expect(page.getByRole('heading', { level: 1, name: screen })).toBeVisible();
+      expect(await overflow(), `${screen} at ${size.width}×${size.height}`).toBe(0);
+    }
+    // The tool editor, Monaco and all.
+    await page.keyboard.press('Control+2');
+    await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Core/ }).click();
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Calculator/ }).click();
+    await expect(page.getByRole('region', { name: 'Tester' })).toBeVisible();
+    expect(await overflow(), `a tool at ${size.width}×${size.height}`).toBe(0);
+  }
+});
+
 test('Settings shows the version and data folder from the core', async ({ app }) => {
   const { page } = app;
   await page.goto(app.host.url);
