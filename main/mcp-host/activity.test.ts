@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
@@ -6,7 +6,7 @@ import { silentLogger } from '../log.js';
 import { createLayout } from '../store/layout.js';
 import { newID } from '../testing/fixtures.js';
 import { tempDirForTest } from '../testing/test-temp-dir.js';
-import { ActivityLog } from './activity.js';
+import { ACTIVITY_KEPT, ActivityLog } from './activity.js';
 
 const entry = (index: number): McpActivity => ({
   id: newID(),
@@ -64,5 +64,24 @@ describe('the MCP activity log', () => {
     const file = path.join(dataDir, 'mcp-activity.json');
     await writeFile(file, JSON.stringify({ calls: [calls[0], { ...calls[1], ok: 'maybe' }] }));
     expect(ids(await app.recent(10))).toEqual([calls[0]!.id]);
+  });
+
+  it('keeps showing the last 500 calls, and no more, while its file cannot be written', async () => {
+    const dataDir = await tempDirForTest();
+    // A folder where the file goes: every write fails, and says so in the log.
+    await mkdir(path.join(dataDir, 'mcp-activity.json'));
+    const warnings: string[] = [];
+    const log = new ActivityLog(createLayout(dataDir), { ...silentLogger, warn: (message) => warnings.push(message) }, () => {});
+    const calls = Array.from({ length: 620 }, (_, index) => entry(index));
+    for (const [index, call] of calls.entries()) {
+      log.add(call);
+      if (index % 200 === 0) await log.flush();
+    }
+    await log.flush();
+    expect(warnings).toContain('MCP activity could not be saved');
+    const shown = await log.recent(1_000);
+    expect(shown).toHaveLength(ACTIVITY_KEPT);
+    expect(shown[0]!.id).toBe(calls.at(-1)!.id);
+    expect(shown.at(-1)!.id).toBe(calls.at(-ACTIVITY_KEPT)!.id);
   });
 });

@@ -83,6 +83,11 @@ export class ActivityLog {
           this.batchesWritten++;
         });
       }
+    } catch (error) {
+      // The file cannot be written (a full disk, a folder in its place): the waiting calls stay shown, but no more
+      // of them than the file would keep, however long the disk refuses.
+      this.pending = this.pending.slice(-ACTIVITY_KEPT);
+      throw error;
     } finally {
       this.writing = null;
     }
