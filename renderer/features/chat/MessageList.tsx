@@ -70,6 +70,8 @@ const MessageView = memo(function MessageView({
   );
 });
 
+const neverAdjust = () => false;
+
 /**
  * The conversation, virtualized so thousands of messages scroll smoothly.
  * It follows new text while the reader is at the bottom, and stays put when
@@ -92,13 +94,11 @@ export function MessageList({ chat }: { chat: Chat }) {
   });
   // While the list follows the end it scrolls there itself, frame after frame. A row growing would also make the
   // virtualizer move the scroll position; past the end that move is clamped, and a clamped move makes it read the
-  // list's height (a forced layout) on every render until the end catches up. Not following, its own rule holds:
-  // a row measured for the first time above the view moves it, a row measured again only when wholly above.
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
-    if (pinned.current) return false;
-    const offset = instance.scrollOffset ?? 0;
-    return instance.itemSizeCache.has(item.key) ? item.end <= offset && instance.scrollDirection !== 'backward' : item.start < offset;
-  };
+  // list's height (a forced layout) on every render until the end catches up. So while following, it never moves it;
+  // not following, the hook reads as unset and the virtualizer's own rule holds (not a copy of it here).
+  if (!Object.getOwnPropertyDescriptor(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange')?.get) {
+    Object.defineProperty(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange', { configurable: true, get: () => (pinned.current ? neverAdjust : undefined) });
+  }
   const last = messages.at(-1);
   const lastSize = last ? (last.role === 'assistant' ? last.content.length + last.toolCalls.length * 1000 : 1) : 0;
 
