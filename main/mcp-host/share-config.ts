@@ -32,7 +32,7 @@ const KEY_ORDER = ['enabled', 'port', 'sharedBundleIDs', 'token'] as const;
 export class ShareConfigFile {
   private readonly file: string;
   /** The settings last read, with what the file was then (inode, times, size): read again only when that changes. */
-  private known: { stamp: string | null; config: ShareConfig } | null = null;
+  private known: { stamp: string; config: ShareConfig } | null = null;
 
   constructor(
     private readonly layout: StoreLayout,
@@ -55,7 +55,8 @@ export class ShareConfigFile {
   async current(): Promise<ShareConfig> {
     // Asked on every call a client makes: read again only when the file changed.
     const stamp = fileStamp(this.file);
-    if (stamp === null || this.known?.stamp !== stamp) this.known = { stamp, config: await this.read() };
+    if (stamp === null) return this.read();
+    if (this.known?.stamp !== stamp) this.known = { stamp, config: await this.read() };
     return this.known.config;
   }
 
