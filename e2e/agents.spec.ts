@@ -1,9 +1,11 @@
+import { v7 as uuidv7 } from 'uuid';
 import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
+import { CORE_BUNDLE } from '../main/testing/fixtures.js';
 import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
-import { fullShot } from './fixtures/shots.js';
+import { fullShot, shot } from './fixtures/shots.js';
 
 test('an agent tool: defined in the editor on its own model and tools, tried in the tester, then called from a chat; calls inside it are approved in the dialog with its path, and its steps show in the card', async ({ app }) => {
   const asksCalculator = () => openAiToolCallReply([{ id: 'c1', name: 'calculator', args: ['{"expression":"6 * 7"}'] }]);
@@ -78,4 +80,52 @@ test('an agent tool: defined in the editor on its own model and tools, tried in 
   } finally {
     await inner.close();
   }
+});
+
+test('an agent whose provider and one of its tools are gone says so in the editor, and the gone tool can be taken out', async ({ app }) => {
+  const { page } = app;
+  const api = hostApi(app.host);
+  const bundleID = uuidv7();
+  await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'mine', displayName: 'Mine' });
+  await api('PUT', `/tools/bundles/${bundleID}/tools/helper/version/v1`, {
+    displayName: 'Helper',
+    description: '',
+    type: 'agent',
+    argSchema: { type: 'object', properties: { task: { type: 'string' } } },
+    impl: {
+      providerId: 'gone',
+      model: 'gpt-4o-mini',
+      tools: [
+        { bundleID: CORE_BUNDLE, slug: 'calculator', version: 'v1', as: 'calc', resultLimit: 4000 },
+        { bundleID, slug: 'deleted-tool', version: 'v1', denied: true },
+      ],
+    },
+  });
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Mine/ }).click();
+  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Helper/ }).click();
+  await page.getByRole('button', { name: 'New version…' }).click();
+  const editor = page.getByRole('region', { name: 'Tool editor' });
+
+  const provider = editor.getByLabel('Provider');
+  await expect(provider.locator('option:checked')).toHaveText('gone (missing)');
+  await expect(editor.getByText('gone is not in Settings → Providers: the agent cannot run until you choose one that is, or add one there')).toBeVisible();
+  const chosen = editor.getByRole('list', { name: 'Tools the agent may call' });
+  await expect(chosen.getByRole('listitem')).toHaveCount(2);
+  await expect(chosen.getByRole('listitem').first()).toContainText('Calculator · Core · v1');
+  await expect(chosen.getByRole('listitem').first()).toContainText('seen as calc');
+  await expect(chosen.getByRole('listitem').last()).toContainText('deleted-tool · Mine · v1');
+  await expect(chosen.getByRole('listitem').last()).toContainText('missing');
+  await chosen.scrollIntoViewIfNeeded();
+  await page.screenshot(shot('agent-gone-parts-narrow-dark'));
+
+  // The picker cannot show a tool that is gone: it is taken out from the list itself.
+  await chosen.getByRole('button', { name: 'Remove deleted-tool' }).click();
+  await expect(chosen.getByRole('listitem')).toHaveCount(1);
+  await editor.getByRole('button', { name: 'Choose tools…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Tools the agent may call' })).toContainText('1 selected');
+  expect(app.consoleErrors.filter((message) => !message.includes('404'))).toEqual([]);
 });

@@ -3,20 +3,11 @@ import { useDeferredValue, useId, useState } from 'react';
 import type { ToolSelection } from '../../shared/schemas/chat.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
 import { useApi } from '../api/context.js';
-import { useBundles } from '../queries/tools.js';
+import { useBundleName } from '../queries/tools.js';
 
 export const selectionKey = (entry: { bundleID: string; slug: string; version: string }) => `${entry.bundleID}/${entry.slug}/${entry.version}`;
 
-/** A bundle's name for a person; its ID while the list loads or when it cannot be read. */
-export function useBundleName(): (bundleID: string) => string {
-  const bundles = useBundles(false);
-  return (bundleID) => {
-    const bundle = bundles.data?.bundles.find((entry) => entry.bundleID === bundleID);
-    return bundle?.status === 'valid' ? bundle.displayName : bundleID;
-  };
-}
-
-interface ToolPickerProps {
+export interface ToolPickerProps {
   selected: ToolSelection[];
   onChange: (selected: ToolSelection[]) => void;
   disabled?: boolean;
@@ -70,7 +61,7 @@ export function ToolPicker({ selected, onChange, disabled = false, hidden }: Too
       <div className="tool-picker" aria-disabled={disabled}>
         {[...byBundle].map(([bundleID, list]) => (
           <fieldset key={bundleID} className="tool-picker__bundle" disabled={disabled}>
-            <legend>{bundleName(bundleID)}</legend>
+            <legend>{bundleName(bundleID) ?? bundleID}</legend>
             {list.map((tool) => {
               const entry = entryFor(tool);
               return (

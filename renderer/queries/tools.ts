@@ -39,6 +39,15 @@ export function useBundles(includeDisabled = true) {
   });
 }
 
+/** A bundle's name for a person, by ID; undefined while the list loads or when the bundle cannot be read. */
+export function useBundleName(): (bundleID: string) => string | undefined {
+  const bundles = useBundles(true);
+  return (bundleID) => {
+    const bundle = bundles.data?.bundles.find((entry) => entry.bundleID === bundleID);
+    return bundle?.status === 'valid' ? bundle.displayName : undefined;
+  };
+}
+
 /** The connection settings a bundle gives its HTTP tools (none while the list loads). */
 export function useBundleHttp(bundleID: string): BundleHttp | undefined {
   const bundles = useBundles(true);

@@ -5,7 +5,7 @@ import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { Modal } from '../../components/Modal.js';
 import { useApi } from '../../api/context.js';
 import { useRunTool } from '../../queries/chats.js';
-import { useBundles } from '../../queries/tools.js';
+import { useBundleName } from '../../queries/tools.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { ErrorLine, errorMessage, issuesOf } from '../../components/ErrorLine.js';
 import { promptArgSchema } from '../../../shared/mcp-prompts.js';
@@ -47,7 +47,6 @@ export function ToolPalette({ chatId }: { chatId: string }) {
   const [query, setQuery] = useState(initialQuery);
   const deferred = useDeferredValue(query);
   const results = usePaletteResults(deferred);
-  const bundles = useBundles(true);
   const offerings = usePaletteOfferings(deferred);
   const [activeIndex, setActive] = useState(0);
   const [chosen, setChosen] = useState<ToolView | null>(null);
@@ -66,10 +65,8 @@ export function ToolPalette({ chatId }: { chatId: string }) {
     if (usable[index]) setChosen(usable[index]);
     else if (offerings[index - usable.length]) setChosenOffering(offerings[index - usable.length]!);
   };
-  const bundleName = (bundleID: string) => {
-    const bundle = bundles.data?.bundles.find((entry) => entry.bundleID === bundleID);
-    return bundle && bundle.status === 'valid' ? bundle.displayName : '';
-  };
+  const nameOfBundle = useBundleName();
+  const bundleName = (bundleID: string) => nameOfBundle(bundleID) ?? '';
 
   /** One key on the list as it is now: the index it leaves highlighted. */
   const applyKey = (key: string, at: number): number => {

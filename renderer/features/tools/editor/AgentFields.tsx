@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import type { ToolSelection } from '../../../../shared/schemas/chat.js';
+import { TrashIcon } from '../../../components/icons.js';
 import { Modal, SaveCancelActions } from '../../../components/Modal.js';
-import { ToolPicker, useBundleName } from '../../../components/ToolPicker.js';
+import { selectionKey, ToolPicker, type ToolPickerProps } from '../../../components/ToolPicker.js';
 import { useModels, useProviders } from '../../../queries/chats.js';
-import { useTool } from '../../../queries/tools.js';
+import { useBundleName, useTool } from '../../../queries/tools.js';
 import { getPath, setPath } from './draft.js';
 import { NumberField, Problems, SelectField, TextField, type FieldContext } from './EditorFields.js';
 
@@ -24,6 +25,16 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
   const [choosing, setChoosing] = useState(false);
   const id = useId();
   const noProviders = providers.data?.length === 0;
+  const missingProvider = typeof providerId === 'string' && providerId !== '' && providers.data !== undefined && known === null;
+  const setTools = (selected: ToolSelection[]) => {
+    context.setDraft(setPath(context.draft, TOOLS_PATH, selected));
+    context.touch('/impl/tools');
+  };
+  const providerHelp = missingProvider
+    ? `${providerId} is not in Settings → Providers: the agent cannot run until you choose one that is${noProviders ? ', or add one there' : ''}`
+    : noProviders
+      ? 'Add one in Settings → Providers first'
+      : 'From Settings → Providers';
 
   return (
     <fieldset className="editor__group">
@@ -35,7 +46,7 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
           label="Provider"
           placeholder={noProviders ? 'No providers yet' : 'Choose a provider'}
           options={providers.data?.map((provider) => ({ value: provider.id, label: provider.displayName })) ?? []}
-          help={noProviders ? 'Add one in Settings → Providers first' : 'From Settings → Providers'}
+          help={providerHelp}
         />
         <TextField
           context={context}
@@ -56,7 +67,7 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
         ) : (
           <ul className="agent-tools" aria-label="Tools the agent may call">
             {tools.map((entry) => (
-              <ChosenTool key={`${entry.bundleID}/${entry.slug}/${entry.version}`} entry={entry} />
+              <ChosenTool key={selectionKey(entry)} entry={entry} onRemove={() => setTools(tools.filter((other) => selectionKey(other) !== selectionKey(entry)))} />
             ))}
           </ul>
         )}
@@ -74,8 +85,7 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
           hidden={(tool) => tool.bundleID === bundleID && tool.slug === slug}
           onCancel={() => setChoosing(false)}
           onSave={(selected) => {
-            context.setDraft(setPath(context.draft, TOOLS_PATH, selected));
-            context.touch('/impl/tools');
+            setTools(selected);
             setChoosing(false);
           }}
         />
@@ -84,8 +94,8 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
   );
 }
 
-/** One chosen tool by name, with how the agent may use it. */
-function ChosenTool({ entry }: { entry: ToolSelection }) {
+/** One chosen tool by name, with how the agent may use it; removable here too, since a missing one is not in the picker. */
+function ChosenTool({ entry, onRemove }: { entry: ToolSelection; onRemove: () => void }) {
   const tool = useTool(entry);
   const bundleName = useBundleName();
   const name = tool.data?.status === 'valid' ? tool.data.displayName : entry.slug;
@@ -97,17 +107,20 @@ function ChosenTool({ entry }: { entry: ToolSelection }) {
   ].filter(Boolean);
   return (
     <li>
-      {name} <span className="muted">· {bundleName(entry.bundleID)} · {entry.version}</span>
+      {name} <span className="muted">· {bundleName(entry.bundleID) ?? entry.bundleID} · {entry.version}</span>
       {notes.map((note) => (
         <span key={note} className="badge badge--quiet">
           {note}
         </span>
       ))}
+      <button type="button" className="icon-button" aria-label={`Remove ${name}`} title="Remove" onClick={onRemove}>
+        <TrashIcon size={14} />
+      </button>
     </li>
   );
 }
 
-function AgentToolsDialog({ initial, hidden, onSave, onCancel }: { initial: ToolSelection[]; hidden: Parameters<typeof ToolPicker>[0]['hidden']; onSave: (selected: ToolSelection[]) => void; onCancel: () => void }) {
+function AgentToolsDialog({ initial, hidden, onSave, onCancel }: { initial: ToolSelection[]; hidden: ToolPickerProps['hidden']; onSave: (selected: ToolSelection[]) => void; onCancel: () => void }) {
   const [selected, setSelected] = useState(initial);
   return (
     <Modal title="Tools the agent may call" wide onDismiss={onCancel}>
