@@ -265,7 +265,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog),
-      ...importHandlers(store, settings, secrets),
+      ...importHandlers(store, settings, secrets, clock),
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns }),
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log)),

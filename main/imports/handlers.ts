@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ImportPreview } from '../../shared/schemas/imports.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
+import type { Clock } from '../common/clock.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
@@ -18,7 +19,7 @@ const PREVIEWS_KEPT = 2;
 const PREVIEW_KEPT_MS = 30 * 60_000;
 
 /** OpenAPI, Swagger and Postman imports: a preview of the tools a description gives, then writing the chosen ones in one step. */
-export function importHandlers(store: ToolStore, settings: SettingsStore, secrets: SecretStore): Pick<Handlers, 'imports.openapiPreview' | 'imports.openapiApply'> {
+export function importHandlers(store: ToolStore, settings: SettingsStore, secrets: SecretStore, clock: Clock): Pick<Handlers, 'imports.openapiPreview' | 'imports.openapiApply'> {
   /** The tools a bundle has now; none for a bundle not made yet. */
   const toolsOf = (bundleID: string | undefined): ToolFile[] => {
     if (!bundleID || store.bundle(bundleID)?.kind !== 'valid') return [];
@@ -36,14 +37,14 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
     const allowedHosts = settings.get().allowedHosts;
     const key = createHash('sha256').update(JSON.stringify([params.source, params.baseUrl ?? null, allowedHosts])).digest('hex');
     const kept = previewed.get(key);
-    if (reuse && kept && Date.now() - kept.at < PREVIEW_KEPT_MS) return structuredClone(kept.converted);
+    if (reuse && kept && clock.now().getTime() - kept.at < PREVIEW_KEPT_MS) return structuredClone(kept.converted);
     const loaded = await loadApiDescription(params.source, allowedHosts);
     const baseUrl = params.baseUrl ? { baseUrl: params.baseUrl } : {};
     const converted =
       'collection' in loaded ? convertPostman(loaded.collection, baseUrl) : convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...baseUrl });
     previewed.delete(key);
     // Kept as it is (nothing changes a preview's objects); Import gets a copy, which writing may fill with defaults.
-    previewed.set(key, { converted, at: Date.now() });
+    previewed.set(key, { converted, at: clock.now().getTime() });
     for (const oldest of previewed.keys()) if (previewed.size > PREVIEWS_KEPT) previewed.delete(oldest);
     return converted;
   }

@@ -6,7 +6,7 @@ import type { ToolView } from '../../shared/schemas/tool.js';
 import { newID } from '../testing/fixtures.js';
 import { json, startLoopbackServer } from '../testing/loopback-server.js';
 import { startSpecExampleServer } from '../testing/spec-example-server.js';
-import { startTestCore, type TestCore } from '../testing/test-core.js';
+import { manualClock, startTestCore, type TestCore } from '../testing/test-core.js';
 import { expectOk } from '../testing/invoke-harness.js';
 import { clearAbandonedStaging } from '../store/staged-bundle.js';
 import { loadOpenApi } from './openapi-source.js';
@@ -162,6 +162,20 @@ describe('OpenAPI import: writing the tools', () => {
     const again = await preview(core, { source, bundleID });
     expect(server.requestsTo('/openapi.json')).toHaveLength(2);
     expect(again.operations.map((operation) => [operation.slug, operation.status])).toEqual([['list-notes', 'changed']]);
+  });
+
+  it('reads the description again for an Import more than 30 minutes after its preview', async () => {
+    const clock = manualClock();
+    const core = await startTestCore({ clock });
+    const served = { openapi: '3.0.3', info: { title: 'Notes', version: '1' }, servers: [{ url: '/api' }], paths: { '/notes': { get: { operationId: 'listNotes', responses: { 200: { description: 'ok' } } } } } };
+    const server = await startLoopbackServer({ '/openapi.json': (_request, response) => json(response, 200, served) });
+    await core.call('settings.patch', { allowedHosts: [server.host] });
+    const source = { url: `${server.base}/openapi.json` };
+    const plan = await preview(core, { source });
+    clock.advance(31 * 60_000);
+    const result = await apply(core, { source, bundleID: newID(), operations: plan.operations.map((operation) => operation.key) });
+    expect(result.written).toHaveLength(1);
+    expect(server.requestsTo('/openapi.json')).toHaveLength(2);
   });
 
   it('writes the chosen operations as a new bundle whose tools run against the API’s own examples', async () => {
