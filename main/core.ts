@@ -41,7 +41,7 @@ import { providerHandlers } from './providers/handlers.js';
 import { createProviderFactory } from './providers/provider-factory.js';
 import { recordingFetch } from './providers/raw-exchange.js';
 import { createProviderStore } from './providers/provider-store.js';
-import { createSecretStore } from './secrets/secret-store.js';
+import { createSecretStores } from './secrets/secret-store.js';
 import { createSettingsStore } from './settings/settings-store.js';
 import { importHandlers } from './imports/handlers.js';
 import { archiveHandlers } from './imports/archive-handlers.js';
@@ -156,13 +156,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     readOnlySources: [builtinSource(layout)],
   });
   const settings = createSettingsStore(dataDir, log);
-  const secrets = createSecretStore(dataDir, options.cipher, clock);
+  // Tools, imports and MCP configs get the person's secrets only; provider keys and sign-in tokens are Toolbelt's.
+  const { secrets, toolbelt: ownSecrets } = createSecretStores(dataDir, options.cipher, clock);
   // An injected fetch (tests) is used as given; otherwise HTTP tools go through undici directly.
   const httpSend = options.fetch ? { send: fetchTransport(options.fetch), close: async () => undefined } : undiciTransport();
   const questions = new LiveQuestions({ events, clock });
   // One loopback redirect for every browser sign-in: MCP servers' and HTTP tools'.
   const oauthCallbacks = new OAuthCallbackServer();
-  const oauthTokens = new OAuthTokens(secrets, () => clock.now().getTime());
+  const oauthTokens = new OAuthTokens(ownSecrets, () => clock.now().getTime());
   const signIns = new OAuthSignIns({ tokens: oauthTokens, callbacks: oauthCallbacks, log });
   const mcpServers = new McpServers({
     layout,
@@ -175,7 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     oauthCallbacks,
     ...(options.mcpConnectTimeoutMs ? { connectTimeoutMs: options.mcpConnectTimeoutMs } : {}),
   });
-  const providers = createProviderStore(dataDir, secrets, options.environment ?? {});
+  const providers = createProviderStore(dataDir, ownSecrets, options.environment ?? {});
   // Model requests made inside a chat run are kept for its raw exchange view.
   const connect = createProviderFactory({ fetch: recordingFetch(options.fetch ?? globalThis.fetch), maxRetries: options.providerRetries });
   // Whether a window is there to ask the person (approvals of MCP clients' and agents' calls).

@@ -37,6 +37,7 @@ export const ERROR_HTTP_STATUS = {
   import_unreachable: 502,
   host_not_allowed: 403,
   missing_secret: 409,
+  secret_reserved: 403,
   cancelled: 499,
   internal: 500,
 } as const;

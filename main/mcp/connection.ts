@@ -28,7 +28,7 @@ export type AskPerson = (message: string, schema: Record<string, unknown>, signa
 export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
 
 export interface ConnectionFailure {
-  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable' | 'mcp_auth_required' | 'mcp_auth_failed';
+  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'secret_reserved' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable' | 'mcp_auth_required' | 'mcp_auth_failed';
   message: string;
 }
 
@@ -293,7 +293,7 @@ export class McpConnection {
   }
 
   private startFailure(error: unknown): ConnectionFailure {
-    if (error instanceof ToolbeltError) return { code: 'mcp_missing_secret', message: error.message };
+    if (error instanceof ToolbeltError) return { code: error.code === 'secret_reserved' ? 'secret_reserved' : 'mcp_missing_secret', message: error.message };
     const code = (error as NodeJS.ErrnoException).code;
     if ('command' in this.config && code === 'ENOENT') {
       return {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
 import { ProviderConfigSchema, type ProviderConfig, type ProviderInput, type ProviderView } from '../../shared/schemas/provider.js';
 import { compile, createAjv } from '../common/validation.js';
-import type { SecretStore } from '../secrets/secret-store.js';
+import type { SecretSection } from '../secrets/secret-store.js';
 import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 
@@ -40,7 +40,7 @@ export interface ProviderStore {
  * PROVIDER_<ID>_API_KEY), plus the ones the environment adds at start,
  * which a saved provider of the same id replaces.
  */
-export function createProviderStore(dataDir: string, secrets: SecretStore, environment: Readonly<Record<string, string | undefined>>): ProviderStore {
+export function createProviderStore(dataDir: string, secrets: SecretSection, environment: Readonly<Record<string, string | undefined>>): ProviderStore {
   const file = path.join(dataDir, 'providers.json');
   const lock = path.join(dataDir, 'locks', 'providers');
   const validConfig = compile(createAjv({ strict: false }), ProviderConfigSchema);

@@ -2,6 +2,8 @@
 export type InvokeErrorCode =
   | 'missing_input'
   | 'missing_secret'
+  /** A template named one of Toolbelt's own secrets (a provider key, a sign-in token), which no tool can use. */
+  | 'secret_reserved'
   | 'invalid_request'
   | 'request_too_large'
   | 'host_not_allowed'

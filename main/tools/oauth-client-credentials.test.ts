@@ -55,9 +55,11 @@ describe('OAuth 2 client credentials', () => {
     expect(server.requestsTo('/oauth/token')).toHaveLength(1);
 
     const { secrets } = (await subject.call('secrets.list', {})) as { secrets: { name: string }[] };
-    expect(secrets.map((secret) => secret.name)).toEqual(['CLIENT_SECRET', expect.stringMatching(/^OAUTH_TOKEN_[0-9A-F]{24}$/) as unknown]);
+    // The token is Toolbelt's own secret: kept (sealed) apart from the person's, which are all a tool can name.
+    expect(secrets.map((secret) => secret.name)).toEqual(['CLIENT_SECRET']);
     const stored = await readFile(path.join(subject.dataDir, 'secrets.json'), 'utf8');
     expect(stored).not.toContain('tok-1');
+    expect(Object.keys((JSON.parse(stored) as { toolbelt: object }).toolbelt)).toEqual([expect.stringMatching(/^OAUTH_TOKEN_[0-9A-F]{24}$/) as unknown]);
   });
 
   it('buys a new token a minute before the kept one ends, and once when the API refuses the kept one', async () => {

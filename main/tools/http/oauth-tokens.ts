@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import type { TraceEntry } from '../../../shared/schemas/invocation.js';
-import type { SecretStore } from '../../secrets/secret-store.js';
+import type { SecretSection } from '../../secrets/secret-store.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
 
@@ -85,7 +85,7 @@ export class OAuthTokens {
   private readonly memory = new Map<string, StoredToken>();
 
   constructor(
-    private readonly secrets: SecretStore,
+    private readonly secrets: SecretSection,
     private readonly now: () => number,
   ) {}
 

@@ -1,3 +1,4 @@
+import { ToolbeltError } from '../../../shared/errors.js';
 import { effectiveHttp } from '../../../shared/http-inherit.js';
 import type { BundleHttp } from '../../../shared/schemas/http-impl.js';
 import type { ToolFile } from '../../../shared/schemas/tool.js';
@@ -27,7 +28,15 @@ export function httpRunner(deps: {
     if (!names) namesBySchema.set(schema, (names = argumentNames(schema)));
     return names;
   };
-  const resolveSecret = (name: string) => deps.secrets.resolve(name);
+  // Toolbelt's own secrets are refused by the store; for a tool that is a failure its caller reads, not a crash.
+  const resolveSecret = async (name: string) => {
+    try {
+      return await deps.secrets.resolve(name);
+    } catch (error) {
+      if (error instanceof ToolbeltError && error.code === 'secret_reserved') throw new InvokeFailure('secret_reserved', error.message);
+      throw error;
+    }
+  };
   const effective = (tool: HttpTool) => effectiveHttp(tool.impl, deps.bundle(tool.bundleID)?.http, deps.settings.get().allowedHosts);
   const cannotRun = (tool: HttpTool, problem: string) => new InvokeFailure('invalid_request', `${tool.displayName} cannot run: ${problem}.`);
 
