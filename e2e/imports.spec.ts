@@ -33,7 +33,12 @@ test('import an API: choose the description file, point it at the API, pick oper
     await dialog.getByLabel('Description file').setInputFiles(spec);
     await dialog.getByRole('button', { name: 'Read description' }).click();
     await expect(dialog.getByText('Train Travel API · OpenAPI 3.1.0 · version 1.0.0 · 7 operations')).toBeVisible();
-    await expect(dialog.getByText('TRAIN_TRAVEL_API_OAUTH2_TOKEN (set)')).toBeVisible();
+    // The token is set already: the import uses it only when the person says so, else the bundle gets its own name.
+    const useMine = dialog.getByRole('checkbox', { name: 'Let it use my secret TRAIN_TRAVEL_API_OAUTH2_TOKEN' });
+    await expect(useMine).not.toBeChecked();
+    await expect(dialog).toContainText('Unticked, it gets its own, TRAIN_TRAVEL_API_OAUTH2_TOKEN_2, for you to set.');
+    await useMine.check();
+    await expect(dialog.getByRole('checkbox', { name: 'Allow its tools to reach api.example.com' })).not.toBeChecked();
     const operations = dialog.getByRole('list', { name: 'Operations' });
     await expect(operations.getByRole('listitem')).toHaveCount(7);
     await expect(dialog.getByRole('button', { name: 'Import 7 tools' })).toBeVisible();
@@ -43,6 +48,8 @@ test('import an API: choose the description file, point it at the API, pick oper
     await baseUrl.click();
     await page.keyboard.press('Control+a');
     await baseUrl.pressSequentially(trainApi.base);
+    // The host to confirm follows the base URL typed; its tools reach it only once it is ticked.
+    await dialog.getByRole('checkbox', { name: `Allow its tools to reach ${new URL(trainApi.base).host}` }).check();
 
     await dialog.getByRole('button', { name: 'Select none' }).click();
     await dialog.getByRole('searchbox', { name: 'Filter operations' }).pressSequentially('station');
@@ -321,7 +328,8 @@ test('export a bundle as .zip and import it again: a second bundle beside the fi
   await expect(preview).toContainText('Notes · 1 tool');
   await expect(preview.getByRole('list', { name: 'Tools in the bundle' })).toContainText('List notes');
   await expect(preview).toContainText('You already have a bundle with this name; this makes another one beside it.');
-  await expect(preview).toContainText('Secrets it uses: NOTES_TOKEN (not set yet).');
+  await expect(preview).toContainText('Secrets it uses: NOTES_TOKEN (not set yet)');
+  await expect(preview).toContainText('Set NOTES_TOKEN in Settings → Secrets once it is imported');
   await page.screenshot(shot('archive-import'));
   await preview.getByRole('button', { name: 'Import bundle' }).click();
   await expect(dialog).toBeHidden();

@@ -40,3 +40,34 @@ export function pointerEscape(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
+
+/** The same impl with every template passed through `rewrite`; everything else is shared, not copied. */
+export function mapTemplates(impl: HttpImpl, rewrite: (template: string) => string): HttpImpl {
+  const next: HttpImpl = { ...impl, urlTemplate: rewrite(impl.urlTemplate) };
+  if (impl.query) {
+    next.query = Object.fromEntries(
+      Object.entries(impl.query).map(([name, value]) => [name, Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? rewrite(item) : item)) : typeof value === 'string' ? rewrite(value) : value]),
+    );
+  }
+  if (impl.headers) next.headers = mapValues(impl.headers, rewrite);
+  if (impl.body) next.body = mapLeaves(impl.body, rewrite) as Record<string, unknown>;
+  if (impl.bodyTemplate !== undefined) next.bodyTemplate = rewrite(impl.bodyTemplate);
+  if (impl.auth) next.auth = mapAuthTemplates(impl.auth, rewrite);
+  return next;
+}
+
+/** An auth with each of its template fields passed through `rewrite`. */
+export function mapAuthTemplates<T extends object>(auth: T, rewrite: (template: string) => string): T {
+  return Object.fromEntries(Object.entries(auth).map(([key, value]) => [key, AUTH_TEMPLATE_FIELDS.has(key) && typeof value === 'string' ? rewrite(value) : value])) as T;
+}
+
+function mapValues(record: Record<string, string>, rewrite: (template: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, rewrite(value)]));
+}
+
+function mapLeaves(value: unknown, rewrite: (template: string) => string): unknown {
+  if (typeof value === 'string') return rewrite(value);
+  if (Array.isArray(value)) return value.map((item) => mapLeaves(item, rewrite));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapLeaves(item, rewrite)]));
+  return value;
+}

@@ -1,4 +1,5 @@
 import { isSlug } from './schemas/ids.js';
+import { isToolbeltSecretName } from './secret-names.js';
 
 /**
  * `getPetById`, `pets.list`, `GET /pets/{id}` → `get-pet-by-id`, `pets-list`,
@@ -44,8 +45,9 @@ export function secretName(...words: string[]): string {
     .replace(/[^A-Za-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .toUpperCase();
-  const valid = /^[0-9]/.test(name) ? `_${name}` : name || 'API_KEY';
-  return valid.slice(0, 128);
+  const valid = (/^[0-9]/.test(name) ? `_${name}` : name || 'API_KEY').slice(0, 128);
+  // An API titled "Provider OpenAI" must not name a key Toolbelt keeps for itself (which no tool can read anyway).
+  return isToolbeltSecretName(valid) ? `API_${valid}`.slice(0, 128) : valid;
 }
 
 /** A tag is one word of up to 64 characters without spaces or commas. */

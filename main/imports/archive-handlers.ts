@@ -8,6 +8,7 @@ import { compile, createAjv, describeIssues, issuesFrom } from '../common/valida
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { packBundle, secretNamesOf, unpackBundle } from './bundle-archive.js';
+import { bindSecrets, confirmedHosts, renameSecrets } from './secret-binding.js';
 
 const IDENTITY = ['schemaVersion', 'toolID', 'bundleID', 'slug', 'version', 'isBuiltIn', 'createdAt', 'modifiedAt'];
 
@@ -33,7 +34,7 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
         ),
       };
     },
-    'bundles.importArchive': async ({ base64, bundleID, apply }) => {
+    'bundles.importArchive': async ({ base64, bundleID, apply, useSecrets, allowHosts }) => {
       const { bundle: rawBundle, tools: rawTools } = unpackBundle(Buffer.from(base64, 'base64'));
       const source = (rawBundle ?? {}) as Record<string, unknown>;
       const input = Object.fromEntries(Object.entries({ slug: source.slug, displayName: source.displayName, description: source.description, isEnabled: source.isEnabled, http: source.http }).filter(([, value]) => value !== undefined));
@@ -52,21 +53,36 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
         if (issues.length > 0) throw bad(`${file} is not a valid tool: ${describeIssues(issues)}`, issues);
         tools.push({ slug: tool.slug, version: tool.version, input: body as ToolInput });
       }
-      const setNames = new Set((await secrets.list()).map((secret) => secret.name));
-      // The names the files use, read from them (the manifest is a summary anyone could edit).
-      const needed = secretNamesOf(
-        bundle.http,
-        tools.map((tool) => tool.input),
+      // The names the files use, read from them (the manifest is a summary anyone could edit). One the person has
+      // already set is used only when they say so; otherwise the bundle gets its own.
+      const { secrets: bound, renames } = bindSecrets(
+        secretNamesOf(
+          bundle.http,
+          tools.map((tool) => tool.input),
+        ),
+        new Set((await secrets.list()).map((secret) => secret.name)),
+        { useExisting: new Set(useSecrets) },
       );
       const preview: ArchivePreview = {
         bundle: { slug: bundle.slug, displayName: bundle.displayName, description: bundle.description ?? '' },
         tools: tools.map((tool) => ({ slug: tool.slug, version: tool.version, displayName: tool.input.displayName, type: tool.input.type })),
-        secrets: needed.map((name) => ({ name, isSet: setNames.has(name) })),
+        secrets: bound,
+        hosts: bundle.http?.allowedHosts ?? [],
         sameName: [...store.allBundles()].filter((record) => record.kind === 'valid' && record.bundle.displayName === bundle.displayName && !record.bundle.softDeletedAt).map((record) => record.bundleID),
       };
       if (!apply) return preview;
+      const renamed = renameSecrets(
+        bundle.http,
+        tools.map((tool) => tool.input),
+        renames,
+      );
+      const http = confirmedHosts(renamed.http, new Set(allowHosts));
       // Always a new bundle (new IDs for it and its tools): an archive never writes over what is here.
-      await store.putTools(bundleID, bundle, tools);
+      await store.putTools(
+        bundleID,
+        { ...bundle, ...(http ? { http } : {}) },
+        tools.map((tool, index) => ({ ...tool, input: renamed.tools[index]! })),
+      );
       return { ...preview, bundleID };
     },
   };

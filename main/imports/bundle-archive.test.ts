@@ -39,10 +39,11 @@ describe('bundles as .zip files', () => {
         { name: 'NOTES_TOKEN', isSet: false },
         { name: 'TEAM_ID', isSet: false },
       ],
+      hosts: ['notes.example.com'],
       sameName: [],
     });
     expect(await readdir(path.join(target.dataDir, 'bundles')).catch(() => [])).toEqual([]);
-    const applied = await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newBundleID, apply: true });
+    const applied = await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newBundleID, apply: true, allowHosts: ['notes.example.com'] });
     expect(applied.bundleID).toBe(newBundleID);
     expect(await toolsOf(target, newBundleID)).toEqual(await toolsOf(source, bundleID));
     const { bundles } = (await target.call('bundles.list', { bundleIDs: [newBundleID] })) as { bundles: { http?: unknown }[] };

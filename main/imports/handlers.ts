@@ -7,12 +7,14 @@ import type { Handlers } from '../api/dispatcher.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ToolStore } from '../store/tool-store.js';
+import { secretNamesOf } from './bundle-archive.js';
 import { planAgainst } from './import-plan.js';
+import { bindSecrets, confirmedHosts, renameSecrets } from './secret-binding.js';
 import { loadApiDescription } from './openapi-source.js';
 import { convertPostman } from './postman-tools.js';
 import { convertOpenApi, type ConvertedApi } from './openapi-tools.js';
 
-type PreviewParams = { source: Parameters<typeof loadApiDescription>[0]; bundleID?: string; baseUrl?: string };
+type PreviewParams = { source: Parameters<typeof loadApiDescription>[0]; bundleID?: string; baseUrl?: string; useSecrets?: string[] };
 
 /** How many converted descriptions are kept for Import, and for how long after their preview. */
 const PREVIEWS_KEPT = 2;
@@ -51,15 +53,27 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
 
   async function preview(params: PreviewParams, reuse = false): Promise<ImportPreview> {
     const converted = await convert(params, reuse);
-    const target = params.bundleID && store.bundle(params.bundleID)?.kind === 'valid' ? params.bundleID : undefined;
-    const { operations, gone } = planAgainst(converted.operations, toolsOf(target));
-    const setNames = new Set((await secrets.list()).map((secret) => secret.name));
+    const targetRecord = params.bundleID ? store.bundle(params.bundleID) : undefined;
+    const target = targetRecord?.kind === 'valid' ? targetRecord : undefined;
+    const current = toolsOf(target?.bundleID);
+    // Secrets the person already has are bound only when they say so; a re-import keeps the names its bundle has.
+    const { secrets: bound, renames } = bindSecrets(
+      converted.secrets.map((secret) => secret.name),
+      new Set((await secrets.list()).map((secret) => secret.name)),
+      { useExisting: new Set(params.useSecrets), ownedByTarget: new Set(target ? secretNamesOf(target.bundle.http, current) : []) },
+    );
+    const http = renameSecrets(converted.bundle.http, [], renames).http;
+    const renamedOperations = converted.operations.map((operation) => (operation.tool ? { ...operation, tool: renameSecrets(undefined, [operation.tool], renames).tools[0]! } : operation));
+    const { operations, gone } = planAgainst(renamedOperations, current);
     return {
       ...converted,
-      secrets: converted.secrets.map((secret) => ({ ...secret, isSet: setNames.has(secret.name) })),
+      bundle: { ...converted.bundle, ...(http ? { http } : {}) },
+      secrets: converted.secrets.map((secret, index) => ({ ...secret, ...bound[index]! })),
+      // A re-import leaves its bundle's settings as they are: it brings no host.
+      hosts: target ? [] : (http?.allowedHosts ?? []),
       operations,
       gone,
-      ...(target ? { bundleID: target } : {}),
+      ...(target ? { bundleID: target.bundleID } : {}),
     };
   }
 
@@ -79,7 +93,8 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
       const tools = toWrite.map((operation) => ({ slug: operation.slug, version: operation.status === 'changed' ? operation.nextVersion! : 'v1', input: operation.tool! }));
       const isNew = !plan.bundleID;
       if (!isNew && tools.length === 0) return { bundleID: params.bundleID, created: false, written: [], unchanged: chosen.length };
-      const { created } = await store.putTools(params.bundleID, isNew ? { ...plan.bundle, isEnabled: true } : null, tools);
+      const bundle = { ...plan.bundle, http: confirmedHosts(plan.bundle.http, new Set(params.allowHosts)), isEnabled: true };
+      const { created } = await store.putTools(params.bundleID, isNew ? bundle : null, tools);
       if (created) context.markCreated?.();
       return {
         bundleID: params.bundleID,

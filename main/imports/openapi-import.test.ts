@@ -15,7 +15,7 @@ const STATION_A = 'efdbb9d1-02c2-4bc3-afb7-6788d8782b1e';
 const STATION_B = 'b2e783e1-c824-4d63-b37a-d8d698862f1d';
 const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 
-type PreviewParams = { source: { text: string } | { url: string }; bundleID?: string; baseUrl?: string };
+type PreviewParams = { source: { text: string } | { url: string }; bundleID?: string; baseUrl?: string; useSecrets?: string[]; allowHosts?: string[] };
 
 const preview = (core: TestCore, params: PreviewParams): Promise<ImportPreview> => core.call('imports.openapiPreview', params);
 const apply = (core: TestCore, params: PreviewParams & { bundleID: string; operations: string[] }): Promise<ImportResult> => core.call('imports.openapiApply', params);
@@ -190,7 +190,9 @@ describe('OpenAPI import: writing the tools', () => {
     const bundleID = newID();
     const plan = await preview(core, { source: { text }, bundleID, baseUrl: api.base });
     const chosen = plan.operations.filter((operation) => operation.tool).map((operation) => operation.key);
-    const result = await apply(core, { source: { text }, bundleID, baseUrl: api.base, operations: chosen });
+    // The person allows the API's host in the preview.
+    expect(plan.hosts).toEqual([new URL(api.base).host]);
+    const result = await apply(core, { source: { text }, bundleID, baseUrl: api.base, operations: chosen, allowHosts: plan.hosts });
     expect(result).toMatchObject({ bundleID, created: true, unchanged: 0 });
     expect(result.written.map((tool) => tool.slug)).toEqual(plan.operations.filter((operation) => operation.tool).map((operation) => operation.slug));
     expect(await toolsOf(core, bundleID)).toHaveLength(chosen.length);

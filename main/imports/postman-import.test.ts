@@ -69,7 +69,9 @@ describe('Postman collection import', () => {
     const bundleID = newID();
     await core.call('secrets.put', { name: 'TRAIN_TRAVEL_API_TOKEN', value: 'token' });
     const plan = await core.call('imports.openapiPreview', { source: { text }, bundleID, baseUrl: api.base });
-    await core.call('imports.openapiApply', { source: { text }, bundleID, baseUrl: api.base, operations: plan.operations.filter((operation) => operation.tool).map((operation) => operation.key) });
+    // The token is set already: the person lets the import use it, and allows the API's host.
+    expect(plan.secrets).toEqual([expect.objectContaining({ name: 'TRAIN_TRAVEL_API_TOKEN', isSet: true, ownName: 'TRAIN_TRAVEL_API_TOKEN_2' })]);
+    await core.call('imports.openapiApply', { source: { text }, bundleID, baseUrl: api.base, operations: plan.operations.filter((operation) => operation.tool).map((operation) => operation.key), useSecrets: ['TRAIN_TRAVEL_API_TOKEN'], allowHosts: plan.hosts });
     const booking = expectOk(await core.call('tools.invoke', { bundleID, toolSlug: 'get-a-booking', version: 'v1', args: { bookingId: '1725ff48-ab45-4bb5-9d02-88745177dedb' } }));
     expect(booking.value).toMatchObject({ passenger_name: expect.any(String) as unknown });
     expect(api.seen.at(-1)!.url).toBe('/bookings/1725ff48-ab45-4bb5-9d02-88745177dedb');

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { UuidV7Schema } from '../schemas/ids.js';
-import { ArchivePreviewSchema, BundleArchiveSchema, ImportPreviewSchema, ImportResultSchema, ImportSourceSchema, MAX_IMPORT_TEXT_CHARS } from '../schemas/imports.js';
+import { ArchivePreviewSchema, BundleArchiveSchema, importConfirmations, ImportPreviewSchema, ImportResultSchema, ImportSourceSchema, MAX_IMPORT_TEXT_CHARS } from '../schemas/imports.js';
 
 /** Room for the description's text as JSON (escapes and all). */
 const IMPORT_BODY_BYTES = MAX_IMPORT_TEXT_CHARS * 2;
@@ -26,7 +26,7 @@ export const importsOpenApiApply = defineOperation({
   name: 'imports.openapiApply',
   summary: 'Write the chosen operations as tools in one step: a new bundle appears whole or not at all; changed tools become new versions.',
   params: Type.Object(
-    { ...openApiParams, bundleID: UuidV7Schema, operations: Type.Array(Type.String({ maxLength: 4096 }), { minItems: 1, maxItems: 5000, uniqueItems: true }) },
+    { ...openApiParams, bundleID: UuidV7Schema, operations: Type.Array(Type.String({ maxLength: 4096 }), { minItems: 1, maxItems: 5000, uniqueItems: true }), ...importConfirmations },
     { additionalProperties: false },
   ),
   result: ImportResultSchema,
@@ -45,7 +45,7 @@ export const bundlesImportArchive = defineOperation({
   name: 'bundles.importArchive',
   summary: 'Read a bundle .zip (base64) and, with apply, write it as a new bundle under the given ID in one step; an archive with path tricks or foreign files is refused whole.',
   params: Type.Object(
-    { base64: Type.String({ minLength: 1, maxLength: 70_000_000 }), bundleID: UuidV7Schema, apply: Type.Optional(Type.Boolean()) },
+    { base64: Type.String({ minLength: 1, maxLength: 70_000_000 }), bundleID: UuidV7Schema, apply: Type.Optional(Type.Boolean()), ...importConfirmations },
     { additionalProperties: false },
   ),
   result: ArchivePreviewSchema,

@@ -13,6 +13,27 @@ export const ImportSourceSchema = Type.Union([
 ]);
 export type ImportSource = Static<typeof ImportSourceSchema>;
 
+/**
+ * A secret an import's tools name. One the person has already set (for
+ * something else, perhaps) is used only when they say so (`useSecrets`);
+ * otherwise the bundle gets its own, `ownName`.
+ */
+const secretBinding = {
+  isSet: Type.Boolean(),
+  ownName: Type.Optional(Type.String()),
+};
+
+/** Hosts the import would let its tools reach (its bundle's allowedHosts): each allowed only when the person confirms it (`allowHosts`). */
+const ImportHostsSchema = Type.Array(Type.String());
+
+/** What the person confirmed in an import's preview. */
+export const importConfirmations = {
+  /** Secrets already set that the imported tools may use as they are (see `ownName`). */
+  useSecrets: Type.Optional(Type.Array(Type.String({ maxLength: 128 }), { maxItems: 200, uniqueItems: true })),
+  /** Hosts of the preview's `hosts` the imported bundle may reach; the others are not allowed. */
+  allowHosts: Type.Optional(Type.Array(Type.String({ maxLength: 260 }), { maxItems: 100, uniqueItems: true })),
+};
+
 /** One operation of the API and the tool it becomes. */
 export const ImportedOperationSchema = Type.Object(
   {
@@ -49,7 +70,8 @@ export const ImportPreviewSchema = Type.Object(
       { additionalProperties: false },
     ),
     /** Secrets the tools need (values are set in Settings → Secrets; never part of an import). */
-    secrets: Type.Array(Type.Object({ name: Type.String(), description: Type.String(), isSet: Type.Boolean() }, { additionalProperties: false })),
+    secrets: Type.Array(Type.Object({ name: Type.String(), description: Type.String(), ...secretBinding }, { additionalProperties: false })),
+    hosts: ImportHostsSchema,
     /** What the import could not carry over, in sentences. */
     notes: Type.Array(Type.String()),
     operations: Type.Array(ImportedOperationSchema),
@@ -83,7 +105,8 @@ export const ArchivePreviewSchema = Type.Object(
   {
     bundle: Type.Object({ slug: Type.String(), displayName: Type.String(), description: Type.String() }, { additionalProperties: false }),
     tools: Type.Array(Type.Object({ slug: Type.String(), version: Type.String(), displayName: Type.String(), type: Type.String() }, { additionalProperties: false })),
-    secrets: Type.Array(Type.Object({ name: Type.String(), isSet: Type.Boolean() }, { additionalProperties: false })),
+    secrets: Type.Array(Type.Object({ name: Type.String(), ...secretBinding }, { additionalProperties: false })),
+    hosts: ImportHostsSchema,
     /** Bundles here with the same name: the import makes another one beside them, never over them. */
     sameName: Type.Array(Type.String()),
     /** Set once it is written. */

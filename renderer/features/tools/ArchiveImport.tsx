@@ -6,17 +6,19 @@ import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { CancelAnd } from '../../components/Modal.js';
 import { useStoreMutation } from '../../queries/tools.js';
+import { ImportConsent, NO_CONSENT, secretsToSet, type Consent } from './ImportConsent.js';
 
 /** A bundle .zip someone shared: what it holds and the secrets it needs, then one Import that makes it a new bundle. */
 export function ArchiveImport({ base64, onClose, onImported }: { base64: string; onClose: () => void; onImported: (bundleID: string) => void }) {
   const api = useApi();
   const [bundleID] = useState(() => uuidv7());
   const read = useMutation({ mutationFn: () => api.bundles.importArchive({ base64, bundleID }) });
-  const write = useStoreMutation(() => api.bundles.importArchive({ base64, bundleID, apply: true }));
+  const [consent, setConsent] = useState<Consent>(NO_CONSENT);
+  const write = useStoreMutation(() => api.bundles.importArchive({ base64, bundleID, apply: true, useSecrets: [...consent.useSecrets], allowHosts: [...consent.allowHosts] }));
   const { mutate: readArchive } = read;
   useEffect(() => readArchive(), [readArchive, base64]);
   const preview: ArchivePreview | undefined = read.data;
-  const missing = preview?.secrets.filter((secret) => !secret.isSet) ?? [];
+  const missing = secretsToSet(preview?.secrets ?? [], consent);
 
   return (
     <section className="import-api__preview" aria-label="What the bundle holds">
@@ -36,12 +38,8 @@ export function ArchiveImport({ base64, onClose, onImported }: { base64: string;
             ))}
           </ul>
           {preview.sameName.length ? <p className="field__hint">You already have a bundle with this name; this makes another one beside it.</p> : null}
-          {preview.secrets.length ? (
-            <p className="field__hint">
-              Secrets it uses: {preview.secrets.map((secret) => `${secret.name}${secret.isSet ? ' (set)' : ' (not set yet)'}`).join(', ')}.
-              {missing.length ? ' Set them in Settings → Secrets; an archive never carries their values.' : ''}
-            </p>
-          ) : null}
+          <ImportConsent secrets={preview.secrets} hosts={preview.hosts} consent={consent} onChange={setConsent} />
+          {missing.length ? <p className="field__hint">Set {missing.join(', ')} in Settings → Secrets once it is imported; an archive never carries their values.</p> : null}
         </>
       ) : null}
       <CancelAnd onCancel={onClose}>

@@ -7,6 +7,7 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { CancelAnd, Modal } from '../../components/Modal.js';
 import { useBundles, useStoreMutation } from '../../queries/tools.js';
 import { ArchiveImport } from './ArchiveImport.js';
+import { ImportConsent, NO_CONSENT, secretsToSet, type Consent } from './ImportConsent.js';
 
 type SourceKind = 'file' | 'paste' | 'url';
 
@@ -33,6 +34,7 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState('');
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [consent, setConsent] = useState<Consent>(NO_CONSENT);
   const firstField = useRef<HTMLElement>(null);
 
   const source: ImportSource | null = kind === 'url' ? (url.trim() ? { url: url.trim() } : null) : text.trim() ? { text, ...(fileName ? { fileName } : {}) } : null;
@@ -43,13 +45,16 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
     mutationFn: (params: { source: ImportSource; bundleID: string; baseUrl?: string }) => api.imports.openapiPreview(params),
     onSuccess: (plan: ImportPreview) => {
       setBaseUrl(plan.bundle.http?.baseUrl ?? '');
+      setConsent(NO_CONSENT);
       // Everything that can be a tool and is not already there, as a start.
       setChosen(new Set(plan.operations.filter((operation) => operation.tool && operation.status !== 'same').map((operation) => operation.key)));
     },
   });
-  const importTools = useStoreMutation((params: { source: ImportSource; bundleID: string; baseUrl?: string; operations: string[] }) => api.imports.openapiApply(params));
+  const importTools = useStoreMutation((params: Parameters<typeof api.imports.openapiApply>[0]) => api.imports.openapiApply(params));
   const plan = read.data;
   const baseUrlChanged = plan !== undefined && baseUrl.trim() !== (plan.bundle.http?.baseUrl ?? '');
+  // A base URL typed here replaces the description's: its host is the one to confirm (a re-import brings none).
+  const hosts = useMemo(() => (plan && !plan.bundleID && baseUrlChanged ? hostsOf(baseUrl) : (plan?.hosts ?? [])), [plan, baseUrl, baseUrlChanged]);
 
   const shown = useMemo(() => {
     const words = filter.trim().toLowerCase();
@@ -95,13 +100,20 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   const runImport = () => {
     if (!source || chosen.size === 0) return;
     importTools.mutate(
-      { source, bundleID, operations: [...chosen], ...(baseUrl.trim() && (baseUrlChanged || !plan?.bundle.http?.baseUrl) ? { baseUrl: baseUrl.trim() } : {}) },
+      {
+        source,
+        bundleID,
+        operations: [...chosen],
+        ...(baseUrl.trim() && (baseUrlChanged || !plan?.bundle.http?.baseUrl) ? { baseUrl: baseUrl.trim() } : {}),
+        useSecrets: [...consent.useSecrets],
+        allowHosts: hosts.filter((host) => consent.allowHosts.has(host)),
+      },
       { onSuccess: setResult },
     );
   };
 
   if (result) {
-    const missing = plan?.secrets.filter((secret) => !secret.isSet) ?? [];
+    const missing = secretsToSet(plan?.secrets ?? [], consent);
     return (
       <Modal title="API imported" onDismiss={onClose}>
         <p role="status">
@@ -111,7 +123,7 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
         </p>
         {missing.length ? (
           <p className="field__hint">
-            Set {missing.length === 1 ? 'this secret' : 'these secrets'} in Settings → Secrets before you run them: {missing.map((secret) => secret.name).join(', ')}.
+            Set {missing.length === 1 ? 'this secret' : 'these secrets'} in Settings → Secrets before you run them: {missing.join(', ')}.
           </p>
         ) : null}
         {plan?.bundle.http?.auth?.kind === 'oauth2' && plan.bundle.http.auth.flow === 'authorizationCode' ? (
@@ -196,17 +208,7 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
               {note}
             </p>
           ))}
-          {plan.secrets.length ? (
-            <p className="field__hint">
-              Secrets it uses:{' '}
-              {plan.secrets.map((secret, index) => (
-                <span key={secret.name} title={secret.description}>
-                  {index > 0 ? ', ' : ''}
-                  <code>{secret.name}</code> {secret.isSet ? '(set)' : '(not set yet)'}
-                </span>
-              ))}
-            </p>
-          ) : null}
+          <ImportConsent secrets={plan.secrets} hosts={hosts} consent={consent} onChange={setConsent} />
           <div className="import-api__toolbar">
             <input className="input" type="search" aria-label="Filter operations" placeholder="Filter by path, name or tag" value={filter} onChange={(event) => setFilter(event.target.value)} />
             <button type="button" className="button button--small" onClick={() => setShown(true)}>
@@ -249,4 +251,13 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
       )}
     </Modal>
   );
+}
+
+/** The host a base URL names, as allowed hosts are written; none for what is not a URL yet. */
+function hostsOf(baseUrl: string): string[] {
+  try {
+    return [new URL(baseUrl.trim()).host.toLowerCase()];
+  } catch {
+    return [];
+  }
 }
