@@ -45,6 +45,14 @@ describe('cURL import: reading the command', () => {
     expect(failure("curl 'https://x.test")).toBe('A single quote is not closed.');
     expect(failure('curl -X HEAD https://x.test')).toMatch(/HEAD requests cannot be HTTP tools/);
     expect(failure('curl -s')).toBe('The command has no URL.');
+    // A file to upload or a file of options is not a URL, and no scheme but http(s) becomes a tool.
+    expect(failure('curl -T ./secrets.txt https://x.test/upload')).toMatch(/^-T uploads a file/);
+    expect(failure('curl --upload-file=./a https://x.test')).toMatch(/^--upload-file uploads a file/);
+    expect(failure('curl -K ~/.curlrc')).toMatch(/^-K reads more options from a file/);
+    expect(failure('curl -sK opts.txt')).toMatch(/^-K reads more options/);
+    expect(failure('curl file:///etc/passwd')).toBe('file: URLs cannot be HTTP tools; a tool sends http:// or https:// requests.');
+    expect(failure('curl FTP://x.test/a')).toMatch(/^FTP: URLs cannot be HTTP tools/);
+    expect(parseCurl('curl localhost:8080/health').url).toBe('http://localhost:8080/health');
     expect(parseCurl('curl --frobnicate https://x.test').warnings).toEqual(['The option --frobnicate is not part of a tool, so it was left out.']);
   });
 });

@@ -166,7 +166,7 @@ function cmdWords(command: string): string[] {
 
 const FLAGS = new Set(['-s', '--silent', '-S', '--show-error', '-L', '--location', '-k', '--insecure', '-i', '--include', '-v', '--verbose', '--compressed', '-f', '--fail', '-g', '--globoff', '-#', '--progress-bar', '-N', '--no-buffer', '--http1.1', '--http2', '-l', '--list-only']);
 const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-w', '--write-out', '--connect-timeout', '--cacert', '--cert', '--key', '-x', '--proxy', '--resolve', '-c', '--cookie-jar']);
-const WITH_VALUE = new Set(['-X', '--request', '-H', '--header', '-d', '--data', '--data-ascii', '--data-binary', '--data-raw', '--data-urlencode', '--json', '-F', '--form', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '--url', '-m', '--max-time', '--retry', ...IGNORED_WITH_VALUE]);
+const WITH_VALUE = new Set(['-X', '--request', '-H', '--header', '-d', '--data', '--data-ascii', '--data-binary', '--data-raw', '--data-urlencode', '--json', '-F', '--form', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '--url', '-m', '--max-time', '--retry', '-T', '--upload-file', '-K', '--config', ...IGNORED_WITH_VALUE]);
 const SHORT_WITH_VALUE = new Set([...WITH_VALUE].filter((option) => /^-[^-]$/.test(option)));
 
 /** `-sSL` → `-s -S -L`; `-XPOST` → `-X POST`; `--opt=value` → `--opt value`. */
@@ -217,6 +217,8 @@ export function parseCurl(command: string): ParsedCurl {
       if (next === undefined) throw new CurlImportError(`${word} needs a value after it.`);
       return next;
     };
+    if (word === '-T' || word === '--upload-file') throw new CurlImportError(`${word} uploads a file, which a tool cannot carry: give the body with -d or --json instead.`);
+    if (word === '-K' || word === '--config') throw new CurlImportError(`${word} reads more options from a file, which cannot be carried into a tool: paste the options themselves.`);
     if (!word.startsWith('-') || word === '-') {
       if (url) warnings.push(`Only the first URL is used; ${word} was left out.`);
       else url = word;
@@ -263,7 +265,10 @@ export function parseCurl(command: string): ParsedCurl {
     else warnings.push(`The option ${word} is not part of a tool, so it was left out.`);
   }
   if (!url) throw new CurlImportError('The command has no URL.');
-  if (!/^https?:\/\//i.test(url)) url = `http://${url}`;
+  // curl takes a URL without a scheme as http; any other scheme (file:, ftp:) is no HTTP tool. `host:8080/x` has a port, not one.
+  const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(url)?.[1];
+  if (scheme && !/^https?$/i.test(scheme)) throw new CurlImportError(`${scheme}: URLs cannot be HTTP tools; a tool sends http:// or https:// requests.`);
+  if (!scheme) url = `http://${url}`;
   let parsedUrl: URL;
   try {
     parsedUrl = new URL(url.replaceAll(REF_START, '').replaceAll(REF_END, ''));

@@ -64,6 +64,9 @@ export function packBundle(bundle: BundleFile, bundleText: string, tools: { tool
   return zipSync(files, { level: 6, mtime: now });
 }
 
+/** Thrown from fflate's filter to stop it reading further entries once one was refused. */
+class ArchiveRefused extends Error {}
+
 const refuse = (message: string) => new ToolbeltError('import_invalid', `This bundle archive cannot be imported: ${message}`);
 
 /** Which names an archive may hold: nothing else is read, so nothing else can land anywhere. */
@@ -82,13 +85,15 @@ export function unpackBundle(zip: Uint8Array): { manifest: unknown; bundle: unkn
   let entries = 0;
   let total = 0;
   let problem: string | null = null;
-  let files: Record<string, Uint8Array>;
+  let files: Record<string, Uint8Array> = {};
   try {
     files = unzipSync(zip, {
       filter: (file) => {
+        // fflate goes on reading as many entries as the end record claims (a ZIP64 one can say four billion) whatever
+        // the filter answers: the first refusal ends the reading.
+        if (problem) throw new ArchiveRefused();
         entries++;
         const name = file.name;
-        if (problem) return false;
         if (entries > MAX_ENTRIES) problem = `it has more than ${MAX_ENTRIES} entries.`;
         else if (name.includes('\\') || name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.split('/').includes('..')) problem = `the entry "${name}" points outside the bundle.`;
         else if (!allowedName(name)) problem = `"${name}" is not part of a bundle (it holds manifest.json, bundle.json and tools/<toolID>.json only).`;
@@ -98,7 +103,7 @@ export function unpackBundle(zip: Uint8Array): { manifest: unknown; bundle: unkn
       },
     });
   } catch (error) {
-    throw refuse(`it is not a readable .zip (${error instanceof Error ? error.message : String(error)}).`);
+    if (!(error instanceof ArchiveRefused)) throw refuse(`it is not a readable .zip (${error instanceof Error ? error.message : String(error)}).`);
   }
   if (problem) throw refuse(problem);
   const json = (name: string): unknown => {

@@ -10,6 +10,8 @@ import { isPostmanCollection } from './postman-tools.js';
 
 const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 30_000;
+/** Dereferencing a description, however its references are woven: GitHub's 15 MB takes about one second here. */
+const DEREFERENCE_TIMEOUT_MS = 20_000;
 
 export interface LoadedApi {
   doc: Record<string, unknown>;
@@ -43,7 +45,10 @@ export async function loadApiDescription(source: ImportSource, allowedHosts: rea
   try {
     doc = (await SwaggerParser.dereference(parsed as never, {
       resolve: { external: false },
-      dereference: { circular: 'ignore' },
+      // Circular references become cycles of shared objects, which the converter cuts; 'ignore' would crawl every shared
+      // schema again at each use (exponential in a description whose schemas fan out). A time limit bounds the rest.
+      dereference: { circular: true, maxDepth: 200 },
+      timeoutMs: DEREFERENCE_TIMEOUT_MS,
     })) as unknown as Record<string, unknown>;
   } catch (error) {
     throw invalid(`The description could not be read: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,3 +1,4 @@
+import { ToolbeltError } from '../../shared/errors.js';
 import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-auth.js';
 import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/import-names.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
@@ -27,6 +28,9 @@ export function isPostmanCollection(doc: Json): boolean {
  * fields arguments, other variables their values, and auth the bundle's or
  * the tool's with secrets named for it.
  */
+/** Folders within folders a collection may have; real ones have a handful. */
+const MAX_FOLDER_DEPTH = 64;
+
 export function convertPostman(doc: Json, options: { baseUrl?: string } = {}): ConvertedApi {
   const info = asObject(doc.info);
   const title = asText(info.name) ?? 'Imported collection';
@@ -39,18 +43,27 @@ export function convertPostman(doc: Json, options: { baseUrl?: string } = {}): C
   let baseVariable: string | undefined;
   const operations: ConvertedOperation[] = [];
   const slugs = new Set<string>();
-  const visit = (items: Json[], folders: string[]) => {
-    for (const item of items) {
-      if (Array.isArray(item.item)) {
-        visit(asList(item.item), [...folders, str(item.name)]);
-        continue;
-      }
-      const converted = convertRequest(item, folders, { variables, slugs, authOf, bundleAuth });
-      baseVariable ??= converted.baseVariable;
-      operations.push(converted.operation);
+  // Depth first, in the collection's order, without recursion: a collection nested thousands of folders deep is
+  // refused with a sentence, not a stack overflow.
+  const pending: { items: Json[]; next: number; folders: string[] }[] = [{ items: asList(doc.item), next: 0, folders: [] }];
+  while (pending.length > 0) {
+    const level = pending.at(-1)!;
+    const item = level.items[level.next++];
+    if (!item) {
+      pending.pop();
+      continue;
     }
-  };
-  visit(asList(doc.item), []);
+    if (Array.isArray(item.item)) {
+      if (level.folders.length >= MAX_FOLDER_DEPTH) {
+        throw new ToolbeltError('import_invalid', `This collection nests folders more than ${MAX_FOLDER_DEPTH} deep (under “${cut(level.folders.join(' › '), 200)}”); Toolbelt reads at most ${MAX_FOLDER_DEPTH} levels.`);
+      }
+      pending.push({ items: asList(item.item), next: 0, folders: [...level.folders, str(item.name)] });
+      continue;
+    }
+    const converted = convertRequest(item, level.folders, { variables, slugs, authOf, bundleAuth });
+    baseVariable ??= converted.baseVariable;
+    operations.push(converted.operation);
+  }
 
   const baseUrl = options.baseUrl ?? (baseVariable ? variables.get(baseVariable) : undefined);
   const http: BundleHttp = {};
