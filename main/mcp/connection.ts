@@ -13,16 +13,29 @@ import type { McpOAuthProvider } from './oauth-provider.js';
 import { findCommand } from './shell-path.js';
 import { MessageTap, messagesOfCall, type SeenMessage } from './message-tap.js';
 import { requestScopedFetch } from './request-scoped-fetch.js';
+import { allPages } from './list-pages.js';
+import { StderrTail } from './stderr-tail.js';
+import { inBackground } from '../common/background.js';
 import { settle } from '../common/settle.js';
 import { forwardAbort, NOT_CANCELLABLE } from '../common/signals.js';
 
-const STDERR_LINES_KEPT = 20;
+/** After a tools/list_changed that came while listing, how long before listing again. */
+const RELIST_GAP_MS = 1_000;
 const MAX_RECORDED_MESSAGES = 100;
 const MAX_RECORDED_CHARS = 16_384;
 const CONNECT_TIMEOUT_MS = 30_000;
 
 /** What a server may ask of the person while one of its tools runs; `null` when it is not a form (URL mode). */
 export type AskPerson = (message: string, schema: Record<string, unknown>, signal: AbortSignal) => Promise<ElicitResult>;
+
+/** A server that answered the handshake but not tools/list in time. */
+class ToolListUnanswered extends Error {
+  readonly reason: string;
+  constructor(cause: unknown) {
+    super('tools/list was not answered');
+    this.reason = cause instanceof Error ? cause.message : String(cause);
+  }
+}
 
 /** `idle`: not started yet; its tools are the last list it gave, and it starts when first used. */
 export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
@@ -43,7 +56,9 @@ export class McpConnection {
   failure: ConnectionFailure | null = null;
   tools: Tool[] = [];
   serverInfo: { name: string; version: string } | null = null;
-  readonly stderr: string[] = [];
+  private readonly stderrTail = new StderrTail();
+  /** Listing again after tools/list_changed: one listing at a time, and at most one more after it, a gap later. */
+  private relisting: { again: boolean } | null = null;
   private client: Client | null = null;
   private closing = false;
   /** When the last start connected: a server that ran a while before it crashed earns fresh restarts. */
@@ -99,10 +114,10 @@ export class McpConnection {
       this.client = await this.connect();
       const version = this.client.getServerVersion();
       if (version) this.serverInfo = { name: version.name, version: version.version };
-      this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-        this.refreshTools().catch((error: unknown) => this.events.log.warn('an MCP server’s tool list could not be read again', { server: this.name, error: String(error) }));
+      this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.toolsChanged());
+      await this.refreshTools().catch((error: unknown) => {
+        throw new ToolListUnanswered(error);
       });
-      await this.refreshTools();
       this.state = 'connected';
       this.connectedAt = Date.now();
     } catch (error) {
@@ -162,9 +177,13 @@ export class McpConnection {
   async resources(): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
     const client = this.connected();
     if (!client.getServerCapabilities()?.resources) return { resources: [], templates: [] };
-    const resources = await allPages((cursor) => client.listResources(cursor ? { cursor } : {}).then((page) => ({ items: page.resources, next: page.nextCursor })));
-    const templates = await allPages((cursor) => client.listResourceTemplates(cursor ? { cursor } : {}).then((page) => ({ items: page.resourceTemplates, next: page.nextCursor })));
+    const resources = await allPages((cursor) => client.listResources(cursor ? { cursor } : {}).then((page) => ({ items: page.resources, next: page.nextCursor })), this.listCut('resources'));
+    const templates = await allPages((cursor) => client.listResourceTemplates(cursor ? { cursor } : {}).then((page) => ({ items: page.resourceTemplates, next: page.nextCursor })), this.listCut('resource templates'));
     return { resources, templates };
+  }
+
+  private listCut(what: string): (why: string) => void {
+    return (why) => this.events.log.warn(`an MCP server’s list of ${what} was cut off`, { server: this.name, why });
   }
 
   async readResource(uri: string): Promise<ReadResourceResult['contents']> {
@@ -174,7 +193,7 @@ export class McpConnection {
   async prompts(): Promise<Prompt[]> {
     const client = this.connected();
     if (!client.getServerCapabilities()?.prompts) return [];
-    return allPages((cursor) => client.listPrompts(cursor ? { cursor } : {}).then((page) => ({ items: page.prompts, next: page.nextCursor })));
+    return allPages((cursor) => client.listPrompts(cursor ? { cursor } : {}).then((page) => ({ items: page.prompts, next: page.nextCursor })), this.listCut('prompts'));
   }
 
   async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
@@ -188,11 +207,48 @@ export class McpConnection {
     this.client = null;
   }
 
+  /** The last lines the server wrote to stderr (stdio servers). */
+  get stderr(): readonly string[] {
+    return this.stderrTail.lines;
+  }
+
+  /**
+   * Lists the tools, within one deadline for every page: a server that answers the handshake but never its
+   * list fails the start then, not at the SDK's minute.
+   */
   private async refreshTools(): Promise<void> {
     const client = this.client!;
-    this.tools = await allPages((cursor) => client.listTools(cursor ? { cursor } : {}).then((page) => ({ items: page.tools, next: page.nextCursor })));
+    const signal = AbortSignal.timeout(this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
+    this.tools = await allPages(
+      (cursor) => client.listTools(cursor ? { cursor } : {}, { signal, timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS }).then((page) => ({ items: page.tools, next: page.nextCursor })),
+      (why) => this.events.log.warn('an MCP server’s tool list was cut off', { server: this.name, why }),
+    );
     this.events.listed(this.tools);
     this.events.changed();
+  }
+
+  /**
+   * tools/list_changed: lists again, coalesced. A server that sends the notice thousands of times a second gets one
+   * listing at a time and one more after it, RELIST_GAP_MS later, however many notices came meanwhile.
+   */
+  private toolsChanged(): void {
+    if (this.relisting) {
+      this.relisting.again = true;
+      return;
+    }
+    const relisting = (this.relisting = { again: false });
+    const work = async () => {
+      try {
+        do {
+          relisting.again = false;
+          await this.refreshTools();
+          if (relisting.again) await new Promise<void>((resolve) => setTimeout(resolve, RELIST_GAP_MS).unref());
+        } while (relisting.again && !this.closing && this.client);
+      } finally {
+        this.relisting = null;
+      }
+    };
+    inBackground(work(), (error) => this.events.log.warn('an MCP server’s tool list could not be read again', { server: this.name, error: String(error) }));
   }
 
   /** The SDK client under the connection, once connected: what the MCP bench measures Toolbelt's calls against. */
@@ -230,13 +286,7 @@ export class McpConnection {
       ...(config.cwd ? { cwd: config.cwd } : {}),
       stderr: 'pipe',
     });
-    let partial = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
-      partial = lines.pop() ?? '';
-      this.stderr.push(...lines.filter((line) => line.trim() !== ''));
-      this.stderr.splice(0, Math.max(0, this.stderr.length - STDERR_LINES_KEPT));
-    });
+    transport.stderr?.on('data', (chunk: Buffer) => this.stderrTail.write(chunk.toString('utf8')));
     return transport;
   }
 
@@ -304,6 +354,10 @@ export class McpConnection {
     if (error instanceof UnauthorizedError && this.authProvider?.authorizationUrl) {
       return { code: 'mcp_auth_required', message: `The MCP server ${this.name} asks you to sign in. Select Sign in: its sign-in page opens in your browser, and Toolbelt connects once you are signed in.` };
     }
+    if (error instanceof ToolListUnanswered) {
+      const seconds = Math.round((this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000);
+      return { code: 'mcp_no_answer', message: `The MCP server ${this.name} connected but did not give its list of tools within ${seconds} s (${error.reason}). Restart it; if it keeps happening, the server is stuck.` };
+    }
     const said = error instanceof Error ? error.message : String(error);
     if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
       const seconds = Math.round((this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000);
@@ -317,19 +371,4 @@ export class McpConnection {
     const tail = this.stderr.length ? ` It wrote: ${this.stderr.slice(-3).join(' / ')}` : '';
     return { code: 'mcp_start_failed', message: `The MCP server ${this.name} did not start: ${said}.${tail}` };
   }
-}
-
-/** Every page of a paginated list; a server that repeats a cursor is not followed around in circles. */
-async function allPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; next?: string | undefined }>): Promise<T[]> {
-  const items: T[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const answer = await page(cursor);
-    items.push(...answer.items);
-    cursor = answer.next;
-    if (cursor !== undefined && seen.has(cursor)) break;
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor);
-  return items;
 }

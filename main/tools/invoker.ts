@@ -64,10 +64,19 @@ export function createInvoker(deps: InvokerDeps): Invoker {
   const outputValidators = new WeakMap<object, Validator>();
   const now = () => deps.clock.now().getTime();
 
-  function compiled(ajv: Ajv2020, cache: WeakMap<object, Validator>, schema: object): Validator {
+  /**
+   * A validator for a schema, compiled once. A schema ajv cannot compile (a server's remote `$ref`, thousands of
+   * levels) is the tool's problem, said with `what` and a sentence, never an internal error.
+   */
+  function compiled(ajv: Ajv2020, cache: WeakMap<object, Validator>, schema: object, tool: ToolFile, what: 'argSchema' | 'outputSchema'): Validator {
     let validate = cache.get(schema);
     if (!validate) {
-      validate = ajv.compile(schema);
+      try {
+        validate = ajv.compile(schema);
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+        throw new ToolbeltError('tool_unavailable', `${tool.displayName} cannot be used: its ${what === 'argSchema' ? 'input' : 'output'} schema cannot be checked (${reason}). Fix the tool's schema, or ask the server's author to.`);
+      }
       // The validator keeps working; ajv's own cache would keep every edit forever.
       ajv.removeSchema(schema);
       cache.set(schema, validate);
@@ -82,7 +91,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     if (fills === undefined) fillsDefaults.set(tool.argSchema, (fills = JSON.stringify(tool.argSchema).includes('"default"')));
     // The caller's object is never changed: a copy takes the defaults. Without defaults there is nothing to change.
     const copy = fills ? structuredClone(args) : args;
-    const validate = compiled(argsAjv, argValidators, tool.argSchema);
+    const validate = compiled(argsAjv, argValidators, tool.argSchema, tool, 'argSchema');
     if (!validate(copy)) {
       const issues = issuesFrom(validate.errors);
       throw new ToolbeltError('invalid_args', `Invalid arguments for ${tool.displayName}: ${describeIssues(issues)}`, { issues });
@@ -93,7 +102,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
   function validateOutput(tool: ToolFile, value: unknown): ValidationIssue[] {
     if (tool.outputSchema === undefined || tool.outputSchema === true) return [];
     if (tool.outputSchema === false) return [{ path: '/', message: 'outputSchema is false: no value is valid' }];
-    const validate = compiled(outputAjv, outputValidators, tool.outputSchema);
+    const validate = compiled(outputAjv, outputValidators, tool.outputSchema, tool, 'outputSchema');
     return validate(value) ? [] : issuesFrom(validate.errors);
   }
 
@@ -159,7 +168,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     invoke: (record, request, context) => invoke(record, request, context),
     tryDraft: (record, request, context) => invoke(record, request, context, true),
     checkArgs(tool, args) {
-      const validate = compiled(argsAjv, argValidators, tool.argSchema);
+      const validate = compiled(argsAjv, argValidators, tool.argSchema, tool, 'argSchema');
       return validate(structuredClone(args)) ? [] : issuesFrom(validate.errors);
     },
     preview: (tool, args) => runnerFor(deps.runners, tool).preview(tool, args),
