@@ -12,7 +12,7 @@ const MAX_JSON_DEPTH = 128;
  * The first thing in a JSON value that the core cannot safely carry: nesting
  * past `maxDepth`, or (with `text`) a string or key holding a lone UTF-16
  * surrogate, which is not text and breaks URL encoding, headers and every
- * provider's API. Walks without recursion, so the walk itself cannot overflow.
+ * provider's API, or a key named `__proto__`. Walks without recursion, so the walk itself cannot overflow.
  */
 export function jsonValueProblem(value: unknown, options: { text: boolean; maxDepth?: number }): ValidationIssue | null {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
@@ -42,7 +42,7 @@ function hasProblem(value: unknown, text: boolean, maxDepth: number): boolean {
       continue;
     }
     for (const key in node) {
-      if (text && !key.isWellFormed()) return true;
+      if (text && (!key.isWellFormed() || key === '__proto__')) return true;
       values.push((node as Record<string, unknown>)[key]);
       depths.push(depth + 1);
     }
@@ -67,6 +67,8 @@ function locateProblem(value: unknown, text: boolean, maxDepth: number): Validat
     for (const [key, child] of Object.entries(node)) {
       const childPath = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
       if (text && !key.isWellFormed()) return { path: childPath, message: 'has a name with a lone UTF-16 surrogate, which is not text' };
+      // A copy made with plain assignment would take it as the object's prototype rather than a name.
+      if (text && key === '__proto__') return { path: childPath, message: 'is named __proto__, which no name may be' };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }

@@ -15,6 +15,8 @@ const OS_LITTER = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
  */
 export interface BundleFolderContents {
   folder: string;
+  /** False when there is no such folder at all. */
+  exists: boolean;
   removableFiles: string[];
   toolFiles: number;
   /** Paths inside the folder, as a person finds them (`README.md`, `tools/notes.json`). */
@@ -23,18 +25,19 @@ export interface BundleFolderContents {
 
 async function entriesOf(folder: string) {
   return readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
+    if (error.code === 'ENOENT') return null;
     throw error;
   });
 }
 
 export async function inspectBundleFolder(layout: StoreLayout, bundleID: string, bundleFileIsOurs: boolean): Promise<BundleFolderContents> {
   const folder = layout.bundleDir(bundleID);
-  const contents: BundleFolderContents = { folder, removableFiles: [], toolFiles: 0, foreign: [] };
-  for (const entry of await entriesOf(folder)) {
+  const entries = await entriesOf(folder);
+  const contents: BundleFolderContents = { folder, exists: entries !== null, removableFiles: [], toolFiles: 0, foreign: [] };
+  for (const entry of entries ?? []) {
     const full = path.join(folder, entry.name);
     if (entry.name === 'tools' && entry.isDirectory()) {
-      for (const inner of await entriesOf(full)) {
+      for (const inner of (await entriesOf(full)) ?? []) {
         const innerFull = path.join(full, inner.name);
         if (inner.isFile() && (ATOMIC_TEMP_FILE.test(inner.name) || OS_LITTER.has(inner.name))) contents.removableFiles.push(innerFull);
         else if (toolIDFromFileName(inner.name) && !inner.isDirectory()) contents.toolFiles++;

@@ -274,6 +274,7 @@ export class ToolStore {
         throw new ToolbeltError('conflict', `${record.file} is there but invalid (${record.reason}); fix it, or remove the folder yourself.`, { file: record.file });
       }
       const contents = await inspectBundleFolder(this.options.layout, bundleID, record !== null);
+      if (!contents.exists) throw notFound(`There is no folder for bundle ${bundleID} in the data folder: nothing to remove.`);
       const kept = whyKept(contents);
       if (kept) throw new ToolbeltError('conflict', `This folder cannot be removed: ${kept}.`, { folder: contents.folder, foreign: contents.foreign });
       await removeOwnBundleFolder(contents);
