@@ -14,6 +14,7 @@ import { createAjv } from './common/validation.js';
 import { appHandlers } from './app-handlers.js';
 import type { Logger } from './log.js';
 import type { Cipher } from './secrets/cipher.js';
+import type { ListenerLimits } from './common/listener-limits.js';
 import { ToolCatalog } from './store/catalog.js';
 import { createDocumentValidator } from './store/document-validation.js';
 import { storeHandlers } from './store/handlers.js';
@@ -95,7 +96,7 @@ export interface CoreOptions {
    * Toolbelt's own MCP server: `listen` serves Streamable HTTP while the core runs, when the person switched it on
    * (hosts with a window; off for the stdio command and by default); `stdioCommand` is what other apps run for stdio.
    */
-  mcpShare?: { listen: boolean; stdioCommand?: StdioCommand; waitingNoticeMs?: number };
+  mcpShare?: { listen: boolean; stdioCommand?: StdioCommand; waitingNoticeMs?: number; listenerLimits?: ListenerLimits };
   /** Whether a window is there to approve MCP clients' calls (default: someone listens to the core's events). */
   windowOpen?: () => boolean;
   /** Tests: wait between retries (default: really wait). */
@@ -241,6 +242,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     windowOpen,
     stdioCommand: options.mcpShare?.stdioCommand ?? { command: 'toolbelt-mcp', args: ['--data-dir', dataDir] },
     ...(options.mcpShare?.waitingNoticeMs ? { waitingNoticeMs: options.mcpShare.waitingNoticeMs } : {}),
+    ...(options.mcpShare?.listenerLimits ? { listenerLimits: options.mcpShare.listenerLimits } : {}),
   });
   shareToolsChanged = () => mcpShare.toolsChanged();
   await mcpShare.open({ listen: options.mcpShare?.listen ?? false });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenerOptions } from './listener-limits.js';
 
 /** A sign-in that ended before a code came back (refused, timed out, Toolbelt closing): its message says why, in words for the person. */
 export class SignInEnded extends Error {}
@@ -45,7 +46,7 @@ export class OAuthCallbackServer {
 
   private listen(port: number): Promise<{ server: Server; url: string }> {
     const listening = new Promise<{ server: Server; url: string }>((resolve, reject) => {
-      const server = createServer((request, response) => this.answer(request, response));
+      const server = createServer(listenerOptions(), (request, response) => this.answer(request, response));
       server.once('error', (error) => {
         this.listeners.delete(port);
         reject(error);

@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid';
 import path from 'node:path';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
 import { inBackground } from '../common/background.js';
@@ -7,6 +8,7 @@ import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/js
 import { createAjv, type Validator } from '../common/validation.js';
 import { McpActivitySchema } from '../../shared/schemas/mcp-share.js';
 import type { Logger } from '../log.js';
+import { MAX_SESSIONS } from './http-endpoint.js';
 import type { StoreLayout } from '../store/layout.js';
 
 export const ACTIVITY_KEPT = 500;
@@ -47,6 +49,22 @@ export class ActivityLog {
     if (this.writing) return;
     this.writing = new Promise<void>((resolve) => setTimeout(resolve, WRITE_DELAY_MS).unref()).then(() => this.writeNow());
     inBackground(this.writing, (error) => this.log.warn('MCP activity could not be saved', { error: String(error) }));
+  }
+
+  /** A client's session that was ended to make room for a new one: not a call, but the person should know whose. */
+  sessionEnded(client: string, at: Date): void {
+    this.add({
+      id: uuidv7(),
+      at: at.toISOString(),
+      client: client.slice(0, 200),
+      tool: '',
+      event: 'session-ended',
+      args: '',
+      ok: false,
+      result: `Its session was ended to make room for a new one (${MAX_SESSIONS} at most, each client's own). It connects again on its next request.`,
+      durationMs: 0,
+      approval: 'not-needed',
+    });
   }
 
   /** Newest first. */

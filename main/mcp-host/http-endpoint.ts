@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
+import { listenerOptions, type ListenerLimits } from '../common/listener-limits.js';
 import { readJsonBody } from '../server/request-body.js';
 import { checkOrigin, checkToken, ownAuthorities } from '../server/security.js';
 
@@ -18,6 +19,10 @@ export interface Session {
   transport: StreamableHTTPServerTransport;
   /** When a request last came: at the limit, the session unused longest makes room. */
   lastSeen: number;
+  /** Requests after the handshake: a session that never made one is the first to make room. */
+  requests: number;
+  /** Requests (a call, an open event stream) not answered yet: such a session is never ended to make room. */
+  inFlight: number;
 }
 
 export interface EndpointDeps {
@@ -25,7 +30,11 @@ export interface EndpointDeps {
   token: () => string;
   newServer: () => Server;
   sessionsChanged: () => void;
+  /** A session ended to make room for a new one: the activity view says whose. */
+  sessionEvicted: (client: string) => void;
   log: Logger;
+  /** How long a request may take to arrive (tests shorten it). */
+  limits?: ListenerLimits;
 }
 
 function refuse(response: ServerResponse, status: number, message: string): void {
@@ -47,7 +56,7 @@ export class McpHttpEndpoint {
 
   /** Listens, or throws `port_in_use` / `unavailable` with what to do. */
   async listen(): Promise<void> {
-    const http = createServer((request, response) => {
+    const http = createServer(listenerOptions(this.deps.limits), (request, response) => {
       this.handle(request, response).catch((error: unknown) => {
         this.deps.log.warn('an MCP request failed', { error: String(error) });
         // Our own refusals (too large, not JSON) say what and carry their status; anything else is not repeated to the client.
@@ -80,10 +89,24 @@ export class McpHttpEndpoint {
     await new Promise<void>((resolve) => http.close(() => resolve()));
   }
 
-  private async endLeastRecentSession(): Promise<void> {
-    const [id, oldest] = [...this.sessions].reduce((least, entry) => (entry[1].lastSeen < least[1].lastSeen ? entry : least));
+  /**
+   * Makes room for a new session, or says there is none. Sessions that never made a request after their handshake
+   * go first (a flood of `initialize`s cannot push out a client at work), then the one unused longest; a session
+   * with a request in flight is never ended.
+   */
+  private async makeRoom(): Promise<boolean> {
+    const idle = [...this.sessions].filter(([, session]) => session.inFlight === 0);
+    if (idle.length === 0) return false;
+    const [id, ended] = idle.reduce((best, entry) => {
+      const [, a] = best;
+      const [, b] = entry;
+      if ((a.requests === 0) !== (b.requests === 0)) return b.requests === 0 ? entry : best;
+      return b.lastSeen < a.lastSeen ? entry : best;
+    });
     this.sessions.delete(id);
-    await oldest.server.close().catch(() => undefined);
+    this.deps.sessionEvicted(ended.server.getClientVersion()?.name ?? 'An MCP client');
+    await ended.server.close().catch(() => undefined);
+    return true;
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -99,20 +122,25 @@ export class McpHttpEndpoint {
       const session = this.sessions.get(sessionID);
       if (!session) return refuse(response, 404, 'This session has ended (Toolbelt restarted or the server was switched off). Connect again.');
       session.lastSeen = performance.now();
+      session.requests++;
+      session.inFlight++;
+      response.once('close', () => session.inFlight--);
       const body = request.method === 'POST' ? await readJsonBody(request, MAX_BODY_BYTES) : undefined;
       return session.transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST') return refuse(response, 400, 'Start a session with an initialize request first.');
     const body = await readJsonBody(request, MAX_BODY_BYTES);
     if (!isInitializeRequest(body)) return refuse(response, 400, 'Start a session with an initialize request first.');
-    // Clients that quit without ending their session leave it here: the oldest unused one goes, so a new one always fits.
-    if (this.sessions.size >= MAX_SESSIONS) await this.endLeastRecentSession();
+    // Clients that quit without ending their session leave it here: one that is not working makes room.
+    if (this.sessions.size >= MAX_SESSIONS && !(await this.makeRoom())) {
+      return refuse(response, 503, `Toolbelt's MCP server has ${MAX_SESSIONS} sessions, each with a request under way. Try again when one has finished.`);
+    }
 
     const server = this.deps.newServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { server, transport, lastSeen: performance.now() });
+        this.sessions.set(id, { server, transport, lastSeen: performance.now(), requests: 0, inFlight: 0 });
         this.deps.sessionsChanged();
       },
     });

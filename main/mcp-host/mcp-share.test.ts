@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { onTestFinished, describe, expect, it } from 'vitest';
 import { CORE_BUNDLE } from '../testing/fixtures.js';
@@ -219,22 +220,45 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect((await (await connect(url, token)).listTools()).tools).toHaveLength(2);
   });
 
-  it('makes room for a new session by ending the one unused longest, so clients that never said goodbye do not lock others out', async () => {
-    const { url, token } = await sharingCore();
+  it('makes room for a new session with one that never worked: a flood of initialize requests cannot push out a client at work, and the activity says whose ended', async () => {
+    const { subject, url, token } = await sharingCore();
+    const working = await connect(url, token, 'Claude Code');
+    expect((await working.listTools()).tools).toHaveLength(2);
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
     const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'gone', version: '1' } } });
     const opened: string[] = [];
-    for (let index = 0; index < MAX_SESSIONS + 1; index++) {
+    for (let index = 0; index < MAX_SESSIONS + 100; index++) {
       const answer = await rawRequest(url, { method: 'POST', headers, body: initialize });
       expect(answer.status).toBe(200);
       opened.push(String(answer.headers['mcp-session-id']));
     }
     const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    const oldest = await rawRequest(url, { method: 'POST', headers: { ...headers, 'mcp-session-id': opened[0]! }, body: list });
-    expect(oldest.status).toBe(404);
-    expect(oldest.body).toContain('This session has ended');
-    expect((await rawRequest(url, { method: 'POST', headers: { ...headers, 'mcp-session-id': opened[1]! }, body: list })).status).toBe(200);
-    expect((await (await connect(url, token)).listTools()).tools).toHaveLength(2);
+    const first = await rawRequest(url, { method: 'POST', headers: { ...headers, 'mcp-session-id': opened[0]! }, body: list });
+    expect(first.status).toBe(404);
+    expect(first.body).toContain('This session has ended');
+    // The client at work kept its session all along.
+    expect((await working.listTools()).tools).toHaveLength(2);
+    const ended = (await subject.call('mcpShare.activity', {})).calls.filter((call) => call.event === 'session-ended');
+    expect(ended.length).toBeGreaterThanOrEqual(100);
+    expect(ended[0]).toMatchObject({ client: 'gone', result: expect.stringContaining('to make room for a new one') as unknown });
+    expect(ended.some((call) => call.client === 'Claude Code')).toBe(false);
+  });
+
+  it('never ends a session with a request under way: when every session has one, a new one is refused with 503', async () => {
+    const { url, token } = await sharingCore();
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${token}` };
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'busy', version: '1' } } });
+    const streams = new AbortController();
+    onTestFinished(() => streams.abort());
+    for (let index = 0; index < MAX_SESSIONS; index++) {
+      const answer = await rawRequest(url, { method: 'POST', headers, body: initialize });
+      // Each session keeps its event stream open: a request under way.
+      const stream = await fetch(url, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}`, 'mcp-session-id': String(answer.headers['mcp-session-id']) }, signal: streams.signal });
+      expect(stream.status).toBe(200);
+    }
+    const refused = await rawRequest(url, { method: 'POST', headers, body: initialize });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toContain('each with a request under way');
   });
 
   it('says so when its port is taken, and keeps the token out of its files in clear', async () => {
@@ -267,11 +291,30 @@ describe('Toolbelt as an MCP server over stdio (the mcp command)', () => {
     await subject.call('mcpShare.shareBundle', { bundleID, shared: false });
     expect((await client.listTools()).tools).toEqual([]);
     await expect(client.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })).rejects.toThrow(/no shared tool named "forecast"/);
+    // A name of 100 kB is said back cut.
+    const unknown = await client.callTool({ name: 'n'.repeat(100_000), arguments: {} }).then(
+      () => '',
+      (error: unknown) => String(error),
+    );
+    expect(unknown).toMatch(new RegExp(`no shared tool named "n{80}…"`));
+    expect(unknown.length).toBeLessThan(400);
     // The app's activity view reads what the other process recorded.
     const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 2);
     expect(calls.map((call) => [call.client, call.tool, call.approval])).toEqual([
       ['Claude Desktop', 'clear-alerts', 'no-window'],
       ['Claude Desktop', 'forecast', 'not-needed'],
     ]);
+  });
+
+  it('stops with a line on stderr and a failing exit code when a client sends a message past 10 MB', async () => {
+    const { subject } = await sharingCore();
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'out/main/server.js'), 'mcp', '--data-dir', subject.dataDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stdin.on('error', () => {});
+    child.stdin.write('x'.repeat(11 * 1024 * 1024));
+    expect(await exited).toBe(1);
+    expect(stderr).toContain('toolbelt mcp: a message from the client is larger than the 10 MB a message may be; stopping.');
   });
 });

@@ -13,6 +13,7 @@ import type { ToolStore } from '../store/tool-store.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ToolResolver } from '../tools/resolver.js';
 import { ActivityLog } from './activity.js';
+import type { ListenerLimits } from '../common/listener-limits.js';
 import { McpHttpEndpoint, MCP_PATH } from './http-endpoint.js';
 import { ShareConfigFile, type ShareConfig } from './share-config.js';
 import { listSharedTools, type SharedTool } from './shared-tools.js';
@@ -42,6 +43,8 @@ export interface McpShareDeps {
   stdioCommand: StdioCommand;
   /** How often a call waiting for approval tells its client so (tests shorten it). */
   waitingNoticeMs?: number;
+  /** How long a request to the MCP endpoint may take to arrive (tests shorten it). */
+  listenerLimits?: ListenerLimits;
 }
 
 const WAITING_NOTICE_MS = 10_000;
@@ -200,6 +203,8 @@ export class McpShare {
       token: () => this.token,
       newServer: () => this.newServer(),
       sessionsChanged: () => this.changed(),
+      sessionEvicted: (client) => this.activity.sessionEnded(client, this.deps.clock.now()),
+      ...(this.deps.listenerLimits ? { limits: this.deps.listenerLimits } : {}),
       log: this.deps.log,
     });
     try {

@@ -41,11 +41,18 @@ export async function runMcpStdio(argv: string[]): Promise<void> {
   const { core, dataDir } = await openFolderCore(values['data-dir'] ?? defaultDataDir(APP_IDENTITY.name), log, { windowOpen: () => false });
   const transport = new StdioServerTransport();
   let stopping = false;
+  let exitCode = 0;
+  // The SDK closes the transport on a line past its 10 MB limit without a word: say why, and exit as a failure.
+  transport.onerror = (error) => {
+    if (!/exceeded maximum size/i.test(error.message)) return;
+    process.stderr.write(`toolbelt mcp: a message from the client is larger than the 10 MB a message may be; stopping. (${error.message})\n`);
+    exitCode = 1;
+  };
   const stop = () => {
     if (stopping) return;
     stopping = true;
     core.close().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (error: unknown) => {
         log.error('closing failed', { error: String(error) });
         process.exit(1);

@@ -163,7 +163,11 @@ export function createToolServer(deps: ToolServerDeps): Server {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
     const shared = (await deps.sharedTools()).find((candidate) => candidate.name === name);
-    if (!shared) throw new McpError(ErrorCode.InvalidParams, `There is no shared tool named "${name}": it is not shared, is switched off, or was deleted. List the tools again.`);
+    if (!shared) {
+      // The name is the client's: said back cut, so a 100 kB name does not come back whole.
+      const said = [...name].length > 80 ? `${[...name].slice(0, 80).join('')}…` : name;
+      throw new McpError(ErrorCode.InvalidParams, `There is no shared tool named "${said}": it is not shared, is switched off, or was deleted. List the tools again.`);
+    }
     // The guard every call through the operation table passes (nesting, lone surrogates), before anything walks the arguments.
     const unsafe = jsonValueProblem(args, { text: true });
     const { outcome, answer } = unsafe

@@ -5,6 +5,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import { methodHasBody, type OperationDefinition } from '../../shared/operation.js';
 import type { Core } from '../core.js';
 import type { Logger } from '../log.js';
+import { listenerOptions, type ListenerLimits } from '../common/listener-limits.js';
 import { openEventStream } from './event-stream.js';
 import { coerceQuery } from './query-params.js';
 import { readJsonBody } from './request-body.js';
@@ -24,6 +25,8 @@ export interface HttpHostOptions {
   rendererDir: string | null;
   log: Logger;
   keepAliveMs?: number;
+  /** How long a request may take to arrive (tests shorten it). */
+  limits?: ListenerLimits;
 }
 
 export interface HttpHost {
@@ -40,7 +43,7 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
   const openStreams = new Set<() => void>();
   let authorities = new Set<string>();
 
-  const server = createServer((request, response) => {
+  const server = createServer(listenerOptions(options.limits), (request, response) => {
     handle(request, response).catch((error: unknown) => {
       log.error('request failed', { url: request.url, error: String(error) });
       if (!response.headersSent) sendError(response, new ToolbeltError('internal', 'The request failed unexpectedly.'));

@@ -4,6 +4,7 @@ import { silentLogger } from '../log.js';
 import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 import { startHttpHost, type HttpHost } from '../server/http-host.js';
 import { makeTempDir } from './temp-dir.js';
+import type { ListenerLimits } from '../common/listener-limits.js';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 
@@ -17,7 +18,7 @@ export interface InProcessHost {
 }
 
 /** The real core behind the real browser host, on a free loopback port. */
-export async function startInProcessHost(options: { heartbeatMs?: number; rendererDir?: string | null } = {}): Promise<InProcessHost> {
+export async function startInProcessHost(options: { heartbeatMs?: number; rendererDir?: string | null; limits?: ListenerLimits; mcpShareLimits?: ListenerLimits } = {}): Promise<InProcessHost> {
   const temp = await makeTempDir();
   const core = await createCore({
     dataDir: temp.dir,
@@ -26,6 +27,7 @@ export async function startInProcessHost(options: { heartbeatMs?: number; render
     cipher: await createKeyFileCipher(path.join(temp.dir, 'secrets.key')),
     log: silentLogger,
     heartbeatMs: options.heartbeatMs,
+    ...(options.mcpShareLimits ? { mcpShare: { listen: true, listenerLimits: options.mcpShareLimits } } : {}),
   });
   const host = await startHttpHost({
     core,
@@ -33,6 +35,7 @@ export async function startInProcessHost(options: { heartbeatMs?: number; render
     port: 0,
     rendererDir: options.rendererDir ?? null,
     log: silentLogger,
+    ...(options.limits ? { limits: options.limits } : {}),
   });
   return {
     core,

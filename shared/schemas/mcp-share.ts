@@ -42,6 +42,8 @@ export const McpActivitySchema = Type.Object(
     client: Type.String({ maxLength: 200 }),
     /** The name the client called. */
     tool: Type.String({ maxLength: 200 }),
+    /** Not a call: the client's session was ended to make room for a new one (`tool` is empty). */
+    event: Type.Optional(Type.Literal('session-ended')),
     displayName: Type.Optional(Type.String()),
     bundleID: Type.Optional(UuidV7Schema),
     /** The arguments as JSON text, cut at 4 KB. */

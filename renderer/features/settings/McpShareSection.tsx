@@ -141,7 +141,16 @@ function McpActivityList() {
         <p className="muted">No app has called a shared tool yet.</p>
       ) : (
         <ul className="activity-list" aria-label="Calls from other apps">
-          {calls.map((call) => (
+          {calls.map((call) =>
+            call.event === 'session-ended' ? (
+              <li key={call.id} className="activity-list__item">
+                <span className="status-pill">ended</span>
+                <span>
+                  <strong>{call.client}</strong>: {call.result}
+                </span>
+                <span className="muted">{new Date(call.at).toLocaleString()}</span>
+              </li>
+            ) : (
             <li key={call.id} className="activity-list__item">
               <span className={call.ok ? 'status-pill status-pill--ok' : 'status-pill status-pill--bad'}>{call.ok ? 'ok' : 'failed'}</span>
               <span>
@@ -157,7 +166,8 @@ function McpActivityList() {
                 <pre className="code-block">{call.result}</pre>
               </details>
             </li>
-          ))}
+            ),
+          )}
         </ul>
       )}
     </div>
