@@ -75,11 +75,13 @@ describe('agent tools', () => {
 
   it('stops agents calling agents at three levels, with a sentence the level above reads', async () => {
     const h = await startChatHarness();
+    // Two agents that call each other (an agent is never offered to itself), each under the name "loop".
     const deeper = (task: string) => openAiToolCallReply([{ id: `c-${task}`, name: 'loop', args: [JSON.stringify({ task })] }]);
     const inner = await withAgentModel(h, [deeper('two'), deeper('three'), deeper('four'), openAiTextReply(['three gave up']), openAiTextReply(['two heard three']), openAiTextReply(['one heard two'])]);
-    await putAgent(h, 'loop', { tools: [h.tool('loop')] });
+    await putAgent(h, 'pong', { tools: [{ ...h.tool('ping'), as: 'loop' }] });
+    await putAgent(h, 'ping', { tools: [{ ...h.tool('pong'), as: 'loop' }] });
 
-    const result = await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'loop', version: 'v1', args: { task: 'one' } });
+    const result = await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'ping', version: 'v1', args: { task: 'one' } });
     expect(result).toMatchObject({ ok: true, value: 'one heard two' });
     const levelTwo = result.steps![0]!;
     expect(levelTwo).toMatchObject({ kind: 'call', name: 'loop', ok: true, summary: 'two heard three' });
@@ -88,7 +90,7 @@ describe('agent tools', () => {
     expect(levelThree).toMatchObject({ kind: 'call', name: 'loop', ok: true, summary: 'three gave up' });
     expect(levelThree).not.toHaveProperty('steps');
     // The fourth level was refused with a sentence the third level's model read.
-    expect(JSON.stringify(inner.requests[3]!.body)).toContain('agent_depth): loop did not run: agents may call agents only 3 deep, and this call would be level 4.');
+    expect(JSON.stringify(inner.requests[3]!.body)).toContain('agent_depth): pong did not run: agents may call agents only 3 deep, and this call would be level 4.');
   });
 
   it('tells its model when its arguments for a tool were not JSON, and cuts long results for it at the tool’s limit', async () => {

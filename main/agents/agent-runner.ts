@@ -17,6 +17,7 @@ import { NO_SECRETS } from '../tools/redact.js';
 import type { LiveQuestions } from '../questions/live-questions.js';
 import type { ToolResolver } from '../tools/resolver.js';
 import type { RunContext, RunOutcome, ToolRunner } from '../tools/runners.js';
+import { freshBudget, RUN_BUDGET, spend } from '../tools/run-lineage.js';
 
 type AgentTool = Extract<ToolFile, { type: 'agent' }>;
 
@@ -65,12 +66,13 @@ export function agentRunner(deps: AgentRunnerDeps): ToolRunner<AgentTool> {
       // may be long-lived (a chat run's, or the one shared by calls nobody can cancel).
       const own = new AbortController();
       const unfollow = forwardAbort(context.signal, own);
-      return runAgent(deps, tool, args, { ...context, signal: own.signal }, path).finally(unfollow);
+      // One budget for the whole run, shared by the agents it nests (a call outside any run starts its own).
+      return runAgent(deps, tool, args, { ...context, signal: own.signal, budget: context.budget ?? freshBudget() }, path).finally(unfollow);
     },
   };
 }
 
-function failed(code: 'agent_depth' | 'agent_failed' | 'cancelled', message: string, steps: AgentStep[]): RunOutcome {
+function failed(code: 'agent_depth' | 'agent_budget' | 'agent_failed' | 'cancelled', message: string, steps: AgentStep[]): RunOutcome {
   return { failure: new InvokeFailure(code, message), redactor: NO_SECRETS, attempts: 1, steps };
 }
 
@@ -92,14 +94,20 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
   } catch (error) {
     return failed('agent_failed', `${tool.displayName} cannot run: ${error instanceof ToolbeltError ? error.message : String(error)}`, steps);
   }
-  const exposure = await exposeTools({ mode: 'auto', selected: impl.tools }, deps.resolver());
+  // Never offered to itself, whatever its file says (agents call agents through another agent, three deep).
+  const ownTools = impl.tools.filter((selection) => !(selection.bundleID === tool.bundleID && selection.slug === tool.slug));
+  const exposure = await exposeTools({ mode: 'auto', selected: ownTools }, deps.resolver());
+  const budget = context.budget!;
+  const spent = (what: 'model requests' | 'tool calls') =>
+    failed('agent_budget', `${tool.displayName} stopped: the run it belongs to has used all its ${what} (${what === 'model requests' ? RUN_BUDGET.modelRequests : RUN_BUDGET.toolCalls}, across every agent in it). Ask for less, or split the task.`, steps);
   const messages: ChatMessage[] = [{ id: uuidv7(), role: 'user', content: taskOf(args), createdAt: deps.now() }];
   const maxTurns = impl.maxTurns ?? AGENT_MAX_TURNS_DEFAULT;
   // Its model reads each result up to the tool's limit, as a chat's does.
-  const limits = resultLimits(impl.tools);
+  const limits = resultLimits(ownTools);
   for (let turn = 1; turn <= maxTurns; turn++) {
     const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: impl.model, createdAt: deps.now() };
     const calls = [];
+    if (!spend(budget, 'modelRequests')) return spent('model requests');
     try {
       for await (const event of provider.stream({
         model: impl.model,
@@ -122,6 +130,7 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
     if (calls.length === 0) return { value: message.content, redactor: NO_SECRETS, attempts: 1, steps };
     for (const completed of calls) {
       if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled.`, steps);
+      if (!spend(budget, 'toolCalls')) return spent('tool calls');
       const exposed = exposure.byName.get(completed.name);
       const started = Date.now();
       const result =
@@ -130,6 +139,7 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
           : await runCall(deps, tool, path, exposed, [...exposure.byName.keys()], completed.name, completed.args, {
               signal: context.signal,
               agentPath: path,
+              budget,
               ...(context.askUser ? { askUser: context.askUser } : {}),
               ...(context.exchangeTag ? { exchangeTag: context.exchangeTag } : {}),
             });

@@ -9,6 +9,7 @@ import type { LiveAnswer } from '../../shared/schemas/questions.js';
 import { inBackground } from '../common/background.js';
 import type { Clock } from '../common/clock.js';
 import { jsonValueProblem } from '../common/json-limits.js';
+import { readLineage, type Lineage } from '../tools/run-lineage.js';
 import type { Logger } from '../log.js';
 import type { LiveQuestions } from '../questions/live-questions.js';
 import type { Invoker } from '../tools/invoker.js';
@@ -140,13 +141,15 @@ export function createToolServer(deps: ToolServerDeps): Server {
   }
 
   /** The call itself, as the activity view records it, with the result the client gets. */
-  async function run(shared: SharedTool, args: Record<string, unknown>, call: CallContext): Promise<Answered> {
+  async function run(shared: SharedTool, args: Record<string, unknown>, call: CallContext, lineage: Lineage | null): Promise<Answered> {
     const allowed = await approval(shared, args, clientName(), call);
     if (typeof allowed !== 'string') return allowed;
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
     let result: InvokeResult;
     try {
-      result = await deps.invoker.invoke(shared.record, { args }, { signal: call.signal, ...(canAsk ? { askUser: askThroughClient(server, call) } : {}) });
+      // A call from an agent in a Toolbelt (this one, through its own MCP client) goes on counting its depth and budget.
+      const nested = lineage ? { agentPath: Array.from({ length: lineage.depth }, () => 'an agent over MCP'), budget: lineage.budget } : {};
+      result = await deps.invoker.invoke(shared.record, { args }, { signal: call.signal, ...nested, ...(canAsk ? { askUser: askThroughClient(server, call) } : {}) });
     } catch (error) {
       // Bad arguments and a tool that stopped being runnable are the caller's to fix: said as a failed call.
       if (!(error instanceof ToolbeltError)) throw error;
@@ -172,7 +175,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
     const unsafe = jsonValueProblem(args, { text: true });
     const { outcome, answer } = unsafe
       ? refusal(`Invalid arguments for ${shared.record.tool.displayName}: ${unsafe.path} ${unsafe.message}.`, 'invalid_args', 'not-needed')
-      : await run(shared, args, extra);
+      : await run(shared, args, extra, readLineage(request.params._meta));
     deps.activity.add({
       id: uuidv7(),
       at: deps.clock.now().toISOString(),

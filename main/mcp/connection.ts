@@ -151,7 +151,7 @@ export class McpConnection {
     return { outcome, messages };
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onProgress?: (progress: Progress) => void }): Promise<CallToolResult> {
+  async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onProgress?: (progress: Progress) => void; meta?: Record<string, unknown> }): Promise<CallToolResult> {
     const client = this.connected();
     this.callsRunning++;
     // The SDK never removes the listener it puts on the signal it is given: it gets one of its own per call,
@@ -160,7 +160,7 @@ export class McpConnection {
     const own = options.signal === NOT_CANCELLABLE ? null : new AbortController();
     const unfollow = own ? forwardAbort(options.signal, own) : () => {};
     try {
-      const result = await client.callTool({ name, arguments: args }, undefined, {
+      const result = await client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, undefined, {
         ...(own ? { signal: own.signal } : {}),
         timeout: options.timeoutMs,
         resetTimeoutOnProgress: true,

@@ -5,6 +5,7 @@ import { InvokeFailure } from '../tools/invoke-error.js';
 import { NO_SECRETS } from '../tools/redact.js';
 import type { ToolRunner } from '../tools/runners.js';
 import type { McpConnection } from './connection.js';
+import { freshBudget, lineageMeta } from '../tools/run-lineage.js';
 
 type McpTool = Extract<ToolFile, { type: 'mcp' }>;
 
@@ -45,10 +46,14 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
       const connection = servers.connection(tool.impl.server);
       if (!connection || connection.state !== 'connected') return failed('network', connection?.failure?.message ?? `The MCP server "${tool.impl.server}" is not connected.`);
       const timeoutMs = context.timeoutMs ?? servers.timeoutMs(tool.impl.server) ?? DEFAULT_TIMEOUT_MS;
+      // Inside an agent, the call says how deep it is and what its run may still spend: when the server is Toolbelt
+      // again (an agent shared over MCP and added back), the agents on the other side go on counting.
+      const meta = context.agentPath?.length ? lineageMeta({ depth: context.agentPath.length, budget: context.budget ?? freshBudget() }) : undefined;
       const call = () =>
         connection.callTool(tool.impl.tool, args, {
           signal: context.signal,
           timeoutMs,
+          ...(meta ? { meta } : {}),
           // Asking for progress is what lets a working server's progress restart the timeout.
           onProgress: ({ progress, total, message }) =>
             context.onProgress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message ? { message: message.slice(0, 500) } : {}) }),

@@ -1,6 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
+import type { AgentImpl } from '../../shared/schemas/agent.js';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 import { isSlug, isVersion, SLUG_HINT, VERSION_HINT } from '../../shared/schemas/ids.js';
 import { BUNDLE_FILE_KEY_ORDER, type BundleFile, type BundleInput } from '../../shared/schemas/bundle.js';
@@ -635,6 +636,13 @@ export class ToolStore {
 
   /** A new tool.json from a checked definition: fresh id, timestamps now, defaults filled. */
   private newToolFile(input: ToolInput, address: { bundleID: string; slug: string; version: string }): ToolFile {
+    // An agent is never offered to itself (agents call agents through another agent, three deep at most).
+    const itself = input.type === 'agent' ? (input.impl as AgentImpl).tools.findIndex((tool) => tool.bundleID === address.bundleID && tool.slug === address.slug) : -1;
+    if (itself !== -1) {
+      throw new ToolbeltError('invalid_params', `${input.displayName} cannot be among its own tools: an agent is never offered to itself. Take it out of its tools.`, {
+        issues: [{ path: `/impl/tools/${itself}`, message: 'is the agent itself' }],
+      });
+    }
     const now = this.now();
     return {
       schemaVersion: '1',

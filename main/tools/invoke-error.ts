@@ -25,6 +25,8 @@ export type InvokeErrorCode =
   | 'tool_error'
   /** An agent tool: agents called agents deeper than allowed. */
   | 'agent_depth'
+  /** An agent tool: the run it belongs to used up its model requests or tool calls. */
+  | 'agent_budget'
   /** An agent tool: its model did not give a final answer within its turns, or its provider failed. */
   | 'agent_failed';
 

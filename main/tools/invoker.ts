@@ -40,6 +40,7 @@ export interface InvokeContext {
   onProgress?: RunContext['onProgress'];
   agentPath?: RunContext['agentPath'];
   exchangeTag?: RunContext['exchangeTag'];
+  budget?: RunContext['budget'];
 }
 
 export interface Invoker {
@@ -124,6 +125,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       ...(context.onProgress ? { onProgress: context.onProgress } : {}),
       ...(context.agentPath ? { agentPath: context.agentPath } : {}),
       ...(context.exchangeTag ? { exchangeTag: context.exchangeTag } : {}),
+      ...(context.budget ? { budget: context.budget } : {}),
     });
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;

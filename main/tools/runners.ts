@@ -6,6 +6,7 @@ import type { ExchangeTag } from '../providers/raw-exchange.js';
 import type { InvokeFailure } from './invoke-error.js';
 import type { LocalFunctionContext } from './local/registry.js';
 import type { Redactor } from './redact.js';
+import type { RunBudget } from './run-lineage.js';
 import type { RunnerAvailability } from './resolver.js';
 
 /** What one call needs besides the tool and its checked arguments. */
@@ -21,6 +22,8 @@ export interface RunContext {
   agentPath?: readonly string[];
   /** Model requests made for this call (an agent's) go in the raw exchange of the chat run it belongs to. */
   exchangeTag?: ExchangeTag;
+  /** What the run this call belongs to may still spend (agents count it down); a call outside any has its own. */
+  budget?: RunBudget;
 }
 
 /** What a run produced: a value or a failure, with what is needed to report either with secrets masked. */
