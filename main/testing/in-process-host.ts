@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createCore, type Core } from '../core.js';
+import { createCore, type Core, type CoreOptions } from '../core.js';
 import { silentLogger } from '../log.js';
 import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 import { startHttpHost, type HttpHost } from '../server/http-host.js';
@@ -18,7 +18,7 @@ export interface InProcessHost {
 }
 
 /** The real core behind the real browser host, on a free loopback port. */
-export async function startInProcessHost(options: { heartbeatMs?: number; rendererDir?: string | null; limits?: ListenerLimits; mcpShareLimits?: ListenerLimits } = {}): Promise<InProcessHost> {
+export async function startInProcessHost(options: { heartbeatMs?: number; rendererDir?: string | null; limits?: ListenerLimits; mcpShareLimits?: ListenerLimits; core?: Partial<CoreOptions> } = {}): Promise<InProcessHost> {
   const temp = await makeTempDir();
   const core = await createCore({
     dataDir: temp.dir,
@@ -28,6 +28,7 @@ export async function startInProcessHost(options: { heartbeatMs?: number; render
     log: silentLogger,
     heartbeatMs: options.heartbeatMs,
     ...(options.mcpShareLimits ? { mcpShare: { listen: true, listenerLimits: options.mcpShareLimits } } : {}),
+    ...options.core,
   });
   const host = await startHttpHost({
     core,
