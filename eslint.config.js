@@ -1,11 +1,13 @@
-// Lint enforces the process boundaries of ARCHITECTURE.md:
-// only app/ and preload/ import electron at runtime; main/ may import its
-// types; renderer/ and shared/ never touch node or electron.
+// Lint enforces the boundaries of ARCHITECTURE.md: only app/ and preload/
+// import electron at runtime; main/ may import its types; renderer/ and
+// shared/ never touch node or electron; and every file imports only the
+// layers lint/layers.mjs allows it.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './lint/layers.mjs';
 
 // Subpaths (fs/promises) are covered by each module's `name/*` pattern.
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_') && !name.includes('/'));
@@ -25,15 +27,6 @@ const electronTypesOnly = {
   message: 'The core is plain Node: only type imports from electron (ARCHITECTURE.md).',
   allowTypeImports: true,
 };
-// main/core.ts wires the services; they never import it (or each other through it).
-const SERVICES = ['api', 'chat', 'common', 'mcp', 'providers', 'search', 'secrets', 'settings', 'store', 'tools'];
-const noCompositionRoot = { group: ['**/core.js'], message: 'Services never import the composition root (main/core.ts); it imports them.' };
-// main/common/ is the kit services share, so it depends on none of them.
-const noServices = {
-  group: [...SERVICES.filter((name) => name !== 'common'), 'server', 'testing'].map((name) => `../${name}/*`),
-  message: 'main/common/ is shared kit: it imports no service.',
-};
-
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/', '.artifacts/'] },
   js.configs.recommended,
@@ -68,16 +61,11 @@ export default tseslint.config(
     },
   },
   {
-    files: [...SERVICES.map((name) => `main/${name}/**`), 'builtins/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [electronTypesOnly], patterns: [noCompositionRoot] }],
-    },
-  },
-  {
-    files: ['main/common/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [electronTypesOnly], patterns: [noCompositionRoot, noServices] }],
-    },
+    // Layers are an allow-list (lint/layers.mjs, the table in docs/architecture.md): every file of the house
+    // belongs to one and imports only what it may; a file that belongs to none is an error.
+    files: ['app/**', 'preload/**', 'main/**', 'renderer/**', 'shared/**', 'builtins/**'],
+    plugins: { local: layers },
+    rules: { 'local/layers': 'error' },
   },
   {
     // The core and the shell keep running for days: a promise nobody awaits
@@ -104,16 +92,6 @@ export default tseslint.config(
         { name: 'process', message: 'renderer/ and shared/ run without node.' },
         { name: 'Buffer', message: 'renderer/ and shared/ run without node.' },
         { name: 'require', message: 'renderer/ and shared/ are ES modules without node.' },
-      ],
-    },
-  },
-  {
-    // Server state serves the screens; a screen's code never leaks into it.
-    files: ['renderer/queries/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { ...noNodeOrElectron, patterns: [...noNodeOrElectron.patterns, { group: ['**/features/**'], message: 'renderer/queries/ never imports features/.' }] },
       ],
     },
   },

@@ -10,8 +10,8 @@ import forecast from './open-meteo/tools/forecast.json' with { type: 'json' };
 import geocode from './open-meteo/tools/geocode.json' with { type: 'json' };
 import meteoBundle from './open-meteo/bundle.json' with { type: 'json' };
 
-export interface ShippedBundle {
-  /** Folder under builtins/, shown where a file path would be. */
+/** What the store reads a shipped bundle as (the shape main/store/sources.ts takes). */
+interface ShippedBundle {
   folder: string;
   bundle: unknown;
   tools: { file: string; document: unknown }[];

@@ -29,6 +29,7 @@ import { questionHandlers } from './questions/handlers.js';
 import { LiveQuestions } from './questions/live-questions.js';
 import { loginShellPath } from './mcp/shell-path.js';
 import { builtinSource } from './store/sources.js';
+import { SHIPPED_ALLOWED_HOSTS, SHIPPED_BUNDLES } from '../builtins/index.js';
 import { ToolStore } from './store/tool-store.js';
 import { watchStore, type StoreWatcher } from './store/watcher.js';
 import { CORE_FUNCTIONS } from '../builtins/core/functions/index.js';
@@ -154,9 +155,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       events.publish({ type: 'store.changed', source, ...change });
       shareToolsChanged();
     },
-    readOnlySources: [builtinSource(layout)],
+    readOnlySources: [builtinSource(layout, SHIPPED_BUNDLES)],
   });
-  const settings = createSettingsStore(dataDir, log);
+  const settings = createSettingsStore(dataDir, log, SHIPPED_ALLOWED_HOSTS);
   // Tools, imports and MCP configs get the person's secrets only; provider keys and sign-in tokens are Toolbelt's.
   const { secrets, toolbelt: ownSecrets } = createSecretStores(dataDir, options.cipher, clock);
   // An injected fetch (tests) is used as given; otherwise HTTP tools go through undici directly.

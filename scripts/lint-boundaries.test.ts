@@ -1,7 +1,10 @@
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { layerTable } from '../lint/layers.mjs';
 
 // The project's real eslint.config.js, applied to snippets placed in each
 // folder. Type-aware rules are switched off: the snippets are not files.
@@ -13,7 +16,7 @@ const eslint = new ESLint({
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${PROJECT_ROOT}/${filePath}` });
   return result!.messages
-    .filter((message) => /restricted/.test(message.ruleId ?? ''))
+    .filter((message) => /restricted|layers/.test(message.ruleId ?? ''))
     .map((message) => message.message);
 }
 
@@ -22,13 +25,13 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
     const code = "import { app } from 'electron';\nexport const a = app;\n";
     expect(await boundaryErrors('app/probe.ts', code)).toEqual([]);
     expect(await boundaryErrors('preload/probe.ts', code)).toEqual([]);
-    expect(await boundaryErrors('main/probe.ts', code)).toEqual([expect.stringContaining('only type imports')]);
+    expect(await boundaryErrors('main/server/probe.ts', code)).toEqual([expect.stringContaining('only type imports')]);
     expect(await boundaryErrors('renderer/probe.ts', code)).toHaveLength(1);
     expect(await boundaryErrors('shared/probe.ts', code)).toHaveLength(1);
   });
 
   it('lets main/ import electron types', async () => {
-    expect(await boundaryErrors('main/probe.ts', "import type { App } from 'electron';\nexport type A = App;\n")).toEqual([]);
+    expect(await boundaryErrors('main/server/probe.ts', "import type { App } from 'electron';\nexport type A = App;\n")).toEqual([]);
   });
 
   it('keeps node out of renderer/ and shared/', async () => {
@@ -36,7 +39,7 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
       const code = `import * as m from '${specifier}';\nexport const x = m;\n`;
       expect(await boundaryErrors('renderer/probe.ts', code), specifier).toHaveLength(1);
       expect(await boundaryErrors('shared/probe.ts', code), specifier).toHaveLength(1);
-      expect(await boundaryErrors('main/probe.ts', code), specifier).toEqual([]);
+      expect(await boundaryErrors('main/server/probe.ts', code), specifier).toEqual([]);
     }
     expect(await boundaryErrors('renderer/probe.ts', 'export const env = process.env;\n')).toHaveLength(1);
   });
@@ -44,20 +47,49 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
   it('keeps the composition root out of the services, and the services out of main/common', async () => {
     const importCore = "import { createCore } from '../core.js';\nexport const c = createCore;\n";
     for (const folder of ['chat', 'store', 'tools', 'common', 'providers']) {
-      expect(await boundaryErrors(`main/${folder}/probe.ts`, importCore), folder).toEqual([expect.stringContaining('composition root')]);
+      expect(await boundaryErrors(`main/${folder}/probe.ts`, importCore), folder).toEqual([expect.stringContaining(`may not import main/core`)]);
     }
     expect(await boundaryErrors('main/server/probe.ts', importCore)).toEqual([]);
     expect(await boundaryErrors('main/testing/probe.ts', importCore)).toEqual([]);
     const importStore = "import { ToolStore } from '../store/tool-store.js';\nexport const s = ToolStore;\n";
-    expect(await boundaryErrors('main/common/probe.ts', importStore)).toEqual([expect.stringContaining('shared kit')]);
+    expect(await boundaryErrors('main/common/probe.ts', importStore)).toEqual([expect.stringContaining('main/common may not import main/store')]);
     expect(await boundaryErrors('main/chat/probe.ts', importStore)).toEqual([]);
+  });
+
+  it('lets each layer import only the layers below it that the table names', async () => {
+    const importChat = "import { ChatEngine } from '../chat/chat-engine.js';\nexport const e = ChatEngine;\n";
+    // A floor never imports one above it: the store, the tools and the MCP host do not reach into chats.
+    for (const folder of ['store', 'tools', 'mcp-host', 'agents', 'providers']) {
+      expect(await boundaryErrors(`main/${folder}/probe.ts`, importChat), folder).toEqual([expect.stringContaining(`main/${folder} may not import main/chat`)]);
+    }
+    expect(await boundaryErrors('main/store/probe.ts', "import { SHIPPED_BUNDLES } from '../../builtins/index.js';\nexport const b = SHIPPED_BUNDLES;\n")).toEqual([expect.stringContaining('may not import builtins')]);
+    expect(await boundaryErrors('main/mcp-host/probe.ts', "import { readJsonBody } from '../server/http-host.js';\nexport const r = readJsonBody;\n")).toEqual([expect.stringContaining('may not import main/server')]);
+    expect(await boundaryErrors('shared/probe.ts', "import { ToolStore } from '../main/store/tool-store.js';\nexport const s = ToolStore;\n")).toEqual([expect.stringContaining('shared may not import main/store')]);
+  });
+
+  it('holds tests to their layer too: a test file with a forbidden import fails', async () => {
+    const code = "import { ToolStore } from '../main/store/tool-store.js';\nexport const s = ToolStore;\n";
+    expect(await boundaryErrors('shared/probe.test.ts', code)).toEqual([expect.stringContaining('shared may not import main/store')]);
+    expect(await boundaryErrors('renderer/features/probe.test.ts', "import { createCore } from '../../main/core.js';\nexport const c = createCore;\n")).toHaveLength(1);
+    // Tests of the core build a core and its peers.
+    expect(await boundaryErrors('main/store/probe.test.ts', "import { startTestCore } from '../testing/test-core.js';\nexport const s = startTestCore;\n")).toEqual([]);
+  });
+
+  it('refuses a file that belongs to no layer', async () => {
+    expect(await boundaryErrors('main/newfolder/probe.ts', 'export const a = 1;\n')).toEqual([expect.stringContaining('belongs to no layer')]);
   });
 
   it('keeps renderer/queries/ from importing features/', async () => {
     const code = "import { ChatList } from '../features/chat/ChatList.js';\nexport const c = ChatList;\n";
-    expect(await boundaryErrors('renderer/queries/probe.ts', code)).toEqual([expect.stringContaining('never imports features')]);
-    expect(await boundaryErrors('renderer/components/probe.ts', code)).toEqual([]);
+    expect(await boundaryErrors('renderer/queries/probe.ts', code)).toEqual([expect.stringContaining('renderer/queries may not import renderer/features')]);
+    expect(await boundaryErrors('renderer/components/probe.ts', code)).toEqual([expect.stringContaining('renderer/components may not import renderer/features')]);
+    expect(await boundaryErrors('renderer/App.tsx', "import { ChatList } from './features/chat/ChatList.js';\nexport const c = ChatList;\n")).toEqual([]);
     // The node rules still hold there.
     expect(await boundaryErrors('renderer/queries/probe.ts', "import fs from 'node:fs';\nexport const f = fs;\n")).toHaveLength(1);
+  });
+
+  it('has the layer table of docs/architecture.md', async () => {
+    const docs = await readFile(path.join(PROJECT_ROOT, 'docs/architecture.md'), 'utf8');
+    expect(docs).toContain(layerTable());
   });
 });

@@ -15,13 +15,14 @@ import type { Invoker } from '../tools/invoker.js';
 import { requireReady, type ToolResolver } from '../tools/resolver.js';
 import type { ChatFiles } from './chat-files.js';
 import { allCalls, isUnfinished, pendingOf, type LocatedCall } from '../../shared/chat-calls.js';
-import { callResult, classifyCall, failedResult, findCall, repeatedFailure } from './tool-calls.js';
+import { callResult } from '../tools/call-result.js';
+import { classifyCall, failedResult, findCall, repeatedFailure } from './tool-calls.js';
 import { recordExchanges, type ExchangeTag } from '../providers/raw-exchange.js';
 import { ExchangeBook } from './exchange-book.js';
 import { ANSWER_TOOL_NAME } from '../providers/answer-tool.js';
 import { answerNudge, answerSchemaOf, checkAnswer } from './structured-answer.js';
-import { resultLimits, withResultsCut } from './model-context.js';
-import { exposeTools, providerSafeName, toolKey, type ExposedTool, type ToolExposure } from './tool-exposure.js';
+import { resultLimits, withResultsCut } from '../tools/model-context.js';
+import { exposeTools, providerSafeName, toolKey, type ExposedTool, type ToolExposure } from '../tools/exposure.js';
 
 export interface ChatEngineDeps {
   files: ChatFiles;

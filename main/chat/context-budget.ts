@@ -4,8 +4,8 @@ import type { CapabilityReader } from '../providers/capabilities.js';
 import type { ToolResolver } from '../tools/resolver.js';
 import { refuseBusy } from './chat-engine.js';
 import type { ChatFiles } from './chat-files.js';
-import { droppableCalls, estimateTokens, resultLimits, withResultsCut } from './model-context.js';
-import { exposeTools } from './tool-exposure.js';
+import { droppableCalls, estimateTokens, resultLimits, withResultsCut } from '../tools/model-context.js';
+import { exposeTools } from '../tools/exposure.js';
 import type { Chat, ToolCall } from '../../shared/schemas/chat.js';
 
 /**

@@ -7,7 +7,7 @@ import type { ProviderStore } from '../providers/provider-store.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { DEFAULT_TITLE, refuseBusy, type ChatEngine } from './chat-engine.js';
 import { summaryOf, type ChatFiles } from './chat-files.js';
-import { checkSelection } from './tool-exposure.js';
+import { checkSelection } from '../tools/exposure.js';
 import { searchChats } from './chat-search.js';
 import { requireUsableAnswerSchema } from './structured-answer.js';
 import { blankChat, pendingOf } from '../../shared/chat-calls.js';

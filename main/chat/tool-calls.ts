@@ -1,12 +1,11 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import { allCalls, type LocatedCall } from '../../shared/chat-calls.js';
 import type { Chat, ToolCall, ToolCallResult } from '../../shared/schemas/chat.js';
-import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { CompletedToolCall } from '../providers/model.js';
 import { syntheticCallId } from '../providers/transcript.js';
 import type { Invoker } from '../tools/invoker.js';
-import type { ExposedTool, ToolExposure } from './tool-exposure.js';
-import { toolKey } from './tool-exposure.js';
+import type { ExposedTool, ToolExposure } from '../tools/exposure.js';
+import { toolKey } from '../tools/exposure.js';
 
 /** The local function behind the built-in ask-user tool: a question to the person, not a call. */
 export const ASK_USER_FUNCTION = 'core.askUser';
@@ -16,14 +15,6 @@ export function failedResult(code: string, message: string, extra: { issues?: { 
 }
 
 /** An invocation's outcome as a chat keeps it (no response headers, no trace). */
-export function callResult(result: InvokeResult): ToolCallResult {
-  const steps = result.steps ? { steps: result.steps } : {};
-  if (result.ok) {
-    return { ok: true, value: result.value, ...(result.status !== undefined ? { status: result.status } : {}), durationMs: result.durationMs, attempts: result.attempts, ...steps };
-  }
-  return { ok: false, error: result.error, durationMs: result.durationMs, attempts: result.attempts, ...steps };
-}
-
 export function findCall(chat: Chat, callId: string): LocatedCall {
   // The newest first: ids from different turns may repeat on some servers.
   const found = allCalls(chat).findLast(({ call }) => call.id === callId);

@@ -6,8 +6,8 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { listenerOptions, type ListenerLimits } from '../common/listener-limits.js';
-import { readJsonBody } from '../server/request-body.js';
-import { checkOrigin, checkToken, ownAuthorities } from '../server/security.js';
+import { readJsonBody } from '../common/request-body.js';
+import { checkOrigin, checkToken, ownAuthorities } from '../common/listener-checks.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;

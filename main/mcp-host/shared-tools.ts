@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { providerSafeName } from '../chat/tool-exposure.js';
+import { providerSafeName } from '../tools/exposure.js';
 import type { ValidTool } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
 import type { ToolResolver } from '../tools/resolver.js';

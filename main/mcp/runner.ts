@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import { settle } from '../common/settle.js';
 import { InvokeFailure } from '../tools/invoke-error.js';
-import { NO_SECRETS } from '../tools/redact.js';
+import { NO_SECRETS } from '../common/redact.js';
 import type { ToolRunner } from '../tools/runners.js';
 import type { McpConnection } from './connection.js';
 import { freshBudget, lineageMeta } from '../tools/run-lineage.js';

@@ -1,5 +1,5 @@
 import type { ModelCapabilities, ProviderKind } from '../../shared/schemas/provider.js';
-import type { ModelProvider } from './model.js';
+import type { LearnedAbout, ModelProvider } from './model.js';
 import type { ProviderSettings } from './provider-store.js';
 
 /** What each kind of provider can do whatever the model; learned answers are laid over it. */
@@ -29,12 +29,6 @@ const KNOWN_CONTEXT: [RegExp, number][] = [
   [/^(?:.*\/)?gemini-/, 1_048_576],
 ];
 
-export interface LearnedAbout {
-  toolsRefusal?: string;
-  streamsToolsWhole?: boolean;
-  /** The input size the server's model list gave. */
-  listedContextTokens?: number;
-}
 
 export function capabilitiesOf(kind: ProviderKind, model: string, learned: LearnedAbout): ModelCapabilities {
   const known = KNOWN_CONTEXT.find(([pattern]) => pattern.test(model))?.[1];

@@ -1,5 +1,5 @@
 import { ToolbeltError } from '../../shared/errors.js';
-import { Redactor } from '../tools/redact.js';
+import { Redactor } from '../common/redact.js';
 import type { ProviderConnection } from './connection.js';
 import type { ModelRequest } from './model.js';
 

@@ -1,6 +1,13 @@
-import type { LearnedAbout } from './capabilities.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 import type { ExchangeTag } from './raw-exchange.js';
+
+/** What a provider's answers taught about a model (capabilities.ts reads it). */
+export interface LearnedAbout {
+  toolsRefusal?: string;
+  streamsToolsWhole?: boolean;
+  /** The input size the server's model list gave. */
+  listedContextTokens?: number;
+}
 
 /** A tool as the model sees it. */
 export interface ToolDefinition {

@@ -6,7 +6,7 @@ import { createLogger } from '../log.js';
 import { parseServeOptions, SERVE_USAGE, UsageError } from './cli-options.js';
 import { defaultDataDir } from './data-dir.js';
 import { startHttpHost } from './http-host.js';
-import { runMcpStdio } from '../mcp-host/stdio-command.js';
+import { runMcpStdio } from './mcp-stdio.js';
 import { openFolderCore } from './folder-core.js';
 
 const SHUTDOWN_GRACE_MS = 4_000;

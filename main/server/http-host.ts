@@ -8,9 +8,9 @@ import type { Logger } from '../log.js';
 import { listenerOptions, type ListenerLimits } from '../common/listener-limits.js';
 import { openEventStream } from './event-stream.js';
 import { coerceQuery } from './query-params.js';
-import { readJsonBody } from './request-body.js';
+import { readJsonBody } from '../common/request-body.js';
 import { createRouter } from './routes.js';
-import { applyCommonHeaders, checkOrigin, checkToken, ownAuthorities } from './security.js';
+import { applyCommonHeaders, checkOrigin, checkToken, ownAuthorities } from '../common/listener-checks.js';
 import { resolveAsset, serveFile } from './static-files.js';
 
 export const EVENTS_PATH = '/api/events';

@@ -1,7 +1,6 @@
 import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
-import { SHIPPED_ALLOWED_HOSTS } from '../../builtins/index.js';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 import type { FileProblem } from '../../shared/schemas/file-problem.js';
 import { SettingsSchema, type Settings, type SettingsPatch } from '../../shared/schemas/settings.js';
@@ -9,11 +8,10 @@ import { compile, createAjv, describeIssues, issuesFrom } from '../common/valida
 import { PRIVATE_FILE_MODE } from '../common/json-files.js';
 import type { Logger } from '../log.js';
 
-export const DEFAULT_SETTINGS: Settings = {
-  allowedHosts: [...SHIPPED_ALLOWED_HOSTS],
-  readableFolders: [],
-  theme: 'system',
-};
+/** Settings before the person changes any; the hosts of the tools shipped with the app are allowed (core.ts says which). */
+export function defaultSettings(shippedHosts: readonly string[]): Settings {
+  return { allowedHosts: [...shippedHosts], readableFolders: [], theme: 'system' };
+}
 
 const LINK_REASON = 'it is a symbolic link; Toolbelt neither reads nor writes through links, so replace it with the file itself';
 
@@ -31,7 +29,8 @@ export interface SettingsStore {
  * to save over it. Another process may change the file at any time, so each
  * read can find it broken or mended.
  */
-export function createSettingsStore(dataDir: string, log: Logger): SettingsStore {
+export function createSettingsStore(dataDir: string, log: Logger, shippedHosts: readonly string[]): SettingsStore {
+  const DEFAULT_SETTINGS = defaultSettings(shippedHosts);
   const file = path.join(dataDir, 'settings.json');
   const validate = compile(createAjv({ strict: false }), SettingsSchema);
   const isLink = () => lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;

@@ -3,7 +3,7 @@ import type { ToolEntry } from '../../shared/schemas/tool.js';
 import { ToolSearchIndex, type SearchDocument } from '../search/tool-search.js';
 import { compareKeys, paginate, type SortKey } from './paging.js';
 import type { BundleRecord, ToolRecord } from './records.js';
-import { BUILTINS_SOURCE, FILES_SOURCE } from './sources.js';
+import { BUILTINS_SOURCE, FILES_SOURCE } from './records.js';
 import type { ToolStore } from './tool-store.js';
 import { bundleEntry, isBundleListed, isToolListed, toolEntry, type ToolReadiness } from './views.js';
 

@@ -9,7 +9,10 @@ import { ATOMIC_TEMP_FILE, readJsonFile, readJsonFileSync, type JsonReadResult }
 import type { StoreLayout } from './layout.js';
 import { toolIDFromFileName } from './layout.js';
 import type { ValidationCache } from './validation-cache.js';
-import { FILES_SOURCE } from './sources.js';
+
+/** Where a record comes from: the data folder's files, the built-ins, or an MCP server (its own id). */
+export const FILES_SOURCE = 'files';
+export const BUILTINS_SOURCE = 'builtins';
 
 /** What could be read from a broken file, so a person can find it in lists. */
 export interface Salvage {

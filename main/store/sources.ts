@@ -1,4 +1,3 @@
-import { SHIPPED_BUNDLES } from '../../builtins/index.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { describeIssues } from '../common/validation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
@@ -7,11 +6,10 @@ import type { ValidationCache } from './validation-cache.js';
 import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
-import type { BundleRecord, ToolRecord } from './records.js';
+import { BUILTINS_SOURCE, type BundleRecord, type ToolRecord } from './records.js';
+
 
 /** The source of the flat files in the data folder: the only writable one. */
-export const FILES_SOURCE = 'files';
-export const BUILTINS_SOURCE = 'builtins';
 
 /**
  * Tools that come from somewhere Toolbelt does not write: the built-in
@@ -32,8 +30,16 @@ export interface ReadOnlySource {
   subscribe?(onChange: () => void): () => void;
 }
 
+/** A bundle shipped with the app: its documents as builtins/ holds them (core.ts hands them over). */
+export interface ShippedBundle {
+  /** Folder under builtins/, shown where a file path would be. */
+  folder: string;
+  bundle: unknown;
+  tools: { file: string; document: unknown }[];
+}
+
 /** The built-in bundles, from builtins/ inside the app. */
-export function builtinSource(layout: StoreLayout): ReadOnlySource {
+export function builtinSource(layout: StoreLayout, shipped: readonly ShippedBundle[]): ReadOnlySource {
   return {
     id: BUILTINS_SOURCE,
     refusal: {
@@ -41,7 +47,7 @@ export function builtinSource(layout: StoreLayout): ReadOnlySource {
       message: (verb) => `Built-in bundles are read-only: you cannot ${verb} them. Only switching them on or off is allowed.`,
     },
     switches: new SwitchOverrides(layout, layout.builtinOverridesFile, 'builtins'),
-    load: ({ validator, cache }) => loadShippedRecords(validator, cache),
+    load: ({ validator, cache }) => loadShippedRecords(shipped, validator, cache),
   };
 }
 
@@ -50,10 +56,10 @@ export function builtinSource(layout: StoreLayout): ReadOnlySource {
  * the user's rules. A broken one is a bug in Toolbelt, so it stops the start
  * with a clear message (a test keeps that from shipping).
  */
-function loadShippedRecords(validator: DocumentValidator, cache: ValidationCache): { bundles: BundleRecord[]; tools: ToolRecord[] } {
+function loadShippedRecords(shippedBundles: readonly ShippedBundle[], validator: DocumentValidator, cache: ValidationCache): { bundles: BundleRecord[]; tools: ToolRecord[] } {
   const bundles: BundleRecord[] = [];
   const tools: ToolRecord[] = [];
-  for (const shipped of SHIPPED_BUNDLES) {
+  for (const shipped of shippedBundles) {
     const bundle = validator.bundleFile(shipped.bundle);
     if (!bundle.ok) throw new Error(`built-in bundle ${shipped.folder} is invalid: ${describeIssues(bundle.issues)}`);
     const bundleID = bundle.value.bundleID;

@@ -1,7 +1,7 @@
 import type { BundleEntry } from '../../shared/schemas/bundle.js';
 import type { ToolEntry, ToolView } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord } from './records.js';
-import { FILES_SOURCE } from './sources.js';
+import { FILES_SOURCE } from './records.js';
 import type { ToolStore } from './tool-store.js';
 
 /** What the lists say about running a tool; the tool resolver answers both. */

@@ -5,16 +5,6 @@ import { InvokeFailure } from './invoke-error.js';
 
 type JsonValue = Parameters<typeof query>[0];
 
-/** `$…` must parse as RFC 9535 JSONPath; the message says where it does not. */
-export function jsonPathProblem(expression: string): string | null {
-  try {
-    parseJsonPath(expression);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
 /**
  * A singular query (only names and indexes, RFC 9535 §2.3.3) yields one
  * value; any other yields the list of what it selected, so the shape of

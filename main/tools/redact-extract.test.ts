@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extract, jsonPathProblem } from './extract.js';
-import { Redactor } from './redact.js';
+import { jsonPathProblem } from '../common/json-path.js';
+import { extract } from './extract.js';
+import { Redactor } from '../common/redact.js';
 
 describe('redactor', () => {
   it('masks a value as is, URL-encoded, JSON-escaped and base64', () => {

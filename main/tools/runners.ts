@@ -5,7 +5,7 @@ import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
 import type { ExchangeTag } from '../providers/raw-exchange.js';
 import type { InvokeFailure } from './invoke-error.js';
 import type { LocalFunctionContext } from './local/registry.js';
-import type { Redactor } from './redact.js';
+import type { Redactor } from '../common/redact.js';
 import type { RunBudget } from './run-lineage.js';
 import type { RunnerAvailability } from './resolver.js';
 

@@ -6,7 +6,7 @@ import { deadline, type Deadline } from '../abort.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import { jsonValueProblem } from '../../common/json-limits.js';
 import { InvokeFailure } from '../invoke-error.js';
-import { MASK, NO_SECRETS, Redactor } from '../redact.js';
+import { MASK, NO_SECRETS, Redactor } from '../../common/redact.js';
 import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
 import { buildRequest, type BuiltRequest } from './build-request.js';
 import type { OAuthTokens } from './oauth-tokens.js';

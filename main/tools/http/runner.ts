@@ -7,7 +7,7 @@ import type { SettingsStore } from '../../settings/settings-store.js';
 import { argumentNames } from '../../store/definition-checks.js';
 import { extract } from '../extract.js';
 import { InvokeFailure } from '../invoke-error.js';
-import { Redactor } from '../redact.js';
+import { Redactor } from '../../common/redact.js';
 import type { ToolRunner } from '../runners.js';
 import { executeHttp, previewHttpRequest, type HttpExecutorDeps } from './executor.js';
 

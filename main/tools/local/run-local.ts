@@ -3,7 +3,7 @@ import type { Logger } from '../../log.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import { deadline } from '../abort.js';
 import { InvokeFailure } from '../invoke-error.js';
-import { Redactor } from '../redact.js';
+import { Redactor } from '../../common/redact.js';
 import type { LocalFunctionContext, LocalFunctionRegistry } from './registry.js';
 
 export interface LocalRunOptions {

@@ -4,7 +4,7 @@ import type { Logger } from '../../log.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import type { SettingsStore } from '../../settings/settings-store.js';
 import { InvokeFailure } from '../invoke-error.js';
-import { Redactor } from '../redact.js';
+import { Redactor } from '../../common/redact.js';
 import type { ToolRunner } from '../runners.js';
 import type { LocalFunctionRegistry } from './registry.js';
 import { runLocal } from './run-local.js';

@@ -1,6 +1,6 @@
 import { contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
 import type { AssistantMessage, ChatMessage, ToolCall } from '../../shared/schemas/chat.js';
-import { toolKey } from './tool-exposure.js';
+import { toolKey } from './exposure.js';
 
 /** What the model reads of one tool result unless the chat sets another limit for the tool. */
 const DEFAULT_RESULT_LIMIT = 16_000;

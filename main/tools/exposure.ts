@@ -4,7 +4,7 @@ import { EXPOSED_NAME_PATTERN, type ChatTools, type ToolSelection } from '../../
 import type { ToolDefinition } from '../providers/model.js';
 import type { ValidTool } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
-import type { ToolResolver } from '../tools/resolver.js';
+import type { ToolResolver } from './resolver.js';
 
 const exposedName = new RegExp(EXPOSED_NAME_PATTERN);
 

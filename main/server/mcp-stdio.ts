@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { APP_IDENTITY } from '../app-identity.js';
 import { createLogger, type LogLevel } from '../log.js';
-import { defaultDataDir } from '../server/data-dir.js';
-import { openFolderCore } from '../server/folder-core.js';
+import { defaultDataDir } from './data-dir.js';
+import { openFolderCore } from './folder-core.js';
 
 export const MCP_USAGE = `Usage: npm run --silent mcp -- [--data-dir DIR] [--log-level debug|info|warn|error]
 
