@@ -7,6 +7,7 @@ import type { FakeModelServer } from '../testing/fake-model-server.js';
 import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
 import { startChatHarness, type ChatHarness } from '../testing/chat-harness.js';
 import { json } from '../testing/loopback-server.js';
+import { nextQuestion } from '../testing/live-questions.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {
@@ -117,14 +118,7 @@ describe('agent tools', () => {
     await putAgent(h, 'researcher', { tools: [h.tool('weather', { requiresApproval: true })] });
 
     const running = h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'researcher', version: 'v1', args: { task: 'Oslo and Rome?' } });
-    const waitingFor = async () => {
-      for (let tries = 0; tries < 400; tries++) {
-        const { questions } = await h.call('questions.list', {});
-        if (questions.length) return questions[0]!;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error('no question came');
-    };
+    const waitingFor = () => nextQuestion(h.core);
     const first = await waitingFor();
     expect(first).toMatchObject({ from: { kind: 'agent', path: ['Research agent'] }, message: 'Research agent wants to run Weather.', approval: { slug: 'weather', displayName: 'Weather', args: { city: 'Oslo' } } });
     expect(h.server.requestsTo('/weather')).toHaveLength(0);
@@ -140,6 +134,26 @@ describe('agent tools', () => {
       [{ city: 'Rome' }, false, 'denied: The user denied this c'],
     ]);
     expect(h.server.requestsTo('/weather')).toHaveLength(1);
+  });
+
+  it('run from a chat, asks the person a question (the ask-user built-in) in the window, as the agent, and goes on with the answer', async () => {
+    const h = await startChatHarness();
+    await withAgentModel(h, [
+      openAiToolCallReply([{ id: 'q1', name: 'ask-user', args: [JSON.stringify({ question: 'Which city?', choices: ['Oslo', 'Rome'] })] }]),
+      openAiTextReply(['You chose Rome.']),
+    ]);
+    await putAgent(h, 'researcher', { tools: [h.coreTool('ask-user')] });
+    await h.provider('script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'researcher', args: { task: 'Ask which city' } }] }, { text: 'The agent heard back.' }] });
+    const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [h.tool('researcher')] } });
+    const asked = nextQuestion(h.core);
+    await h.call('chats.send', { chatId: chat.id, content: 'Find out' });
+    const question = await asked;
+    expect(question).toMatchObject({ from: { kind: 'agent', path: ['Research agent'] }, message: 'Which city?', schema: { properties: { answer: { enum: ['Oslo', 'Rome'] } } } });
+    await h.call('questions.answer', { id: question.id, answer: { action: 'accept', content: { answer: 'Rome' } } });
+    const done = await h.settled(chat.id);
+    const call = assistants(done)[0]!.toolCalls[0]!;
+    expect(call).toMatchObject({ name: 'researcher', status: 'succeeded', result: { ok: true, value: 'You chose Rome.' } });
+    expect(call.result?.steps?.[0]).toMatchObject({ kind: 'call', name: 'ask-user', ok: true, summary: '{"answer":"Rome"}' });
   });
 
   it('keeps 200 steps at most, saying later ones are not kept, so a long run is still a valid result', async () => {

@@ -15,6 +15,7 @@ import { InvokeFailure } from '../tools/invoke-error.js';
 import type { InvokeContext, Invoker } from '../tools/invoker.js';
 import { NO_SECRETS } from '../common/redact.js';
 import type { LiveQuestions } from '../questions/live-questions.js';
+import { approvalNeeded, askPersonFor, createConsent } from '../consent/consent.js';
 import type { ToolResolver } from '../tools/resolver.js';
 import type { RunContext, RunOutcome, ToolRunner } from '../tools/runners.js';
 import { freshBudget, RUN_BUDGET, spend } from '../tools/run-lineage.js';
@@ -167,7 +168,7 @@ function refusal(code: string, message: string): InvokeResult {
   return { ok: false, error: { code, message }, durationMs: 0, attempts: 0 };
 }
 
-/** One call of the agent's model: only to its own tools; one that asks first runs once the person allows it, in the approval dialog. */
+/** One call of the agent's model: only to its own tools; one that asks first runs once the person allows it, through the one door. */
 async function runCall(
   deps: AgentRunnerDeps,
   agent: AgentTool,
@@ -180,18 +181,15 @@ async function runCall(
 ): Promise<InvokeResult> {
   if (!exposed) return refusal('unknown_tool', `"${name}" is not one of ${agent.displayName}'s tools (${toolNames.join(', ') || 'it has none'}). Call one of those, or answer.`);
   const { tool } = exposed.record;
-  if (exposed.selection.requiresApproval || tool.requiresApproval) {
-    if (!deps.windowOpen()) {
-      return refusal('approval_unavailable', `${tool.displayName} asks before every call, and no Toolbelt window is open to ask in. Open Toolbelt and run ${agent.displayName} again, or mark the tool as not asking in its tools.`);
-    }
-    const request = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, args };
-    const answer = await deps.questions.ask({ kind: 'agent', path }, `${path.join(' → ')} wants to run ${tool.displayName}.`, { type: 'object', properties: {} }, context.signal, request);
-    if (answer.action !== 'accept') {
-      return refusal(context.signal.aborted ? 'cancelled' : 'denied', context.signal.aborted ? 'The call was cancelled before it was allowed.' : `The user denied this call to ${tool.displayName}. Go on without it, or answer with what you have.`);
-    }
+  const caller = { kind: 'agent' as const, path };
+  const need = approvalNeeded(caller, tool, exposed.selection);
+  if (need) {
+    const verdict = await createConsent(deps).ask(caller, tool, args, need, context.signal);
+    if (!verdict.allowed) return refusal(verdict.code, verdict.message);
   }
   try {
-    return await deps.invoker().invoke(exposed.record, { args }, context);
+    // A tool that asks the person something (the ask-user built-in) asks in the window, as the agent.
+    return await deps.invoker().invoke(exposed.record, { args }, { ...context, askUser: context.askUser ?? askPersonFor(deps, caller, context.signal) });
   } catch (error) {
     return refusal(error instanceof ToolbeltError ? error.code : 'internal', error instanceof ToolbeltError ? error.message : 'The tool failed unexpectedly.');
   }

@@ -6,6 +6,7 @@ import { syntheticCallId } from '../providers/transcript.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ExposedTool, ToolExposure } from '../tools/exposure.js';
 import { toolKey } from '../tools/exposure.js';
+import { approvalNeeded } from '../consent/consent.js';
 
 /** The local function behind the built-in ask-user tool: a question to the person, not a call. */
 export const ASK_USER_FUNCTION = 'core.askUser';
@@ -20,15 +21,6 @@ export function findCall(chat: Chat, callId: string): LocatedCall {
   const found = allCalls(chat).findLast(({ call }) => call.id === callId);
   if (!found) throw new ToolbeltError('not_found', `There is no tool call ${callId} in this chat.`);
   return found;
-}
-
-function approvalReason(chat: Chat, exposed: ExposedTool, byPerson: boolean): string | null {
-  if (chat.alwaysAllowed.includes(toolKey(exposed.selection))) return null;
-  // Manual mode is about the model's calls: a run the person starts from the palette is already their decision.
-  if (chat.toolRuns === 'manual' && !byPerson) return 'This chat runs the model’s tool calls only when you say so (manual mode): run, edit or reject it.';
-  if (exposed.selection.requiresApproval) return 'This chat asks before running this tool.';
-  if (exposed.record.tool.requiresApproval) return 'The tool asks for approval before every call.';
-  return null;
 }
 
 function unknownToolMessage(name: string, exposure: ToolExposure): string {
@@ -87,10 +79,11 @@ export async function classifyCall(
     const choices = Array.isArray(call.args.choices) ? call.args.choices.map(String) : undefined;
     return { ...call, status: 'awaiting_user', question: { text: typeof call.args.question === 'string' ? call.args.question : '', ...(choices?.length ? { choices } : {}) } };
   }
-  const reason = approvalReason(chat, exposed, byPerson);
-  if (reason) {
+  // Asked through the one door: the person's own run (the palette) is never put to them again.
+  const need = approvalNeeded(byPerson ? { kind: 'person' } : { kind: 'chat-model', alwaysAllowed: chat.alwaysAllowed, manual: chat.toolRuns === 'manual' }, tool, exposed.selection, toolKey);
+  if (need) {
     const preview = await invoker.preview(tool, call.args);
-    return { ...call, status: 'awaiting_approval', approvalReason: reason, ...(preview ? { preview } : {}) };
+    return { ...call, status: 'awaiting_approval', approvalReason: need.reason, ...(preview ? { preview } : {}) };
   }
   return call;
 }

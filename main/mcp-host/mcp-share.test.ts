@@ -64,7 +64,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     await subject.call('questions.answer', { id: second.questions[0]!.id, answer: { action: 'decline' } });
     const declined = await declinedCall;
     expect(declined.isError).toBe(true);
-    expect(text(declined)).toContain('declined');
+    expect(text(declined)).toContain('The user denied this call to Clear alerts');
     expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
     const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 2);
     expect(calls.map((call) => call.approval)).toEqual(['declined', 'approved']);

@@ -5,13 +5,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
-import type { LiveAnswer } from '../../shared/schemas/questions.js';
 import { inBackground } from '../common/background.js';
 import type { Clock } from '../common/clock.js';
 import { jsonValueProblem } from '../common/json-limits.js';
 import { readLineage, type Lineage } from '../tools/run-lineage.js';
 import type { Logger } from '../log.js';
 import type { LiveQuestions } from '../questions/live-questions.js';
+import { approvalNeeded, createConsent } from '../consent/consent.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ActivityLog } from './activity.js';
 import type { SharedTool } from './shared-tools.js';
@@ -120,24 +120,21 @@ export function createToolServer(deps: ToolServerDeps): Server {
     return (info?.title ?? info?.name ?? 'An MCP client').slice(0, 200);
   };
 
-  /** Whether the person lets this call run: `approved`, `not-needed`, or the refusal the client gets. */
+  /** Whether the person lets this call run (asked through the one door): `approved`, `not-needed`, or the refusal the client gets. */
   async function approval(shared: SharedTool, args: Record<string, unknown>, client: string, call: CallContext): Promise<McpActivity['approval'] | Answered> {
-    const { tool, bundleID } = shared.record;
-    if (!tool.requiresApproval) return 'not-needed';
-    if (!deps.windowOpen()) {
-      const why = `${tool.displayName} asks the person before every call, and no Toolbelt window is open to ask in. Open Toolbelt and approve it there, or switch off "Ask before every call" for this tool.`;
-      return refusal(why, 'approval_unavailable', 'no-window');
-    }
-    const request = { bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, args };
-    const stopTelling = tellWhileWaiting(call, `Waiting for the person to approve ${tool.displayName} in Toolbelt.`, deps.waitingNoticeMs, deps.log);
-    let answer: LiveAnswer;
+    const { tool } = shared.record;
+    const caller = { kind: 'mcp-client' as const, client };
+    const need = approvalNeeded(caller, tool, undefined);
+    if (!need) return 'not-needed';
+    // A client that asked for progress hears that the call still waits, so it does not give up while the person reads.
+    const stopTelling = deps.windowOpen() ? tellWhileWaiting(call, `Waiting for the person to approve ${tool.displayName} in Toolbelt.`, deps.waitingNoticeMs, deps.log) : () => {};
     try {
-      answer = await deps.questions.ask({ kind: 'mcp-client', client }, `${client} wants to run ${tool.displayName}.`, { type: 'object', properties: {} }, call.signal, request);
+      const verdict = await createConsent(deps).ask(caller, tool, args, need, call.signal);
+      if (verdict.allowed) return 'approved';
+      return refusal(verdict.message, verdict.code, verdict.code === 'approval_unavailable' ? 'no-window' : 'declined');
     } finally {
       stopTelling();
     }
-    if (answer.action === 'accept') return 'approved';
-    return refusal(`The person declined to run ${tool.displayName}. Do not try it again unless they ask.`, 'approval_declined', 'declined');
   }
 
   /** The call itself, as the activity view records it, with the result the client gets. */
