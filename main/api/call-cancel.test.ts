@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newID } from '../testing/fixtures.js';
 import { startLoopbackServer } from '../testing/loopback-server.js';
 import { startTestCore } from '../testing/test-core.js';
@@ -20,8 +20,7 @@ describe('calls.cancel', () => {
     });
     const callId = 'tester-0123456789';
     const running = core.dispatcher.call('tools.invoke', { bundleID, toolSlug: 'slow', version: 'v1', args: {} }, { transport: 'ipc', callId });
-    for (let i = 0; i < 200 && server.seen.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(server.seen).toHaveLength(1);
+    await vi.waitFor(() => expect(server.seen).toHaveLength(1));
 
     expect(await call('calls.cancel', { callId })).toEqual({ cancelled: true });
     const result = (await running) as { ok: boolean; error?: { code: string } };

@@ -4,7 +4,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { onTestFinished, describe, expect, it } from 'vitest';
+import { onTestFinished, describe, expect, it, vi } from 'vitest';
+import { nextQuestion } from '../testing/live-questions.js';
 import { CORE_BUNDLE } from '../testing/fixtures.js';
 import { sharingCore, waitFor } from '../testing/mcp-share-harness.js';
 import { rawRequest } from '../testing/raw-request.js';
@@ -51,7 +52,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     const client = await connect(url, token, 'Claude');
     const pending = client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } });
     // The window sees the question, as the approval dialog does.
-    const { questions } = await waitFor(() => subject.call('questions.list', {}), ({ questions }) => questions.length === 1);
+    const questions = [await nextQuestion(subject.core)];
     expect(questions[0]).toMatchObject({ from: { kind: 'mcp-client', client: 'Claude' }, approval: { displayName: 'Clear alerts', args: { city: 'Paris' } } });
     expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(0);
     await subject.call('questions.answer', { id: questions[0]!.id, answer: { action: 'accept', content: {} } });
@@ -60,7 +61,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
 
     const declinedCall = client.callTool({ name: 'clear-alerts', arguments: { city: 'Lyon' } });
-    const second = await waitFor(() => subject.call('questions.list', {}), ({ questions }) => questions.length === 1);
+    const second = { questions: [await nextQuestion(subject.core)] };
     await subject.call('questions.answer', { id: second.questions[0]!.id, answer: { action: 'decline' } });
     const declined = await declinedCall;
     expect(declined.isError).toBe(true);
@@ -77,9 +78,10 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     // A client that gives up after 800 ms without news, as the SDK's do after a minute.
     const options = { timeout: 800, resetTimeoutOnProgress: true, onprogress: (progress: { message?: string }) => notices.push(progress.message ?? '') };
     const pending = client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } }, undefined, options);
-    const { questions } = await waitFor(() => subject.call('questions.list', {}), ({ questions }) => questions.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    await subject.call('questions.answer', { id: questions[0]!.id, answer: { action: 'accept', content: {} } });
+    const question = await nextQuestion(subject.core);
+    // Five notices 200 ms apart: well past the 800 ms after which the client would have given up without them.
+    await vi.waitFor(() => expect(notices.length).toBeGreaterThanOrEqual(5), { timeout: 5_000 });
+    await subject.call('questions.answer', { id: question.id, answer: { action: 'accept', content: {} } });
     const allowed = await pending;
     expect(allowed.isError).toBeFalsy();
     expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { expectOk } from '../testing/invoke-harness.js';
 import { startOAuthMcpServer } from '../testing/oauth-mcp.js';
 import { startTestCore, type TestCore } from '../testing/test-core.js';
@@ -11,13 +11,16 @@ import { createLayout } from '../store/layout.js';
 import { OAuthCallbackServer } from '../common/oauth-callback.js';
 import { OAuthVault } from './oauth-vault.js';
 
+/** The server's view once it is in the `wanted` state (a sign-in finishing, a restart). */
 async function serverState(subject: TestCore, name: string, wanted: string) {
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    const view = (await subject.call('mcpServers.list', {})).servers.find((server) => server.name === name);
-    if (view?.state === wanted) return view;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${name} never became ${wanted}`);
+  return vi.waitFor(
+    async () => {
+      const view = (await subject.call('mcpServers.list', {})).servers.find((server) => server.name === name);
+      if (view?.state !== wanted) throw new Error(`${name} is ${view?.state ?? 'gone'}, not ${wanted}`);
+      return view;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 describe('a remote MCP server behind OAuth', () => {

@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import { expectError, expectOk } from '../testing/invoke-harness.js';
@@ -217,14 +217,15 @@ describe('a server that crashes', () => {
       config: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/crash-once-mcp-server.mjs')], env: { CRASH_MARKER: marker } },
     });
     expect(server.state).toBe('connected');
-    const until = async (predicate: (view: Awaited<typeof server>) => boolean) => {
-      for (let waited = 0; waited < 10_000; waited += 50) {
-        const [view] = (await call('mcpServers.list', {})).servers;
-        if (view && predicate(view)) return view;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error('the server never reached the expected state');
-    };
+    const until = (predicate: (view: Awaited<typeof server>) => boolean) =>
+      vi.waitFor(
+        async () => {
+          const [view] = (await call('mcpServers.list', {})).servers;
+          if (!view || !predicate(view)) throw new Error('the server has not reached the expected state');
+          return view;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
     const crashed = await until((view) => view.state === 'failed');
     expect(crashed.error?.message).toMatch(/stopped; its last words: segmentation fault \(simulated\)\. Restarting in 1 s \(attempt 1 of 5\)\./);
     await until((view) => view.state === 'connected');
@@ -242,10 +243,7 @@ describe('starting on first use', () => {
     const second = await first.reopen();
     const views = async () => Object.fromEntries((await second.call('mcpServers.list', {})).servers.map((view) => [view.name, view]));
     // One marked eager starts with Toolbelt; the other waits.
-    for (let waited = 0; (await views()).eager!.state !== 'connected'; waited += 50) {
-      if (waited > 10_000) throw new Error('the eager server never started');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(async () => expect((await views()).eager!.state).toBe('connected'), { timeout: 10_000, interval: 50 });
     const idle = (await views()).everything!;
     expect(idle).toMatchObject({ state: 'idle', toolCount });
     expect(idle.serverInfo).toBeUndefined();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFakeAnthropic } from '../testing/fake-anthropic.js';
 import { geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
 import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server.js';
@@ -81,8 +81,11 @@ describe('provider settings', () => {
     expect(await call('providers.test', { id: 'gemini' })).toMatchObject({ ok: true });
     const chat = await call('chats.create', { providerId: 'gemini', model: 'gemini-2.5-flash' });
     await call('chats.send', { chatId: chat.id, content: 'hello' });
-    for (let tries = 0; (await call('chats.get', { chatId: chat.id })).status === 'running' && tries < 400; tries++) await new Promise((resolve) => setTimeout(resolve, 5));
-    const done = await call('chats.get', { chatId: chat.id });
+    const done = await vi.waitFor(async () => {
+      const chatNow = await call('chats.get', { chatId: chat.id });
+      if (chatNow.status === 'running') throw new Error('still running');
+      return chatNow;
+    });
     expect(done.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Hi there.' });
     expect(gemini.requests.at(-1)!.headers['x-goog-api-key']).toBe('AIza-env-key');
   });

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { freePort } from './free-port.js';
 import { newID } from './fixtures.js';
 import { json, startLoopbackServer } from './loopback-server.js';
@@ -38,12 +39,14 @@ export async function sharingCore(options: { windowOpen?: () => boolean; waiting
   return { subject, bundleID, url, token, port, weather };
 }
 
-/** Reads until `ok` holds (2 s at most): for what another process or a background write makes true. */
+/** Reads until `ok` holds (5 s at most): for what another process or a background write makes true. */
 export async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the condition never held');
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!ok(value)) throw new Error('the condition does not hold yet');
+      return value;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 }
