@@ -11,15 +11,7 @@ afterAll(async () => {
   await subject.stop();
 });
 
-async function api(method: string, route: string, body?: unknown) {
-  const response = await fetch(`${subject.base}${route}`, {
-    method,
-    headers: { ...subject.authorization, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-}
+const api = (method: string, route: string, body?: unknown) => subject.request(method, route, body);
 
 describe('chat routes over the browser host', () => {
   it('creates a chat, streams a run as events, and answers approvals, all over HTTP', async () => {

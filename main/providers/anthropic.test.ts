@@ -1,32 +1,26 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 import { anthropicError, anthropicMessageStart, anthropicReply, anthropicText, startFakeAnthropic } from '../testing/fake-anthropic.js';
-import type { FakeModelServer, FakeReply } from '../testing/fake-model-server.js';
+import type { FakeReply } from '../testing/fake-model-server.js';
+import { collectEvents, fakeServersClosedAfterEach } from '../testing/provider-streams.js';
 import { createAnthropicProvider, toAnthropicMessages } from './anthropic.js';
-import type { ModelEvent, ToolDefinition } from './model.js';
+import type { ToolDefinition } from './model.js';
 
-const servers: FakeModelServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = fakeServersClosedAfterEach();
 
 const weather: ToolDefinition = { name: 'weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } };
 const at = '2026-01-01T00:00:00.000Z';
 const user = (content: string): ChatMessage => ({ id: '019a0000-0000-7000-8000-000000000001', role: 'user', content, createdAt: at });
 
 async function serve(replies: FakeReply[], models?: string[]) {
-  const server = await startFakeAnthropic(replies, { models });
-  servers.push(server);
+  const server = servers.track(await startFakeAnthropic(replies, { models }));
   const provider = createAnthropicProvider({ displayName: 'Fake Anthropic', baseURL: server.url, apiKey: 'sk-ant-test-9876', fetch, maxRetries: 0, timeoutMs: 10_000 });
   return { server, provider };
 }
 
-async function collect(provider: ReturnType<typeof createAnthropicProvider>, messages: ChatMessage[] = [user('hi')], parallelToolCalls = true) {
-  const events: ModelEvent[] = [];
-  for await (const event of provider.stream({ model: 'claude-fake', system: 'Be kind.', messages, tools: [weather], parallelToolCalls, signal: new AbortController().signal })) events.push(event);
-  return events;
-}
+const collect = (provider: ReturnType<typeof createAnthropicProvider>, messages: ChatMessage[] = [user('hi')], parallelToolCalls = true) =>
+  collectEvents(provider, { model: 'claude-fake', system: 'Be kind.', messages, tools: [weather], parallelToolCalls });
 
 describe('Anthropic adapter through the real @anthropic-ai/sdk', () => {
   it('streams text, assembles input_json_delta into arguments at the block’s end, and reports usage', async () => {

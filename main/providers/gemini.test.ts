@@ -1,15 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage, ToolCall } from '../../shared/schemas/chat.js';
 import { geminiChunk, geminiError, geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
-import type { FakeModelServer, FakeReply } from '../testing/fake-model-server.js';
+import type { FakeReply } from '../testing/fake-model-server.js';
+import { collectEvents, fakeServersClosedAfterEach } from '../testing/provider-streams.js';
 import { createGeminiProvider, toGeminiContents } from './gemini.js';
-import type { ModelEvent, ToolDefinition } from './model.js';
+import type { ToolDefinition } from './model.js';
 
-const servers: FakeModelServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = fakeServersClosedAfterEach();
 
 const weather: ToolDefinition = { name: 'weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
 const at = '2026-01-01T00:00:00.000Z';
@@ -17,18 +15,14 @@ const user = (content: string): ChatMessage => ({ id: '019a0000-0000-7000-8000-0
 const KEY = 'AIza-test-key-"quoted"-9876';
 
 async function serve(replies: FakeReply[], options: Parameters<typeof startFakeGemini>[1] = {}) {
-  const server = await startFakeGemini(replies, options);
-  servers.push(server);
+  const server = servers.track(await startFakeGemini(replies, options));
   const refusedTools: string[] = [];
   const provider = createGeminiProvider({ displayName: 'Fake Gemini', baseURL: server.url, apiKey: KEY, fetch, maxRetries: 0, timeoutMs: 10_000, toolsRefused: (model) => refusedTools.push(model) });
   return { server, provider, refusedTools };
 }
 
-async function collect(provider: ReturnType<typeof createGeminiProvider>, messages: ChatMessage[] = [user('hi')], model = 'gemini-2.5-flash', signal = new AbortController().signal) {
-  const events: ModelEvent[] = [];
-  for await (const event of provider.stream({ model, system: 'Be kind.', messages, tools: [weather], parallelToolCalls: true, signal })) events.push(event);
-  return events;
-}
+const collect = (provider: ReturnType<typeof createGeminiProvider>, messages: ChatMessage[] = [user('hi')], model = 'gemini-2.5-flash', signal?: AbortSignal) =>
+  collectEvents(provider, { model, system: 'Be kind.', messages, tools: [weather], parallelToolCalls: true, ...(signal ? { signal } : {}) });
 
 async function failure(run: Promise<unknown>): Promise<ToolbeltError> {
   return run.then(

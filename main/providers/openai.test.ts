@@ -1,32 +1,25 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
-import { startFakeModelServer, type FakeModelServer, type FakeReply } from '../testing/fake-model-server.js';
+import { startFakeModelServer, type FakeReply } from '../testing/fake-model-server.js';
+import { collectEvents, fakeServersClosedAfterEach } from '../testing/provider-streams.js';
 import { OPENAI_DONE, openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
 import type { ModelEvent, ToolDefinition } from './model.js';
 import { createOpenAiProvider, toOpenAiMessages } from './openai.js';
 
-const servers: FakeModelServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const servers = fakeServersClosedAfterEach();
 
 const weather: ToolDefinition = { name: 'weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } };
 
 async function serve(replies: FakeReply[], options: Parameters<typeof startFakeOpenAi>[1] = {}) {
-  const server = await startFakeOpenAi(replies, options);
-  servers.push(server);
+  const server = servers.track(await startFakeOpenAi(replies, options));
   const provider = createOpenAiProvider({ displayName: 'Fake OpenAI', baseURL: `${server.url}/v1`, apiKey: 'sk-test-key-1234', fetch, maxRetries: 0, timeoutMs: 10_000 });
   return { server, provider };
 }
 
 const user = (content: string): ChatMessage => ({ id: '019a0000-0000-7000-8000-000000000001', role: 'user', content, createdAt: '2026-01-01T00:00:00.000Z' });
 
-async function collect(provider: Awaited<ReturnType<typeof serve>>['provider'], tools: ToolDefinition[] = [weather]) {
-  const events: ModelEvent[] = [];
-  for await (const event of provider.stream({ model: 'gpt-fake', messages: [user('hi')], tools, parallelToolCalls: true, signal: new AbortController().signal })) events.push(event);
-  return events;
-}
+const collect = (provider: Awaited<ReturnType<typeof serve>>['provider'], tools: ToolDefinition[] = [weather]) => collectEvents(provider, { model: 'gpt-fake', messages: [user('hi')], tools, parallelToolCalls: true });
 
 async function failure(promise: Promise<unknown>): Promise<ToolbeltError> {
   const error = await promise.then(() => null, (caught: unknown) => caught);
@@ -249,11 +242,9 @@ describe('OpenAI adapter through the real openai SDK', () => {
   });
 
   it('speaks Azure OpenAI through the SDK’s Azure client: the deployment in the path, api-version in the query, the key as api-key', async () => {
-    const server = await startFakeModelServer({ completionPath: '/openai/deployments/prod-4o/chat/completions', replies: [openAiToolCallReply([{ id: 'call_az', name: 'weather', args: ['{"city":"Bern"}'] }])] });
-    servers.push(server);
+    const server = servers.track(await startFakeModelServer({ completionPath: '/openai/deployments/prod-4o/chat/completions', replies: [openAiToolCallReply([{ id: 'call_az', name: 'weather', args: ['{"city":"Bern"}'] }])] }));
     const provider = createOpenAiProvider({ displayName: 'Azure', baseURL: server.url, apiKey: 'azure-key-123', fetch, maxRetries: 0, timeoutMs: 10_000, azureApiVersion: '2024-10-21' });
-    const events: ModelEvent[] = [];
-    for await (const event of provider.stream({ model: 'prod-4o', messages: [user('hi')], tools: [weather], parallelToolCalls: true, signal: new AbortController().signal })) events.push(event);
+    const events = await collectEvents(provider, { model: 'prod-4o', messages: [user('hi')], tools: [weather], parallelToolCalls: true });
     expect(callsOf(events)).toEqual([{ id: 'call_az', name: 'weather', args: { city: 'Bern' } }]);
     const [request] = server.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/openai/deployments/prod-4o/chat/completions', query: 'api-version=2024-10-21' });
@@ -266,8 +257,7 @@ describe('OpenAI adapter through the real openai SDK', () => {
   it('asks the server for its models, and says null when it has no list', async () => {
     const { provider } = await serve([], { models: ['gpt-a', 'gpt-b'] });
     expect(await provider.listModels(new AbortController().signal)).toEqual([{ id: 'gpt-a' }, { id: 'gpt-b' }]);
-    const bare = await startFakeModelServer({ completionPath: '/v1/chat/completions' });
-    servers.push(bare);
+    const bare = servers.track(await startFakeModelServer({ completionPath: '/v1/chat/completions' }));
     const noList = createOpenAiProvider({ displayName: 'Bare', baseURL: `${bare.url}/v1`, fetch, maxRetries: 0, timeoutMs: 5_000 });
     expect(await noList.listModels(new AbortController().signal)).toBeNull();
   });

@@ -9,16 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => subject.stop());
 
-async function api(method: string, route: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${subject.base}/api${route}`, {
-    method,
-    headers: { ...subject.authorization, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
-
+const api = (method: string, route: string, body?: unknown): Promise<{ status: number; body: unknown }> => subject.request(method, `/api${route}`, body);
 
 describe('store routes over HTTP', () => {
   it('PUT a bundle: 201 created, then 200 replaced; PATCH; DELETE 204 with no body', async () => {
@@ -27,7 +18,7 @@ describe('store routes over HTTP', () => {
     const replaced = await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'b', displayName: 'B2', description: 'd' });
     expect(replaced).toMatchObject({ status: 200, body: { displayName: 'B2', description: 'd' } });
     expect(await api('PATCH', `/tools/bundles/${bundleID}`, { isEnabled: false })).toMatchObject({ status: 200, body: { isEnabled: false } });
-    expect(await api('DELETE', `/tools/bundles/${bundleID}`)).toEqual({ status: 204, body: undefined });
+    expect(await api('DELETE', `/tools/bundles/${bundleID}`)).toEqual({ status: 204, body: null });
     expect((await api('DELETE', `/tools/bundles/${bundleID}`)).status).toBe(404);
   });
 

@@ -14,6 +14,8 @@ export interface InProcessHost {
   base: string;
   dataDir: string;
   authorization: { Authorization: string };
+  /** One request to the host with the token, JSON in and out: its status and parsed body (null when empty). */
+  request(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> | null }>;
   stop(): Promise<void>;
 }
 
@@ -38,12 +40,23 @@ export async function startInProcessHost(options: { heartbeatMs?: number; render
     log: silentLogger,
     ...(options.limits ? { limits: options.limits } : {}),
   });
+  const base = `http://127.0.0.1:${host.port}`;
+  const authorization = { Authorization: `Bearer ${TEST_TOKEN}` };
   return {
     core,
     host,
-    base: `http://127.0.0.1:${host.port}`,
+    base,
     dataDir: temp.dir,
-    authorization: { Authorization: `Bearer ${TEST_TOKEN}` },
+    authorization,
+    async request(method, path, body) {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...authorization, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+    },
     async stop() {
       await host.close();
       await core.close();
