@@ -51,6 +51,11 @@ export default tseslint.config(
     },
   },
   {
+    // Component tests and their helper run in a DOM under vitest and build a real core: their own tsconfig.
+    files: ['renderer/**/*.test.tsx', 'renderer/testing/**'],
+    languageOptions: { parserOptions: { projectService: false, project: './renderer/tsconfig.test.json', tsconfigRootDir: import.meta.dirname } },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },

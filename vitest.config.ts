@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['{app,preload,main,renderer,shared,builtins,scripts,docs}/**/*.test.ts'],
+    // Component tests (renderer/**/*.test.tsx) say `@vitest-environment happy-dom` at their top.
+    include: ['{app,preload,main,renderer,shared,builtins,scripts,docs}/**/*.test.ts', 'renderer/**/*.test.tsx'],
     globalSetup: ['./scripts/vitest-global-setup.ts'],
     setupFiles: ['./scripts/vitest-setup.ts'],
     testTimeout: 20_000,

@@ -43,6 +43,7 @@ export const LAYERS = [
   { name: 'renderer/queries', files: ['renderer/queries/'], may: ['shared', 'renderer/api', 'renderer/state'] },
   { name: 'renderer/components', files: ['renderer/components/'], may: ['shared', 'renderer/api', 'renderer/queries', 'renderer/state'] },
   { name: 'renderer/features', files: ['renderer/features/'], may: ['shared', 'renderer/api', 'renderer/queries', 'renderer/state', 'renderer/components'] },
+  { name: 'renderer/testing', files: ['renderer/testing/'], may: ['shared', 'renderer/*', 'main/testing'] },
   { name: 'renderer', files: ['renderer/'], may: ['shared', 'renderer/*'] },
 ];
 
@@ -50,13 +51,16 @@ export const LAYERS = [
  * What tests may import besides their layer's own list. Tests of the core
  * drive the house together (a core built by the composition root, peers from
  * main/testing, the built-ins, the renderer's API client), so any core layer;
- * the built-ins, the shell and the renderer's client may use main/testing;
+ * the built-ins, the shell and the renderer may use main/testing (and the
+ * renderer's tests renderer/testing);
  * every other test keeps its layer's rules.
  */
 export function testExtras(layer) {
   if (layer.name.startsWith('main/')) return ['main/*', 'builtins', 'renderer/api'];
-  // The built-ins, the shell and the renderer's client are tested against a real core, built by main/testing.
-  if (['builtins', 'app', 'renderer/api'].includes(layer.name)) return ['main/testing'];
+  // The built-ins, the shell and the renderer are tested against a real core, built by main/testing
+  // (components through renderer/testing, which renders them on one).
+  if (['builtins', 'app'].includes(layer.name)) return ['main/testing'];
+  if (layer.name.startsWith('renderer')) return ['main/testing', 'renderer/testing'];
   return [];
 }
 
