@@ -25,4 +25,9 @@ describe('Copy as cURL', () => {
       'curl -X GET "https://x.example/" -H "X-A: a\\"b\\$c\\`d"',
     );
   });
+
+  it('renders a half-written draft (a cleared URL, a number where text goes) as far as it goes, without throwing', () => {
+    const draft = { method: 'GET', headers: { 'X-A': 5 } } as unknown as Parameters<typeof toCurl>[0];
+    expect(toCurl(draft, {}, new Set())).toBe('curl -X GET "" -H "X-A: "');
+  });
 });

@@ -16,7 +16,10 @@ function asText(value: unknown): string {
  * environment, so their values never reach the clipboard.
  */
 export function toCurl(impl: HttpImpl, args: Record<string, unknown>, argumentNames: ReadonlySet<string>): string {
-  const render = (template: string, encode: (value: string) => string = (v) => v): Piece[] => {
+  // The tester offers this for drafts too, whose fields may be half written (a cleared URL, a number typed in
+  // the JSON editor): what is not text yet renders as nothing, never as a crash of the screen.
+  const render = (template: unknown, encode: (value: string) => string = (v) => v): Piece[] => {
+    if (typeof template !== 'string') return [];
     const parsed = parseTemplate(template);
     if (!parsed.ok) return [{ text: template }];
     return parsed.parts.map((part) => {
@@ -26,7 +29,7 @@ export function toCurl(impl: HttpImpl, args: Record<string, unknown>, argumentNa
     });
   };
 
-  const urlMatch = /^(https?:\/\/[^/?#]*)(.*)$/s.exec(impl.urlTemplate);
+  const urlMatch = typeof impl.urlTemplate === 'string' ? /^(https?:\/\/[^/?#]*)(.*)$/s.exec(impl.urlTemplate) : null;
   const url: Piece[] = urlMatch ? [...render(urlMatch[1]!), ...render(urlMatch[2]!, encodeURIComponent)] : render(impl.urlTemplate);
   const query: Piece[][] = [];
   for (const [name, template] of Object.entries(impl.query ?? {})) {

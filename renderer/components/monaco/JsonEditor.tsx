@@ -81,7 +81,11 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
   }, []);
 
   useEffect(() => {
-    void loadMonaco().then((monaco) => monaco.editor.setTheme(prefersDark(theme) ? 'vs-dark' : 'vs'));
+    // Where Monaco cannot load, the editor is a text box already (and says nothing more): no theme to set.
+    loadMonaco().then(
+      (monaco) => monaco.editor.setTheme(prefersDark(theme) ? 'vs-dark' : 'vs'),
+      () => undefined,
+    );
   }, [theme]);
 
   if (failed) {
