@@ -2,7 +2,7 @@ import type { Handlers } from '../api/dispatcher.js';
 import type { ProviderStore } from '../providers/provider-store.js';
 import type { CapabilityReader } from '../providers/capabilities.js';
 import type { ToolResolver } from '../tools/resolver.js';
-import { refuseBusy } from './chat-engine.js';
+import { refuseBusy } from './run-book.js';
 import type { ChatFiles } from './chat-files.js';
 import { droppableCalls, estimateTokens, resultLimits, withResultsCut } from '../tools/model-context.js';
 import { exposeTools } from '../tools/exposure.js';

@@ -1,0 +1,180 @@
+import { v7 as uuidv7 } from 'uuid';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { Chat, ChatStreamEvent, PendingItem, ToolCall, ToolProgress } from '../../shared/schemas/chat.js';
+import { allCalls, pendingOf } from '../../shared/chat-calls.js';
+import type { EventBus } from '../api/event-bus.js';
+import { inBackground } from '../common/background.js';
+import type { Clock } from '../common/clock.js';
+import { tryHoldFileLock } from '../common/file-lock.js';
+import { storageFailure } from '../common/storage-errors.js';
+import type { Logger } from '../log.js';
+import type { ChatFiles } from './chat-files.js';
+import { failedResult } from './tool-calls.js';
+
+/** A run this process is driving. */
+export interface ActiveRun {
+  runId: string;
+  controller: AbortController;
+  done: Promise<void>;
+  /** Releases the cross-process lock this process holds while it runs the chat. */
+  lock: () => Promise<void>;
+  /** A save made in the background failed: the run ends at its next step rather than go on unsaved. */
+  saveFailure?: unknown;
+}
+
+export interface RunBookDeps {
+  files: ChatFiles;
+  /** The lock file that says which process runs a chat. */
+  lockFor: (chatId: string) => string;
+  events: EventBus;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Progress reaches the windows at most this often. */
+const PROGRESS_INTERVAL_MS = 100;
+
+const chatSaveFailure = (error: unknown) => storageFailure(error, 'Could not save the chat', 'send again');
+
+/**
+ * The runs this process holds and how a chat changes while one runs: the
+ * claim on a chat (a cross-process lock), its saves (the run stops at its
+ * next step when one fails), what every window is told, and how a call
+ * settles. The engine, the turn loop and the call runner all go through it.
+ */
+export class RunBook {
+  readonly active = new Map<string, ActiveRun>();
+  readonly releasing = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: RunBookDeps) {}
+
+  /** A run that stopped with its process: calls that ran or were queued say so, and the chat waits or shows the error. */
+  markInterrupted(chat: Chat): void {
+    for (const { call } of allCalls(chat)) {
+      if (call.status === 'running') this.settle(call, failedResult('interrupted', 'The app stopped while this tool was running; it may or may not have finished.'), 'failed');
+      if (call.status === 'queued') this.settle(call, failedResult('interrupted', 'The app stopped before this call ran.'), 'cancelled');
+    }
+    for (const message of chat.messages) if (message.role === 'assistant' && !message.finishReason) message.finishReason = 'interrupted';
+    const waiting = pendingOf(chat);
+    if (waiting.length > 0) chat.status = waitingStatus(waiting);
+    else {
+      chat.status = 'error';
+      chat.lastRun = {
+        runId: chat.run?.runId ?? uuidv7(),
+        reason: 'error',
+        error: { code: 'interrupted', message: 'The app stopped during this run. Send a message to continue.' },
+        at: this.now(),
+      };
+      delete chat.run;
+    }
+  }
+
+  /**
+   * The lock that makes this process the one running the chat. A chat marked
+   * running that nobody holds was left by a process that died: it is marked
+   * interrupted, and the caller may go on.
+   */
+  async claim(chat: Chat): Promise<() => Promise<void>> {
+    // A run that just stopped here may still be letting go of the lock.
+    await this.releasing.get(chat.id)?.catch(() => undefined);
+    const release = await tryHoldFileLock(this.deps.lockFor(chat.id));
+    if (!release) throw new ToolbeltError('chat_busy', 'This chat is running in another Toolbelt window. Wait for it there, or stop it there.');
+    if (chat.status === 'running' && !this.active.has(chat.id)) this.markInterrupted(chat);
+    return release;
+  }
+
+  /** Saves the chat as it is now and lets its lock go once that is on disk; the save, for the caller to report on. */
+  release(chat: Chat, runId: string): Promise<void> {
+    const saved = this.save(chat);
+    const active = this.active.get(chat.id);
+    if (active?.runId !== runId) return saved;
+    this.active.delete(chat.id);
+    this.deps.files.disown(chat.id);
+    const releasing = saved
+      // The caller reports a failure; the lock only must not be held forever.
+      .catch(() => undefined)
+      .finally(() => active.lock())
+      .finally(() => {
+        if (this.releasing.get(chat.id) === releasing) this.releasing.delete(chat.id);
+      });
+    this.releasing.set(chat.id, releasing);
+    return saved;
+  }
+
+  /** A running call's progress, to every window, at most ten times a second (a chatty server cannot flood them). */
+  progressReporter(chat: Chat, messageId: string, call: ToolCall): (progress: ToolProgress) => void {
+    let lastSent = 0;
+    return (progress) => {
+      if (call.status !== 'running') return;
+      call.progress = progress;
+      const now = performance.now();
+      if (now - lastSent < PROGRESS_INTERVAL_MS) return;
+      lastSent = now;
+      this.emit(chat, { type: 'tool-call', messageId, call });
+    };
+  }
+
+  settle(call: ToolCall, result: ToolCall['result'], status: ToolCall['status']): void {
+    delete call.progress;
+    call.result = result;
+    call.status = status;
+    call.finishedAt = this.now();
+  }
+
+  announcePending(chat: Chat, messageId: string, call: ToolCall): void {
+    if (call.status !== 'awaiting_approval' && call.status !== 'awaiting_user') return;
+    const item = pendingOf(chat).find((entry) => entry.callId === call.id && entry.messageId === messageId);
+    if (!item) return;
+    this.emit(chat, item.kind === 'approval' ? { type: 'approval-requested', pending: item } : { type: 'ask-user', pending: item });
+  }
+
+  emit(chat: Chat, event: ChatStreamEvent): void {
+    this.deps.events.publish({ type: 'chat', chatId: chat.id, ...(chat.run ? { runId: chat.run.runId } : {}), event });
+  }
+
+  /** Writes the chat; a failure is `storage_failed` with the reason and what to do. */
+  save(chat: Chat): Promise<void> {
+    chat.updatedAt = this.now();
+    chat.pending = pendingOf(chat);
+    this.deps.events.publish({ type: 'chats.changed', chatIds: [chat.id] });
+    return this.deps.files.save(chat).catch((error: unknown) => {
+      throw chatSaveFailure(error);
+    });
+  }
+
+  /** A save the run does not wait for; if it fails, the run stops at its next step with the reason. */
+  saveInBackground(chat: Chat): void {
+    inBackground(this.save(chat), (error) => {
+      const active = this.active.get(chat.id);
+      if (active) active.saveFailure ??= error;
+      else this.reportSaveFailure(chat, error);
+    });
+  }
+
+  throwIfSaveFailed(chat: Chat): void {
+    const failure = this.active.get(chat.id)?.saveFailure;
+    if (failure !== undefined) throw chatSaveFailure(failure);
+  }
+
+  /** The window hears of a save that failed after the run could still say so; the log keeps the details. */
+  reportSaveFailure(chat: Chat, error: unknown): void {
+    const failure = chatSaveFailure(error);
+    this.deps.log.error('a chat could not be saved', { chatId: chat.id, error: String(error) });
+    this.emit(chat, { type: 'error', code: failure.code, message: failure.message });
+  }
+
+  now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+}
+
+export function waitingStatus(waiting: PendingItem[]): 'awaiting_approval' | 'awaiting_user' {
+  return waiting.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
+}
+
+/** chat_busy, saying what the chat is waiting for, unless it is idle (or stopped by an error). */
+export function refuseBusy(chat: Chat): void {
+  if (chat.status === 'running') throw new ToolbeltError('chat_busy', 'This chat is still answering. Wait for it or stop it first.');
+  if (chat.status === 'awaiting_approval') throw new ToolbeltError('chat_busy', 'This chat waits for you to approve or deny a tool call first.');
+  if (chat.status === 'awaiting_user') throw new ToolbeltError('chat_busy', 'This chat waits for your answer to its question first.');
+}

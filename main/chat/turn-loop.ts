@@ -1,0 +1,210 @@
+import { v7 as uuidv7 } from 'uuid';
+import { ToolbeltError } from '../../shared/errors.js';
+import { TOOL_ERROR_LIMIT_DEFAULT, type AssistantMessage, type Chat, type FinishReason } from '../../shared/schemas/chat.js';
+import { allCalls, isUnfinished, pendingOf } from '../../shared/chat-calls.js';
+import type { Logger } from '../log.js';
+import { ANSWER_TOOL_NAME } from '../providers/answer-tool.js';
+import type { ModelProvider } from '../providers/model.js';
+import type { ProviderSettings, ProviderStore } from '../providers/provider-store.js';
+import type { ExchangeTag } from '../providers/raw-exchange.js';
+import { exposeTools } from '../tools/exposure.js';
+import type { Invoker } from '../tools/invoker.js';
+import { resultLimits, withResultsCut } from '../tools/model-context.js';
+import type { ToolResolver } from '../tools/resolver.js';
+import type { CallRunner } from './call-runner.js';
+import { waitingStatus, type RunBook } from './run-book.js';
+import { answerNudge, answerSchemaOf, checkAnswer } from './structured-answer.js';
+import { classifyCall, failedResult, repeatedFailure } from './tool-calls.js';
+
+export interface TurnLoopDeps {
+  providers: ProviderStore;
+  connect: (settings: ProviderSettings) => ModelProvider;
+  resolver: ToolResolver;
+  invoker: Invoker;
+  log: Logger;
+}
+
+/**
+ * The conversation loop: model turn → tool calls (in parallel when asked)
+ * → results back to the model → … until a final answer, maxTurns, an
+ * error, a cancel, or a call that waits for the person (approval or a
+ * question); then how the run ends.
+ */
+export class TurnLoop {
+  constructor(
+    private readonly deps: TurnLoopDeps,
+    private readonly book: RunBook,
+    private readonly calls: CallRunner,
+  ) {}
+
+  async drive(chat: Chat, runId: string, signal: AbortSignal, turnEvenIfAnswered: boolean, exchangeTag: ExchangeTag): Promise<void> {
+    let forceTurn = turnEvenIfAnswered;
+    /** Said to the model on its next turn only (an answer that did not match the schema), never kept in the chat. */
+    let nudge: string | undefined;
+    try {
+      for (;;) {
+        const { failed, waiting } = await this.calls.runQueued(chat, signal, exchangeTag);
+        this.book.throwIfSaveFailed(chat);
+        if (signal.aborted) return await this.endCancelled(chat, runId);
+        if (failed && chat.onToolError === 'halt') {
+          for (const { call } of allCalls(chat)) {
+            if (call.status === 'awaiting_approval' || call.status === 'awaiting_user') {
+              this.book.settle(call, failedResult('cancelled', 'Not run: the run stopped at a failed tool.'), 'cancelled');
+            }
+          }
+          const message = `Stopped because ${failed.tool?.displayName ?? failed.name} failed (${failed.result && !failed.result.ok ? failed.result.error.code : 'error'}); this chat halts on tool errors.`;
+          return await this.end(chat, runId, 'tool_error', { message });
+        }
+        // Only failures of this run's own turns: Continue after such a stop gives the model another turn first.
+        const repeated = chat.onToolError === 'halt_after' && (chat.run?.turn ?? 0) > 0 ? repeatedFailure(chat, chat.toolErrorLimit ?? TOOL_ERROR_LIMIT_DEFAULT) : null;
+        if (repeated) {
+          const message = `Stopped because ${repeated.tool?.displayName ?? repeated.name} failed ${chat.toolErrorLimit ?? TOOL_ERROR_LIMIT_DEFAULT} times in a row; this chat stops when one tool keeps failing. Send a message to go on.`;
+          return await this.end(chat, runId, 'tool_error', { message });
+        }
+        if (waiting) return await this.suspend(chat, runId);
+        if (chat.run?.kind === 'tool' || (!needsModelTurn(chat) && !forceTurn)) return await this.end(chat, runId, 'stop');
+        forceTurn = false;
+        const run = chat.run!;
+        if (run.turn >= chat.maxTurns) {
+          return await this.end(chat, runId, 'max_turns', {
+            message: `Stopped after ${chat.maxTurns} model turn${chat.maxTurns === 1 ? '' : 's'} (the chat's maxTurns). Send a message to continue.`,
+          });
+        }
+        run.turn++;
+        const { finish, answer } = await this.modelTurn(chat, signal, nudge, exchangeTag);
+        nudge = undefined;
+        this.book.throwIfSaveFailed(chat);
+        if (signal.aborted) return await this.endCancelled(chat, runId);
+        const last = chat.messages.at(-1) as AssistantMessage;
+        if (last.toolCalls.length === 0) {
+          if (finish === 'length') return await this.end(chat, runId, 'length', { message: 'The model stopped at its output limit; the answer may be cut off.' });
+          const schema = answerSchemaOf(chat);
+          if (!schema) return await this.end(chat, runId, 'stop');
+          const checked = checkAnswer(schema, last, answer);
+          if (checked.ok) {
+            last.answer = { value: checked.value };
+            // An answer given as a tool's input has no text: its JSON is the text the model reads later, and a person copies.
+            if (!last.content.trim()) last.content = JSON.stringify(checked.value, null, 2);
+            return await this.end(chat, runId, 'stop');
+          }
+          last.answerProblem = checked.problems.slice(0, 2_000);
+          if (!run.answerRetried) {
+            run.answerRetried = true;
+            nudge = answerNudge(schema, checked.problems);
+            forceTurn = true;
+            continue;
+          }
+          const message = `The model's answer does not match the answer schema, also when asked again: ${checked.problems}. Send a message to try again, or change the schema in Chat settings.`;
+          return await this.end(chat, runId, 'error', { error: { code: 'answer_invalid', message }, message });
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) return this.endCancelled(chat, runId);
+      const failure =
+        error instanceof ToolbeltError ? error : new ToolbeltError('internal', 'Something went wrong in the chat engine; the details are in the log.');
+      if (!(error instanceof ToolbeltError)) this.deps.log.error('chat run failed', { chatId: chat.id, error: String(error) });
+      const last = chat.messages.at(-1);
+      if (last?.role === 'assistant' && !last.finishReason) last.finishReason = 'error';
+      this.book.emit(chat, { type: 'error', code: failure.code, message: failure.message });
+      return this.end(chat, runId, 'error', { error: { code: failure.code, message: failure.message }, message: failure.message });
+    }
+  }
+
+  private async modelTurn(chat: Chat, signal: AbortSignal, nudge: string | undefined, exchangeTag: ExchangeTag): Promise<{ finish: string; answer?: { value: unknown } }> {
+    const settings = await this.deps.providers.require(chat.providerId);
+    const provider = this.deps.connect(settings);
+    const exposure = await exposeTools(chat.tools, this.deps.resolver);
+    const answerSchema = answerSchemaOf(chat);
+    if (answerSchema && exposure.byName.has(ANSWER_TOOL_NAME)) {
+      throw new ToolbeltError('conflict', `A tool of this chat is offered to the model as "${ANSWER_TOOL_NAME}", the name a structured answer uses. Give it another name in the tools panel, or make the answer text again.`);
+    }
+    const history = chat.messages.slice();
+    if (nudge) history.push({ id: uuidv7(), role: 'user', content: nudge, createdAt: this.book.now() });
+    const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.book.now() };
+    chat.messages.push(message);
+    this.book.emit(chat, { type: 'message', message });
+    let finish = 'other';
+    const stream = provider.stream({
+      model: chat.model,
+      ...(chat.system ? { system: chat.system } : {}),
+      ...(chat.temperature !== undefined ? { temperature: chat.temperature } : {}),
+      messages: withResultsCut(history, resultLimits(chat.tools.selected)),
+      tools: exposure.definitions,
+      parallelToolCalls: chat.parallelToolCalls,
+      ...(answerSchema ? { answerSchema } : {}),
+      signal,
+      exchangeTag,
+    });
+    let answer: { value: unknown } | undefined;
+    for await (const event of stream) {
+      switch (event.type) {
+        case 'text-delta':
+          message.content += event.text;
+          this.book.emit(chat, { type: 'text-delta', messageId: message.id, text: event.text });
+          break;
+        case 'tool-call-delta':
+          this.book.emit(chat, { type: 'tool-call-delta', messageId: message.id, callId: event.callId, name: event.name, argsDelta: event.argsDelta });
+          break;
+        case 'tool-call': {
+          const call = await classifyCall(chat, event.call, exposure.byName.get(event.call.name), exposure, this.deps.invoker);
+          message.toolCalls.push(call);
+          this.book.emit(chat, { type: 'tool-call', messageId: message.id, call });
+          if (call.status === 'failed') this.book.emit(chat, { type: 'tool-result', messageId: message.id, call });
+          this.book.announcePending(chat, message.id, call);
+          break;
+        }
+        case 'usage':
+          this.book.emit(chat, { type: 'usage', ...(event.inputTokens !== undefined ? { inputTokens: event.inputTokens } : {}), ...(event.outputTokens !== undefined ? { outputTokens: event.outputTokens } : {}) });
+          break;
+        case 'answer':
+          answer = { value: event.value };
+          break;
+        case 'finish':
+          finish = event.reason;
+          break;
+      }
+    }
+    message.finishReason = finish;
+    await this.book.save(chat);
+    return { finish, ...(answer ? { answer } : {}) };
+  }
+
+  private async suspend(chat: Chat, runId: string): Promise<void> {
+    chat.status = waitingStatus(pendingOf(chat));
+    const saved = this.book.release(chat, runId);
+    this.book.emit(chat, { type: 'finish', reason: 'suspended', status: chat.status });
+    await saved;
+  }
+
+  private async end(chat: Chat, runId: string, reason: FinishReason, outcome: { message?: string; error?: { code: string; message: string } } = {}): Promise<void> {
+    chat.status = reason === 'error' ? 'error' : 'idle';
+    delete chat.run;
+    chat.lastRun = { runId, reason, ...outcome, at: this.book.now() };
+    // The chat is written once, as it ends, and the lock goes after that write.
+    const saved = this.book.release(chat, runId);
+    this.book.emit(chat, { type: 'finish', reason, status: chat.status, ...(outcome.message ? { message: outcome.message } : {}) });
+    // The run is over either way; a save that fails now is told to the window and the log, not thrown at nobody.
+    await saved.catch((error: unknown) => {
+      if (outcome.error?.code === 'storage_failed') this.deps.log.warn('the chat is still not saved', { chatId: chat.id, error: String(error) });
+      else this.book.reportSaveFailure(chat, error);
+    });
+  }
+
+  endCancelled(chat: Chat, runId: string): Promise<void> {
+    for (const { message, call } of allCalls(chat)) {
+      if (!isUnfinished(call)) continue;
+      this.book.settle(call, failedResult('cancelled', 'Cancelled by the user.'), 'cancelled');
+      this.book.emit(chat, { type: 'tool-result', messageId: message.id, call });
+    }
+    const last = chat.messages.at(-1);
+    if (last?.role === 'assistant' && !last.finishReason) last.finishReason = 'cancelled';
+    return this.end(chat, runId, 'cancelled', { message: 'Stopped.' });
+  }
+}
+
+/** The model speaks next after a user message or after its own tool calls. */
+function needsModelTurn(chat: Chat): boolean {
+  const last = chat.messages.findLast((message) => message.role !== 'tool-run');
+  if (!last) return false;
+  return last.role === 'user' || (last.role === 'assistant' && last.toolCalls.length > 0 && !last.toolCalls.some(isUnfinished));
+}
