@@ -1,0 +1,76 @@
+import type { BundleRecord, ToolRecord, ValidTool } from './records.js';
+
+/**
+ * The store's index in memory: every bundle and tool record by id, the
+ * tools of each bundle, and a count of changes per bundle (so a re-read that
+ * raced a write can tell) and in all (so caches can tell).
+ */
+export class RecordIndex {
+  readonly bundles = new Map<string, BundleRecord>();
+  readonly tools = new Map<string, ToolRecord>();
+  readonly toolsByBundle = new Map<string, Set<string>>();
+  private readonly epochs = new Map<string, number>();
+  /** Increases on every change; caches (the search index) compare it. */
+  revision = 0;
+
+  /** How many times this bundle's records changed in memory. */
+  epochOf(bundleID: string): number {
+    return this.epochs.get(bundleID) ?? 0;
+  }
+
+  touched(bundleID: string): void {
+    this.epochs.set(bundleID, this.epochOf(bundleID) + 1);
+  }
+
+  setBundle(record: BundleRecord): void {
+    this.bundles.set(record.bundleID, record);
+    this.touched(record.bundleID);
+  }
+
+  rememberTool(record: ToolRecord): void {
+    const previous = this.tools.get(record.toolID);
+    if (previous && previous.bundleID !== record.bundleID) {
+      this.toolsByBundle.get(previous.bundleID)?.delete(record.toolID);
+      this.touched(previous.bundleID);
+    }
+    this.touched(record.bundleID);
+    this.tools.set(record.toolID, record);
+    let set = this.toolsByBundle.get(record.bundleID);
+    if (!set) this.toolsByBundle.set(record.bundleID, (set = new Set()));
+    set.add(record.toolID);
+  }
+
+  forgetTool(toolID: string): void {
+    const previous = this.tools.get(toolID);
+    if (!previous) return;
+    this.tools.delete(toolID);
+    this.toolsByBundle.get(previous.bundleID)?.delete(toolID);
+    this.touched(previous.bundleID);
+  }
+
+  forgetBundle(bundleID: string): void {
+    for (const toolID of this.toolsByBundle.get(bundleID) ?? []) this.tools.delete(toolID);
+    this.toolsByBundle.delete(bundleID);
+    this.bundles.delete(bundleID);
+    this.touched(bundleID);
+  }
+
+  /** The tool at <bundle, slug, version> in memory (slug and version already in NFC). */
+  find(bundleID: string, slug: string, version: string): ToolRecord | undefined {
+    for (const toolID of this.toolsByBundle.get(bundleID) ?? []) {
+      const record = this.tools.get(toolID)!;
+      const identity = record.kind === 'valid' ? record.tool : record.salvage;
+      if (identity.slug === slug && identity.version === version) return record;
+    }
+    return undefined;
+  }
+
+  /** The readable tools of one bundle (an export, an import's plan). */
+  validToolsOf(bundleID: string): ValidTool[] {
+    return [...(this.toolsByBundle.get(bundleID) ?? [])].map((toolID) => this.tools.get(toolID)).filter((record): record is ValidTool => record?.kind === 'valid');
+  }
+
+  toolIDsOf(bundleID: string): string[] {
+    return [...(this.toolsByBundle.get(bundleID) ?? [])];
+  }
+}
