@@ -44,9 +44,13 @@ test('npm run dev serves the renderer with hot reload, connected to the core', a
     await expect(page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Core/ })).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
-    // The dev command leads its own process group (Vite and the host): stop them all.
-    process.kill(-dev.pid!, 'SIGTERM');
-    await once(dev, 'exit');
+    // The dev command leads its own process group (Vite and the host): stop them all. One that already exited
+    // (the failure above says why) has nothing left to stop, and must not hide that reason behind ESRCH.
+    if (dev.exitCode === null && dev.signalCode === null) {
+      const exited = once(dev, 'exit');
+      process.kill(-dev.pid!, 'SIGTERM');
+      await exited;
+    }
     await temp.cleanup();
   }
 });
