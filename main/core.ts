@@ -256,7 +256,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const reap = () =>
     inBackground(
-      store.reap().then((removed) => removed.length && log.info('removed deleted bundles', { bundleIDs: removed })),
+      store.reaper.reap().then((removed) => removed.length && log.info('removed deleted bundles', { bundleIDs: removed })),
       (error) => log.warn('reaping deleted bundles failed', { error: String(error) }),
     );
   reap();

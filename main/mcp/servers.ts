@@ -185,7 +185,7 @@ export class McpServers {
       },
     };
     if (config.disabled) {
-      await this.deps.store.addSource(source);
+      await this.deps.store.sources.add(source);
       return;
     }
     // A server whose tools are known waits for its first use, unless it is marked to start with Toolbelt.
@@ -208,7 +208,7 @@ export class McpServers {
         ...(cachedTools ? { cachedTools } : {}),
       },
     );
-    await this.deps.store.addSource(source);
+    await this.deps.store.sources.add(source);
     if (!cachedTools) this.startNow(name, server);
   }
 
@@ -244,7 +244,7 @@ export class McpServers {
     if (server.restartTimer) clearTimeout(server.restartTimer);
     await server.starting.catch(() => undefined);
     await server.connection?.close();
-    this.deps.store.removeSource(mcpSourceID(name));
+    this.deps.store.sources.remove(mcpSourceID(name));
   }
 
   /** After a crash: start again with backoff, saying so; a server that keeps crashing waits for Restart. */

@@ -67,7 +67,7 @@ describe('what the reaper and Remove may delete', () => {
     await call('bundles.delete', { bundleID });
     clock.advance(3 * DAY);
 
-    expect(await core.store.reap()).toEqual([]);
+    expect(await core.store.reaper.reap()).toEqual([]);
     expect(await readFile(path.join(folder, 'README.md'), 'utf8')).toBe('# my notes');
     const [entry] = (await call('bundles.list', { includeDisabled: true, bundleIDs: [bundleID] })).bundles;
     expect(entry).toMatchObject({

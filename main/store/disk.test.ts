@@ -150,11 +150,11 @@ describe('the reaper', () => {
     await call('bundles.delete', { bundleID });
 
     clock.advance(3 * DAY);
-    expect(await core.store.reap()).toEqual([]);
+    expect(await core.store.reaper.reap()).toEqual([]);
     expect(await exists(folder)).toBe(true);
 
     await call('tools.delete', { bundleID, toolSlug: 't', version: 'v1' });
-    expect(await core.store.reap()).toEqual([bundleID]);
+    expect(await core.store.reaper.reap()).toEqual([bundleID]);
     expect(await exists(folder)).toBe(false);
   });
 
@@ -165,9 +165,9 @@ describe('the reaper', () => {
     await call('bundles.put', { bundleID, slug: 'b', displayName: 'B' });
     await call('bundles.delete', { bundleID });
     clock.advance(2 * DAY - 1_000);
-    expect(await core.store.reap()).toEqual([]);
+    expect(await core.store.reaper.reap()).toEqual([]);
     clock.advance(2_000);
-    expect(await core.store.reap()).toEqual([bundleID]);
+    expect(await core.store.reaper.reap()).toEqual([bundleID]);
     expect(await exists(path.join(dataDir, 'bundles', bundleID))).toBe(false);
   });
 
@@ -180,7 +180,7 @@ describe('the reaper', () => {
     await mkdir(path.join(dataDir, 'bundles', bundleID, 'tools'), { recursive: true });
     await writeFile(path.join(dataDir, 'bundles', bundleID, 'tools', `${newID()}.json`), 'not json');
     clock.advance(10 * DAY);
-    expect(await core.store.reap()).toEqual([]);
+    expect(await core.store.reaper.reap()).toEqual([]);
     expect(await exists(path.join(dataDir, 'bundles', bundleID))).toBe(true);
   });
 });

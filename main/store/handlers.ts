@@ -29,7 +29,7 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog): Pick<Hand
       return valid(catalog.bundleEntry(record));
     },
     'bundles.removeFolder': async ({ bundleID }) => {
-      await store.removeBundleFolder(bundleID);
+      await store.reaper.removeBundleFolder(bundleID);
       return null;
     },
     'bundles.delete': async ({ bundleID }) => {

@@ -28,7 +28,7 @@ describe('read-only sources next to the files', () => {
     h.core.events.subscribe((event) => events.push(event));
     const bundleID = uuidv7();
     const remote = memorySource(createLayout(h.dataDir), { id: 'mcp:weather', bundleID, displayName: 'Weather server' });
-    await h.core.store.addSource(remote.source);
+    await h.core.store.sources.add(remote.source);
     remote.setTools([sourceTool(bundleID, 'get_weather', `${server.base}/weather`), sourceTool(bundleID, 'forecast.daily', `${server.base}/weather`)]);
     expect(events).toContainEqual(expect.objectContaining({ type: 'store.changed', bundleIDs: [bundleID] }));
 
@@ -61,7 +61,7 @@ describe('read-only sources next to the files', () => {
     remote.setTools([sourceTool(bundleID, 'forecast.daily', `${server.base}/weather`)]);
     expect((await h.call('tools.list', { bundleIDs: [bundleID], includeDisabled: true })).tools.map((tool) => tool.slug)).toEqual(['forecast.daily']);
     expect((await h.failure('tools.get', address)).code).toBe('not_found');
-    h.core.store.removeSource('mcp:weather');
+    h.core.store.sources.remove('mcp:weather');
     expect((await h.call('bundles.list', { bundleIDs: [bundleID], includeDisabled: true })).bundles).toEqual([]);
   });
 

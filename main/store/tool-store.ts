@@ -1,9 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { v7 as uuidv7 } from 'uuid';
-import type { AgentImpl } from '../../shared/schemas/agent.js';
+import { bundleFileFrom, checkedToolInput, draftProblems, fileInvalid, newToolFile, nfc, notFound } from './tool-files.js';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
-import { isSlug, isVersion, SLUG_HINT, VERSION_HINT } from '../../shared/schemas/ids.js';
 import { BUNDLE_FILE_KEY_ORDER, type BundleFile, type BundleInput } from '../../shared/schemas/bundle.js';
 import { TOOL_FILE_KEY_ORDER, type ToolFile, type ToolInput } from '../../shared/schemas/tool.js';
 import type { Clock } from '../common/clock.js';
@@ -25,7 +23,6 @@ import { SourceRegistry } from './source-registry.js';
 import { clearAbandonedStaging, writeStagedBundle } from './staged-bundle.js';
 import { ValidationCache } from './validation-cache.js';
 
-
 export interface StoreChange {
   bundleIDs: string[];
   toolIDs: string[];
@@ -44,25 +41,6 @@ export interface ToolStoreOptions {
 
 type ValidBundle = Extract<BundleRecord, { kind: 'valid' }>;
 
-// ASCII is its own NFC form: the common case skips normalising, which every lookup does.
-const ASCII = /^[\x20-\x7e]*$/;
-const nfc = (value: string) => (ASCII.test(value) ? value : value.normalize('NFC'));
-
-/** bundle.json for what a person gave: defaults filled, built-in never. */
-function bundleFileFrom(bundleID: string, input: BundleInput, times: { createdAt: string; modifiedAt: string }): BundleFile {
-  return {
-    schemaVersion: '1',
-    bundleID,
-    slug: nfc(input.slug),
-    displayName: input.displayName,
-    description: input.description ?? '',
-    isEnabled: input.isEnabled ?? true,
-    isBuiltIn: false,
-    ...(input.http ? { http: input.http } : {}),
-    ...times,
-  };
-}
-
 /**
  * Bundles and tools: files on disk are the truth, this is their index in
  * memory. Writes take the bundle's cross-process lock, re-read what another
@@ -71,9 +49,11 @@ function bundleFileFrom(bundleID: string, input: BundleInput, times: { createdAt
 export class ToolStore {
   private readonly index = new RecordIndex();
   private readonly validationCache: ValidationCache;
-  private readonly sources: SourceRegistry;
+  /** The read-only sources (built-ins, MCP servers): add and remove them here. */
+  readonly sources: SourceRegistry;
   private readonly folders: FolderSync;
-  private readonly reaper: Reaper;
+  /** Deleted bundles' folders, and "Remove" of a folder that is not a working bundle. */
+  readonly reaper: Reaper;
   readonly usage: UsageBook;
 
   private constructor(private readonly options: ToolStoreOptions) {
@@ -231,7 +211,7 @@ export class ToolStore {
         issues: mismatch.map((key) => ({ path: `/${key}`, message: 'does not match the URL' })),
       });
     }
-    const tool = this.newToolFile(this.checkedInput(input, 'tool'), { bundleID, slug, version });
+    const tool = newToolFile(checkedToolInput(this.options.validator, input, 'tool'), { bundleID, slug, version }, this.now());
     const record = await this.underBundleLock(bundleID, async () => {
       await this.refreshBundle(bundleID, { rereadKnown: false });
       const fresh = this.index.bundles.get(bundleID);
@@ -260,7 +240,7 @@ export class ToolStore {
     this.sources.refuseReadOnly(bundleID, 'add tools to');
     const problems = bundle?.http ? checkBundleHttp(bundle.http) : [];
     if (problems.length > 0) throw new ToolbeltError('invalid_params', `The bundle's connection settings are invalid: ${describeIssues(problems)}`, { issues: problems });
-    const files = tools.map(({ slug, version, input }) => this.newToolFile(this.checkedInput(input, 'tool'), { bundleID, slug: nfc(slug), version: nfc(version) }));
+    const files = tools.map(({ slug, version, input }) => newToolFile(checkedToolInput(this.options.validator, input, 'tool'), { bundleID, slug: nfc(slug), version: nfc(version) }, this.now()));
     const result = await this.underBundleLock(bundleID, async () => {
       const existing = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
       if (bundle && existing) throw new ToolbeltError('conflict', `Bundle ${bundleID} already exists; import into it or choose a new bundle.`);
@@ -325,15 +305,7 @@ export class ToolStore {
    * slug and version, the definition, and a taken <slug, version>.
    */
   async checkDraft(draft: unknown, address: { bundleID?: string; slug?: string; version?: string }): Promise<ValidationIssue[]> {
-    const issues: ValidationIssue[] = [];
-    if (address.slug !== undefined && !isSlug(nfc(address.slug))) {
-      issues.push({ path: '/slug', message: SLUG_HINT });
-    }
-    if (address.version !== undefined && !isVersion(nfc(address.version))) {
-      issues.push({ path: '/version', message: VERSION_HINT });
-    }
-    const checked = this.options.validator.toolInput(draft);
-    if (!checked.ok) issues.push(...checked.issues);
+    const issues = draftProblems(this.options.validator, draft, address);
     if (issues.length === 0 && address.bundleID && address.slug && address.version) {
       const taken = await this.findTool(address.bundleID, address.slug, address.version);
       if (taken) issues.push({ path: '/version', message: `"${address.slug}" version "${address.version}" already exists in this bundle; choose another version.` });
@@ -347,8 +319,8 @@ export class ToolStore {
    */
   async draftRecord(bundleID: string, draft: unknown): Promise<ValidTool> {
     await this.requireBundle(bundleID);
-    const input = this.checkedInput(draft, 'draft');
-    const tool = this.newToolFile({ ...input, isEnabled: true }, { bundleID, slug: input.slug ?? 'draft', version: input.version ?? 'draft' });
+    const input = checkedToolInput(this.options.validator, draft, 'draft');
+    const tool = newToolFile({ ...input, isEnabled: true }, { bundleID, slug: input.slug ?? 'draft', version: input.version ?? 'draft' }, this.now());
     return { kind: 'valid', toolID: tool.toolID, bundleID, tool, text: '', source: FILES_SOURCE };
   }
 
@@ -407,32 +379,6 @@ export class ToolStore {
     await Promise.all([this.usage.flush(), this.validationCache.flush()]);
   }
 
-  // ── read-only sources and the reaper ─────────────────────────────────
-
-  /** Adds a source of tools while the app runs (an MCP server): see SourceRegistry.add. */
-  addSource(source: ReadOnlySource): Promise<void> {
-    return this.sources.add(source);
-  }
-
-  /** Takes a source's tools away (an MCP server removed); its switches file stays for next time. */
-  removeSource(sourceID: string): void {
-    this.sources.remove(sourceID);
-  }
-
-  reap(): Promise<string[]> {
-    return this.reaper.reap();
-  }
-
-  /** Why the reaper kept this deleted bundle's folder, or undefined. */
-  keptAfterDelete(bundleID: string): { folder: string; reason: string } | undefined {
-    return this.reaper.keptAfterDelete(bundleID);
-  }
-
-  /** "Remove" for a folder that is not a working bundle (see Reaper.removeBundleFolder). */
-  removeBundleFolder(bundleID: string): Promise<void> {
-    return this.reaper.removeBundleFolder(bundleID);
-  }
-
   // ── internals ────────────────────────────────────────────────────────
 
   private async loadEverything(): Promise<void> {
@@ -441,44 +387,6 @@ export class ToolStore {
     this.folders.loadAll();
     this.validationCache.saveSoon((error) => this.options.log.warn('could not save the validation cache', { error: String(error) }));
     this.index.revision++;
-  }
-
-  /** The deep checks of tools.put; their problems, with JSON pointers, as invalid_params. */
-  private checkedInput(value: unknown, what: 'tool' | 'draft'): ToolInput {
-    const checked = this.options.validator.toolInput(value);
-    if (!checked.ok) {
-      throw new ToolbeltError('invalid_params', `The ${what} is invalid: ${describeIssues(checked.issues)}`, { issues: checked.issues });
-    }
-    return checked.value;
-  }
-
-  /** A new tool.json from a checked definition: fresh id, timestamps now, defaults filled. */
-  private newToolFile(input: ToolInput, address: { bundleID: string; slug: string; version: string }): ToolFile {
-    // An agent is never offered to itself (agents call agents through another agent, three deep at most).
-    const itself = input.type === 'agent' ? (input.impl as AgentImpl).tools.findIndex((tool) => tool.bundleID === address.bundleID && tool.slug === address.slug) : -1;
-    if (itself !== -1) {
-      throw new ToolbeltError('invalid_params', `${input.displayName} cannot be among its own tools: an agent is never offered to itself. Take it out of its tools.`, {
-        issues: [{ path: `/impl/tools/${itself}`, message: 'is the agent itself' }],
-      });
-    }
-    const now = this.now();
-    return {
-      schemaVersion: '1',
-      toolID: uuidv7(),
-      ...address,
-      displayName: input.displayName,
-      description: input.description ?? '',
-      tags: input.tags ?? [],
-      type: input.type,
-      isEnabled: input.isEnabled ?? true,
-      isBuiltIn: false,
-      requiresApproval: input.requiresApproval,
-      argSchema: input.argSchema,
-      outputSchema: input.outputSchema,
-      impl: input.impl,
-      createdAt: now,
-      modifiedAt: now,
-    } as ToolFile;
   }
 
   private async writeBundle(bundle: BundleFile): Promise<ValidBundle> {
@@ -532,13 +440,3 @@ export class ToolStore {
     this.options.onChange(change, 'api');
   }
 }
-
-function notFound(message: string): ToolbeltError {
-  return new ToolbeltError('not_found', message);
-}
-
-function fileInvalid(file: string, reason: string): ToolbeltError {
-  return new ToolbeltError('file_invalid', `${file} is invalid (${reason}). Fix the file, then try again.`, { file, reason });
-}
-
-

@@ -13,7 +13,7 @@ export interface ToolReadiness {
 }
 
 export function bundleEntry(store: ToolStore, record: BundleRecord): BundleEntry {
-  const kept = store.keptAfterDelete(record.bundleID);
+  const kept = store.reaper.keptAfterDelete(record.bundleID);
   if (kept && record.kind === 'valid') {
     return {
       status: 'invalid',
@@ -85,7 +85,7 @@ export function isToolListed(store: ToolStore, record: ToolRecord, includeDisabl
 }
 
 export function isBundleListed(store: ToolStore, record: BundleRecord, includeDisabled: boolean): boolean {
-  if (record.kind === 'valid' && record.bundle.softDeletedAt) return includeDisabled && store.keptAfterDelete(record.bundleID) !== undefined;
+  if (record.kind === 'valid' && record.bundle.softDeletedAt) return includeDisabled && store.reaper.keptAfterDelete(record.bundleID) !== undefined;
   return includeDisabled || store.isBundleEnabled(record);
 }
 
