@@ -11,12 +11,14 @@ import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { useEffectiveImpl, useSecretNames, useTool } from '../../../queries/tools.js';
 import { AgentFields } from './AgentFields.js';
 import { CurlImportDialog } from './CurlImportDialog.js';
+import { HttpRequestFields } from './HttpRequestFields.js';
+import { SchemaEditor } from './SchemaEditor.js';
 import { placeholderHints } from './placeholder-hints.js';
 import { asSentence, describeForPeople } from '../../../components/issue-text.js';
 import { issuesOf } from '../../../components/ErrorLine.js';
 import { documentText, draftFrom, newHttpDraft, nextVersion, parseProblem, setPath, slugFrom, toolBody, type Draft } from './draft.js';
 import { useLeaveGuard } from '../../../state/leave-guard.js';
-import { CheckField, JsonTextField, ListField, NumberField, SelectField, TextField, type FieldContext } from './EditorFields.js';
+import { CheckField, ListField, SelectField, TextField, type FieldContext } from './EditorFields.js';
 
 type Issue = { path: string; message: string };
 
@@ -319,28 +321,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             </div>
           </fieldset>
           {isHttp ? (
-            <fieldset className="editor__group">
-              <legend>Request</legend>
-              <div className="editor__row">
-                <SelectField context={context} path={['impl', 'method']} label="Method" options={['GET', 'POST', 'PUT', 'PATCH', 'DELETE']} />
-                <TextField context={context} path={['impl', 'urlTemplate']} label="URL template" mono help="${name} is an argument, ${secret.NAME} a secret" />
-              </div>
-              <JsonTextField context={context} path={['impl', 'query']} label="Query" help='{"q": "${city}"}' />
-              <JsonTextField context={context} path={['impl', 'headers']} label="Headers" help='{"Accept": "application/json"}' />
-              <JsonTextField context={context} path={['impl', 'body']} label="JSON body" rows={4} />
-              <JsonTextField context={context} path={['impl', 'auth']} label="Auth" help='{"kind": "bearer", "token": "${secret.API_KEY}"}' />
-              <div className="editor__row">
-                <NumberField context={context} path={['impl', 'timeoutMs']} label="Timeout (ms)" />
-                <ListField context={context} path={['impl', 'successCodes']} label="Success codes" numbers help="Default: any 2xx" />
-              </div>
-              <JsonTextField context={context} path={['impl', 'retry']} label="Retry" help='{"maxAttempts": 3, "backoff": "exponential"}' />
-              <JsonTextField context={context} path={['impl', 'rateLimit']} label="Rate limit" help='{"maxCallsPerMinute": 60}' />
-              <div className="editor__row">
-                <SelectField context={context} path={['impl', 'responseEncoding']} label="Response" options={['json', 'text']} allowEmpty />
-                <SelectField context={context} path={['impl', 'errorMode']} label="When nothing is extracted" options={['fail', 'empty']} allowEmpty />
-              </div>
-              <TextField context={context} path={['impl', 'extractExpr']} label="Extract" mono help="JSONPath ($.results[0]) or /regex/flags" />
-            </fieldset>
+            <HttpRequestFields context={context} />
           ) : draft.type === 'agent' ? (
             <AgentFields context={context} bundleID={bundleID} slug={textOf(draft.slug)} />
           ) : (
@@ -429,49 +410,5 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
         </div>
       </div>
     </section>
-  );
-}
-
-/** A Monaco editor for one JSON Schema of the draft, with its problems under it; text that does not parse is kept as typed. */
-function SchemaEditor({
-  field,
-  value,
-  typed,
-  problems,
-  onChange,
-  onTyped,
-  height,
-}: {
-  field: string;
-  value: unknown;
-  typed: string | undefined;
-  problems: string[];
-  onChange: (parsed: unknown) => void;
-  onTyped: (text: string | null) => void;
-  height?: number;
-}) {
-  return (
-    <>
-      <JsonEditor
-        label={field}
-        height={height}
-        value={typed ?? JSON.stringify(value ?? {}, null, 2)}
-        onChange={(text) => {
-          try {
-            // Parse here, not in a state updater: React runs updaters later, outside this try.
-            const parsed = JSON.parse(text) as unknown;
-            onTyped(null);
-            onChange(parsed);
-          } catch {
-            onTyped(text);
-          }
-        }}
-      />
-      {problems.map((problem) => (
-        <p key={problem} className="field__error">
-          {problem}
-        </p>
-      ))}
-    </>
   );
 }
