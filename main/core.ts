@@ -191,6 +191,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       resolver: () => resolver,
       invoker: () => invoker,
       now: () => clock.now().toISOString(),
+      log,
       questions,
       windowOpen,
     }),

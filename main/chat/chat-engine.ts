@@ -13,13 +13,12 @@ import type { ToolStore } from '../store/tool-store.js';
 import { toolKey } from '../tools/exposure.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ToolResolver } from '../tools/resolver.js';
-import { CallRunner } from './call-runner.js';
 import type { ChatFiles } from './chat-files.js';
 import { ExchangeBook } from './exchange-book.js';
 import { paletteCall } from './palette-run.js';
 import { refuseBusy, RunBook, type ActiveRun } from './run-book.js';
-import { failedResult, findCall } from './tool-calls.js';
-import { TurnLoop } from './turn-loop.js';
+import { failedResult, findCall } from '../loop/tool-calls.js';
+import { TurnLoop } from '../loop/turn-loop.js';
 import type { LocatedCall } from '../../shared/chat-calls.js';
 
 export interface ChatEngineDeps {
@@ -53,7 +52,7 @@ export class ChatEngine {
 
   constructor(private readonly deps: ChatEngineDeps) {
     this.book = new RunBook(deps);
-    this.loop = new TurnLoop(deps, this.book, new CallRunner(deps, this.book));
+    this.loop = new TurnLoop({ ...deps, findTool: (bundleID, slug, version) => deps.store.findTool(bundleID, slug, version) }, this.book);
     this.exchanges = new ExchangeBook(() => this.book.now());
   }
 
@@ -203,9 +202,10 @@ export class ChatEngine {
   async answer(chatId: string, callId: string, answer: string): Promise<Chat> {
     const chat = await this.deps.files.load(chatId);
     return this.decide(chat, () => {
-      const { message, call } = this.waitingCall(chat, callId, 'awaiting_user');
-      this.book.settle(call, { ok: true, value: { answer }, durationMs: 0, attempts: 0 }, 'succeeded');
-      this.book.emit(chat, { type: 'tool-result', messageId: message.id, call });
+      const { call } = this.waitingCall(chat, callId, 'awaiting_user');
+      // The call runs now, and its tool gets this answer when it asks.
+      call.question = { ...call.question!, answer };
+      call.status = 'queued';
     });
   }
 

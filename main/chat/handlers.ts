@@ -10,7 +10,7 @@ import { refuseBusy } from './run-book.js';
 import { summaryOf, type ChatFiles } from './chat-files.js';
 import { checkSelection } from '../tools/exposure.js';
 import { searchChats } from './chat-search.js';
-import { requireUsableAnswerSchema } from './structured-answer.js';
+import { requireUsableAnswerSchema } from '../loop/structured-answer.js';
 import { blankChat, pendingOf } from '../../shared/chat-calls.js';
 
 type ChatOperation =

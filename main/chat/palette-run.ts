@@ -4,7 +4,7 @@ import { syntheticCallId } from '../providers/transcript.js';
 import { providerSafeName, toolKey, type ExposedTool, type ToolExposure } from '../tools/exposure.js';
 import type { Invoker } from '../tools/invoker.js';
 import { requireReady, type ToolResolver } from '../tools/resolver.js';
-import { classifyCall } from './tool-calls.js';
+import { classifyCall } from '../loop/tool-calls.js';
 
 /**
  * The call a tool run from the "+" palette becomes: the one tool exposed
@@ -30,7 +30,7 @@ export async function paletteCall(
     definition: { name, description: record.tool.description, parameters: record.tool.argSchema },
   };
   const exposure: ToolExposure = { byName: new Map([[name, exposed]]), definitions: [], withheld: new Map(), denied: new Map() };
-  const call = await classifyCall(chat, { id: `run_${syntheticCallId()}`, name, args }, exposed, exposure, deps.invoker, true);
+  const call = await classifyCall({ id: `run_${syntheticCallId()}`, name, args }, exposed, exposure, deps.invoker, { kind: 'person' });
   if (call.status === 'failed' && call.result && !call.result.ok) {
     const { code, message, issues } = call.result.error;
     throw new ToolbeltError(code === 'invalid_args' ? 'invalid_args' : 'invalid_params', message, issues ? { issues } : undefined);

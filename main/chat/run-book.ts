@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
-import type { Chat, ChatStreamEvent, PendingItem, ToolCall, ToolProgress } from '../../shared/schemas/chat.js';
+import type { Chat, ChatStreamEvent, ToolCall, ToolProgress } from '../../shared/schemas/chat.js';
 import { allCalls, pendingOf } from '../../shared/chat-calls.js';
 import type { EventBus } from '../api/event-bus.js';
 import { inBackground } from '../common/background.js';
@@ -8,8 +8,10 @@ import type { Clock } from '../common/clock.js';
 import { tryHoldFileLock } from '../common/file-lock.js';
 import { storageFailure } from '../common/storage-errors.js';
 import type { Logger } from '../log.js';
+import type { Caller } from '../consent/consent.js';
+import { settleCall, type LoopHost } from '../loop/loop-host.js';
+import { failedResult, waitingStatus } from '../loop/tool-calls.js';
 import type { ChatFiles } from './chat-files.js';
-import { failedResult } from './tool-calls.js';
 
 /** A run this process is driving. */
 export interface ActiveRun {
@@ -40,9 +42,10 @@ const chatSaveFailure = (error: unknown) => storageFailure(error, 'Could not sav
  * The runs this process holds and how a chat changes while one runs: the
  * claim on a chat (a cross-process lock), its saves (the run stops at its
  * next step when one fails), what every window is told, and how a call
- * settles. The engine, the turn loop and the call runner all go through it.
+ * settles. It is the turn loop's host for chats: a call waiting for the
+ * person suspends the run, kept in the chat's file.
  */
-export class RunBook {
+export class RunBook implements LoopHost {
   readonly active = new Map<string, ActiveRun>();
   readonly releasing = new Map<string, Promise<void>>();
 
@@ -115,10 +118,24 @@ export class RunBook {
   }
 
   settle(call: ToolCall, result: ToolCall['result'], status: ToolCall['status']): void {
-    delete call.progress;
-    call.result = result;
-    call.status = status;
-    call.finishedAt = this.now();
+    settleCall(call, result, status, this.now());
+  }
+
+  caller(chat: Chat): Caller {
+    return { kind: 'chat-model', alwaysAllowed: chat.alwaysAllowed, manual: chat.toolRuns === 'manual' };
+  }
+
+  /** A chat's calls carry its manual mode into the agents they run; anything else they ask, they ask live. */
+  callContext(chat: Chat) {
+    return chat.toolRuns === 'manual' ? { manual: true } : {};
+  }
+
+  /** A chat spends what its turn limit allows; tool calls are not counted. */
+  spend(): void {}
+
+  /** A chat waits for the person in its file: the run suspends, and their answer starts it again. */
+  async settleWaiting(): Promise<boolean> {
+    return false;
   }
 
   announcePending(chat: Chat, messageId: string, call: ToolCall): void {
@@ -166,10 +183,6 @@ export class RunBook {
   now(): string {
     return this.deps.clock.now().toISOString();
   }
-}
-
-export function waitingStatus(waiting: PendingItem[]): 'awaiting_approval' | 'awaiting_user' {
-  return waiting.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
 }
 
 /** chat_busy, saying what the chat is waiting for, unless it is idle (or stopped by an error). */

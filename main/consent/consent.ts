@@ -19,7 +19,8 @@ export type Caller =
   | { kind: 'chat-model'; alwaysAllowed: readonly string[]; manual: boolean }
   /** The person, from the palette or a quick run: never asked to approve their own call. */
   | { kind: 'person' }
-  | { kind: 'agent'; path: readonly string[] }
+  /** An agent's model; `manual` when the chat it runs in runs calls only when the person says so. */
+  | { kind: 'agent'; path: readonly string[]; manual?: boolean }
   | { kind: 'mcp-client'; client: string };
 
 /** Callers that wait for the person's answer while the call is under way. */
@@ -45,8 +46,9 @@ export function approvalNeeded(caller: Caller, tool: ToolFile, selection: ToolSe
     if (selection && keyOf && caller.alwaysAllowed.includes(keyOf(selection))) return null;
     if (caller.manual) return { reason: 'This chat runs the model’s tool calls only when you say so (manual mode): run, edit or reject it.', by: 'manual' };
     if (selection?.requiresApproval) return { reason: 'This chat asks before running this tool.', by: 'selection' };
-  } else if (caller.kind === 'agent' && selection?.requiresApproval) {
-    return { reason: `${caller.path.at(-1) ?? 'The agent'} asks before running this tool.`, by: 'selection' };
+  } else if (caller.kind === 'agent') {
+    if (caller.manual) return { reason: `${caller.path.at(-1) ?? 'The agent'} runs in a chat that runs tool calls only when you say so (manual mode).`, by: 'manual' };
+    if (selection?.requiresApproval) return { reason: `${caller.path.at(-1) ?? 'The agent'} asks before running this tool.`, by: 'selection' };
   }
   if (tool.requiresApproval) return { reason: 'The tool asks for approval before every call.', by: 'tool' };
   return null;
@@ -74,7 +76,12 @@ export function createConsent(deps: ConsentDeps) {
   return {
     async ask(caller: LiveCaller, tool: ToolFile, args: Record<string, unknown>, need: ApprovalNeed, signal: AbortSignal): Promise<LiveVerdict> {
       if (!deps.windowOpen()) {
-        const change = need.by === 'selection' && caller.kind === 'agent' ? `let ${caller.path.at(-1)} run it without asking (its tools)` : 'switch off "Ask before every call" for this tool';
+        const change =
+          need.by === 'manual'
+            ? 'switch the chat to run tool calls automatically'
+            : need.by === 'selection' && caller.kind === 'agent'
+              ? `let ${caller.path.at(-1)} run it without asking (its tools)`
+              : 'switch off "Ask before every call" for this tool';
         return {
           allowed: false,
           code: 'approval_unavailable',

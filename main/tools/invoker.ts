@@ -11,7 +11,7 @@ import type { ToolStore } from '../store/tool-store.js';
 import { InvokeFailure } from './invoke-error.js';
 import type { LocalFunctionContext } from './local/registry.js';
 import { requireReady, type ToolResolver } from './resolver.js';
-import { runnerFor, type RunContext, type ToolRunners } from './runners.js';
+import { runnerFor, type CallQuestion, type RunContext, type ToolRunners } from './runners.js';
 
 export interface InvokeRequest {
   args: Record<string, unknown>;
@@ -41,12 +41,15 @@ export interface InvokeContext {
   agentPath?: RunContext['agentPath'];
   exchangeTag?: RunContext['exchangeTag'];
   budget?: RunContext['budget'];
+  manual?: RunContext['manual'];
 }
 
 export interface Invoker {
   invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
   /** Problems with these arguments for this tool (argSchema), none when they are fine. */
   checkArgs(tool: ToolFile, args: Record<string, unknown>): ValidationIssue[];
+  /** The question a call of this tool begins with (the ask-user built-in), or null: it waits for the answer before it runs. */
+  questionOf(tool: ToolFile, args: Record<string, unknown>): CallQuestion | null;
   /** The request an HTTP tool would send for these arguments, secrets masked; null for local tools. */
   preview(tool: ToolFile, args: Record<string, unknown>): Promise<RequestPreview | null>;
   /** Runs a draft that is not in the store: no enabled check, no usage metrics. */
@@ -126,6 +129,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       ...(context.agentPath ? { agentPath: context.agentPath } : {}),
       ...(context.exchangeTag ? { exchangeTag: context.exchangeTag } : {}),
       ...(context.budget ? { budget: context.budget } : {}),
+      ...(context.manual ? { manual: true } : {}),
     });
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;
@@ -174,6 +178,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       return validate(structuredClone(args)) ? [] : issuesFrom(validate.errors);
     },
     preview: (tool, args) => runnerFor(deps.runners, tool).preview(tool, args),
+    questionOf: (tool, args) => runnerFor(deps.runners, tool).question?.(tool, args) ?? null,
   };
 }
 

@@ -1,4 +1,6 @@
-import type { RequestPreview, ToolProgress } from '../../shared/schemas/chat.js';
+import type { CallQuestion, RequestPreview, ToolProgress } from '../../shared/schemas/chat.js';
+
+export type { CallQuestion };
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
 import type { RpcMessage, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
@@ -24,7 +26,10 @@ export interface RunContext {
   exchangeTag?: ExchangeTag;
   /** What the run this call belongs to may still spend (agents count it down); a call outside any has its own. */
   budget?: RunBudget;
+  /** The chat this call runs in runs its model's calls only when the person says so: an agent's calls ask too. */
+  manual?: boolean;
 }
+
 
 /** What a run produced: a value or a failure, with what is needed to report either with secrets masked. */
 export interface RunOutcome {
@@ -52,6 +57,13 @@ export interface ToolRunner<T extends ToolFile = ToolFile> {
   availability(tool: T): string | null;
   /** The request the call would make, secrets masked, for the approval dialog; null where there is none. */
   preview(tool: T, args: Record<string, unknown>): Promise<RequestPreview | null>;
+  /**
+   * The question a call begins with, for tools that ask the person before
+   * anything else (the ask-user built-in): the caller keeps the call waiting
+   * for the answer (a chat in its file, across a restart) and runs it with
+   * that answer as what `askUser` says.
+   */
+  question?(tool: T, args: Record<string, unknown>): CallQuestion | null;
   run(tool: T, args: Record<string, unknown>, context: RunContext): Promise<RunOutcome>;
   /** How much of a call the log gets. */
   logLevel(tool: T): 'debug' | 'info' | 'quiet';

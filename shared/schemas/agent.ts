@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ProviderIdSchema, ToolSelectionSchema } from './chat.js';
+import { OnToolErrorSchema, ProviderIdSchema, ToolSelectionSchema } from './chat.js';
 
 /** How deep agents may call agents: a fourth level is refused with a sentence. */
 export const AGENT_MAX_DEPTH = 3;
@@ -17,6 +17,11 @@ export const AgentImplSchema = Type.Object(
     /** The tools the agent's model may call, chosen as a chat chooses them. */
     tools: Type.Array(ToolSelectionSchema, { maxItems: 64 }),
     maxTurns: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, hint: 'Use a whole number from 1 to 20.' })),
+    /** The calls of one turn run at the same time (default), or one after another. */
+    parallelToolCalls: Type.Optional(Type.Boolean()),
+    /** After a failed call, as a chat: tell the model and go on (default), stop, or stop once one tool failed `toolErrorLimit` times in a row. */
+    onToolError: Type.Optional(OnToolErrorSchema),
+    toolErrorLimit: Type.Optional(Type.Integer({ minimum: 2, maximum: 20, hint: 'Use a whole number from 2 to 20.' })),
   },
   { additionalProperties: false },
 );

@@ -81,6 +81,10 @@ export const chatSettingsFields = {
   answerSchema: Type.Optional(AnswerSchemaSchema),
 };
 
+/** A question a call begins with, for the person (the ask-user built-in). */
+export const CallQuestionSchema = Type.Object({ text: Type.String(), choices: Type.Optional(Type.Array(Type.String())) }, { additionalProperties: false });
+export type CallQuestion = Static<typeof CallQuestionSchema>;
+
 export const ToolCallStatusSchema = Type.Union([
   /** Decided to run, not started yet. */
   Type.Literal('queued'),
@@ -158,7 +162,8 @@ export const ToolCallSchema = Type.Object(
     status: ToolCallStatusSchema,
     /** Why the call waits for approval, in words. */
     approvalReason: Type.Optional(Type.String()),
-    question: Type.Optional(Type.Object({ text: Type.String(), choices: Type.Optional(Type.Array(Type.String())) }, { additionalProperties: false })),
+    /** The question the call began with, and once given, the person's answer (the tool then runs and gets it). */
+    question: Type.Optional(Type.Object({ ...CallQuestionSchema.properties, answer: Type.Optional(Type.String({ maxLength: 100_000 })) }, { additionalProperties: false })),
     preview: Type.Optional(RequestPreviewSchema),
     result: Type.Optional(ToolCallResultSchema),
     /** A deny reason, an edited-arguments note: what the person said. */

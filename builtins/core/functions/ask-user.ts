@@ -1,10 +1,23 @@
 import type { LocalFunction } from '../../../main/tools/local/registry.js';
 
-/** core.askUser: the chat shows the question and resumes with the answer. */
-export const askUser: LocalFunction = async (args, context) => {
-  if (!context.askUser) {
-    throw new Error('Asking the user works inside a chat, where the question is shown to you; there is no one to ask here.');
-  }
-  const choices = Array.isArray(args.choices) ? args.choices.map(String) : undefined;
-  return { answer: await context.askUser(String(args.question), choices) };
-};
+const choicesOf = (args: Record<string, unknown>) => (Array.isArray(args.choices) && args.choices.length ? args.choices.map(String) : undefined);
+
+/**
+ * core.askUser: the question goes to the person through whoever runs the
+ * call (a chat keeps it waiting in its file; an agent or an MCP client asks
+ * live), and the answer is the result.
+ */
+export const askUser: LocalFunction = Object.assign(
+  async (args: Record<string, unknown>, context: Parameters<LocalFunction>[1]) => {
+    if (!context.askUser) {
+      throw new Error('Asking the user works inside a chat, where the question is shown to you; there is no one to ask here.');
+    }
+    return { answer: await context.askUser(String(args.question), choicesOf(args)) };
+  },
+  {
+    question: (args: Record<string, unknown>) => {
+      const choices = choicesOf(args);
+      return { text: typeof args.question === 'string' ? args.question : '', ...(choices ? { choices } : {}) };
+    },
+  },
+);

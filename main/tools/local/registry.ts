@@ -1,4 +1,5 @@
 import type { Logger } from '../../log.js';
+import type { CallQuestion } from '../../../shared/schemas/chat.js';
 
 /** What a local function may use besides its arguments. */
 export interface LocalFunctionContext {
@@ -17,7 +18,10 @@ export interface LocalFunctionContext {
  * Local tools are TypeScript functions shipped with the app, found by name.
  * A thrown Error becomes a `local_error` result with its message.
  */
-export type LocalFunction = (args: Record<string, unknown>, context: LocalFunctionContext) => unknown;
+export type LocalFunction = ((args: Record<string, unknown>, context: LocalFunctionContext) => unknown) & {
+  /** A function that begins by asking the person: the question, so the caller can wait for the answer before it runs. */
+  question?: (args: Record<string, unknown>) => CallQuestion;
+};
 
 export interface LocalFunctionRegistry {
   has(name: string): boolean;

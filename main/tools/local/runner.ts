@@ -16,6 +16,7 @@ export function localRunner(deps: { registry: LocalFunctionRegistry; secrets: Se
   return {
     availability: (tool) => (deps.registry.has(tool.impl.func) ? null : `the local function "${tool.impl.func}" is not part of this version of Toolbelt`),
     preview: async () => null,
+    question: (tool, args) => deps.registry.get(tool.impl.func)?.question?.(args) ?? null,
     logLevel: () => 'info',
     async run(tool, args, context) {
       try {

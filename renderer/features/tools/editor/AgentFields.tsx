@@ -79,6 +79,29 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
         <Problems id={`${id}-problems`} problems={context.problemsAt('/impl/tools')} />
       </div>
       <NumberField context={context} path={['impl', 'maxTurns']} label="Max turns" help="1 to 20 (default 6)" />
+      <SelectField
+        context={context}
+        path={['impl', 'onToolError']}
+        label="When a tool fails"
+        allowEmpty
+        options={[
+          { value: 'continue', label: 'Tell its model and go on' },
+          { value: 'halt', label: 'Stop the agent' },
+          { value: 'halt_after', label: 'Stop when one tool keeps failing' },
+        ]}
+        help="As in a chat; the default tells its model and goes on"
+      />
+      {getPath(context.draft, ['impl', 'onToolError']) === 'halt_after' ? (
+        <NumberField context={context} path={['impl', 'toolErrorLimit']} label="Failures in a row that stop it" help="2 to 20 (default 3)" />
+      ) : null}
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={getPath(context.draft, ['impl', 'parallelToolCalls']) !== false}
+          onChange={(event) => context.setDraft(setPath(context.draft, ['impl', 'parallelToolCalls'], event.target.checked ? undefined : false))}
+        />
+        Run the calls of one turn at the same time
+      </label>
       {choosing ? (
         <AgentToolsDialog
           initial={tools}

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import { TOOL_ERROR_LIMIT_DEFAULT, type AssistantMessage, type Chat, type FinishReason } from '../../shared/schemas/chat.js';
 import { allCalls, isUnfinished, pendingOf } from '../../shared/chat-calls.js';
+import { forwardAbort } from '../common/signals.js';
 import type { Logger } from '../log.js';
 import { ANSWER_TOOL_NAME } from '../providers/answer-tool.js';
 import type { ModelProvider } from '../providers/model.js';
@@ -11,12 +12,12 @@ import { exposeTools } from '../tools/exposure.js';
 import type { Invoker } from '../tools/invoker.js';
 import { resultLimits, withResultsCut } from '../tools/model-context.js';
 import type { ToolResolver } from '../tools/resolver.js';
-import type { CallRunner } from './call-runner.js';
-import { waitingStatus, type RunBook } from './run-book.js';
+import { CallRunner, type CallRunnerDeps } from './call-runner.js';
+import { settleCall, type LoopHost } from './loop-host.js';
 import { answerNudge, answerSchemaOf, checkAnswer } from './structured-answer.js';
-import { classifyCall, failedResult, repeatedFailure } from './tool-calls.js';
+import { classifyCall, failedResult, repeatedFailure, waitingStatus } from './tool-calls.js';
 
-export interface TurnLoopDeps {
+export interface TurnLoopDeps extends CallRunnerDeps {
   providers: ProviderStore;
   connect: (settings: ProviderSettings) => ModelProvider;
   resolver: ToolResolver;
@@ -25,31 +26,35 @@ export interface TurnLoopDeps {
 }
 
 /**
- * The conversation loop: model turn → tool calls (in parallel when asked)
- * → results back to the model → … until a final answer, maxTurns, an
- * error, a cancel, or a call that waits for the person (approval or a
- * question); then how the run ends.
+ * The model loop, one for chats and agents: model turn → tool calls (in
+ * parallel when asked) → results back to the model → … until a final
+ * answer, maxTurns, an error, a cancel, or a call that waits for the person
+ * (approval or a question) that the host leaves waiting; then how the run
+ * ends. What differs between a chat and an agent is the host's (`loop-host.ts`).
  */
 export class TurnLoop {
+  private readonly calls: CallRunner;
+
   constructor(
     private readonly deps: TurnLoopDeps,
-    private readonly book: RunBook,
-    private readonly calls: CallRunner,
-  ) {}
+    private readonly host: LoopHost,
+  ) {
+    this.calls = new CallRunner(deps, host);
+  }
 
-  async drive(chat: Chat, runId: string, signal: AbortSignal, turnEvenIfAnswered: boolean, exchangeTag: ExchangeTag): Promise<void> {
+  async drive(chat: Chat, runId: string, signal: AbortSignal, turnEvenIfAnswered: boolean, exchangeTag?: ExchangeTag): Promise<void> {
     let forceTurn = turnEvenIfAnswered;
     /** Said to the model on its next turn only (an answer that did not match the schema), never kept in the chat. */
     let nudge: string | undefined;
     try {
       for (;;) {
         const { failed, waiting } = await this.calls.runQueued(chat, signal, exchangeTag);
-        this.book.throwIfSaveFailed(chat);
+        this.host.throwIfSaveFailed(chat);
         if (signal.aborted) return await this.endCancelled(chat, runId);
         if (failed && chat.onToolError === 'halt') {
           for (const { call } of allCalls(chat)) {
             if (call.status === 'awaiting_approval' || call.status === 'awaiting_user') {
-              this.book.settle(call, failedResult('cancelled', 'Not run: the run stopped at a failed tool.'), 'cancelled');
+              settleCall(call, failedResult('cancelled', 'Not run: the run stopped at a failed tool.'), 'cancelled', this.host.now());
             }
           }
           const message = `Stopped because ${failed.tool?.displayName ?? failed.name} failed (${failed.result && !failed.result.ok ? failed.result.error.code : 'error'}); this chat halts on tool errors.`;
@@ -61,7 +66,10 @@ export class TurnLoop {
           const message = `Stopped because ${repeated.tool?.displayName ?? repeated.name} failed ${chat.toolErrorLimit ?? TOOL_ERROR_LIMIT_DEFAULT} times in a row; this chat stops when one tool keeps failing. Send a message to go on.`;
           return await this.end(chat, runId, 'tool_error', { message });
         }
-        if (waiting) return await this.suspend(chat, runId);
+        if (waiting) {
+          if (await this.host.settleWaiting(chat, signal)) continue;
+          return await this.suspend(chat, runId);
+        }
         if (chat.run?.kind === 'tool' || (!needsModelTurn(chat) && !forceTurn)) return await this.end(chat, runId, 'stop');
         forceTurn = false;
         const run = chat.run!;
@@ -70,10 +78,11 @@ export class TurnLoop {
             message: `Stopped after ${chat.maxTurns} model turn${chat.maxTurns === 1 ? '' : 's'} (the chat's maxTurns). Send a message to continue.`,
           });
         }
+        this.host.spend('modelRequests', 1);
         run.turn++;
         const { finish, answer } = await this.modelTurn(chat, signal, nudge, exchangeTag);
         nudge = undefined;
-        this.book.throwIfSaveFailed(chat);
+        this.host.throwIfSaveFailed(chat);
         if (signal.aborted) return await this.endCancelled(chat, runId);
         const last = chat.messages.at(-1) as AssistantMessage;
         if (last.toolCalls.length === 0) {
@@ -105,12 +114,12 @@ export class TurnLoop {
       if (!(error instanceof ToolbeltError)) this.deps.log.error('chat run failed', { chatId: chat.id, error: String(error) });
       const last = chat.messages.at(-1);
       if (last?.role === 'assistant' && !last.finishReason) last.finishReason = 'error';
-      this.book.emit(chat, { type: 'error', code: failure.code, message: failure.message });
+      this.host.emit(chat, { type: 'error', code: failure.code, message: failure.message });
       return this.end(chat, runId, 'error', { error: { code: failure.code, message: failure.message }, message: failure.message });
     }
   }
 
-  private async modelTurn(chat: Chat, signal: AbortSignal, nudge: string | undefined, exchangeTag: ExchangeTag): Promise<{ finish: string; answer?: { value: unknown } }> {
+  private async modelTurn(chat: Chat, signal: AbortSignal, nudge: string | undefined, exchangeTag: ExchangeTag | undefined): Promise<{ finish: string; answer?: { value: unknown } }> {
     const settings = await this.deps.providers.require(chat.providerId);
     const provider = this.deps.connect(settings);
     const exposure = await exposeTools(chat.tools, this.deps.resolver);
@@ -119,11 +128,15 @@ export class TurnLoop {
       throw new ToolbeltError('conflict', `A tool of this chat is offered to the model as "${ANSWER_TOOL_NAME}", the name a structured answer uses. Give it another name in the tools panel, or make the answer text again.`);
     }
     const history = chat.messages.slice();
-    if (nudge) history.push({ id: uuidv7(), role: 'user', content: nudge, createdAt: this.book.now() });
-    const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.book.now() };
+    if (nudge) history.push({ id: uuidv7(), role: 'user', content: nudge, createdAt: this.host.now() });
+    const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.host.now() };
     chat.messages.push(message);
-    this.book.emit(chat, { type: 'message', message });
+    this.host.emit(chat, { type: 'message', message });
     let finish = 'other';
+    // Each request gets a signal of its own: the SDKs never take back the listener they put on one, and a run's
+    // signal lives for all its turns (200 across an agent run's nested agents).
+    const request = new AbortController();
+    const unfollow = forwardAbort(signal, request);
     const stream = provider.stream({
       model: chat.model,
       ...(chat.system ? { system: chat.system } : {}),
@@ -132,69 +145,73 @@ export class TurnLoop {
       tools: exposure.definitions,
       parallelToolCalls: chat.parallelToolCalls,
       ...(answerSchema ? { answerSchema } : {}),
-      signal,
-      exchangeTag,
+      signal: request.signal,
+      ...(exchangeTag ? { exchangeTag } : {}),
     });
     let answer: { value: unknown } | undefined;
-    for await (const event of stream) {
-      switch (event.type) {
-        case 'text-delta':
-          message.content += event.text;
-          this.book.emit(chat, { type: 'text-delta', messageId: message.id, text: event.text });
-          break;
-        case 'tool-call-delta':
-          this.book.emit(chat, { type: 'tool-call-delta', messageId: message.id, callId: event.callId, name: event.name, argsDelta: event.argsDelta });
-          break;
-        case 'tool-call': {
-          const call = await classifyCall(chat, event.call, exposure.byName.get(event.call.name), exposure, this.deps.invoker);
-          message.toolCalls.push(call);
-          this.book.emit(chat, { type: 'tool-call', messageId: message.id, call });
-          if (call.status === 'failed') this.book.emit(chat, { type: 'tool-result', messageId: message.id, call });
-          this.book.announcePending(chat, message.id, call);
-          break;
+    try {
+      for await (const event of stream) {
+        switch (event.type) {
+          case 'text-delta':
+            message.content += event.text;
+            this.host.emit(chat, { type: 'text-delta', messageId: message.id, text: event.text });
+            break;
+          case 'tool-call-delta':
+            this.host.emit(chat, { type: 'tool-call-delta', messageId: message.id, callId: event.callId, name: event.name, argsDelta: event.argsDelta });
+            break;
+          case 'tool-call': {
+            const call = await classifyCall(event.call, exposure.byName.get(event.call.name), exposure, this.deps.invoker, this.host.caller(chat));
+            message.toolCalls.push(call);
+            this.host.emit(chat, { type: 'tool-call', messageId: message.id, call });
+            if (call.status === 'failed') this.host.emit(chat, { type: 'tool-result', messageId: message.id, call });
+            this.host.announcePending(chat, message.id, call);
+            break;
+          }
+          case 'usage':
+            this.host.emit(chat, { type: 'usage', ...(event.inputTokens !== undefined ? { inputTokens: event.inputTokens } : {}), ...(event.outputTokens !== undefined ? { outputTokens: event.outputTokens } : {}) });
+            break;
+          case 'answer':
+            answer = { value: event.value };
+            break;
+          case 'finish':
+            finish = event.reason;
+            break;
         }
-        case 'usage':
-          this.book.emit(chat, { type: 'usage', ...(event.inputTokens !== undefined ? { inputTokens: event.inputTokens } : {}), ...(event.outputTokens !== undefined ? { outputTokens: event.outputTokens } : {}) });
-          break;
-        case 'answer':
-          answer = { value: event.value };
-          break;
-        case 'finish':
-          finish = event.reason;
-          break;
       }
+    } finally {
+      unfollow();
     }
     message.finishReason = finish;
-    await this.book.save(chat);
+    await this.host.save(chat);
     return { finish, ...(answer ? { answer } : {}) };
   }
 
   private async suspend(chat: Chat, runId: string): Promise<void> {
     chat.status = waitingStatus(pendingOf(chat));
-    const saved = this.book.release(chat, runId);
-    this.book.emit(chat, { type: 'finish', reason: 'suspended', status: chat.status });
+    const saved = this.host.release(chat, runId);
+    this.host.emit(chat, { type: 'finish', reason: 'suspended', status: chat.status });
     await saved;
   }
 
   private async end(chat: Chat, runId: string, reason: FinishReason, outcome: { message?: string; error?: { code: string; message: string } } = {}): Promise<void> {
     chat.status = reason === 'error' ? 'error' : 'idle';
     delete chat.run;
-    chat.lastRun = { runId, reason, ...outcome, at: this.book.now() };
+    chat.lastRun = { runId, reason, ...outcome, at: this.host.now() };
     // The chat is written once, as it ends, and the lock goes after that write.
-    const saved = this.book.release(chat, runId);
-    this.book.emit(chat, { type: 'finish', reason, status: chat.status, ...(outcome.message ? { message: outcome.message } : {}) });
+    const saved = this.host.release(chat, runId);
+    this.host.emit(chat, { type: 'finish', reason, status: chat.status, ...(outcome.message ? { message: outcome.message } : {}) });
     // The run is over either way; a save that fails now is told to the window and the log, not thrown at nobody.
     await saved.catch((error: unknown) => {
       if (outcome.error?.code === 'storage_failed') this.deps.log.warn('the chat is still not saved', { chatId: chat.id, error: String(error) });
-      else this.book.reportSaveFailure(chat, error);
+      else this.host.reportSaveFailure(chat, error);
     });
   }
 
   endCancelled(chat: Chat, runId: string): Promise<void> {
     for (const { message, call } of allCalls(chat)) {
       if (!isUnfinished(call)) continue;
-      this.book.settle(call, failedResult('cancelled', 'Cancelled by the user.'), 'cancelled');
-      this.book.emit(chat, { type: 'tool-result', messageId: message.id, call });
+      settleCall(call, failedResult('cancelled', 'Cancelled by the user.'), 'cancelled', this.host.now());
+      this.host.emit(chat, { type: 'tool-result', messageId: message.id, call });
     }
     const last = chat.messages.at(-1);
     if (last?.role === 'assistant' && !last.finishReason) last.finishReason = 'cancelled';

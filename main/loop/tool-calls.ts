@@ -1,15 +1,12 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import { allCalls, type LocatedCall } from '../../shared/chat-calls.js';
-import type { Chat, ToolCall, ToolCallResult } from '../../shared/schemas/chat.js';
+import type { Chat, PendingItem, ToolCall, ToolCallResult } from '../../shared/schemas/chat.js';
 import type { CompletedToolCall } from '../providers/model.js';
 import { syntheticCallId } from '../providers/transcript.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ExposedTool, ToolExposure } from '../tools/exposure.js';
 import { toolKey } from '../tools/exposure.js';
-import { approvalNeeded } from '../consent/consent.js';
-
-/** The local function behind the built-in ask-user tool: a question to the person, not a call. */
-export const ASK_USER_FUNCTION = 'core.askUser';
+import { approvalNeeded, type Caller } from '../consent/consent.js';
 
 export function failedResult(code: string, message: string, extra: { issues?: { path: string; message: string }[] } = {}): ToolCallResult {
   return { ok: false, error: { ...extra, code, message }, durationMs: 0, attempts: 0 };
@@ -27,7 +24,7 @@ function unknownToolMessage(name: string, exposure: ToolExposure): string {
   const why = exposure.withheld.get(name);
   if (why) return `The tool "${name}" cannot be used now: ${why}.`;
   const names = [...exposure.byName.keys()];
-  return `There is no tool named "${name}" in this chat.${names.length ? ` Available tools: ${names.join(', ')}.` : ' No tools are available.'}`;
+  return `There is no tool named "${name}" among the tools offered to you.${names.length ? ` Available tools: ${names.join(', ')}.` : ' No tools are available.'}`;
 }
 
 /**
@@ -36,13 +33,12 @@ function unknownToolMessage(name: string, exposure: ToolExposure): string {
  * a question for the person, waiting for approval, or queued to run.
  */
 export async function classifyCall(
-  chat: Chat,
   completed: CompletedToolCall,
   exposed: ExposedTool | undefined,
   exposure: ToolExposure,
   invoker: Invoker,
-  /** A run the person started (the palette), not a call of the model's. */
-  byPerson = false,
+  /** Who makes the call: the conversation's model (a chat's, an agent's), or the person from the palette. */
+  caller: Caller,
 ): Promise<ToolCall> {
   // What a model sends is untrusted: a call without an id or a name (or with a name past what is kept) is
   // still recorded, as a failed call the model reads, so the chat stays valid and opens again.
@@ -75,12 +71,12 @@ export async function classifyCall(
     const described = issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ');
     return { ...call, status: 'failed', result: failedResult('invalid_args', `Invalid arguments for ${exposed.name}: ${described}`, { issues }) };
   }
-  if (tool.type === 'local' && tool.impl.func === ASK_USER_FUNCTION) {
-    const choices = Array.isArray(call.args.choices) ? call.args.choices.map(String) : undefined;
-    return { ...call, status: 'awaiting_user', question: { text: typeof call.args.question === 'string' ? call.args.question : '', ...(choices?.length ? { choices } : {}) } };
-  }
+  // A tool whose call begins with a question (the ask-user built-in) waits for the answer, kept with the call; it
+  // then runs and gets that answer through its context, as it would anywhere else.
+  const question = invoker.questionOf(tool, call.args);
+  if (question) return { ...call, status: 'awaiting_user', question };
   // Asked through the one door: the person's own run (the palette) is never put to them again.
-  const need = approvalNeeded(byPerson ? { kind: 'person' } : { kind: 'chat-model', alwaysAllowed: chat.alwaysAllowed, manual: chat.toolRuns === 'manual' }, tool, exposed.selection, toolKey);
+  const need = approvalNeeded(caller, tool, exposed.selection, toolKey);
   if (need) {
     const preview = await invoker.preview(tool, call.args);
     return { ...call, status: 'awaiting_approval', approvalReason: need.reason, ...(preview ? { preview } : {}) };
@@ -111,4 +107,9 @@ export function repeatedFailure(chat: Chat, limit: number): ToolCall | null {
     if (inARow >= limit) return failed;
   }
   return null;
+}
+
+/** What a conversation waiting for the person waits for: an approval first, else an answer. */
+export function waitingStatus(waiting: PendingItem[]): 'awaiting_approval' | 'awaiting_user' {
+  return waiting.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
 }

@@ -1,0 +1,115 @@
+import { ToolbeltError } from '../../shared/errors.js';
+import { allCalls } from '../../shared/chat-calls.js';
+import type { Chat, ChatStreamEvent, ToolCall } from '../../shared/schemas/chat.js';
+import type { ToolFile } from '../../shared/schemas/tool.js';
+import { approvalNeeded, askPersonFor, createConsent, type ConsentDeps, type LiveCaller } from '../consent/consent.js';
+import { settleCall, type LoopHost } from '../loop/loop-host.js';
+import { failedResult } from '../loop/tool-calls.js';
+import { toolKey } from '../tools/exposure.js';
+import type { RunContext } from '../tools/runners.js';
+import { RUN_BUDGET, spend, type RunBudget } from '../tools/run-lineage.js';
+
+export interface AgentHostDeps extends ConsentDeps {
+  now: () => string;
+  findTool: (ref: { bundleID: string; slug: string; version: string }) => Promise<ToolFile | undefined>;
+}
+
+/**
+ * The turn loop's host for one agent call: the conversation lives in memory
+ * for the length of the call; a call that needs the person's yes, or a
+ * question, is asked now through the one door (in the window, or through
+ * the MCP client the call came from), and the loop goes on; every model
+ * request and tool call is counted against the run's budget.
+ */
+export class AgentHost implements LoopHost {
+  /** Why the run stopped early, when it was the budget. */
+  spent: string | null = null;
+  private readonly who: LiveCaller;
+
+  constructor(
+    private readonly deps: AgentHostDeps,
+    private readonly agentName: string,
+    private readonly path: readonly string[],
+    private readonly context: RunContext & { budget: RunBudget },
+    private readonly maxTurns: number,
+  ) {
+    this.who = { kind: 'agent', path, ...(context.manual ? { manual: true } : {}) };
+  }
+
+  now(): string {
+    return this.deps.now();
+  }
+
+  caller(): LiveCaller {
+    return this.who;
+  }
+
+  callContext() {
+    return {
+      agentPath: this.path,
+      budget: this.context.budget,
+      askUser: this.ask(),
+      ...(this.context.manual ? { manual: true } : {}),
+    };
+  }
+
+  spend(what: 'modelRequests' | 'toolCalls', count: number): void {
+    for (let spent = 0; spent < count; spent++) {
+      if (spend(this.context.budget, what)) continue;
+      const words = what === 'modelRequests' ? 'model requests' : 'tool calls';
+      this.spent = `${this.agentName} stopped: the run it belongs to has used all its ${words} (${RUN_BUDGET[what]}, across every agent in it). Ask for less, or split the task.`;
+      throw new ToolbeltError('unavailable', this.spent);
+    }
+  }
+
+  async settleWaiting(chat: Chat, signal: AbortSignal): Promise<boolean> {
+    for (const { call } of allCalls(chat)) {
+      if (signal.aborted) break;
+      if (call.status === 'awaiting_approval') await this.approve(chat, call, signal);
+      else if (call.status === 'awaiting_user') await this.answer(call);
+    }
+    return true;
+  }
+
+  emit(chat: Chat, event: ChatStreamEvent): void {
+    if (event.type !== 'tool-result') return;
+    const { call } = event;
+    this.context.onProgress?.({ progress: chat.run?.turn ?? 0, total: this.maxTurns, message: `${call.tool?.displayName ?? call.name}: ${call.status === 'succeeded' ? 'done' : 'failed'}` });
+  }
+
+  // Nothing to tell a window or to write: the agent's steps are its result.
+  announcePending(): void {}
+  progressReporter() {
+    return () => {};
+  }
+  async save(): Promise<void> {}
+  saveInBackground(): void {}
+  throwIfSaveFailed(): void {}
+  reportSaveFailure(): void {}
+  async release(): Promise<void> {}
+
+  /** A question a tool asks: through the caller's own way to ask (an MCP client's), else in the window. */
+  private ask() {
+    return this.context.askUser ?? askPersonFor(this.deps, this.who, this.context.signal);
+  }
+
+  private async approve(chat: Chat, call: ToolCall, signal: AbortSignal): Promise<void> {
+    const tool = call.tool ? await this.deps.findTool(call.tool) : undefined;
+    if (!tool) return settleCall(call, failedResult('tool_unavailable', 'The tool no longer exists.'), 'failed', this.now());
+    const selection = chat.tools.selected.find((entry) => toolKey(entry) === toolKey(tool));
+    const need = approvalNeeded(this.who, tool, selection) ?? { reason: call.approvalReason ?? '', by: 'tool' as const };
+    const verdict = await createConsent(this.deps).ask(this.who, tool, call.args, need, signal);
+    if (verdict.allowed) call.status = 'queued';
+    else settleCall(call, failedResult(verdict.code, verdict.message), verdict.code === 'approval_unavailable' ? 'failed' : verdict.code, this.now());
+  }
+
+  private async answer(call: ToolCall): Promise<void> {
+    const question = call.question!;
+    try {
+      call.question = { ...question, answer: await this.ask()(question.text, question.choices) };
+      call.status = 'queued';
+    } catch (error) {
+      settleCall(call, failedResult('no_answer', `${error instanceof Error ? error.message : String(error)} Go on without the answer.`), 'failed', this.now());
+    }
+  }
+}
