@@ -1,16 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Chat } from '../../shared/schemas/chat.js';
 import { startTestCore } from '../testing/test-core.js';
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function settled(call: Awaited<ReturnType<typeof startTestCore>>['call'], chatId: string): Promise<Chat> {
-  for (let i = 0; i < 400; i++) {
-    const chat = await call('chats.get', { chatId });
-    if (chat.status !== 'running') return chat;
-    await wait(10);
-  }
-  throw new Error('still running');
+function settled(call: Awaited<ReturnType<typeof startTestCore>>['call'], chatId: string): Promise<Chat> {
+  return vi.waitFor(
+    async () => {
+      const chat = await call('chats.get', { chatId });
+      if (chat.status === 'running') throw new Error('still running');
+      return chat;
+    },
+    { timeout: 4_000, interval: 10 },
+  );
 }
 
 describe('two Toolbelt processes on one data folder', () => {

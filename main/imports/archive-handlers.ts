@@ -49,7 +49,7 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
         if (typeof tool.slug !== 'string' || typeof tool.version !== 'string') throw bad(`${file} has no slug or version.`);
         const body = Object.fromEntries(Object.entries(tool).filter(([key]) => !IDENTITY.includes(key)));
         // Every tool is checked as tools.put would before anything is shown or written.
-        const issues = await store.checkDraft(body, { slug: tool.slug, version: tool.version });
+        const issues = await store.drafts.check(body, { slug: tool.slug, version: tool.version });
         if (issues.length > 0) throw bad(`${file} is not a valid tool: ${describeIssues(issues)}`, issues);
         tools.push({ slug: tool.slug, version: tool.version, input: body as ToolInput });
       }

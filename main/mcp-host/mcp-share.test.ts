@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { onTestFinished, describe, expect, it, vi } from 'vitest';
@@ -47,30 +47,6 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(calls[0]).toMatchObject({ ok: false, errorCode: 'invalid_args' });
   });
 
-  it('asks the person before a tool that asks first, and runs it only when they allow it', async () => {
-    const { subject, url, token, weather } = await sharingCore();
-    const client = await connect(url, token, 'Claude');
-    const pending = client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } });
-    // The window sees the question, as the approval dialog does.
-    const questions = [await nextQuestion(subject.core)];
-    expect(questions[0]).toMatchObject({ from: { kind: 'mcp-client', client: 'Claude' }, approval: { displayName: 'Clear alerts', args: { city: 'Paris' } } });
-    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(0);
-    await subject.call('questions.answer', { id: questions[0]!.id, answer: { action: 'accept', content: {} } });
-    const allowed = await pending;
-    expect(allowed.isError).toBeFalsy();
-    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
-
-    const declinedCall = client.callTool({ name: 'clear-alerts', arguments: { city: 'Lyon' } });
-    const second = { questions: [await nextQuestion(subject.core)] };
-    await subject.call('questions.answer', { id: second.questions[0]!.id, answer: { action: 'decline' } });
-    const declined = await declinedCall;
-    expect(declined.isError).toBe(true);
-    expect(text(declined)).toContain('The user denied this call to Clear alerts');
-    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
-    const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 2);
-    expect(calls.map((call) => call.approval)).toEqual(['declined', 'approved']);
-  });
-
   it('keeps a client that asked for progress waiting while the person takes longer than its timeout to decide', async () => {
     const { subject, url, token, weather } = await sharingCore({ waitingNoticeMs: 200 });
     const client = await connect(url, token, 'Claude');
@@ -87,34 +63,6 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
     expect(notices.length).toBeGreaterThanOrEqual(3);
     expect(notices[0]).toBe('Waiting for the person to approve Clear alerts in Toolbelt.');
-  });
-
-  it('with no window to ask in, refuses a tool that asks first and says what to do', async () => {
-    const { url, token, weather } = await sharingCore({ windowOpen: () => false });
-    const client = await connect(url, token);
-    const result = await client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } });
-    expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/no Toolbelt window is open.*approve it there, or switch off "Ask before every call"/);
-    expect(weather.seen).toHaveLength(0);
-  });
-
-  it('tells connected clients when the shared tools change, and lists only what is shared and on', async () => {
-    const { subject, bundleID, url, token } = await sharingCore();
-    const client = await connect(url, token);
-    let told = 0;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      told++;
-    });
-    await subject.call('tools.patch', { bundleID, toolSlug: 'forecast', version: 'v1', isEnabled: false });
-    await waitFor(async () => told, (count) => count >= 1);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['clear-alerts']);
-    // The built-in bundle is not shared: its tools are absent until it is.
-    expect((await client.listTools()).tools.some((tool) => tool.name === 'calculator')).toBe(false);
-    await subject.call('mcpShare.shareBundle', { bundleID: CORE_BUNDLE, shared: true });
-    await waitFor(async () => told, (count) => count >= 2);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('calculator');
-    await subject.call('mcpShare.shareBundle', { bundleID, shared: false });
-    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('clear-alerts');
   });
 
   it('asks the person through the client when a tool asks the user and the client can show a form', async () => {

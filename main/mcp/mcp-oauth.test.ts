@@ -25,7 +25,7 @@ async function serverState(subject: TestCore, name: string, wanted: string) {
 
 describe('a remote MCP server behind OAuth', () => {
   it('asks the person to sign in, connects once the browser comes back, refreshes expired tokens, and keeps them encrypted across restarts', async () => {
-    const remote = await startOAuthMcpServer({ accessTokenSeconds: 2 });
+    const remote = await startOAuthMcpServer();
     onTestFinished(remote.stop);
     const subject = await startTestCore();
     const added = await subject.call('mcpServers.put', { name: 'protected', config: { url: remote.url } });
@@ -35,9 +35,11 @@ describe('a remote MCP server behind OAuth', () => {
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorization.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
 
-    // A start that needs a sign-in is no crash: nothing restarts it behind the person's back with a new sign-in page.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect((await subject.call('mcpServers.list', {})).servers[0]!.authorizationUrl).toBe(added.authorizationUrl);
+    // A start that needs a sign-in is no crash: no restart is scheduled behind the person's back (it would say
+    // "Restarting in …" and bring a new sign-in page).
+    const listed = (await subject.call('mcpServers.list', {})).servers[0]!;
+    expect(listed).toMatchObject({ state: 'failed', error: { code: 'mcp_auth_required' }, authorizationUrl: added.authorizationUrl });
+    expect(listed.error!.message).not.toContain('Restarting');
 
     // The person's browser: the sign-in page redirects to Toolbelt's loopback listener.
     const browser = await fetch(authorization);
@@ -54,7 +56,7 @@ describe('a remote MCP server behind OAuth', () => {
     expect(vault).not.toMatch(/access_token|refresh_token|code_verifier/);
 
     // The access token expires; the next call refreshes it without the person.
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    await remote.expireTokens();
     expect(expectOk(await call()).value).toMatch(/^client /);
     expect((await remote.counts()).refreshed).toBeGreaterThanOrEqual(1);
 
@@ -65,7 +67,7 @@ describe('a remote MCP server behind OAuth', () => {
     onTestFinished(() => new Promise<void>((resolve) => squatter.close(() => resolve())));
     const reopened = await subject.reopen(async () => {
       await new Promise<void>((resolve) => squatter.listen(registeredPort, '127.0.0.1', resolve));
-      await new Promise((resolve) => setTimeout(resolve, 2_200));
+      await remote.expireTokens();
     });
     const again = await reopened.call('tools.invoke', { bundleID: connected.bundleID, toolSlug: 'whoami', version: 'mcp', args: {} });
     expect(expectOk(again).value).toMatch(/^client /);

@@ -2,27 +2,17 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
-import type { LiveQuestion } from '../../shared/schemas/questions.js';
 import { expectError, expectOk } from '../testing/invoke-harness.js';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
 import { startTestCore, type TestCore } from '../testing/test-core.js';
 import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { nextQuestion } from '../testing/live-questions.js';
 
 const EVERYTHING = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 
 function invoker(subject: TestCore, bundleID: string) {
   return (toolSlug: string, args: Record<string, unknown> = {}, signal?: AbortSignal) =>
     subject.core.dispatcher.call('tools.invoke', { bundleID, toolSlug, version: 'mcp', args }, { transport: 'internal', ...(signal ? { signal } : {}) }) as Promise<InvokeResult>;
-}
-
-/** The question the window would show, once the server has asked it. */
-async function nextQuestion(subject: TestCore): Promise<LiveQuestion> {
-  for (let waited = 0; waited < 10_000; waited += 25) {
-    const [question] = (await subject.call('questions.list', {})).questions;
-    if (question) return question;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the server never asked');
 }
 
 describe('requests from an MCP server while its tool runs', () => {
@@ -34,7 +24,7 @@ describe('requests from an MCP server while its tool runs', () => {
     subject.core.events.subscribe((event) => events.push(event.type));
 
     const running = invoke('trigger-elicitation-request');
-    const question = await nextQuestion(subject);
+    const question = await nextQuestion(subject.core);
     expect(question).toMatchObject({ from: { kind: 'mcp-server', server: 'everything' }, message: 'Please provide inputs for the following fields:' });
     expect(Object.keys((question.schema as { properties: object }).properties)).toContain('email');
     expect(events).toContain('questions.changed');
@@ -58,12 +48,12 @@ describe('requests from an MCP server while its tool runs', () => {
     const invoke = invoker(subject, server.bundleID);
 
     const declined = invoke('trigger-elicitation-request');
-    await subject.call('questions.answer', { id: (await nextQuestion(subject)).id, answer: { action: 'decline' } });
+    await subject.call('questions.answer', { id: (await nextQuestion(subject.core)).id, answer: { action: 'decline' } });
     expect(JSON.stringify(expectOk(await declined).value)).toContain('User declined');
 
     const controller = new AbortController();
     const cancelled = invoke('trigger-elicitation-request', {}, controller.signal);
-    await nextQuestion(subject);
+    await nextQuestion(subject.core);
     controller.abort();
     expectError(await cancelled, 'cancelled');
     expect((await subject.call('questions.list', {})).questions).toEqual([]);

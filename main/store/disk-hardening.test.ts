@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, readFile, rename, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CORE_BUNDLE, httpTool, newID } from '../testing/fixtures.js';
 import { seedBundle } from '../testing/seed.js';
 import { manualClock, startTestCore } from '../testing/test-core.js';
@@ -193,9 +193,7 @@ describe('chat files and settings.json that cannot be used', () => {
     // Another program makes it valid JSON that is not settings, then mends it: each is seen.
     await writeFile(file, '{"theme": 5}');
     await utimes(file, new Date(), new Date(Date.now() + 5_000));
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const problem = (await call('settings.get', {})).problem;
-    expect(problem).toEqual({ file, reason: expect.stringContaining('/theme') as unknown });
+    await vi.waitFor(async () => expect((await call('settings.get', {})).problem).toEqual({ file, reason: expect.stringContaining('/theme') as unknown }), { timeout: 5_000, interval: 20 });
   });
 });
 

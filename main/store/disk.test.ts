@@ -1,6 +1,6 @@
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CoreEvent } from '../../shared/events.js';
 import { TOOL_FILE_KEY_ORDER } from '../../shared/schemas/tool.js';
 import { httpTool, newID } from '../testing/fixtures.js';
@@ -127,15 +127,18 @@ describe('changes made by other programs', () => {
   });
 
   it('our own writes are announced once, as api changes', async () => {
-    const { call, core } = await startTestCore({ watchFiles: true });
+    const { call, core, dataDir } = await startTestCore({ watchFiles: true });
     const events: CoreEvent[] = [];
     core.events.subscribe((event) => events.push(event));
     const bundleID = newID();
     await call('bundles.put', { bundleID, slug: 'b', displayName: 'B' });
     await call('tools.put', { bundleID, toolSlug: 't', version: 'v1', tool: httpTool() });
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const sources = events.filter((event) => event.type === 'store.changed').map((event) => event.type === 'store.changed' && event.source);
-    expect(sources).toEqual(['api', 'api']);
+    // Then a bundle written by another program: once the watcher has told of it, it has told of our writes too.
+    const other = await seedBundle(dataDir, { tools: [{ slug: 'by-hand' }] });
+    const sources = () => events.filter((event) => event.type === 'store.changed').map((event) => event.type === 'store.changed' && event.source);
+    await vi.waitFor(() => expect(sources()).toContain('disk'), { timeout: 5_000, interval: 10 });
+    expect(sources()).toEqual(['api', 'api', 'disk']);
+    expect(events.findLast((event) => event.type === 'store.changed')).toMatchObject({ bundleIDs: [other.bundleID] });
   });
 });
 

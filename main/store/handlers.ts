@@ -56,7 +56,7 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog): Pick<Hand
       return { tools: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
     },
     'tools.validate': async ({ bundleID, toolSlug, version, tool }) => ({
-      issues: await store.checkDraft(tool, { bundleID, slug: toolSlug, version }),
+      issues: await store.drafts.check(tool, { bundleID, slug: toolSlug, version }),
     }),
     'tools.search': ({ q, includeDisabled, pageSize, pageToken }) => {
       const page = catalog.searchTools({ q, includeDisabled, pageSize, pageToken });

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { bundleFileFrom, checkedToolInput, draftProblems, fileInvalid, newToolFile, nfc, notFound } from './tool-files.js';
-import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
+import { bundleFileFrom, checkedToolInput, fileInvalid, newToolFile, nfc, notFound } from './tool-files.js';
+import { Drafts } from './drafts.js';
+import { ToolbeltError } from '../../shared/errors.js';
 import { BUNDLE_FILE_KEY_ORDER, type BundleFile, type BundleInput } from '../../shared/schemas/bundle.js';
 import { TOOL_FILE_KEY_ORDER, type ToolFile, type ToolInput } from '../../shared/schemas/tool.js';
 import type { Clock } from '../common/clock.js';
@@ -55,9 +56,12 @@ export class ToolStore {
   /** Deleted bundles' folders, and "Remove" of a folder that is not a working bundle. */
   readonly reaper: Reaper;
   readonly usage: UsageBook;
+  /** Drafts checked and tried as tools.put would take them, never written. */
+  readonly drafts: Drafts;
 
   private constructor(private readonly options: ToolStoreOptions) {
     this.usage = new UsageBook(options.layout, options.log);
+    this.drafts = new Drafts(this, options.validator, () => this.now());
     this.validationCache = new ValidationCache(path.join(options.layout.root, 'cache', 'validated-tools.json'), options.layout.root);
     this.sources = new SourceRegistry(
       this.index,
@@ -298,30 +302,6 @@ export class ToolStore {
     this.index.forgetTool(record.toolID);
     await this.usage.forget(record.toolID);
     this.changed({ bundleIDs: [bundleID], toolIDs: [record.toolID] });
-  }
-
-  /**
-   * Every problem tools.put would report for this draft, without writing:
-   * slug and version, the definition, and a taken <slug, version>.
-   */
-  async checkDraft(draft: unknown, address: { bundleID?: string; slug?: string; version?: string }): Promise<ValidationIssue[]> {
-    const issues = draftProblems(this.options.validator, draft, address);
-    if (issues.length === 0 && address.bundleID && address.slug && address.version) {
-      const taken = await this.findTool(address.bundleID, address.slug, address.version);
-      if (taken) issues.push({ path: '/version', message: `"${address.slug}" version "${address.version}" already exists in this bundle; choose another version.` });
-    }
-    return issues;
-  }
-
-  /**
-   * A draft as the record it would become, for trying it in the tester
-   * before saving: checked like a put, never written.
-   */
-  async draftRecord(bundleID: string, draft: unknown): Promise<ValidTool> {
-    await this.requireBundle(bundleID);
-    const input = checkedToolInput(this.options.validator, draft, 'draft');
-    const tool = newToolFile({ ...input, isEnabled: true }, { bundleID, slug: input.slug ?? 'draft', version: input.version ?? 'draft' }, this.now());
-    return { kind: 'valid', toolID: tool.toolID, bundleID, tool, text: '', source: FILES_SOURCE };
   }
 
   /** The tool at <bundle, slug, version>, or `not_found`; hidden with its soft-deleted bundle. */

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { vi } from 'vitest';
 import type { ChatEvent } from '../../shared/events.js';
 import type { Chat, ChatStreamEvent } from '../../shared/schemas/chat.js';
 import type { ParamsOf } from '../../shared/operation.js';
@@ -9,8 +10,6 @@ import { json, startLoopbackServer, type SeenRequest } from './loopback-server.j
 import { startTestCore, type TestCore } from './test-core.js';
 
 type ChatCreateParams = ParamsOf<Operations['chats.create']>;
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A real core with a bundle of HTTP tools against a loopback server:
@@ -79,21 +78,23 @@ export async function startChatHarness(options: { weatherRoute?: (request: SeenR
       return events.filter((event) => event.chatId === chatId).map((event) => event.event);
     },
     /** Waits until the chat is no longer running (finished or waiting for the person). */
-    async settled(chatId: string, timeoutMs = 10_000): Promise<Chat> {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const chat = await test.call('chats.get', { chatId });
-        if (chat.status !== 'running') return chat;
-        if (Date.now() > until) throw new Error(`chat ${chatId} still running after ${timeoutMs} ms`);
-        await wait(5);
-      }
+    settled(chatId: string, timeoutMs = 10_000): Promise<Chat> {
+      return vi.waitFor(
+        async () => {
+          const chat = await test.call('chats.get', { chatId });
+          if (chat.status === 'running') throw new Error(`chat ${chatId} still running after ${timeoutMs} ms`);
+          return chat;
+        },
+        { timeout: timeoutMs, interval: 5 },
+      );
     },
-    async until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
-      const until = Date.now() + timeoutMs;
-      while (!predicate()) {
-        if (Date.now() > until) throw new Error('condition not met in time');
-        await wait(5);
-      }
+    until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+      return vi.waitFor(
+        () => {
+          if (!predicate()) throw new Error('condition not met in time');
+        },
+        { timeout: timeoutMs, interval: 5 },
+      );
     },
     /** Closes the core and opens a new one on the same data folder, as a restart would. */
     async restart(whileStopped?: () => Promise<void>) {

@@ -15,7 +15,7 @@ import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middlew
 import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { DemoInMemoryAuthProvider } from '@modelcontextprotocol/sdk/examples/server/demoInMemoryOAuthProvider.js';
 
-const lifetime = Number(process.env.ACCESS_TOKEN_SECONDS ?? 3600);
+const lifetime = 3600;
 
 class RefreshingProvider extends DemoInMemoryAuthProvider {
   refreshTokens = new Map();
@@ -62,6 +62,11 @@ const listener = app.listen(0, '127.0.0.1', () => {
   const mcpUrl = new URL('/mcp', base);
   app.use(mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: mcpUrl, scopesSupported: ['mcp:tools'] }));
   app.get('/counts', (_request, response) => response.json(provider.counts));
+  // The test's clock: every access token issued so far has expired (no test waits for one to run out).
+  app.post('/expire', (_request, response) => {
+    for (const data of provider.tokens.values()) data.expiresAt = Date.now() - 1_000;
+    response.json({ expired: provider.tokens.size });
+  });
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl) });
   app.get('/api/whoami', bearer, (request, response) => response.json({ client: request.auth.clientId, scopes: request.auth.scopes }));
   app.post('/mcp', bearer, express.json(), async (request, response) => {

@@ -35,7 +35,7 @@ export function executionHandlers(
     'tester.saveExample': ({ bundleID, toolSlug, name, args }) => testerBooks.saveExample({ bundleID, slug: toolSlug }, name, args),
     'tester.deleteExample': ({ bundleID, toolSlug, name }) => testerBooks.deleteExample({ bundleID, slug: toolSlug }, name),
     'tools.try': async ({ bundleID, tool, args, trace, timeoutMs }, context) => {
-      const record = await store.draftRecord(bundleID, tool);
+      const record = await store.drafts.record(bundleID, tool);
       return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? NOT_CANCELLABLE });
     },
     'tools.checkArgs': async ({ bundleID, toolSlug, version, args }) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { freePort } from '../testing/free-port.js';
 import { expectError, expectOk, invokeHarness } from '../testing/invoke-harness.js';
 import { startOAuthMcpServer } from '../testing/oauth-mcp.js';
@@ -48,13 +48,15 @@ async function signedInHarness(options: { confidential: boolean }) {
   return { remote, subject, clock, redirectPort, client };
 }
 
-async function signInState(subject: { call: (name: 'oauth.state', params: { bundleID: string }) => Promise<{ state: string }> }, bundleID: string, wanted: string) {
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    const view = await subject.call('oauth.state', { bundleID });
-    if (view.state === wanted) return view;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the sign-in never became ${wanted}`);
+function signInState(subject: { call: (name: 'oauth.state', params: { bundleID: string }) => Promise<{ state: string }> }, bundleID: string, wanted: string) {
+  return vi.waitFor(
+    async () => {
+      const view = await subject.call('oauth.state', { bundleID });
+      if (view.state !== wanted) throw new Error(`the sign-in never became ${wanted} (it is ${view.state})`);
+      return view;
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 describe('OAuth 2 authorization code with PKCE (a person signs in in the browser)', () => {

@@ -1,0 +1,78 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { nextQuestion } from '../testing/live-questions.js';
+import { CORE_BUNDLE } from '../testing/fixtures.js';
+import { sharingCore, waitFor } from '../testing/mcp-share-harness.js';
+
+/**
+ * What Toolbelt's MCP server does with a client's calls, over the SDK's
+ * in-memory transport pair: the wire is not the subject here (the
+ * Streamable HTTP and stdio endpoints have their own tests in
+ * mcp-share.test.ts), so nothing waits on sockets.
+ */
+async function connectInMemory(subject: Awaited<ReturnType<typeof sharingCore>>['subject'], name = 'Test client'): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name, version: '1.0.0' });
+  await Promise.all([subject.core.mcpShare.serve(serverSide), client.connect(clientSide)]);
+  onTestFinished(() => client.close());
+  return client;
+}
+
+const text = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
+
+describe('Toolbelt’s MCP server, as a client’s calls meet it', () => {
+  it('asks the person before a tool that asks first, and runs it only when they allow it', async () => {
+    const { subject, weather } = await sharingCore();
+    const client = await connectInMemory(subject, 'Claude');
+    const pending = client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } });
+    // The window sees the question, as the approval dialog does.
+    const questions = [await nextQuestion(subject.core)];
+    expect(questions[0]).toMatchObject({ from: { kind: 'mcp-client', client: 'Claude' }, approval: { displayName: 'Clear alerts', args: { city: 'Paris' } } });
+    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(0);
+    await subject.call('questions.answer', { id: questions[0]!.id, answer: { action: 'accept', content: {} } });
+    const allowed = await pending;
+    expect(allowed.isError).toBeFalsy();
+    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
+
+    const declinedCall = client.callTool({ name: 'clear-alerts', arguments: { city: 'Lyon' } });
+    const second = { questions: [await nextQuestion(subject.core)] };
+    await subject.call('questions.answer', { id: second.questions[0]!.id, answer: { action: 'decline' } });
+    const declined = await declinedCall;
+    expect(declined.isError).toBe(true);
+    expect(text(declined)).toContain('The user denied this call to Clear alerts');
+    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(1);
+    const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 2);
+    expect(calls.map((call) => call.approval)).toEqual(['declined', 'approved']);
+  });
+
+  it('with no window to ask in, refuses a tool that asks first and says what to do', async () => {
+    const { subject, weather } = await sharingCore({ windowOpen: () => false });
+    const client = await connectInMemory(subject);
+    const result = await client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/no Toolbelt window is open.*approve it there, or switch off "Ask before every call"/);
+    expect(weather.seen).toHaveLength(0);
+  });
+
+  it('tells connected clients when the shared tools change, and lists only what is shared and on', async () => {
+    const { subject, bundleID } = await sharingCore();
+    const client = await connectInMemory(subject);
+    let told = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      told++;
+    });
+    await subject.call('tools.patch', { bundleID, toolSlug: 'forecast', version: 'v1', isEnabled: false });
+    await waitFor(async () => told, (count) => count >= 1);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['clear-alerts']);
+    // The built-in bundle is not shared: its tools are absent until it is.
+    expect((await client.listTools()).tools.some((tool) => tool.name === 'calculator')).toBe(false);
+    await subject.call('mcpShare.shareBundle', { bundleID: CORE_BUNDLE, shared: true });
+    await waitFor(async () => told, (count) => count >= 2);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('calculator');
+    await subject.call('mcpShare.shareBundle', { bundleID, shared: false });
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('clear-alerts');
+  });
+
+});
