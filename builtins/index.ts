@@ -6,6 +6,7 @@ import calculator from './core/tools/calculator.json' with { type: 'json' };
 import coreBundle from './core/bundle.json' with { type: 'json' };
 import currentTime from './core/tools/current-time.json' with { type: 'json' };
 import readTextFile from './core/tools/read-text-file.json' with { type: 'json' };
+import toolSearch from './core/tools/tool-search.json' with { type: 'json' };
 import forecast from './open-meteo/tools/forecast.json' with { type: 'json' };
 import geocode from './open-meteo/tools/geocode.json' with { type: 'json' };
 import meteoBundle from './open-meteo/bundle.json' with { type: 'json' };
@@ -26,6 +27,7 @@ export const SHIPPED_BUNDLES: readonly ShippedBundle[] = [
       { file: 'calculator.json', document: calculator },
       { file: 'ask-user.json', document: askUser },
       { file: 'read-text-file.json', document: readTextFile },
+      { file: 'tool-search.json', document: toolSearch },
     ],
   },
   {
@@ -37,6 +39,9 @@ export const SHIPPED_BUNDLES: readonly ShippedBundle[] = [
     ],
   },
 ];
+
+/** The built-in that finds a chat's tools by search, offered as `tool_search`. */
+export const TOOL_SEARCH_TOOL = { bundleID: '01a2008d-7400-7000-8000-03e7f090115c', slug: 'tool-search', version: 'v1' } as const;
 
 /** Hosts of the shipped HTTP tools, allowed by default. */
 export const SHIPPED_ALLOWED_HOSTS: readonly string[] = ['geocoding-api.open-meteo.com', 'api.open-meteo.com'];

@@ -25,7 +25,7 @@ export const LAYERS = [
   { name: 'main/questions', files: ['main/questions/'], may: [...KIT, 'main/api'] },
   { name: 'main/store', files: ['main/store/'], may: [...KIT, 'main/api', 'main/search'] },
   { name: 'main/providers', files: ['main/providers/'], may: [...KIT, 'main/api', 'main/secrets'] },
-  { name: 'main/tools', files: ['main/tools/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/settings', 'main/tester', 'main/providers', 'main/questions'] },
+  { name: 'main/tools', files: ['main/tools/'], may: [...KIT, 'main/api', 'main/store', 'main/search', 'main/secrets', 'main/settings', 'main/tester', 'main/providers', 'main/questions'] },
   { name: 'main/consent', files: ['main/consent/'], may: [...KIT, 'main/questions'] },
   { name: 'main/mcp', files: ['main/mcp/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/questions', 'main/tools'] },
   { name: 'main/loop', files: ['main/loop/'], may: [...KIT, 'main/store', 'main/providers', 'main/tools', 'main/consent'] },

@@ -29,7 +29,8 @@ import { questionHandlers } from './questions/handlers.js';
 import { LiveQuestions } from './questions/live-questions.js';
 import { loginShellPath } from './mcp/shell-path.js';
 import { builtinSource } from './store/sources.js';
-import { SHIPPED_ALLOWED_HOSTS, SHIPPED_BUNDLES } from '../builtins/index.js';
+import { SHIPPED_ALLOWED_HOSTS, SHIPPED_BUNDLES, TOOL_SEARCH_TOOL } from '../builtins/index.js';
+import { SearchCatalogue } from './tools/search-catalogue.js';
 import { ToolStore } from './store/tool-store.js';
 import { watchStore, type StoreWatcher } from './store/watcher.js';
 import { CORE_FUNCTIONS } from '../builtins/core/functions/index.js';
@@ -183,9 +184,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const connect = createProviderFactory({ fetch: recordingFetch(options.fetch ?? globalThis.fetch), maxRetries: options.providerRetries });
   // Whether a window is there to ask the person (approvals of MCP clients' and agents' calls).
   const windowOpen = options.windowOpen ?? (() => events.listenerCount > 0);
+  // Tool search: one full-text index of the catalogue, kept in step with the store, for every chat and agent.
+  const toolSearch = {
+    catalogue: new SearchCatalogue(store),
+    tool: TOOL_SEARCH_TOOL,
+    discoveryDefault: () => settings.get().toolDiscovery ?? 'auto',
+  };
   const runners: ToolRunners = {
     // An agent's calls go through the resolver and invoker the runners make up: read when a call runs, after both exist.
     agent: agentRunner({
+      search: toolSearch,
       providers,
       connect,
       resolver: () => resolver,
@@ -218,6 +226,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const invoker = createInvoker({ store, resolver, runners, clock, log, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
   const chatFiles = await ChatFiles.open(dataDir, log);
   const chats = new ChatEngine({
+    search: toolSearch,
     files: chatFiles,
     providers,
     connect,
@@ -280,6 +289,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...mcpShareHandlers(mcpShare),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),
       ...contextHandlers({
+        search: toolSearch,
         files: chatFiles,
         providers,
         capabilities,

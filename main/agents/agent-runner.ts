@@ -8,6 +8,7 @@ import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
 import type { ConsentDeps } from '../consent/consent.js';
 import { TurnLoop } from '../loop/turn-loop.js';
+import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
 import type { ModelProvider } from '../providers/model.js';
 import type { ProviderSettings, ProviderStore } from '../providers/provider-store.js';
 import { InvokeFailure } from '../tools/invoke-error.js';
@@ -29,6 +30,8 @@ export interface AgentRunnerDeps extends ConsentDeps {
   invoker: () => Invoker;
   now: () => string;
   log: Logger;
+  /** Tool search, for agents that reach many tools. */
+  search?: ToolSearchDeps;
 }
 
 /**

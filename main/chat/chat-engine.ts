@@ -19,6 +19,7 @@ import { paletteCall } from './palette-run.js';
 import { refuseBusy, RunBook, type ActiveRun } from './run-book.js';
 import { failedResult, findCall } from '../loop/tool-calls.js';
 import { TurnLoop } from '../loop/turn-loop.js';
+import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
 import type { LocatedCall } from '../../shared/chat-calls.js';
 
 export interface ChatEngineDeps {
@@ -33,6 +34,8 @@ export interface ChatEngineDeps {
   events: EventBus;
   clock: Clock;
   log: Logger;
+  /** Tool search for chats with many tools. */
+  search?: ToolSearchDeps;
 }
 
 const DEFAULT_TITLE = 'New chat';

@@ -6,6 +6,7 @@ import { refuseBusy } from './run-book.js';
 import type { ChatFiles } from './chat-files.js';
 import { droppableCalls, estimateTokens, resultLimits, withResultsCut } from '../tools/model-context.js';
 import { exposeTools } from '../tools/exposure.js';
+import { ChatToolSearch, type ToolSearchDeps } from '../loop/chat-tool-search.js';
 import type { Chat, ToolCall } from '../../shared/schemas/chat.js';
 
 /**
@@ -20,18 +21,31 @@ export function contextHandlers(deps: {
   resolver: ToolResolver;
   now: () => string;
   changed: (chatId: string) => void;
+  search?: ToolSearchDeps;
 }): Pick<Handlers, 'chats.context' | 'chats.dropOldResults'> {
+  const search = deps.search ? new ChatToolSearch(deps.search, deps.resolver) : null;
   async function estimate(chat: Chat) {
-    const exposure = await exposeTools(chat.tools, deps.resolver);
+    const exposure = search ? await search.expose(chat) : await exposeTools(chat.tools, deps.resolver);
     const limits = resultLimits(chat.tools.selected);
     const tokens = (messages: Chat['messages']) => estimateTokens({ ...(chat.system ? { system: chat.system } : {}), messages: withResultsCut(messages, limits), definitions: exposure.definitions });
-    return { tokens, now: tokens(chat.messages) };
+    const { discovery } = exposure;
+    const tools = {
+      mode: discovery.mode,
+      asked: discovery.asked,
+      reason: discovery.reason,
+      reachable: discovery.reachable,
+      offered: exposure.byName.size,
+      loaded: discovery.mode === 'search' ? [...exposure.byName.values()].filter((tool) => (chat.loadedTools ?? []).some((ref) => ref.bundleID === tool.selection.bundleID && ref.slug === tool.selection.slug)).length : 0,
+      offeredTokens: discovery.offeredTokens,
+      allTokens: discovery.allTokens,
+    };
+    return { tokens, now: tokens(chat.messages), tools };
   }
 
   return {
     'chats.context': async ({ chatId }, { signal }) => {
       const chat = await deps.files.load(chatId);
-      const { tokens, now } = await estimate(chat);
+      const { tokens, now, tools } = await estimate(chat);
       const droppable = droppableCalls(chat.messages);
       const dropped = droppable.length ? tokens(withDropped(chat.messages, new Set(droppable))) : now;
       const settings = await deps.providers.require(chat.providerId).catch(() => null);
@@ -40,6 +54,7 @@ export function contextHandlers(deps: {
         ...now,
         ...(context !== undefined ? { contextTokens: context } : {}),
         droppable: { results: droppable.length, tokens: Math.max(0, now.messageTokens - dropped.messageTokens) },
+        tools,
       };
     },
     'chats.dropOldResults': async ({ chatId }) => {

@@ -2,6 +2,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import type { Chat, ToolCall } from '../../shared/schemas/chat.js';
 import { syntheticCallId } from '../providers/transcript.js';
 import { providerSafeName, toolKey, type ExposedTool, type ToolExposure } from '../tools/exposure.js';
+import { chooseDiscovery } from '../tools/discovery.js';
 import type { Invoker } from '../tools/invoker.js';
 import { requireReady, type ToolResolver } from '../tools/resolver.js';
 import { classifyCall } from '../loop/tool-calls.js';
@@ -29,7 +30,7 @@ export async function paletteCall(
     bundleName: bundle.bundle.displayName,
     definition: { name, description: record.tool.description, parameters: record.tool.argSchema },
   };
-  const exposure: ToolExposure = { byName: new Map([[name, exposed]]), definitions: [], withheld: new Map(), denied: new Map() };
+  const exposure: ToolExposure = { byName: new Map([[name, exposed]]), definitions: [], deferred: new Map(), withheld: new Map(), denied: new Map(), discovery: chooseDiscovery('all', [], null) };
   const call = await classifyCall({ id: `run_${syntheticCallId()}`, name, args }, exposed, exposure, deps.invoker, { kind: 'person' });
   if (call.status === 'failed' && call.result && !call.result.ok) {
     const { code, message, issues } = call.result.error;

@@ -5,7 +5,7 @@ import type { Logger } from '../log.js';
 import type { ExchangeTag } from '../providers/raw-exchange.js';
 import type { ToolRecord } from '../store/records.js';
 import { callResult } from '../tools/call-result.js';
-import type { Invoker } from '../tools/invoker.js';
+import type { InvokeContext, Invoker } from '../tools/invoker.js';
 import { settleCall, type LoopHost } from './loop-host.js';
 import { failedResult } from './tool-calls.js';
 
@@ -24,6 +24,8 @@ export class CallRunner {
   constructor(
     private readonly deps: CallRunnerDeps,
     private readonly host: LoopHost,
+    /** What the loop itself hands every call (tool search over the conversation's tools). */
+    private readonly loopContext: (chat: Chat) => Partial<InvokeContext> = () => ({}),
   ) {}
 
   /** Runs every queued call (all at once when the chat allows), until none is left. */
@@ -53,7 +55,7 @@ export class CallRunner {
     let result;
     try {
       const record = call.tool ? await this.deps.findTool(call.tool.bundleID, call.tool.slug, call.tool.version) : undefined;
-      const context = this.host.callContext(chat);
+      const context = { ...this.host.callContext(chat), ...this.loopContext(chat) };
       // A call that began with a question (the ask-user built-in) is answered already: the tool gets that answer.
       const answered = call.question?.answer;
       if (answered !== undefined) context.askUser = async () => answered;

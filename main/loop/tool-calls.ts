@@ -21,6 +21,9 @@ export function findCall(chat: Chat, callId: string): LocatedCall {
 }
 
 function unknownToolMessage(name: string, exposure: ToolExposure): string {
+  if (exposure.deferred.has(name)) {
+    return `"${name}" is one of this chat's tools but is not loaded yet. Call tool_search with what you need it for; the tools it finds can be called from your next turn.`;
+  }
   const why = exposure.withheld.get(name);
   if (why) return `The tool "${name}" cannot be used now: ${why}.`;
   const names = [...exposure.byName.keys()];
@@ -56,7 +59,7 @@ export async function classifyCall(
     // Refused in advance by the person: said so to the model, which gets its next turn.
     return { ...call, status: 'denied', result: failedResult('tool_denied', `The user does not allow the tool "${call.name}" in this chat, so it did not run. Answer without it, or ask the user.`) };
   }
-  if (!exposed) return { ...call, status: 'failed', result: failedResult('unknown_tool', unknownToolMessage(call.name, exposure)) };
+  if (!exposed) return { ...call, status: 'failed', result: failedResult(exposure.deferred.has(call.name) ? 'tool_not_loaded' : 'unknown_tool', unknownToolMessage(call.name, exposure)) };
   const tool = exposed.record.tool;
   call.tool = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, bundleName: exposed.bundleName };
   if (completed.rawArgs !== undefined) {

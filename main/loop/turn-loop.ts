@@ -13,6 +13,7 @@ import type { Invoker } from '../tools/invoker.js';
 import { resultLimits, withResultsCut } from '../tools/model-context.js';
 import type { ToolResolver } from '../tools/resolver.js';
 import { CallRunner, type CallRunnerDeps } from './call-runner.js';
+import { ChatToolSearch, type ToolSearchDeps } from './chat-tool-search.js';
 import { settleCall, type LoopHost } from './loop-host.js';
 import { answerNudge, answerSchemaOf, checkAnswer } from './structured-answer.js';
 import { classifyCall, failedResult, repeatedFailure, waitingStatus } from './tool-calls.js';
@@ -23,6 +24,8 @@ export interface TurnLoopDeps extends CallRunnerDeps {
   resolver: ToolResolver;
   invoker: Invoker;
   log: Logger;
+  /** Tool search: absent, every tool is offered on every turn. */
+  search?: ToolSearchDeps;
 }
 
 /**
@@ -35,11 +38,14 @@ export interface TurnLoopDeps extends CallRunnerDeps {
 export class TurnLoop {
   private readonly calls: CallRunner;
 
+  private readonly search: ChatToolSearch | null;
+
   constructor(
     private readonly deps: TurnLoopDeps,
     private readonly host: LoopHost,
   ) {
-    this.calls = new CallRunner(deps, host);
+    this.search = deps.search ? new ChatToolSearch(deps.search, deps.resolver) : null;
+    this.calls = new CallRunner(deps, host, (chat) => (this.search ? { searchTools: this.search.searcher(chat) } : {}));
   }
 
   async drive(chat: Chat, runId: string, signal: AbortSignal, turnEvenIfAnswered: boolean, exchangeTag?: ExchangeTag): Promise<void> {
@@ -122,7 +128,7 @@ export class TurnLoop {
   private async modelTurn(chat: Chat, signal: AbortSignal, nudge: string | undefined, exchangeTag: ExchangeTag | undefined): Promise<{ finish: string; answer?: { value: unknown } }> {
     const settings = await this.deps.providers.require(chat.providerId);
     const provider = this.deps.connect(settings);
-    const exposure = await exposeTools(chat.tools, this.deps.resolver);
+    const exposure = this.search ? await this.search.expose(chat) : await exposeTools(chat.tools, this.deps.resolver);
     const answerSchema = answerSchemaOf(chat);
     if (answerSchema && exposure.byName.has(ANSWER_TOOL_NAME)) {
       throw new ToolbeltError('conflict', `A tool of this chat is offered to the model as "${ANSWER_TOOL_NAME}", the name a structured answer uses. Give it another name in the tools panel, or make the answer text again.`);

@@ -31,7 +31,7 @@ describe('built-in bundles', () => {
       ['open-meteo', true],
     ]);
     const core = (await call('tools.list', { bundleIDs: [CORE] })).tools.map((tool) => tool.slug);
-    expect(core.sort()).toEqual(['ask-user', 'calculator', 'current-time', 'read-text-file']);
+    expect(core.sort()).toEqual(['ask-user', 'calculator', 'current-time', 'read-text-file', 'tool-search']);
     const meteo = (await call('tools.list', { bundleIDs: [METEO] })).tools;
     expect(meteo.map((tool) => tool.status === 'valid' && tool.type)).toEqual(['http', 'http']);
     const found = (await call('tools.search', { q: 'calc' })).tools[0];

@@ -49,7 +49,7 @@ export async function startChatHarness(options: { weatherRoute?: (request: SeenR
   await httpTool('slow', '/slow', 'Slow');
   await httpTool('météo', '/weather', 'Météo');
 
-  const tool = (slug: string, extra: { as?: string; requiresApproval?: boolean; denied?: boolean; resultLimit?: number } = {}) => ({ bundleID, slug, version: 'v1', ...extra });
+  const tool = (slug: string, extra: { as?: string; requiresApproval?: boolean; denied?: boolean; pinned?: boolean; resultLimit?: number } = {}) => ({ bundleID, slug, version: 'v1', ...extra });
   const coreTool = (slug: string) => ({ bundleID: CORE_BUNDLE, slug, version: 'v1' });
 
   const harness = {

@@ -37,6 +37,7 @@ export interface InvokerDeps {
 export interface InvokeContext {
   signal: AbortSignal;
   askUser?: LocalFunctionContext['askUser'];
+  searchTools?: RunContext['searchTools'];
   onProgress?: RunContext['onProgress'];
   agentPath?: RunContext['agentPath'];
   exchangeTag?: RunContext['exchangeTag'];
@@ -125,6 +126,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       timeoutMs: request.timeoutMs,
       trace: request.trace ?? false,
       askUser: context.askUser,
+      ...(context.searchTools ? { searchTools: context.searchTools } : {}),
       ...(context.onProgress ? { onProgress: context.onProgress } : {}),
       ...(context.agentPath ? { agentPath: context.agentPath } : {}),
       ...(context.exchangeTag ? { exchangeTag: context.exchangeTag } : {}),

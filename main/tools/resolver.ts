@@ -2,6 +2,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord, ValidTool } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
+import { latestOfEach } from '../../shared/tool-versions.js';
 
 export interface ToolRef {
   bundleID: string;
@@ -9,7 +10,7 @@ export interface ToolRef {
   version: string;
 }
 
-type ValidBundle = Extract<BundleRecord, { kind: 'valid' }>;
+export type ValidBundle = Extract<BundleRecord, { kind: 'valid' }>;
 
 /**
  * Can this tool run now, and if not, why: the one answer the invoker, the
@@ -35,6 +36,12 @@ export interface ToolResolver {
   unavailableReason: (record: ToolRecord) => string | null;
   /** Why a tool cannot run now, switches included, as the sentence a refusal would carry; null when it can. */
   blockedReason: (record: ToolRecord) => string | null;
+  /**
+   * What a chat that reaches a whole bundle is offered: the latest version
+   * of each of its tools that can run now (switched-off and broken ones
+   * left out), or why the bundle offers none.
+   */
+  bundleTools(bundleID: string): { ok: true; bundle: ValidBundle; tools: ValidTool[] } | { ok: false; why: string };
 }
 
 /** The tool if it can run; otherwise the refusal, as the ToolbeltError its code names. */
@@ -89,6 +96,15 @@ export function createToolResolver(deps: { store: ToolStore; availability: Runne
     blockedReason: (record) => {
       const readiness = check(record);
       return readiness.ok ? null : readiness.message;
+    },
+    bundleTools(bundleID) {
+      const bundle = store.bundle(bundleID);
+      if (!bundle) return { ok: false, why: 'it no longer exists' };
+      if (bundle.kind === 'invalid') return { ok: false, why: `its bundle.json is invalid: ${bundle.reason}` };
+      if (bundle.bundle.softDeletedAt) return { ok: false, why: 'it was deleted' };
+      if (!store.isBundleEnabled(bundle)) return { ok: false, why: 'it is switched off' };
+      const ready = store.validToolsOf(bundleID).filter((record) => check(record).ok);
+      return { ok: true, bundle, tools: latestOfEach(ready.map((record) => ({ slug: record.tool.slug, version: record.tool.version, record }))).map((entry) => entry.record) };
     },
   };
 }

@@ -18,6 +18,8 @@ export interface RunContext {
   /** Record a trace entry per attempt (the tester asks for it). */
   trace: boolean;
   askUser?: LocalFunctionContext['askUser'];
+  /** Inside a chat that finds its tools by search: searches them (the tool_search built-in). */
+  searchTools?: LocalFunctionContext['searchTools'];
   /** The tool says how far it is (MCP progress notifications). */
   onProgress?: (progress: ToolProgress) => void;
   /** The agents this call is made inside, outermost first (agent tools limit how deep they go). */

@@ -13,6 +13,8 @@ export interface ToolPickerProps {
   disabled?: boolean;
   /** Tools not to offer (an agent is not offered to itself). */
   hidden?: (tool: ToolView) => boolean;
+  /** Offer "Always offer" for chats that find their other tools by search. */
+  pinnable?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ToolPickerProps {
  * chosen one, whether to ask first, never to allow it, how much of a result
  * the model reads, and the name it sees. A chat and an agent tool choose alike.
  */
-export function ToolPicker({ selected, onChange, disabled = false, hidden }: ToolPickerProps) {
+export function ToolPicker({ selected, onChange, disabled = false, hidden, pinnable = false }: ToolPickerProps) {
   const api = useApi();
   const id = useId();
   const bundleName = useBundleName();
@@ -43,6 +45,7 @@ export function ToolPicker({ selected, onChange, disabled = false, hidden }: Too
     if (!next.as) delete next.as;
     if (!next.requiresApproval) delete next.requiresApproval;
     if (!next.denied) delete next.denied;
+    if (!next.pinned) delete next.pinned;
     if (next.resultLimit === undefined) delete next.resultLimit;
     onChange([...rest, next]);
   };
@@ -72,7 +75,7 @@ export function ToolPicker({ selected, onChange, disabled = false, hidden }: Too
                     {entry?.denied ? <span className="badge badge--quiet">never allowed</span> : null}
                     {tool.requiresApproval ? <span className="badge badge--quiet">asks first</span> : null}
                   </label>
-                  {entry ? <SelectionOptions aliasId={`${id}-alias-${tool.toolID}`} tool={tool} entry={entry} change={(patch) => change(tool, patch)} /> : null}
+                  {entry ? <SelectionOptions aliasId={`${id}-alias-${tool.toolID}`} tool={tool} entry={entry} pinnable={pinnable} change={(patch) => change(tool, patch)} /> : null}
                 </div>
               );
             })}
@@ -84,9 +87,15 @@ export function ToolPicker({ selected, onChange, disabled = false, hidden }: Too
   );
 }
 
-function SelectionOptions({ aliasId, tool, entry, change }: { aliasId: string; tool: ToolView; entry: ToolSelection; change: (patch: Partial<ToolSelection>) => void }) {
+function SelectionOptions({ aliasId, tool, entry, pinnable, change }: { aliasId: string; tool: ToolView; entry: ToolSelection; pinnable: boolean; change: (patch: Partial<ToolSelection>) => void }) {
   return (
     <span className="tool-picker__options">
+      {pinnable ? (
+        <label className="checkbox" title="Offered on every turn, also when the chat finds its other tools by search">
+          <input type="checkbox" checked={Boolean(entry.pinned)} disabled={entry.denied} onChange={(event) => change({ pinned: event.target.checked })} />
+          Always offer
+        </label>
+      ) : null}
       <label className="checkbox">
         <input type="checkbox" checked={Boolean(entry.requiresApproval)} disabled={entry.denied} onChange={(event) => change({ requiresApproval: event.target.checked })} />
         Ask before running

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { RunExchangesSchema } from '../schemas/raw-exchange.js';
 import { defineOperation } from '../operation.js';
 import { FileProblemSchema } from '../schemas/file-problem.js';
-import { AnswerSchemaSchema, MessageAttachmentSchema, ChatSchema, SalvagedChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, chatSettingsFields } from '../schemas/chat.js';
+import { AnswerSchemaSchema, MessageAttachmentSchema, ChatSchema, SalvagedChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, ToolDiscoverySchema, chatSettingsFields } from '../schemas/chat.js';
 import { ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 
 const chatRoute = '/api/chats/:chatId';
@@ -241,6 +241,24 @@ export const chatsContext = defineOperation({
       /** What the model takes, when known (its server's list, or a well-known model). */
       contextTokens: Type.Optional(Type.Integer({ minimum: 1 })),
       droppable: Type.Object({ results: Type.Integer({ minimum: 0 }), tokens: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+      /** How the tools are offered: all at once, or found by search, and what each costs. */
+      tools: Type.Object(
+        {
+          mode: Type.Union([Type.Literal('all'), Type.Literal('search')]),
+          asked: ToolDiscoverySchema,
+          reason: Type.String(),
+          /** Tools the chat reaches (picked, and in its whole bundles). */
+          reachable: Type.Integer({ minimum: 0 }),
+          /** Offered on the next turn (with search: pinned, tool_search and what searches loaded). */
+          offered: Type.Integer({ minimum: 0 }),
+          /** Loaded by the model's searches. */
+          loaded: Type.Integer({ minimum: 0 }),
+          /** Tokens of the definitions offered now, and of offering every tool. */
+          offeredTokens: Type.Integer({ minimum: 0 }),
+          allTokens: Type.Integer({ minimum: 0 }),
+        },
+        { additionalProperties: false },
+      ),
     },
     { additionalProperties: false },
   ),

@@ -38,15 +38,43 @@ export const ToolSelectionSchema = Type.Object(
     denied: Type.Optional(Type.Boolean()),
     /** How many characters of a result the model reads (default 16,000); the chat keeps the whole value. */
     resultLimit: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 1_000_000 })),
+    /** Always offered, also when the chat finds its other tools by search. */
+    pinned: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
 export type ToolSelection = Static<typeof ToolSelectionSchema>;
 
+/** A whole bundle (an MCP server is one) a chat reaches: its tools as they are now, the latest version of each. */
+export const ChatBundleSchema = Type.Object(
+  {
+    bundleID: UuidV7Schema,
+    /** Ask before every call of its tools in this chat. */
+    requiresApproval: Type.Optional(Type.Boolean()),
+    /** None of its tools are allowed in this chat. */
+    denied: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type ChatBundle = Static<typeof ChatBundleSchema>;
+
+/**
+ * How a chat offers its tools: `all` offers every one on every turn;
+ * `search` offers the pinned ones and `tool_search`, and the model loads
+ * the rest by searching; `auto` searches once the tools pass 30, or their
+ * definitions a tenth of a typical context.
+ */
+export const ToolDiscoverySchema = Type.Union([Type.Literal('all'), Type.Literal('search'), Type.Literal('auto')]);
+export type ToolDiscovery = Static<typeof ToolDiscoverySchema>;
+
 export const ChatToolsSchema = Type.Object(
   {
     mode: Type.Union([Type.Literal('auto'), Type.Literal('none')]),
+    /** Tools picked one by one: their own settings win over a bundle's. */
     selected: Type.Array(ToolSelectionSchema, { maxItems: 512 }),
+    bundles: Type.Optional(Type.Array(ChatBundleSchema, { maxItems: 256 })),
+    /** Absent: the default in Settings. */
+    discovery: Type.Optional(ToolDiscoverySchema),
   },
   { additionalProperties: false },
 );
@@ -307,6 +335,8 @@ export const ChatSchema = Type.Object(
     lastRun: Type.Optional(RunOutcomeSchema),
     /** Kept at the top of the chat list. */
     pinned: Type.Optional(Type.Boolean()),
+    /** Tools the model found with tool_search, in the order found: offered after the fixed set from then on. */
+    loadedTools: Type.Optional(Type.Array(ToolRefSchema, { maxItems: 1_000 })),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
   },

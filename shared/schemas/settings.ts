@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SECRET_NAME_PATTERN } from '../templates.js';
+import { ToolDiscoverySchema } from './chat.js';
 
 /**
  * An allowed host: an exact name (`api.example.com`), a name with a port
@@ -20,6 +21,8 @@ export const SettingsSchema = Type.Object(
     allowedHosts: Type.Array(AllowedHostSchema, { uniqueItems: true, maxItems: 1000 }),
     readableFolders: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { uniqueItems: true, maxItems: 100 }),
     theme: ThemeSchema,
+    /** How new chats and chats that do not say offer their tools (default `auto`). */
+    toolDiscovery: Type.Optional(ToolDiscoverySchema),
   },
   { additionalProperties: false, $id: 'Settings' },
 );

@@ -12,6 +12,16 @@ export interface LocalFunctionContext {
   readableFolders: readonly string[];
   /** Present inside a chat run: asks the person and waits for the answer. */
   askUser?: (question: string, choices?: string[]) => Promise<string>;
+  /** Present inside a chat that finds its tools by search: the best matches among the tools it has not offered yet, which are then offered from its next turn. */
+  searchTools?: (query: string, limit: number) => Promise<FoundTool[]>;
+}
+
+/** A tool found by tool search, as the model reads it. */
+export interface FoundTool {
+  /** The name to call it by. */
+  name: string;
+  description: string;
+  bundle: string;
 }
 
 /**

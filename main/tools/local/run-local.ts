@@ -15,6 +15,7 @@ export interface LocalRunOptions {
   secrets: SecretStore;
   readableFolders: readonly string[];
   askUser?: LocalFunctionContext['askUser'];
+  searchTools?: LocalFunctionContext['searchTools'];
 }
 
 /**
@@ -42,6 +43,7 @@ export async function runLocal(
       return value;
     },
     ...(options.askUser ? { askUser: options.askUser } : {}),
+    ...(options.searchTools ? { searchTools: options.searchTools } : {}),
   };
   // Settles when the deadline passes or the caller cancels, whichever is first.
   const stopped = new Promise<never>((_, reject) => {

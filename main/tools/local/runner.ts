@@ -29,6 +29,7 @@ export function localRunner(deps: { registry: LocalFunctionRegistry; secrets: Se
           secrets: deps.secrets,
           readableFolders: deps.settings.get().readableFolders,
           askUser: context.askUser,
+          searchTools: context.searchTools,
         });
         return { value: outcome.value, redactor: outcome.redactor, attempts: 1 };
       } catch (error) {

@@ -17,12 +17,16 @@ export function ChatHeader({ chat }: { chat: Chat }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [rawOpen, setRawOpen] = useState(false);
   // The core's estimate of the next request: what the offered tools' definitions cost each time.
-  const tokens = useChatContext(chat).data?.toolTokens;
+  const context = useChatContext(chat).data;
+  const tokens = context?.toolTokens;
   const id = useId();
   const busyBecause = busyReason(chat);
   const busy = busyBecause !== null;
-  const toolCount = chat.tools.mode === 'none' ? 0 : chat.tools.selected.filter((entry) => !entry.denied).length;
-  const deniedCount = chat.tools.mode === 'none' ? 0 : chat.tools.selected.length - toolCount;
+  const picked = chat.tools.mode === 'none' ? 0 : chat.tools.selected.filter((entry) => !entry.denied).length;
+  // With whole bundles, what the core counts (their tools as they are now); the picked ones until it has answered.
+  const toolCount = chat.tools.mode === 'none' ? 0 : (context?.tools.reachable ?? picked);
+  const bySearch = chat.tools.mode !== 'none' && context?.tools.mode === 'search';
+  const deniedCount = chat.tools.mode === 'none' ? 0 : chat.tools.selected.length - picked;
   const modelIds = models.data?.models.map((model) => model.id) ?? [];
 
   return (
@@ -75,7 +79,8 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           ))}
         </datalist>
         <button type="button" className="button button--small" onClick={() => setPanelOpen(true)} disabled={busy} aria-haspopup="dialog">
-          <WrenchListIcon size={15} /> {toolCount === 0 ? 'No tools' : `${toolCount} tool${toolCount === 1 ? '' : 's'} on`}
+          <WrenchListIcon size={15} /> {toolCount === 0 ? 'No tools' : `${toolCount.toLocaleString('en')} tool${toolCount === 1 ? '' : 's'} on`}
+          {bySearch ? ' · found by search' : ''}
           {deniedCount > 0 ? ` · ${deniedCount} never allowed` : ''}
           {toolCount > 0 && tokens !== undefined ? <span className="muted"> · ~{tokens.toLocaleString()} tokens</span> : null}
         </button>

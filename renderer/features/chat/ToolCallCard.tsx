@@ -47,10 +47,53 @@ export function keyArgument(args: Record<string, unknown>): string | null {
   return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }
 
+/** The name tool search is offered under (main/tools/exposure.ts). */
+const TOOL_SEARCH_NAME = 'tool_search';
+
+interface FoundTool {
+  name: string;
+  description?: string;
+  bundle?: string;
+}
+
+function foundTools(call: ToolCall): FoundTool[] | null {
+  if (call.name !== TOOL_SEARCH_NAME || !call.result?.ok) return null;
+  const matches = (call.result.value as { matches?: unknown } | null)?.matches;
+  return Array.isArray(matches) ? matches.filter((match): match is FoundTool => typeof (match as FoundTool | null)?.name === 'string') : null;
+}
+
+/** A search the model made for tools: what it asked for and what it found (and loaded), without opening the card. */
+function SearchedAndFound({ call }: { call: ToolCall }) {
+  const found = foundTools(call);
+  if (call.name !== TOOL_SEARCH_NAME) return null;
+  return (
+    <dl className="tool-card__qa">
+      <dt>Searched for</dt>
+      <dd>{typeof call.args.query === 'string' ? call.args.query : ''}</dd>
+      {found ? (
+        <>
+          <dt>Found and loaded</dt>
+          <dd>
+            <ul className="tool-card__found">
+              {found.map((match) => (
+                <li key={match.name}>
+                  <code>{match.name}</code>
+                  {match.bundle ? <span className="muted"> · {match.bundle}</span> : null}
+                  {match.description ? <span className="muted"> — {match.description.length > 120 ? `${match.description.slice(0, 119)}…` : match.description}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 /** A question the model asked the person, and their answer, as the card shows them without opening it. */
 function AskedAndAnswered({ call }: { call: ToolCall }) {
   if (!call.question) return null;
-  const answer = call.result?.ok ? (call.result.value as { answer?: unknown } | null)?.answer : undefined;
+  const answer = call.question.answer ?? (call.result?.ok ? (call.result.value as { answer?: unknown } | null)?.answer : undefined);
   return (
     <dl className="tool-card__qa">
       <dt>Asked</dt>
@@ -74,7 +117,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
   const openInTester = useToolsUi((state) => state.openInTester);
   const result = call.result;
   const title = call.tool?.displayName ?? call.name;
-  const about = call.question ? null : keyArgument(call.args);
+  const about = call.question || call.name === TOOL_SEARCH_NAME ? null : keyArgument(call.args);
   return (
     <article className={`tool-card tool-card--${TONE[call.status] ?? 'pending'}`} aria-label={`Tool call ${title}`}>
       <header className="tool-card__head">
@@ -100,6 +143,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
       </header>
       {running && call.progress ? <ProgressLine progress={call.progress} /> : null}
       <AskedAndAnswered call={call} />
+      <SearchedAndFound call={call} />
       {result?.steps?.length ? <AgentSteps steps={result.steps} /> : null}
       <details className="tool-card__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>

@@ -2,6 +2,7 @@ import { ScreenHeader } from '../../components/ScreenHeader.js';
 import { useSettings } from '../../queries/tools.js';
 import { AboutSection } from './AboutSection.js';
 import { AppearanceSection } from './AppearanceSection.js';
+import { ToolDiscoverySection } from './ToolDiscoverySection.js';
 import { ListSettingSection } from './ListSettingSection.js';
 import { McpShareSection } from './McpShareSection.js';
 import { ProvidersSection } from './ProvidersSection.js';
@@ -44,6 +45,7 @@ export function SettingsScreen() {
           placeholder="/home/me/notes"
           empty="No folder is readable."
         />
+        <ToolDiscoverySection />
         <McpShareSection />
         <AppearanceSection />
         <ShortcutsSection />
