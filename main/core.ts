@@ -241,6 +241,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await chats.recover();
   const mcpShare = new McpShare({
     layout,
+    catalogue: toolSearch.catalogue,
     cipher: options.cipher,
     store,
     resolver,

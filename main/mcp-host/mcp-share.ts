@@ -18,6 +18,9 @@ import { McpHttpEndpoint, MCP_PATH } from './http-endpoint.js';
 import { ShareConfigFile, type ShareConfig } from './share-config.js';
 import { listSharedTools, type SharedTool } from './shared-tools.js';
 import { createToolServer } from './tool-server.js';
+import { sharedDiscovery } from './shared-search.js';
+import type { ToolDiscovery } from '../../shared/schemas/chat.js';
+import type { SearchCatalogue } from '../tools/search-catalogue.js';
 
 /** How another app starts Toolbelt's MCP server over stdio. */
 export interface StdioCommand {
@@ -45,6 +48,8 @@ export interface McpShareDeps {
   waitingNoticeMs?: number;
   /** How long a request to the MCP endpoint may take to arrive (tests shorten it). */
   listenerLimits?: ListenerLimits;
+  /** The catalogue's full-text index, for clients that find the shared tools by search. */
+  catalogue: SearchCatalogue;
 }
 
 const WAITING_NOTICE_MS = 10_000;
@@ -55,7 +60,7 @@ const WAITING_NOTICE_MS = 10_000;
  * switched on), or over stdio by the `mcp` command.
  */
 export class McpShare {
-  private config: ShareConfig = { enabled: false, port: 0, sharedBundleIDs: [] };
+  private config: ShareConfig = { enabled: false, port: 0, sharedBundleIDs: [], discovery: 'auto' };
   private token = '';
   private endpoint: McpHttpEndpoint | null = null;
   private failure: { code: string; message: string } | null = null;
@@ -77,6 +82,7 @@ export class McpShare {
 
   async status(): Promise<McpShareStatus> {
     const running = this.endpoint !== null;
+    const shared = await this.sharedTools();
     const clients = this.servers()
       .map((server) => server.getClientVersion())
       .filter((info) => info !== undefined)
@@ -88,14 +94,24 @@ export class McpShare {
       ...(this.failure && !running ? { failure: this.failure } : {}),
       url: this.url(),
       sharedBundleIDs: this.config.sharedBundleIDs,
-      toolCount: (await this.sharedTools()).length,
+      toolCount: shared.length,
+      discovery: this.config.discovery,
+      listing: sharedDiscovery(this.config.discovery, shared).mode,
       clients,
     };
   }
 
-  async configure(change: { enabled?: boolean; port?: number; newToken?: true }): Promise<McpShareStatus> {
+  async configure(change: { enabled?: boolean; port?: number; newToken?: true; discovery?: ToolDiscovery }): Promise<McpShareStatus> {
     const moved = change.port !== undefined && change.port !== this.config.port;
-    this.config = await this.file.update((config) => ({ ...config, ...(change.enabled !== undefined ? { enabled: change.enabled } : {}), ...(change.port !== undefined ? { port: change.port } : {}) }));
+    const before = this.config.discovery;
+    this.config = await this.file.update((config) => ({
+      ...config,
+      ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
+      ...(change.port !== undefined ? { port: change.port } : {}),
+      ...(change.discovery !== undefined ? { discovery: change.discovery } : {}),
+    }));
+    // Clients list again: all the tools, or tool_search.
+    if (this.config.discovery !== before) this.toolsChanged();
     if (change.newToken) this.token = await this.file.newToken();
     // A new port or token ends the sessions made with the old ones.
     if (!this.config.enabled || moved || change.newToken) await this.stop();
@@ -184,6 +200,8 @@ export class McpShare {
       clock: this.deps.clock,
       log: this.deps.log,
       waitingNoticeMs: this.deps.waitingNoticeMs ?? WAITING_NOTICE_MS,
+      discovery: async () => (await this.file.current()).discovery,
+      catalogue: this.deps.catalogue,
     });
   }
 

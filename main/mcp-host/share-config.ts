@@ -7,6 +7,7 @@ import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/js
 import type { Logger } from '../log.js';
 import type { Cipher } from '../secrets/cipher.js';
 import type { StoreLayout } from '../store/layout.js';
+import type { ToolDiscovery } from '../../shared/schemas/chat.js';
 
 export const DEFAULT_MCP_PORT = 7447;
 
@@ -14,6 +15,8 @@ export interface ShareConfig {
   enabled: boolean;
   port: number;
   sharedBundleIDs: string[];
+  /** Clients get every shared tool listed, or tool_search and what they find (`auto`: search past 30 tools). */
+  discovery: ToolDiscovery;
 }
 
 interface ShareFile extends ShareConfig {
@@ -21,7 +24,8 @@ interface ShareFile extends ShareConfig {
   token?: string;
 }
 
-const KEY_ORDER = ['enabled', 'port', 'sharedBundleIDs', 'token'] as const;
+const KEY_ORDER = ['enabled', 'port', 'sharedBundleIDs', 'discovery', 'token'] as const;
+const DISCOVERIES: readonly unknown[] = ['all', 'search', 'auto'];
 
 /**
  * What Toolbelt's MCP server shares and where it listens, in
@@ -105,6 +109,7 @@ export class ShareConfigFile {
       enabled: value.enabled === true,
       port,
       sharedBundleIDs: [...new Set(shared)],
+      discovery: DISCOVERIES.includes(value.discovery) ? (value.discovery as ToolDiscovery) : 'auto',
       ...(typeof value.token === 'string' ? { token: value.token } : {}),
     };
   }

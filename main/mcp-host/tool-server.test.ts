@@ -22,6 +22,21 @@ async function connectInMemory(subject: Awaited<ReturnType<typeof sharingCore>>[
 
 const text = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
 
+/** A shared bundle of `count` local tools, "city-0" … : a catalogue too big for one page or one list. */
+async function shareMany(subject: Awaited<ReturnType<typeof sharingCore>>['subject'], count: number) {
+  const bundleID = '01a2008d-7400-7000-8000-00000000ca7a';
+  await subject.call('bundles.put', { bundleID, slug: 'cities', displayName: 'Cities' });
+  for (let index = 0; index < count; index++) {
+    await subject.call('tools.put', {
+      bundleID,
+      toolSlug: `city-${index}`,
+      version: 'v1',
+      tool: { displayName: `City ${index}`, description: index === 17 ? 'The population of Lagos, today.' : `Facts about city number ${index}.`, type: 'local', argSchema: { type: 'object' }, impl: { func: 'core.currentTime' } },
+    });
+  }
+  await subject.call('mcpShare.shareBundle', { bundleID, shared: true });
+}
+
 describe('Toolbelt’s MCP server, as a client’s calls meet it', () => {
   it('asks the person before a tool that asks first, and runs it only when they allow it', async () => {
     const { subject, weather } = await sharingCore();
@@ -75,4 +90,44 @@ describe('Toolbelt’s MCP server, as a client’s calls meet it', () => {
     expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('clear-alerts');
   });
 
+
+  it('pages tools/list: 152 shared tools in pages of 100, read with the cursor the server gives; a cursor it never gave is refused', async () => {
+    const { subject } = await sharingCore();
+    await shareMany(subject, 150);
+    await subject.call('mcpShare.configure', { discovery: 'all' });
+    const client = await connectInMemory(subject);
+    const first = await client.listTools();
+    expect(first.tools).toHaveLength(100);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await client.listTools({ cursor: first.nextCursor! });
+    expect(second.tools).toHaveLength(52);
+    expect(second.nextCursor).toBeUndefined();
+    expect(new Set([...first.tools, ...second.tools].map((tool) => tool.name)).size).toBe(152);
+    await expect(client.listTools({ cursor: 'not-ours' })).rejects.toThrow(/cursor is not one this server gave/);
+  });
+
+  it('past 30 shared tools, lists tool_search alone; what a search finds joins the session’s list (it is told so) and runs', async () => {
+    const { subject } = await sharingCore();
+    await shareMany(subject, 40);
+    expect(await subject.call('mcpShare.status', {})).toMatchObject({ discovery: 'auto', listing: 'search', toolCount: 42 });
+    const client = await connectInMemory(subject);
+    let told = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      told++;
+    });
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['tool_search']);
+    const nothing = await client.callTool({ name: 'tool_search', arguments: { query: 'zzzqqq' } });
+    expect(nothing.isError).toBe(true);
+    expect(text(nothing)).toContain('Search again with other words');
+    const found = await client.callTool({ name: 'tool_search', arguments: { query: 'population of Lagos', limit: 1 } });
+    expect(text(found)).not.toContain('No shared tool');
+    expect(found.isError).toBeFalsy();
+    expect(JSON.parse(text(found))).toMatchObject({ matches: [{ name: 'city-17', description: 'The population of Lagos, today.', bundle: 'Cities' }] });
+    await waitFor(async () => told, (count) => count >= 1);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['tool_search', 'city-17']);
+    expect((await client.callTool({ name: 'city-17', arguments: {} })).isError).toBeFalsy();
+    // Another session starts from tool_search alone.
+    const other = await connectInMemory(subject);
+    expect((await other.listTools()).tools.map((tool) => tool.name)).toEqual(['tool_search']);
+  });
 });

@@ -15,6 +15,10 @@ import { approvalNeeded, createConsent } from '../consent/consent.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ActivityLog } from './activity.js';
 import type { SharedTool } from './shared-tools.js';
+import { SessionSearch, sharedDiscovery, toolsPage } from './shared-search.js';
+import type { ToolDiscovery } from '../../shared/schemas/chat.js';
+import { TOOL_SEARCH_NAME } from '../tools/exposure.js';
+import type { SearchCatalogue } from '../tools/search-catalogue.js';
 
 const SHOWN_CHARS = 4_096;
 
@@ -30,6 +34,9 @@ export interface ToolServerDeps {
   log: Logger;
   /** How often a call waiting for the person's approval tells a client that asked for progress that it still waits. */
   waitingNoticeMs: number;
+  /** Whether clients get every shared tool listed, or tool_search and what they found (the share's setting). */
+  discovery(): Promise<ToolDiscovery>;
+  catalogue: SearchCatalogue;
 }
 
 const cut = (text: string) => (text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text);
@@ -156,13 +163,33 @@ export function createToolServer(deps: ToolServerDeps): Server {
     return { outcome, answer: callResult(shared, result) };
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await deps.sharedTools()).map((shared) => shared.definition) }));
+  // This session's tool search: what it found is listed after tool_search from then on.
+  const session = new SessionSearch(deps.catalogue);
+  const offered = async () => {
+    const shared = await deps.sharedTools();
+    return { shared, mode: sharedDiscovery(await deps.discovery(), shared).mode };
+  };
+  const record = (entry: Omit<McpActivity, 'id' | 'at' | 'client'>) => deps.activity.add({ id: uuidv7(), at: deps.clock.now().toISOString(), client: clientName(), ...entry });
+
+  // Paged: a client reads a hundred tools at a time, never one page of thousands.
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    const { shared, mode } = await offered();
+    return toolsPage(session.listed(shared, mode), request.params?.cursor);
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const started = performance.now();
     const { name } = request.params;
     const args = request.params.arguments ?? {};
-    const shared = (await deps.sharedTools()).find((candidate) => candidate.name === name);
+    const { shared: everything, mode } = await offered();
+    if (name === TOOL_SEARCH_NAME && mode === 'search') {
+      const outcome = session.search(args, everything);
+      if (outcome.found) inBackground(server.sendToolListChanged(), (error) => deps.log.debug('an MCP client could not be told its tool list grew', { error: String(error) }));
+      record({ tool: name, displayName: 'Search tools', args: cut(asText(args)), ok: !outcome.isError, result: cut(outcome.text), durationMs: Math.round(performance.now() - started), approval: 'not-needed' });
+      return { isError: outcome.isError, content: [{ type: 'text', text: outcome.text }] };
+    }
+    // Any shared tool can be called by name, listed in this session or not (a client may call what a search named).
+    const shared = everything.find((candidate) => candidate.name === name);
     if (!shared) {
       // The name is the client's: said back cut, so a 100 kB name does not come back whole.
       const said = [...name].length > 80 ? `${[...name].slice(0, 80).join('')}…` : name;
@@ -173,10 +200,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
     const { outcome, answer } = unsafe
       ? refusal(`Invalid arguments for ${shared.record.tool.displayName}: ${unsafe.path} ${unsafe.message}.`, 'invalid_args', 'not-needed')
       : await run(shared, args, extra, readLineage(request.params._meta));
-    deps.activity.add({
-      id: uuidv7(),
-      at: deps.clock.now().toISOString(),
-      client: clientName(),
+    record({
       tool: name.slice(0, 200),
       displayName: shared.record.tool.displayName,
       bundleID: shared.record.bundleID,

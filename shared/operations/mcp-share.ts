@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { UuidV7Schema } from '../schemas/ids.js';
 import { McpActivitySchema, McpShareConnectionSchema, McpShareStatusSchema } from '../schemas/mcp-share.js';
+import { ToolDiscoverySchema } from '../schemas/chat.js';
 
 export const mcpShareStatus = defineOperation({
   name: 'mcpShare.status',
@@ -19,6 +20,8 @@ export const mcpShareConfigure = defineOperation({
       enabled: Type.Optional(Type.Boolean()),
       port: Type.Optional(Type.Integer({ minimum: 1024, maximum: 65535 })),
       newToken: Type.Optional(Type.Literal(true)),
+      /** How clients get the shared tools: all listed, or by tool_search. */
+      discovery: Type.Optional(ToolDiscoverySchema),
     },
     { additionalProperties: false },
   ),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UuidV7Schema } from './ids.js';
+import { ToolDiscoverySchema } from './chat.js';
 
 /** Toolbelt's own MCP server: whether it runs, on which port, and which bundles it shares. */
 export const McpShareStatusSchema = Type.Object(
@@ -13,6 +14,10 @@ export const McpShareStatusSchema = Type.Object(
     sharedBundleIDs: Type.Array(UuidV7Schema),
     /** Tools a client sees now: enabled tools of shared bundles. */
     toolCount: Type.Integer({ minimum: 0 }),
+    /** Clients get every shared tool listed, tool_search and what they find, or (`auto`) search past 30 tools. */
+    discovery: ToolDiscoverySchema,
+    /** What clients are listed now, by that setting. */
+    listing: Type.Union([Type.Literal('all'), Type.Literal('search')]),
     /** MCP clients connected now, by the name they gave. */
     clients: Type.Array(Type.String()),
   },

@@ -91,6 +91,19 @@ export function McpShareSection() {
         </button>
       </form>
       {port && portProblem ? <p className="field__error">{portProblem}</p> : null}
+      {data ? (
+        <label className="inline-form">
+          <span className="field__label">How apps get the tools</span>
+          <select className="input input--narrow" value={data.discovery} disabled={configure.isPending} onChange={(event) => change({ discovery: event.target.value as typeof data.discovery })}>
+            <option value="auto">Automatic</option>
+            <option value="search">Found by search</option>
+            <option value="all">All listed</option>
+          </select>
+          <span className="muted">
+            {data.listing === 'search' ? 'Apps see tool_search and add what they find to their list.' : 'Apps see every shared tool, a hundred per page.'}
+          </span>
+        </label>
+      ) : null}
       <div className="button-row">
         {connection ? (
           <button type="button" className="button" onClick={() => setConnection(null)}>

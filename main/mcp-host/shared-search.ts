@@ -1,0 +1,85 @@
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolDiscovery } from '../../shared/schemas/chat.js';
+import { chooseDiscovery, type Discovery } from '../tools/discovery.js';
+import { TOOL_SEARCH_NAME } from '../tools/exposure.js';
+import type { SearchCatalogue } from '../tools/search-catalogue.js';
+import type { SharedTool } from './shared-tools.js';
+
+/**
+ * Tools per page of tools/list: a client parses one page at a time (a
+ * single page of GitHub's 1,200 tools is 6 MB, which took clients 6 to 9
+ * seconds and once broke the connection).
+ */
+export const TOOLS_PAGE_SIZE = 100;
+
+const DEFAULT_LIMIT = 5;
+const MAX_LIMIT = 20;
+
+/** tool_search as an MCP client sees it. */
+export const TOOL_SEARCH_DEFINITION: Tool = {
+  name: TOOL_SEARCH_NAME,
+  title: 'Search tools',
+  description:
+    'Finds tools for a task among the tools Toolbelt shares that are not in your tool list yet. Describe what you need done in a few words. The tools found join your tool list (the server tells you the list changed) and can be called by the names given.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'What you need done, in a few words.' },
+      limit: { type: 'integer', description: `How many tools to find (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).` },
+    },
+    required: ['query'],
+  },
+  annotations: { title: 'Search tools', readOnlyHint: true, openWorldHint: false },
+};
+
+/** A page of a list, from an opaque cursor this server gave (its offset); a cursor it did not give is refused. */
+export function toolsPage(tools: Tool[], cursor: string | undefined): { tools: Tool[]; nextCursor?: string } {
+  let offset = 0;
+  if (cursor !== undefined) {
+    const decoded = /^o(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!decoded) throw new McpError(ErrorCode.InvalidParams, 'The cursor is not one this server gave. List the tools again from the start.');
+    offset = Number(decoded[1]);
+  }
+  const page = tools.slice(offset, offset + TOOLS_PAGE_SIZE);
+  const next = offset + TOOLS_PAGE_SIZE;
+  return { tools: page, ...(next < tools.length ? { nextCursor: Buffer.from(`o${next}`, 'utf8').toString('base64url') } : {}) };
+}
+
+/** All shared tools at once, or tool_search and what this session has found so far. */
+export function sharedDiscovery(asked: ToolDiscovery, shared: readonly SharedTool[]): Discovery {
+  return chooseDiscovery(
+    asked,
+    shared.map((tool) => ({ name: tool.name, description: tool.definition.description ?? '', parameters: tool.definition.inputSchema })),
+    shared.some((tool) => tool.name === TOOL_SEARCH_NAME) ? `a shared tool is named ${TOOL_SEARCH_NAME}` : null,
+  );
+}
+
+/**
+ * One client session's tool search: the tools it found, in the order found,
+ * listed after tool_search from then on.
+ */
+export class SessionSearch {
+  private readonly loaded: string[] = [];
+
+  constructor(private readonly catalogue: SearchCatalogue) {}
+
+  /** What tools/list shows this session. */
+  listed(shared: readonly SharedTool[], mode: Discovery['mode']): Tool[] {
+    if (mode === 'all') return shared.map((tool) => tool.definition);
+    const byName = new Map(shared.map((tool) => [tool.name, tool]));
+    return [TOOL_SEARCH_DEFINITION, ...this.loaded.flatMap((name) => byName.get(name)?.definition ?? [])];
+  }
+
+  /** Ranks the shared tools not listed yet; those found join the list. */
+  search(args: Record<string, unknown>, shared: readonly SharedTool[]): { text: string; found: number; isError: boolean } {
+    const query = typeof args.query === 'string' ? args.query.replace(/\p{Cc}+/gu, ' ').trim() : '';
+    if (!query) return { text: 'Say in a few words what the tool should do, for example "create a GitHub issue", then search again.', found: 0, isError: true };
+    const limit = typeof args.limit === 'number' && Number.isFinite(args.limit) ? Math.min(MAX_LIMIT, Math.max(1, Math.trunc(args.limit))) : DEFAULT_LIMIT;
+    const candidates = new Map(shared.filter((tool) => !this.loaded.includes(tool.name)).map((tool) => [tool.record.toolID, tool]));
+    const found = this.catalogue.search(query, new Set(candidates.keys()), limit).map((toolID) => candidates.get(toolID)!);
+    if (found.length === 0) return { text: `No shared tool matches "${query.slice(0, 100)}". Search again with other words: what the tool does, or the service it works with.`, found: 0, isError: true };
+    this.loaded.push(...found.map((tool) => tool.name));
+    const matches = found.map((tool) => ({ name: tool.name, description: (tool.definition.description ?? '').slice(0, 1_000), bundle: tool.bundleName }));
+    return { text: JSON.stringify({ matches, note: 'These are in your tool list now: call them by these names.' }, null, 2), found: found.length, isError: false };
+  }
+}
