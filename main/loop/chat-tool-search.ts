@@ -28,11 +28,13 @@ export class ChatToolSearch {
     private readonly resolver: ToolResolver,
   ) {}
 
-  expose(chat: Chat): Promise<ToolExposure> {
+  /** `nativeSearch`: the provider searches itself for this model (every tool sent, the unpinned ones deferred). */
+  expose(chat: Chat, nativeSearch = false): Promise<ToolExposure> {
     return exposeTools(chat.tools, this.resolver, {
       discovery: chat.tools.discovery ?? this.deps.discoveryDefault(),
       loaded: chat.loadedTools ?? [],
       toolSearch: this.deps.tool,
+      nativeSearch,
     });
   }
 

@@ -162,3 +162,51 @@ describe('tool search, as a model misuses it', () => {
     expect(offered).not.toContain('weather');
   });
 });
+
+describe('tool search on Anthropic’s own search (claude-sonnet-4-5 and later)', () => {
+  it('sends every tool deferred with the tool search tool, calls what the server loaded, and sends the search blocks back as they came', async () => {
+    const h = await startChatHarness();
+    const model = await startFakeAnthropic([
+      anthropicReply({ text: ['Looking.'], search: { id: 'srvtoolu_1', query: 'weather city', found: ['weather'] }, calls: [{ id: 'toolu_1', name: 'weather', json: ['{"city":"Oslo"}'] }] }),
+      anthropicReply({ text: ['Oslo is 21 degrees.'] }),
+    ]);
+    servers.push(model);
+    await h.provider('claude', { kind: 'anthropic', displayName: 'Claude', baseURL: model.url, apiKey: 'sk-ant' });
+    const chat = await h.chat({ providerId: 'claude', model: 'claude-sonnet-4-5-20250929', tools: { mode: 'auto', selected: [h.tool('météo', { pinned: true })], bundles: [{ bundleID: h.bundleID }], discovery: 'search' } });
+    await h.call('chats.send', { chatId: chat.id, content: 'Weather in Oslo?' });
+    const done = await h.settled(chat.id);
+    expect(assistants(done).at(-1)!.content).toBe('Oslo is 21 degrees.');
+    expect(assistants(done)[0]!.toolCalls[0]).toMatchObject({ name: 'weather', status: 'succeeded', result: { ok: true, value: { city: 'Oslo', temp: 21 } } });
+
+    type Sent = { tools: { name: string; type?: string; defer_loading?: boolean }[]; messages: { role: string; content: { type: string }[] | string }[] };
+    const [first, second] = model.requests.map((request) => request.body as Sent);
+    // One list that never changes: the pinned tool as it is, every other deferred, and the server's search tool.
+    expect(first!.tools.map((tool) => [tool.name, tool.defer_loading ?? false])).toEqual([
+      [expect.stringMatching(/^meteo_/) as unknown, false],
+      ['broken', true],
+      ['slow', true],
+      ['weather', true],
+      ['tool_search_tool_bm25', false],
+    ]);
+    expect(second!.tools).toEqual(first!.tools);
+    // No tool_search of Toolbelt's own on this path, and nothing loaded into the chat by it.
+    expect(first!.tools.some((tool) => tool.name === 'tool_search')).toBe(false);
+    expect(done.loadedTools).toBeUndefined();
+    const replayed = second!.messages[1]!.content as { type: string; input?: unknown; content?: unknown }[];
+    expect(replayed.map((block) => block.type)).toEqual(['text', 'server_tool_use', 'tool_search_tool_result', 'tool_use']);
+    expect(replayed[1]).toMatchObject({ input: { query: 'weather city' } });
+    expect(replayed[1]).not.toHaveProperty('caller');
+    expect(replayed[2]).toMatchObject({ content: { tool_references: [{ type: 'tool_reference', tool_name: 'weather' }] } });
+  });
+
+  it('keeps Toolbelt’s own tool_search for Anthropic models without it', async () => {
+    const h = await startChatHarness();
+    const model = await startFakeAnthropic([anthropicReply({ text: ['Hi.'] })]);
+    servers.push(model);
+    await h.provider('claude', { kind: 'anthropic', displayName: 'Claude', baseURL: model.url, apiKey: 'sk-ant' });
+    const chat = await h.chat({ providerId: 'claude', model: 'claude-3-5-haiku-latest', tools: { mode: 'auto', selected: [], bundles: [{ bundleID: h.bundleID }], discovery: 'search' } });
+    await h.call('chats.send', { chatId: chat.id, content: 'Hi' });
+    await h.settled(chat.id);
+    expect((model.requests[0]!.body as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['tool_search']);
+  });
+});

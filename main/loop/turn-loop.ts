@@ -128,7 +128,7 @@ export class TurnLoop {
   private async modelTurn(chat: Chat, signal: AbortSignal, nudge: string | undefined, exchangeTag: ExchangeTag | undefined): Promise<{ finish: string; answer?: { value: unknown } }> {
     const settings = await this.deps.providers.require(chat.providerId);
     const provider = this.deps.connect(settings);
-    const exposure = this.search ? await this.search.expose(chat) : await exposeTools(chat.tools, this.deps.resolver);
+    const exposure = this.search ? await this.search.expose(chat, provider.nativeToolSearch?.(chat.model) === true) : await exposeTools(chat.tools, this.deps.resolver);
     const answerSchema = answerSchemaOf(chat);
     if (answerSchema && exposure.byName.has(ANSWER_TOOL_NAME)) {
       throw new ToolbeltError('conflict', `A tool of this chat is offered to the model as "${ANSWER_TOOL_NAME}", the name a structured answer uses. Give it another name in the tools panel, or make the answer text again.`);
@@ -178,6 +178,9 @@ export class TurnLoop {
             break;
           case 'answer':
             answer = { value: event.value };
+            break;
+          case 'server-block':
+            (message.serverBlocks ??= []).push(event.block);
             break;
           case 'finish':
             finish = event.reason;

@@ -34,6 +34,8 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): MessagePa
       if (message.shareWithModel) add('user', [{ type: 'text', text: toolRunContext(message) }]);
     } else {
       const blocks: ContentBlockParam[] = message.content ? [{ type: 'text', text: message.content }] : [];
+      // The provider's own tool search of this turn, before the calls it made possible.
+      for (const block of message.serverBlocks ?? []) blocks.push(block as unknown as ContentBlockParam);
       for (const call of message.toolCalls) blocks.push({ type: 'tool_use', id: call.id, name: wireToolName(call.name), input: call.args });
       add('assistant', blocks);
       add(
@@ -65,6 +67,21 @@ function endPrefill(wire: { role: 'user' | 'assistant'; content: ContentBlockPar
   if (last.content.length === 0) wire.pop();
 }
 
+/** The tool search Anthropic runs itself, over tools sent with defer_loading. */
+const NATIVE_TOOL_SEARCH = { type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' } as const;
+
+/** Models with Anthropic's tool search tool: Claude Opus and Sonnet from 4.5 on, and later generations. */
+export function hasNativeToolSearch(model: string): boolean {
+  const version = /^claude-(?:opus|sonnet)-(\d+)(?:-(\d))?(?:\b|-)/.exec(model);
+  if (!version) return false;
+  const major = Number(version[1]);
+  const minor = version[2] === undefined ? 0 : Number(version[2]);
+  return major > 4 || (major === 4 && minor >= 5);
+}
+
+/** Content blocks the server ran itself and wants back as they came. */
+const SERVER_BLOCKS = new Set(['server_tool_use', 'tool_search_tool_result']);
+
 function finishReason(reason: string | null, hasToolCalls: boolean): Extract<ModelEvent, { type: 'finish' }>['reason'] {
   if (hasToolCalls || reason === 'tool_use') return 'tool_calls';
   if (reason === 'end_turn' || reason === 'stop_sequence') return 'stop';
@@ -86,6 +103,8 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
       const answer = request.answerSchema ? answerTool(request.answerSchema) : null;
       const tools = answer ? [...request.tools, answer.definition] : request.tools;
       const open = new Map<number, { id: string; name: string; json: string; input: unknown }>();
+      const server = new Map<number, { block: Record<string, unknown>; json: string }>();
+      const deferred = tools.some((tool) => tool.deferred);
       let stopReason: string | null = null;
       let stopped = false;
       let called = 0;
@@ -100,11 +119,15 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
             stream: true,
             ...(tools.length > 0
               ? {
-                  tools: tools.map((tool) => ({
-                    name: tool.name,
-                    description: tool.description,
-                    input_schema: { ...tool.parameters, type: 'object' as const },
-                  })),
+                  tools: [
+                    ...tools.map((tool) => ({
+                      name: tool.name,
+                      description: tool.description,
+                      input_schema: { ...tool.parameters, type: 'object' as const },
+                      ...(tool.deferred ? { defer_loading: true } : {}),
+                    })),
+                    ...(deferred ? [NATIVE_TOOL_SEARCH] : []),
+                  ],
                   ...(answer
                     ? { tool_choice: { type: 'any' as const, ...(request.parallelToolCalls ? {} : { disable_parallel_tool_use: true }) } }
                     : request.parallelToolCalls
@@ -122,6 +145,7 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
               break;
             case 'content_block_start':
               if (event.content_block.type === 'text' && event.content_block.text) yield { type: 'text-delta', text: event.content_block.text };
+              if (SERVER_BLOCKS.has(event.content_block.type)) server.set(event.index, { block: { ...(event.content_block as unknown as Record<string, unknown>) }, json: '' });
               if (event.content_block.type === 'tool_use') {
                 const block = event.content_block;
                 // A broken server may leave out the id or the name; the chat engine makes such a call a failed one.
@@ -133,6 +157,8 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
             case 'content_block_delta':
               if (event.delta.type === 'text_delta') yield { type: 'text-delta', text: event.delta.text };
               else if (event.delta.type === 'input_json_delta') {
+                const ran = server.get(event.index);
+                if (ran) ran.json += event.delta.partial_json;
                 const call = open.get(event.index);
                 if (call) {
                   call.json += event.delta.partial_json;
@@ -141,6 +167,12 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
               }
               break;
             case 'content_block_stop': {
+              const ran = server.get(event.index);
+              if (ran) {
+                server.delete(event.index);
+                yield { type: 'server-block', block: serverBlock(ran) };
+                break;
+              }
               // The block's end is when its arguments are whole, not when the text first parses.
               const call = open.get(event.index);
               if (call) {
@@ -171,6 +203,8 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
       yield { type: 'finish', reason: finishReason(stopReason, called > 0) };
     },
 
+    nativeToolSearch: hasNativeToolSearch,
+
     async listModels(signal) {
       try {
         const models = [];
@@ -182,6 +216,14 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
       }
     },
   };
+}
+
+/** A server block as it goes back: its streamed input whole, and nothing the request form does not take (the caller). */
+function serverBlock({ block, json }: { block: Record<string, unknown>; json: string }): Record<string, unknown> {
+  const { caller: _caller, ...kept } = block;
+  if (kept.type !== 'server_tool_use' || json === '') return kept;
+  const parsed = parseArguments(json);
+  return { ...kept, input: parsed.rawArgs === undefined ? parsed.args : {} };
 }
 
 function completed(call: { id: string; name: string; json: string; input: unknown }): CompletedToolCall {

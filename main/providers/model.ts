@@ -15,6 +15,8 @@ export interface ToolDefinition {
   description: string;
   /** JSON Schema of the arguments (an object schema). */
   parameters: Record<string, unknown>;
+  /** Left out of the model's prompt until the provider's own tool search finds it (only for providers with `nativeToolSearch`). */
+  deferred?: boolean;
 }
 
 export interface ModelRequest {
@@ -51,6 +53,8 @@ export type ModelEvent =
   | { type: 'usage'; inputTokens?: number; outputTokens?: number }
   /** The final answer as a value, from a provider that forced it through the answer tool. */
   | { type: 'answer'; value: unknown }
+  /** A block the provider ran on its own side (Anthropic's tool search), to be sent back as it came in later turns. */
+  | { type: 'server-block'; block: Record<string, unknown> }
   | { type: 'finish'; reason: 'stop' | 'tool_calls' | 'length' | 'other' };
 
 export interface ModelInfo {
@@ -67,4 +71,6 @@ export interface ModelProvider {
   listModels(signal: AbortSignal): Promise<ModelInfo[] | null>;
   /** What this adapter learned about a model from the server's answers so far. */
   learned?(model: string): LearnedAbout;
+  /** Whether the provider searches deferred tools itself for this model (Anthropic's tool search tool). */
+  nativeToolSearch?(model: string): boolean;
 }

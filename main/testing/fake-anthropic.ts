@@ -30,11 +30,36 @@ export function anthropicToolUse(index: number, call: { id?: string; name?: stri
   ];
 }
 
-/** A whole message: optional text, then tool_use blocks, as the Messages API streams it. */
-export function anthropicReply(parts: { text?: string[]; calls?: { id?: string; name?: string; json: string[] }[] }, options: { delayMs?: number; stop?: boolean } = {}): FakeReply {
+/**
+ * Anthropic's own tool search, as the Messages API streams it: the
+ * server_tool_use block of tool_search_tool_bm25 with its query, then the
+ * tool_search_tool_result naming the deferred tools it loaded.
+ */
+export function anthropicToolSearch(index: number, search: { id: string; query: string; found: string[] }): SseEvent[] {
+  return [
+    event('content_block_start', { index, content_block: { type: 'server_tool_use', id: search.id, name: 'tool_search_tool_bm25', input: {}, caller: { type: 'direct' } } }),
+    event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify({ query: search.query }) } }),
+    event('content_block_stop', { index }),
+    event('content_block_start', {
+      index: index + 1,
+      content_block: { type: 'tool_search_tool_result', tool_use_id: search.id, content: { type: 'tool_search_tool_search_result', tool_references: search.found.map((tool_name) => ({ type: 'tool_reference', tool_name })) } },
+    }),
+    event('content_block_stop', { index: index + 1 }),
+  ];
+}
+
+/** A whole message: optional text, Anthropic's own tool search, then tool_use blocks, as the Messages API streams it. */
+export function anthropicReply(
+  parts: { text?: string[]; search?: { id: string; query: string; found: string[] }; calls?: { id?: string; name?: string; json: string[] }[] },
+  options: { delayMs?: number; stop?: boolean } = {},
+): FakeReply {
   const blocks: SseEvent[] = [];
   let index = 0;
   if (parts.text) blocks.push(...anthropicText(index++, parts.text));
+  if (parts.search) {
+    blocks.push(...anthropicToolSearch(index, parts.search));
+    index += 2;
+  }
   for (const call of parts.calls ?? []) blocks.push(...anthropicToolUse(index++, call));
   const stopReason = parts.calls?.length ? 'tool_use' : 'end_turn';
   return { kind: 'sse', delayMs: options.delayMs, events: [messageStart(), ...blocks, ...(options.stop === false ? [] : messageEnd(stopReason))] };

@@ -60,6 +60,8 @@ export interface ExposeOptions {
   loaded?: readonly ToolRef[];
   /** The built-in that searches, offered as `tool_search` when the chat searches. */
   toolSearch?: ToolRef;
+  /** The provider searches deferred tools itself (Anthropic's tool search): every tool is sent, the unpinned ones deferred. */
+  nativeSearch?: boolean;
 }
 
 /** The name tool search is offered under, for every provider. */
@@ -165,11 +167,18 @@ export async function exposeTools(tools: ChatTools, resolver: ToolResolver, opti
 
   const search = options.toolSearch ? await resolver.resolve(options.toolSearch) : null;
   const searcher = search?.ok && !reachable.some((tool) => tool.name === TOOL_SEARCH_NAME) ? exposed(TOOL_SEARCH_NAME, { ...options.toolSearch!, as: TOOL_SEARCH_NAME }, search.record, search.bundle) : null;
-  const discovery = chooseDiscovery(options.discovery ?? 'all', reachable.map((tool) => tool.definition), searcher ? null : search ? `tool search is not available: ${search.ok ? `a tool of this chat is named ${TOOL_SEARCH_NAME}` : search.why}` : 'tool search is not available here');
+  const native = options.nativeSearch === true;
+  const unavailable = native || searcher ? null : search ? `tool search is not available: ${search.ok ? `a tool of this chat is named ${TOOL_SEARCH_NAME}` : search.why}` : 'tool search is not available here';
+  const discovery = chooseDiscovery(options.discovery ?? 'all', reachable.map((tool) => tool.definition), unavailable);
   const byName = new Map<string, ExposedTool>();
   const deferred = new Map<string, ExposedTool>();
   if (discovery.mode === 'all') {
     for (const tool of reachable) byName.set(tool.name, tool);
+  } else if (native) {
+    // Every tool is sent, in one order that never changes (the prompt cache holds); the provider loads what its search finds.
+    for (const tool of reachable) if (tool.selection.pinned) byName.set(tool.name, tool);
+    for (const tool of reachable) if (!byName.has(tool.name)) byName.set(tool.name, { ...tool, definition: { ...tool.definition, deferred: true } });
+    discovery.reason = `${discovery.reason} The provider runs the search itself (Anthropic's tool search).`;
   } else {
     for (const tool of reachable) if (tool.selection.pinned) byName.set(tool.name, tool);
     byName.set(TOOL_SEARCH_NAME, searcher!);
@@ -182,7 +191,7 @@ export async function exposeTools(tools: ChatTools, resolver: ToolResolver, opti
     for (const tool of reachable) if (!byName.has(tool.name)) deferred.set(tool.name, tool);
   }
   const definitions = [...byName.values()].map((tool) => tool.definition);
-  return { byName, definitions, deferred, withheld, denied, discovery: { ...discovery, offeredTokens: tokensOf(definitions) } };
+  return { byName, definitions, deferred, withheld, denied, discovery: { ...discovery, offeredTokens: tokensOf(definitions.filter((definition) => !definition.deferred)) } };
 }
 
 function tokensOf(definitions: readonly ToolDefinition[]): number {

@@ -246,6 +246,8 @@ export const AssistantMessageSchema = Type.Object(
     answer: Type.Optional(Type.Object({ value: Type.Unknown() }, { additionalProperties: false })),
     /** Why this answer was not the JSON the run asked for (the model was then asked again, or the run stopped). */
     answerProblem: Type.Optional(Type.String({ maxLength: 2_000 })),
+    /** Blocks the provider ran on its own side in this turn (Anthropic's tool search: the query, the tools it loaded), sent back to it as they came. */
+    serverBlocks: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 64 })),
   },
   { additionalProperties: false },
 );

@@ -8,6 +8,7 @@ import { NEAR_VIEW_ROOT } from './near-view.js';
 import { AssistantActions, busyReason, endedShort, UserMessageBody } from './MessageActions.js';
 import { StructuredAnswer } from './StructuredAnswer.js';
 import { ToolCallCard } from './ToolCallCard.js';
+import { ServerSearchCards } from './ServerSearchCard.js';
 
 /** One message; its props are plain values so a streamed delta re-renders the message it touches and no other. */
 const MessageView = memo(function MessageView({
@@ -59,6 +60,7 @@ const MessageView = memo(function MessageView({
     <div className="message message--assistant">
       {message.answer ? <StructuredAnswer value={message.answer.value} /> : message.content ? <Markdown text={message.content} /> : null}
       {empty && streaming ? <p className="message__typing" aria-label="The model is answering">…</p> : null}
+      <ServerSearchCards blocks={message.serverBlocks} />
       {message.toolCalls.map((call) => (
         <ToolCallCard key={call.id} call={call} />
       ))}
