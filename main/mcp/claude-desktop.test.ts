@@ -21,10 +21,12 @@ describe('import from Claude Desktop', () => {
 
     await mkdir(path.dirname(file), { recursive: true });
     const everything = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
-    await writeFile(file, JSON.stringify({ mcpServers: { 'bad name!': everything, everything: { ...everything, extra: 1 } }, globalShortcut: 'Ctrl+Space' }));
+    await writeFile(file, JSON.stringify({ mcpServers: { 'bad\u0007name': everything, everything: { ...everything, extra: 1 } }, globalShortcut: 'Ctrl+Space' }));
     const refused = await failure('mcpServers.importClaudeDesktop', {});
     expect(refused.code).toBe('invalid_params');
-    expect(refused.message).toContain('"bad name!" is not a name Toolbelt takes');
+    expect(refused.message).toContain("cannot be a server's name");
+    expect(refused.message).toContain('unknown property "extra"');
+    expect(refused.message).not.toContain('url is required');
 
     await writeFile(file, JSON.stringify({ mcpServers: { everything }, globalShortcut: 'Ctrl+Space' }));
     const imported = await call('mcpServers.importClaudeDesktop', {});

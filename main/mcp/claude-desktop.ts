@@ -1,9 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
-import { McpServerConfigSchema, McpServerNameSchema, type McpServerConfig } from '../../shared/schemas/mcp.js';
+import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 import { readJsonFile } from '../common/json-files.js';
-import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
+import { serversFromPaste } from './pasted-config.js';
 
 /** Where Claude Desktop keeps its configuration on this system. */
 export function claudeDesktopConfigPath(platform = process.platform, env = process.env, home = os.homedir()): string {
@@ -11,11 +11,6 @@ export function claudeDesktopConfigPath(platform = process.platform, env = proce
   if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Claude', 'claude_desktop_config.json');
   return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Claude', 'claude_desktop_config.json');
 }
-
-const ajv = createAjv({ strict: false });
-const validConfig = compile(ajv, McpServerConfigSchema);
-const SERVER_NAME = new RegExp(McpServerNameSchema.pattern!);
-const isServerName = (name: string) => name.length <= McpServerNameSchema.maxLength! && SERVER_NAME.test(name);
 
 /** The `mcpServers` of Claude Desktop's file; what Toolbelt cannot take is named with the reason. */
 export async function readClaudeDesktopServers(file: string): Promise<Record<string, McpServerConfig>> {
@@ -28,11 +23,10 @@ export async function readClaudeDesktopServers(file: string): Promise<Record<str
   if (!servers || typeof servers !== 'object' || Object.keys(servers).length === 0) {
     throw new ToolbeltError('not_found', `${file} has no mcpServers to import.`);
   }
-  const problems: string[] = [];
-  for (const [name, config] of Object.entries(servers)) {
-    if (!isServerName(name)) problems.push(`"${name}" is not a name Toolbelt takes (letters, digits, "-", "_", ".")`);
-    else if (!validConfig(config)) problems.push(`${name}: ${describeIssues(issuesFrom(validConfig.errors))}`);
+  try {
+    return serversFromPaste({ mcpServers: servers as Record<string, unknown> }).servers;
+  } catch (error) {
+    if (!(error instanceof ToolbeltError)) throw error;
+    throw new ToolbeltError('invalid_params', `Some servers in ${file} cannot be imported: ${error.message}`, { file, ...(error.details as object) });
   }
-  if (problems.length) throw new ToolbeltError('invalid_params', `Some servers in ${file} cannot be imported: ${problems.join('; ')}.`, { file, problems });
-  return servers as Record<string, McpServerConfig>;
 }

@@ -45,6 +45,14 @@ export interface ConnectionFailure {
   message: string;
 }
 
+/** A server's config with its placeholders filled in (secrets, the environment), as it starts. */
+export interface ResolvedConfig {
+  env: Record<string, string>;
+  headers: Record<string, string>;
+  args?: string[];
+  cwd?: string;
+}
+
 /**
  * One MCP server, through the official SDK client: started (a process over
  * stdio, or a URL over Streamable HTTP with a fallback to HTTP+SSE), its tool
@@ -63,7 +71,7 @@ export class McpConnection {
   private closing = false;
   /** When the last start connected: a server that ran a while before it crashed earns fresh restarts. */
   connectedAt = 0;
-  private resolved: { env: Record<string, string>; headers: Record<string, string> } = { env: {}, headers: {} };
+  private resolved: ResolvedConfig = { env: {}, headers: {} };
   /**
    * The protocol does not tie a server's question to the call it belongs to
    * (not over stdio), so questions are withdrawn when no call is running any
@@ -81,7 +89,7 @@ export class McpConnection {
     readonly name: string,
     private readonly config: McpServerConfig,
     /** Values of `${secret.NAME}` in env and headers, resolved each time it starts. */
-    private readonly resolveSecrets: () => Promise<{ env: Record<string, string>; headers: Record<string, string> }>,
+    private readonly resolveSecrets: () => Promise<ResolvedConfig>,
     /** The PATH to find the command on and to give the server: the login shell's, then the app's. */
     private readonly searchPath: () => Promise<string>,
     /** `exited`: the server went away on its own (a crash), not because it was closed; `listed`: it gave its tool list. */
@@ -281,9 +289,9 @@ export class McpConnection {
   private stdioTransport(config: Extract<McpServerConfig, { command: string }>): Transport {
     const transport = new StdioClientTransport({
       command: config.command,
-      args: config.args ?? [],
+      args: this.resolved.args ?? config.args ?? [],
       env: { ...getDefaultEnvironment(), ...this.resolved.env },
-      ...(config.cwd ? { cwd: config.cwd } : {}),
+      ...((this.resolved.cwd ?? config.cwd) ? { cwd: this.resolved.cwd ?? config.cwd } : {}),
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk: Buffer) => this.stderrTail.write(chunk.toString('utf8')));

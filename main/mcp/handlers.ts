@@ -1,4 +1,5 @@
 import type { Handlers } from '../api/dispatcher.js';
+import { serversFromPaste } from './pasted-config.js';
 import { readClaudeDesktopServers } from './claude-desktop.js';
 import type { McpServers } from './servers.js';
 
@@ -14,7 +15,10 @@ export function mcpHandlers(servers: McpServers, claudeDesktopConfig: string): P
       return null;
     },
     'mcpServers.restart': ({ name }) => servers.restart(name),
-    'mcpServers.import': async ({ mcpServers }) => ({ servers: await servers.putAll(mcpServers) }),
+    'mcpServers.import': async (document) => {
+      const { servers: pasted, secretsToSet } = serversFromPaste(document);
+      return { servers: await servers.putAll(pasted), ...(secretsToSet.length ? { secretsToSet } : {}) };
+    },
     'mcpServers.importClaudeDesktop': async () => ({ file: claudeDesktopConfig, servers: await servers.putAll(await readClaudeDesktopServers(claudeDesktopConfig)) }),
     'mcpServers.resources': ({ name }) => servers.resources(name),
     'mcpServers.readResource': ({ name, uri }) => servers.readResource(name, uri),

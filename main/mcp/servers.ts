@@ -2,8 +2,7 @@ import path from 'node:path';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
-import { McpServerConfigSchema, type McpServerConfig, type McpServerView } from '../../shared/schemas/mcp.js';
-import { parseTemplate } from '../../shared/templates.js';
+import { McpServerConfigSchema, McpServerNameSchema, type McpServerConfig, type McpServerView } from '../../shared/schemas/mcp.js';
 import { inBackground } from '../common/background.js';
 import type { Clock } from '../common/clock.js';
 import { withFileLock } from '../common/file-lock.js';
@@ -15,7 +14,8 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import type { StoreLayout } from '../store/layout.js';
 import { SwitchOverrides, type ReadOnlySource } from '../store/sources.js';
 import type { ToolStore } from '../store/tool-store.js';
-import { McpConnection } from './connection.js';
+import { McpConnection, type ResolvedConfig } from './connection.js';
+import { expandConfigValue } from './config-values.js';
 import { mcpBundleID } from './identity.js';
 import { contentsView, promptMessagesView, promptView, resourceView, serverRefusal, templateView } from './offerings.js';
 import { mcpRecords, mcpSourceID } from './records.js';
@@ -54,6 +54,7 @@ export class McpServers {
   /** Tool lists being kept: closing waits for them, so nothing is written after the core is closed. */
   private readonly cacheWrites = new Set<Promise<void>>();
   private readonly validConfig = compile(createAjv({ strict: false }), McpServerConfigSchema);
+  private readonly validName = compile(createAjv({ strict: false }), McpServerNameSchema);
   /** The login shell's PATH, asked once, when the first stdio server starts. */
   private searchPath: Promise<string> | undefined;
 
@@ -330,30 +331,18 @@ export class McpServers {
     return server;
   }
 
-  /** `${secret.NAME}` in env and header values, resolved now; a missing secret fails the start with its name. */
-  private async resolveSecrets(name: string, config: McpServerConfig): Promise<{ env: Record<string, string>; headers: Record<string, string> }> {
-    const resolve = async (values: Record<string, string> | undefined) => {
-      const out: Record<string, string> = {};
-      for (const [key, template] of Object.entries(values ?? {})) {
-        const parsed = parseTemplate(template);
-        if (!parsed.ok) {
-          out[key] = template;
-          continue;
-        }
-        let text = '';
-        for (const part of parsed.parts) {
-          if (part.kind === 'text') text += part.text;
-          else {
-            const value = await this.deps.secrets.resolve(part.name);
-            if (value === null) throw new ToolbeltError('invalid_params', `The MCP server ${name} needs the secret ${part.name}, which is not set. Add it in Settings → Secrets.`);
-            text += value;
-          }
-        }
-        out[key] = text;
-      }
-      return out;
+  /** Placeholders in env, header, argument and folder values, resolved now (config-values.ts); a missing value fails the start, named. */
+  private async resolveSecrets(name: string, config: McpServerConfig): Promise<ResolvedConfig> {
+    const sources = { secret: (secret: string) => this.deps.secrets.resolve(secret), environment: (variable: string) => process.env[variable] };
+    const expand = (template: string) => expandConfigValue(name, template, sources);
+    const each = async (values: Record<string, string> | undefined) => Object.fromEntries(await Promise.all(Object.entries(values ?? {}).map(async ([key, value]) => [key, await expand(value)] as const)));
+    if (!('command' in config)) return { env: {}, headers: await each(config.headers) };
+    return {
+      env: await each(config.env),
+      headers: {},
+      args: await Promise.all((config.args ?? []).map(expand)),
+      ...(config.cwd ? { cwd: await expand(config.cwd) } : {}),
     };
-    return 'command' in config ? { env: await resolve(config.env), headers: {} } : { env: {}, headers: await resolve(config.headers) };
   }
 
   private async readFile(): Promise<Record<string, McpServerConfig>> {
@@ -366,7 +355,10 @@ export class McpServers {
     if (!servers || typeof servers !== 'object') return {};
     const valid: Record<string, McpServerConfig> = {};
     for (const [name, config] of Object.entries(servers)) {
-      if (this.validConfig(config)) valid[name] = config as McpServerConfig;
+      // A name written by hand that no list could show is left out too, never served as a 500.
+      const shown = name.slice(0, 80);
+      if (!this.validName(name)) this.deps.log.warn('an MCP server in mcp.json has a name Toolbelt cannot use; it is left out', { server: shown });
+      else if (this.validConfig(config)) valid[name] = config as McpServerConfig;
       else this.deps.log.warn('an MCP server in mcp.json is invalid; it is left out', { server: name, reason: describeIssues(issuesFrom(this.validConfig.errors)) });
     }
     return valid;

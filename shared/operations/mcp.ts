@@ -47,12 +47,25 @@ export const mcpServersRestart = defineOperation({
 
 export const mcpServersImport = defineOperation({
   name: 'mcpServers.import',
-  summary: 'Add every server of a pasted { "mcpServers": { name: config } } document (Claude Desktop, Cursor); each starts.',
+  summary:
+    'Add every server of a pasted document: { "mcpServers": { name: config } } (Claude Desktop, Claude Code, Cursor, Windsurf) or VS Code\'s { "servers": …, "inputs": … }; each starts. One server that cannot be used refuses the whole paste, saying which and why.',
   params: Type.Object(
-    { mcpServers: Type.Record(McpServerNameSchema, McpServerConfigSchema, { maxProperties: 100 }) },
+    {
+      mcpServers: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 100 })),
+      /** VS Code's shape; its `${input:id}` become secrets named after the ids. */
+      servers: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 100 })),
+      inputs: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
+    },
     { additionalProperties: false },
   ),
-  result: Type.Object({ servers: Type.Array(McpServerViewSchema) }, { additionalProperties: false }),
+  result: Type.Object(
+    {
+      servers: Type.Array(McpServerViewSchema),
+      /** Secrets the pasted servers name (VS Code inputs) that are to be set in Settings → Secrets. */
+      secretsToSet: Type.Optional(Type.Array(Type.String())),
+    },
+    { additionalProperties: false },
+  ),
   http: { method: 'POST', path: '/api/mcp/import' },
 });
 

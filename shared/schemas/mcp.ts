@@ -1,8 +1,19 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UuidV7Schema } from './ids.js';
 
-/** A server's name, as people give it in an `mcpServers` document (the key). */
-export const McpServerNameSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$', description: 'Letters, digits, "-", "_" and "."' });
+/**
+ * A server's name, as people give it in an `mcpServers` document (the key):
+ * any 1 to 64 characters ("my server", "GitHub (work)"), without control
+ * characters or white space at either end. It is only ever a key: ids,
+ * slugs and file names are made from it.
+ */
+export const McpServerNameSchema = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[^\\s\\u0000-\\u001f\\u007f]([^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f])?$',
+  description: '1 to 64 characters, no control characters',
+  hint: 'Use 1 to 64 characters, without control characters or spaces at either end.',
+});
 
 /** Values may name secrets (`${secret.NAME}`): the file keeps the names, the values stay secrets. */
 const Values = Type.Record(Type.String({ minLength: 1, maxLength: 256 }), Type.String({ maxLength: 8_192 }), { maxProperties: 100 });

@@ -4,7 +4,7 @@ import type { Operations } from '../../../shared/operations/index.js';
 import { errorMessage } from '../../components/ErrorLine.js';
 import { useImportClaudeDesktop, useImportMcpServers } from '../../queries/mcp.js';
 
-type McpServers = ParamsOf<Operations['mcpServers.import']>['mcpServers'];
+type PastedDocument = ParamsOf<Operations['mcpServers.import']>;
 
 const EXAMPLE = `{
   "mcpServers": {
@@ -13,22 +13,26 @@ const EXAMPLE = `{
 }`;
 
 /**
- * What people paste: the whole `mcpServers` document of Claude Desktop or
- * Cursor, or just its inside ({ name: config }). A sentence says what is
- * wrong with anything else.
+ * What people paste: the whole `mcpServers` document of Claude Desktop,
+ * Claude Code, Cursor or Windsurf, VS Code's `{ servers, inputs }`, or just
+ * the inside ({ name: config }). A sentence says what is wrong with anything
+ * else; the core checks each server.
  */
-export function parseServers(text: string): { servers: McpServers } | { problem: string } {
+export function parseServers(text: string): { document: PastedDocument } | { problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     return { problem: `This is not JSON yet: ${(error as Error).message}` };
   }
-  const inner = value && typeof value === 'object' && 'mcpServers' in value ? (value).mcpServers : value;
-  if (!inner || typeof inner !== 'object' || Array.isArray(inner) || Object.keys(inner).length === 0) {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length === 0) {
     return { problem: 'Paste an object of servers: { "mcpServers": { "name": { "command": … } } }.' };
   }
-  return { servers: inner as McpServers };
+  const { mcpServers, servers, inputs } = value as Record<string, unknown>;
+  const isObject = (entry: unknown): entry is Record<string, unknown> => Boolean(entry) && typeof entry === 'object' && !Array.isArray(entry);
+  if (isObject(mcpServers)) return { document: { mcpServers } };
+  if (isObject(servers)) return { document: { servers, ...(Array.isArray(inputs) ? { inputs } : {}) } };
+  return { document: { mcpServers: value as Record<string, unknown> } };
 }
 
 /** "Add MCP server": paste JSON, see the servers start, and why one did not. */
@@ -51,13 +55,13 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
     const parsed = parseServers(text);
     if ('problem' in parsed) return setProblem(parsed.problem);
     setProblem(null);
-    add.mutate(
-      { mcpServers: parsed.servers },
-      {
-        onSuccess: ({ servers }) => settle(servers),
+    add.mutate(parsed.document, {
+        onSuccess: ({ servers, secretsToSet }) => {
+          if (secretsToSet?.length) setProblem(`Set ${secretsToSet.join(', ')} in Settings → Secrets, then restart the server.`);
+          else settle(servers);
+        },
         onError: (failure) => setProblem(errorMessage(failure)),
-      },
-    );
+      });
   };
 
   return (
@@ -67,7 +71,8 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
       </label>
       <textarea id={`${id}-json`} className="input input--mono mcp-form__json" rows={7} value={text} placeholder={EXAMPLE} autoFocus spellCheck={false} onChange={(event) => setText(event.target.value)} />
       <p className="muted field__help">
-        Paste the <code>mcpServers</code> of Claude Desktop or Cursor. Secrets go in as <code>{'${secret.NAME}'}</code>.
+        Paste the <code>mcpServers</code> of Claude Desktop, Claude Code, Cursor or Windsurf, or VS Code’s <code>servers</code>. Secrets go in as{' '}
+        <code>{'${secret.NAME}'}</code>, environment variables as <code>{'${env:NAME}'}</code>.
       </p>
       {problem ? (
         <p className="field__error" role="alert">
