@@ -1,5 +1,5 @@
 import { ToolbeltError } from '../../shared/errors.js';
-import { isToolbeltEnvironmentName, isToolbeltSecretName } from '../../shared/secret-names.js';
+import { isToolbeltEnvironmentName } from '../../shared/secret-names.js';
 
 /** Where a placeholder's value comes from. */
 export interface ValueSources {
@@ -31,14 +31,14 @@ export async function expandConfigValue(server: string, template: string, source
 }
 
 function reserved(server: string, name: string): ToolbeltError {
-  return new ToolbeltError('secret_reserved', `The MCP server ${server} names ${name}, which is Toolbelt's own (a provider's key or a sign-in): no server can be given it. Give the server a secret of yours in Settings → Secrets, and name that.`);
+  return new ToolbeltError('secret_reserved', `The MCP server ${server} names ${name}, an environment variable Toolbelt keeps for its own secrets (a provider's key): no server can be given it. Give the server a secret of yours in Settings → Secrets, and name that.`);
 }
 
 async function valueOf(server: string, inner: string, sources: ValueSources): Promise<string | null> {
   if (inner.startsWith('secret.')) {
     const name = inner.slice('secret.'.length);
     if (!NAME.test(name)) return null;
-    if (isToolbeltSecretName(name)) throw reserved(server, name);
+    // The secret store refuses Toolbelt's own names itself (secret_reserved), in its own words.
     const value = await sources.secret(name);
     if (value === null) throw new ToolbeltError('invalid_params', `The MCP server ${server} needs the secret ${name}, which is not set. Add it in Settings → Secrets.`);
     return value;
@@ -53,7 +53,7 @@ async function valueOf(server: string, inner: string, sources: ValueSources): Pr
   }
   const [name, fallback] = splitDefault(inner);
   if (!NAME.test(name)) return null;
-  if (isToolbeltSecretName(name) || isToolbeltEnvironmentName(name)) throw reserved(server, name);
+  if (isToolbeltEnvironmentName(name)) throw reserved(server, name);
   const secret = await sources.secret(name);
   if (secret !== null) return secret;
   const environment = sources.environment(name);
