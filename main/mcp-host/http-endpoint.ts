@@ -48,6 +48,9 @@ function refuse(response: ServerResponse, status: number, message: string): void
  * host's Host and Origin checks and a bearer token of its own, one SDK
  * transport and server per session.
  */
+/** How long an idle connection of an MCP client is kept open. */
+const KEEP_ALIVE_MS = 65_000;
+
 export class McpHttpEndpoint {
   readonly sessions = new Map<string, Session>();
   private http: HttpServer | null = null;
@@ -64,6 +67,9 @@ export class McpHttpEndpoint {
         else refuse(response, 400, 'Toolbelt could not handle this MCP request. The details are in its log.');
       });
     });
+    // Node closes an idle kept-alive connection after 5 s; a client still parsing a long answer then found its next
+    // request on a closed socket ("other side closed"). A minute is more than any client needs between requests.
+    http.keepAliveTimeout = KEEP_ALIVE_MS;
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject);
       http.listen(this.deps.port, '127.0.0.1', () => {

@@ -23,6 +23,11 @@ function annotationsOf(record: ValidTool): Tool['annotations'] {
     annotations.idempotentHint = method !== 'POST' && method !== 'PATCH';
     annotations.openWorldHint = true;
   }
+  // The shipped local tools (the time, a calculator, reading an allowed file, asking the person, searching tools) change nothing.
+  if (tool.type === 'local' && tool.isBuiltIn) {
+    annotations.readOnlyHint = true;
+    annotations.openWorldHint = false;
+  }
   return annotations;
 }
 

@@ -130,4 +130,13 @@ describe('Toolbelt’s MCP server, as a client’s calls meet it', () => {
     const other = await connectInMemory(subject);
     expect((await other.listTools()).tools.map((tool) => tool.name)).toEqual(['tool_search']);
   });
+
+  it('answers logging/setLevel, and says the shipped local tools only read', async () => {
+    const { subject } = await sharingCore();
+    await subject.call('mcpShare.shareBundle', { bundleID: CORE_BUNDLE, shared: true });
+    const client = await connectInMemory(subject);
+    await expect(client.setLoggingLevel('debug')).resolves.toEqual({});
+    const calculator = (await client.listTools()).tools.find((tool) => tool.name === 'calculator');
+    expect(calculator?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+  });
 });

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, SetLevelRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
@@ -118,7 +118,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
   const server = new Server(
     { name: 'toolbelt', title: deps.app.name, version: deps.app.version },
     {
-      capabilities: { tools: { listChanged: true } },
+      capabilities: { tools: { listChanged: true }, logging: {} },
       instructions: 'Tools the person built and tested in Toolbelt. Some ask the person before they run; a declined call says so.',
     },
   );
@@ -162,6 +162,9 @@ export function createToolServer(deps: ToolServerDeps): Server {
     const outcome: Outcome = result.ok ? { ok: true, result: asText(result.value), approval: allowed } : { ok: false, result: result.error.message, errorCode: result.error.code, approval: allowed };
     return { outcome, answer: callResult(shared, result) };
   }
+
+  // Clients set a log level before anything else; Toolbelt sends no log messages of its own, so any level is fine.
+  server.setRequestHandler(SetLevelRequestSchema, () => ({}));
 
   // This session's tool search: what it found is listed after tool_search from then on.
   const session = new SessionSearch(deps.catalogue);

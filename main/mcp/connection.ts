@@ -2,7 +2,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
@@ -43,6 +43,14 @@ export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
 export interface ConnectionFailure {
   code: 'mcp_command_missing' | 'mcp_missing_secret' | 'secret_reserved' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable' | 'mcp_auth_required' | 'mcp_auth_failed';
   message: string;
+}
+
+/** How one tool call runs. */
+export interface CallOptions {
+  signal: AbortSignal;
+  timeoutMs: number;
+  onProgress?: (progress: Progress) => void;
+  meta?: Record<string, unknown>;
 }
 
 /** A server's config with its placeholders filled in (secrets, the environment), as it starts. */
@@ -159,7 +167,47 @@ export class McpConnection {
     return { outcome, messages };
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number; onProgress?: (progress: Progress) => void; meta?: Record<string, unknown> }): Promise<CallToolResult> {
+  /**
+   * One tool call. A remote server that has forgotten its session (it
+   * restarted: 404 as the spec says, or 400 "no valid session" as some send)
+   * gets one new session and the call once more; the server's panel says so.
+   */
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+    try {
+      return await this.callOnce(name, args, options);
+    } catch (error) {
+      if (!this.sessionGone(error) || options.signal.aborted) throw error;
+      await this.renewSession();
+      return this.callOnce(name, args, options);
+    }
+  }
+
+  /** What a person reads in the server's panel about what happened lately (a new session), or null. */
+  notice: string | null = null;
+  private renewing: Promise<void> | null = null;
+
+  private sessionGone(error: unknown): boolean {
+    if ('command' in this.config || !(error instanceof StreamableHTTPError)) return false;
+    return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
+  }
+
+  /** A new session in place of one the server forgot; calls that found it gone together share one. */
+  private renewSession(): Promise<void> {
+    this.renewing ??= (async () => {
+      await this.client?.close().catch(() => undefined);
+      this.client = null;
+      await this.start();
+      if (this.state !== 'connected') throw new ToolbeltError('mcp_error', `${this.name} forgot its session (it may have restarted), and a new one could not be started: ${this.failure?.message ?? 'it did not answer'}`);
+      this.notice = `${this.name} had forgotten its session (it may have restarted); Toolbelt started a new one at ${new Date().toLocaleTimeString('en-GB')}.`;
+      this.events.log.warn('an MCP server forgot its session; a new one was started', { server: this.name });
+      this.events.changed();
+    })().finally(() => {
+      this.renewing = null;
+    });
+    return this.renewing;
+  }
+
+  private async callOnce(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     const client = this.connected();
     this.callsRunning++;
     // The SDK never removes the listener it puts on the signal it is given: it gets one of its own per call,

@@ -319,6 +319,7 @@ export class McpServers {
       bundleID: mcpBundleID(name),
       toolCount: connection?.tools.length ?? 0,
       ...(connection?.failure ? { error: connection.failure } : {}),
+      ...(connection?.notice ? { notice: connection.notice } : {}),
       stderr: [...(connection?.stderr ?? [])],
       ...(connection?.serverInfo ? { serverInfo: connection.serverInfo } : {}),
       ...(connection?.failure?.code === 'mcp_auth_required' && connection.authProvider?.authorizationUrl ? { authorizationUrl: connection.authProvider.authorizationUrl.href } : {}),

@@ -74,6 +74,8 @@ export const McpServerViewSchema = Type.Object(
     toolCount: Type.Integer({ minimum: 0 }),
     /** Why it failed, in a sentence with what to do. */
     error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),
+    /** What happened lately that the person should know (a new session after the server forgot its own). */
+    notice: Type.Optional(Type.String()),
     /** The last lines it wrote to stderr (stdio servers), secrets masked. */
     stderr: Type.Array(Type.String()),
     serverInfo: Type.Optional(Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: false })),

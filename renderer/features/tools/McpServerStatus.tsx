@@ -18,6 +18,7 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
         {server.serverInfo ? ` · ${server.serverInfo.name} ${server.serverInfo.version}` : ''}
       </span>
       {server.error ? <span className={signIn ? 'list__meta' : 'bundle-problem'}>{server.error.message}</span> : null}
+      {server.notice && server.state === 'connected' ? <span className="list__meta">{server.notice}</span> : null}
       {server.authorizationUrl ? (
         // Opens in the system browser (Electron's window-open guard), or a new tab of the browser host.
         <a className="button button--small button--primary mcp-status__sign-in" href={server.authorizationUrl} target="_blank" rel="noopener noreferrer" aria-label={`Sign in to MCP server ${server.name}`}>
