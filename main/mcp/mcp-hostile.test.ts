@@ -27,6 +27,13 @@ function whenStoreChanged(core: TestCore, holds: () => Promise<boolean>): Promis
 }
 
 describe('MCP servers that misbehave are bounded', () => {
+  it('a JSON-RPC error the server answers a call with is said as the server’s error (mcp_error, with its code), not the network’s', async () => {
+    const { call } = await startTestCore();
+    const view = await call('mcpServers.put', { name: 'erring', config: hostile('rpc-error') });
+    const result = await call('tools.invoke', { bundleID: view.bundleID, toolSlug: 'lists', version: 'mcp', args: {} });
+    expect(result).toMatchObject({ ok: false, error: { code: 'mcp_error', message: 'lists failed on the MCP server "erring" (JSON-RPC error -32603): the database is gone' } });
+  });
+
   it('a server that hands out a new cursor forever is read up to the page limit', async () => {
     const { call } = await startTestCore();
     const view = await call('mcpServers.put', { name: 'endless', config: hostile('endless-cursor') });

@@ -1,4 +1,5 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolbeltError } from '../../shared/errors.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import { settle } from '../common/settle.js';
 import { InvokeFailure } from '../tools/invoke-error.js';
@@ -40,7 +41,7 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
     logLevel: () => 'info',
     async run(tool, args, context) {
       const redactor = NO_SECRETS;
-      const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
+      const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network' | 'mcp_error', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
       // The first call starts a server that waits for its first use (a connected one goes straight on).
       if (servers.connection(tool.impl.server)?.state !== 'connected') await servers.ensureStarted(tool.impl.server);
       const connection = servers.connection(tool.impl.server);
@@ -66,6 +67,9 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
         if (context.signal.aborted) return { ...failed('cancelled', `${tool.displayName} was cancelled; the server was told to stop.`), ...rpc };
         const message = error instanceof Error ? error.message : String(error);
         if (/timed out|timeout/i.test(message)) return { ...failed('timeout', `${tool.displayName} timed out after ${timeoutMs} ms on the MCP server "${tool.impl.server}".`), ...rpc };
+        // The server answered, with an error of its own: not the network's fault, and said as the server said it.
+        if (error instanceof McpError) return { ...failed('mcp_error', `${tool.displayName} failed on the MCP server "${tool.impl.server}" (JSON-RPC error ${error.code}): ${message.replace(/^(?:MCP error -?\d+: )+/, '')}`), ...rpc };
+        if (error instanceof ToolbeltError) return { ...failed('mcp_error', error.message), ...rpc };
         return { ...failed('network', `${tool.displayName} failed on the MCP server "${tool.impl.server}": ${message}`), ...rpc };
       }
       const result = outcome.value;

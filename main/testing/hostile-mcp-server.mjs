@@ -7,10 +7,11 @@
 // - stderr: 5 MB on stderr without a line end, then "gave up", and never
 //   answers the handshake;
 // - silent-list: answers the handshake, never tools/list;
-// - hostile-schema: tools whose inputSchema has a remote $ref, or 2,000 levels.
+// - hostile-schema: tools whose inputSchema has a remote $ref, or 2,000 levels;
+// - rpc-error: every tools/call is answered with JSON-RPC error -32603.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 
 const mode = process.env.HOSTILE_MODE;
 const server = new Server({ name: `hostile-${mode}`, version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
@@ -39,7 +40,10 @@ server.setRequestHandler(ListToolsRequestSchema, async (request) => {
   }
   return { tools: [{ name: `listed-${lists}`, inputSchema: { type: 'object' } }, { name: 'lists', inputSchema: { type: 'object' } }] };
 });
-server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: String(lists) }] }));
+server.setRequestHandler(CallToolRequestSchema, async () => {
+  if (mode === 'rpc-error') throw new McpError(ErrorCode.InternalError, 'the database is gone');
+  return { content: [{ type: 'text', text: String(lists) }] };
+});
 server.oninitialized = () => {
   if (mode === 'flood') for (let notice = 0; notice < 5_000; notice++) server.sendToolListChanged().catch(() => {});
 };

@@ -23,6 +23,8 @@ export type InvokeErrorCode =
   | 'local_error'
   /** The tool itself said the call failed (an MCP result with isError). */
   | 'tool_error'
+  /** An MCP server answered the call with a JSON-RPC error (its code is in the message), or lost its session for good. */
+  | 'mcp_error'
   /** An agent tool: agents called agents deeper than allowed. */
   | 'agent_depth'
   /** An agent tool: the run it belongs to used up its model requests or tool calls. */
