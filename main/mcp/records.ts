@@ -19,7 +19,13 @@ function schemaBody(schema: Record<string, unknown> | undefined): Record<string,
  * first: a destructive tool asks, a read-only one does not. Names the store
  * cannot address are left out and reported.
  */
-export function mcpRecords(server: string, tools: Tool[], at: string): { bundle: BundleRecord; tools: ToolRecord[]; skipped: string[] } {
+/** A tool of a server that Toolbelt does not offer, and why. */
+export interface LeftOutTool {
+  name: string;
+  why: string;
+}
+
+export function mcpRecords(server: string, tools: Tool[], at: string): { bundle: BundleRecord; tools: ToolRecord[]; skipped: LeftOutTool[] } {
   const bundleID = mcpBundleID(server);
   const source = mcpSourceID(server);
   const slug = server.replace(/[^\p{L}\p{M}\p{Nd}-]+/gu, '-').replace(/^-+|-+$/g, '') || 'mcp';
@@ -31,10 +37,15 @@ export function mcpRecords(server: string, tools: Tool[], at: string): { bundle:
     bundle: { schemaVersion: '1', bundleID, slug, displayName: server, description: `Tools of the MCP server ${server}.`, isEnabled: true, isBuiltIn: false, createdAt: at, modifiedAt: at },
   };
   const records: ToolRecord[] = [];
-  const skipped: string[] = [];
+  const skipped: LeftOutTool[] = [];
   for (const tool of tools) {
     if (!isToolName(tool.name)) {
-      skipped.push(tool.name);
+      skipped.push({ name: tool.name.slice(0, 200), why: 'its name is not one a model can call (letters, digits, "_", "-" and ".", up to 128)' });
+      continue;
+    }
+    // Such a tool answers a plain call with -32600: offering it would only fail.
+    if ((tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport === 'required') {
+      skipped.push({ name: tool.name, why: 'it runs only as an MCP task (its execution.taskSupport is "required"), which Toolbelt does not run yet' });
       continue;
     }
     const destructive = tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;

@@ -18,7 +18,7 @@ import { McpConnection, type ResolvedConfig } from './connection.js';
 import { expandConfigValue } from './config-values.js';
 import { mcpBundleID } from './identity.js';
 import { contentsView, promptMessagesView, promptView, resourceView, serverRefusal, templateView } from './offerings.js';
-import { mcpRecords, mcpSourceID } from './records.js';
+import { mcpRecords, mcpSourceID, type LeftOutTool } from './records.js';
 import { ToolListCache } from './tool-list-cache.js';
 import type { OAuthCallbackServer } from '../common/oauth-callback.js';
 import { McpOAuthProvider, registeredPort } from './oauth-provider.js';
@@ -32,6 +32,8 @@ interface Server {
   /** Restarts after crashes in a row; reset once it has run a while. */
   restarts: number;
   restartTimer: NodeJS.Timeout | null;
+  /** Tools it offers that Toolbelt does not, and why (its panel lists them). */
+  leftOut?: LeftOutTool[];
 }
 
 /** A crashed server is started again after 1, 2, 4, 8 and 16 s; then it waits for the person. */
@@ -177,7 +179,8 @@ export class McpServers {
       load: () => {
         const at = this.deps.clock.now().toISOString();
         const { bundle, tools, skipped } = mcpRecords(name, server.connection?.tools ?? [], at);
-        if (skipped.length) this.deps.log.warn('an MCP server offers tools whose names cannot be addressed', { server: name, tools: skipped });
+        server.leftOut = skipped;
+        if (skipped.length) this.deps.log.warn('an MCP server offers tools Toolbelt leaves out', { server: name, tools: skipped.map((tool) => tool.name) });
         return { bundles: [bundle], tools };
       },
       subscribe: (listener) => {
@@ -317,7 +320,8 @@ export class McpServers {
       config: server.config,
       state,
       bundleID: mcpBundleID(name),
-      toolCount: connection?.tools.length ?? 0,
+      toolCount: Math.max(0, (connection?.tools.length ?? 0) - (server.leftOut?.length ?? 0)),
+      ...(server.leftOut?.length ? { leftOut: server.leftOut.slice(0, 50) } : {}),
       ...(connection?.failure ? { error: connection.failure } : {}),
       ...(connection?.notice ? { notice: connection.notice } : {}),
       stderr: [...(connection?.stderr ?? [])],

@@ -76,6 +76,8 @@ export const McpServerViewSchema = Type.Object(
     error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),
     /** What happened lately that the person should know (a new session after the server forgot its own). */
     notice: Type.Optional(Type.String()),
+    /** Tools the server offers that Toolbelt does not, and why (not counted in toolCount). */
+    leftOut: Type.Optional(Type.Array(Type.Object({ name: Type.String(), why: Type.String() }, { additionalProperties: false }), { maxItems: 50 })),
     /** The last lines it wrote to stderr (stdio servers), secrets masked. */
     stderr: Type.Array(Type.String()),
     serverInfo: Type.Optional(Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: false })),

@@ -19,6 +19,11 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
       </span>
       {server.error ? <span className={signIn ? 'list__meta' : 'bundle-problem'}>{server.error.message}</span> : null}
       {server.notice && server.state === 'connected' ? <span className="list__meta">{server.notice}</span> : null}
+      {server.leftOut?.length ? (
+        <span className="list__meta" title={server.leftOut.map((tool) => `${tool.name}: ${tool.why}`).join('\n')}>
+          {server.leftOut.length} {server.leftOut.length === 1 ? 'tool' : 'tools'} left out: {server.leftOut.map((tool) => `${tool.name} (${tool.why})`).join('; ')}
+        </span>
+      ) : null}
       {server.authorizationUrl ? (
         // Opens in the system browser (Electron's window-open guard), or a new tab of the browser host.
         <a className="button button--small button--primary mcp-status__sign-in" href={server.authorizationUrl} target="_blank" rel="noopener noreferrer" aria-label={`Sign in to MCP server ${server.name}`}>
