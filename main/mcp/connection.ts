@@ -41,7 +41,7 @@ class ToolListUnanswered extends Error {
 export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
 
 export interface ConnectionFailure {
-  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'secret_reserved' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable' | 'mcp_auth_required' | 'mcp_auth_failed';
+  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'secret_reserved' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable' | 'mcp_auth_required' | 'mcp_auth_failed' | 'mcp_client_required';
   message: string;
 }
 
@@ -421,6 +421,12 @@ export class McpConnection {
       return {
         code: 'mcp_no_answer',
         message: `The MCP server ${this.name} did not answer the MCP handshake within ${seconds} s. Check that the command starts an MCP server (not a program that waits for input), then Restart.${tail}`,
+      };
+    }
+    if ('url' in this.config && /dynamic client registration/i.test(said) && !this.config.oauth) {
+      return {
+        code: 'mcp_client_required',
+        message: `The sign-in server of ${this.name} does not let apps register themselves. Register Toolbelt there as an app with the redirect http://127.0.0.1/callback (any port), then add its client ID to this server's config: "oauth": { "clientId": "…", "clientSecret": "\${secret.NAME}" } (the secret only if it gave one).`,
       };
     }
     if ('url' in this.config) return { code: 'mcp_unreachable', message: `The MCP server at ${this.config.url} could not be reached: ${said}` };

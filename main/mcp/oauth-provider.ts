@@ -22,6 +22,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
     private readonly vault: OAuthVault,
     readonly redirectUrl: string,
     record: OAuthRecord,
+    /** A client the person registered by hand (the server's config `oauth`): used as it is, never registered again. */
+    private readonly preRegistered?: { client_id: string; client_secret?: string },
   ) {
     this.record = record;
   }
@@ -32,7 +34,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
       redirect_uris: [this.redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'none',
+      token_endpoint_auth_method: this.preRegistered?.client_secret ? 'client_secret_post' : 'none',
     };
   }
 
@@ -52,16 +54,18 @@ export class McpOAuthProvider implements OAuthClientProvider {
    * it to match, and `registeredElsewhere` then says to register again.
    */
   clientInformation(): OAuthClientInformationMixed | undefined {
-    return this.record.client;
+    return this.preRegistered ?? this.record.client;
   }
 
   /** A sign-in was asked for with a registration for another redirect: the server would refuse it. */
   get registeredElsewhere(): boolean {
+    if (this.preRegistered) return false;
     const uris = redirectsOf(this.record);
     return uris.length > 0 && !uris.includes(this.redirectUrl);
   }
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    if (this.preRegistered) return;
     await this.save({ ...this.record, client });
   }
 

@@ -275,9 +275,15 @@ export class McpServers {
   }
 
   /** The OAuth client of a remote server, over the loopback redirect; what it saved before is loaded first. */
+  /** Where config placeholders are filled from: the person's secrets, and the environment Toolbelt runs in. */
+  private readonly valueSources = { secret: (secret: string) => this.deps.secrets.resolve(secret), environment: (variable: string) => process.env[variable] };
+
   private async oauthProvider(name: string): Promise<McpOAuthProvider> {
     const record = await this.oauthVault.get(name);
-    return new McpOAuthProvider(name, this.oauthVault, await this.deps.oauthCallbacks.start(registeredPort(record)), record);
+    const config = this.require(name).config;
+    const oauth = 'url' in config ? config.oauth : undefined;
+    const preRegistered = oauth ? { client_id: oauth.clientId, ...(oauth.clientSecret ? { client_secret: await expandConfigValue(name, oauth.clientSecret, this.valueSources) } : {}) } : undefined;
+    return new McpOAuthProvider(name, this.oauthVault, await this.deps.oauthCallbacks.start(registeredPort(record)), record, preRegistered);
   }
 
   /**
@@ -338,8 +344,7 @@ export class McpServers {
 
   /** Placeholders in env, header, argument and folder values, resolved now (config-values.ts); a missing value fails the start, named. */
   private async resolveSecrets(name: string, config: McpServerConfig): Promise<ResolvedConfig> {
-    const sources = { secret: (secret: string) => this.deps.secrets.resolve(secret), environment: (variable: string) => process.env[variable] };
-    const expand = (template: string) => expandConfigValue(name, template, sources);
+    const expand = (template: string) => expandConfigValue(name, template, this.valueSources);
     const each = async (values: Record<string, string> | undefined) => Object.fromEntries(await Promise.all(Object.entries(values ?? {}).map(async ([key, value]) => [key, await expand(value)] as const)));
     if (!('command' in config)) return { env: {}, headers: await each(config.headers) };
     return {

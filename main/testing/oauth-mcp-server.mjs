@@ -37,6 +37,11 @@ class RefreshingProvider extends DemoInMemoryAuthProvider {
     return this.issue(client.client_id, data.scopes, data.resource);
   }
 
+  // The SDK's handler has checked the redirect already, any loopback port allowed (RFC 8252); the demo wants it exact.
+  async authorize(client, params, res) {
+    return super.authorize({ ...client, redirect_uris: [...client.redirect_uris, params.redirectUri] }, params, res);
+  }
+
   // An expired token is a 401 (the demo throws a plain error, which the middleware answers with a 500).
   async verifyAccessToken(token) {
     try {
@@ -56,6 +61,20 @@ class RefreshingProvider extends DemoInMemoryAuthProvider {
 }
 
 const provider = new RefreshingProvider();
+// PRE_REGISTERED_CLIENT=id or id:secret: an authorization server without dynamic registration, which knows only
+// that client (registered for the loopback redirect, any port, as RFC 8252 has it).
+if (process.env.PRE_REGISTERED_CLIENT) {
+  const [clientId, clientSecret] = process.env.PRE_REGISTERED_CLIENT.split(':');
+  const client = {
+    client_id: clientId,
+    ...(clientSecret ? { client_secret: clientSecret } : {}),
+    redirect_uris: ['http://127.0.0.1/callback'],
+    token_endpoint_auth_method: clientSecret ? 'client_secret_post' : 'none',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+  };
+  provider.clientsStore = { getClient: async (id) => (id === clientId ? client : undefined) };
+}
 const app = express();
 const listener = app.listen(0, '127.0.0.1', () => {
   const base = new URL(`http://127.0.0.1:${listener.address().port}`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from './spawned-host.js';
 
 /** The OAuth-protected MCP server (main/testing/oauth-mcp-server.mjs) in its own process; the caller stops it. */
-export async function startOAuthMcpServer(): Promise<{
+export async function startOAuthMcpServer(options: { preRegisteredClient?: string } = {}): Promise<{
   url: string;
   base: string;
   counts: () => Promise<{ issued: number; refreshed: number }>;
@@ -12,7 +12,10 @@ export async function startOAuthMcpServer(): Promise<{
   expireTokens: () => Promise<void>;
   stop: () => Promise<void>;
 }> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'main/testing/oauth-mcp-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'main/testing/oauth-mcp-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...(options.preRegisteredClient ? { PRE_REGISTERED_CLIENT: options.preRegisteredClient } : {}) },
+  });
   const stop = async () => {
     child.kill();
     if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');

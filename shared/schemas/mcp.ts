@@ -47,6 +47,16 @@ export const McpServerConfigSchema = Type.Union([
       url: Type.String({ pattern: '^https?://', maxLength: 4_096 }),
       headers: Type.Optional(Values),
       type: Type.Optional(Type.Union([Type.Literal('http'), Type.Literal('streamable-http'), Type.Literal('sse')])),
+      /**
+       * A client registered with the server's sign-in server by hand, for those that do not let apps register
+       * themselves; its secret as `${secret.NAME}`. Register the redirect http://127.0.0.1/callback (any port).
+       */
+      oauth: Type.Optional(
+        Type.Object(
+          { clientId: Type.String({ minLength: 1, maxLength: 500 }), clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: 8_192 })) },
+          { additionalProperties: false },
+        ),
+      ),
       ...common,
     },
     { additionalProperties: false },

@@ -1,0 +1,33 @@
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { expectOk } from '../testing/invoke-harness.js';
+import { startOAuthMcpServer } from '../testing/oauth-mcp.js';
+import { startTestCore } from '../testing/test-core.js';
+
+/** Sign-in servers that do not let apps register themselves: a client registered by hand, in the server's config. */
+describe('a remote MCP server whose sign-in server has no dynamic registration', () => {
+  it('says to register Toolbelt by hand (mcp_client_required), then signs in with the client given in its config, its secret a secret', async () => {
+    const remote = await startOAuthMcpServer({ preRegisteredClient: 'toolbelt-by-hand:s3cr3t' });
+    onTestFinished(remote.stop);
+    const { call } = await startTestCore();
+    const plain = await call('mcpServers.put', { name: 'closed', config: { url: remote.url } });
+    expect(plain).toMatchObject({ state: 'failed', error: { code: 'mcp_client_required', message: expect.stringContaining('"oauth": { "clientId"') as unknown } });
+
+    await call('secrets.put', { name: 'CLOSED_CLIENT_SECRET', value: 's3cr3t' });
+    const configured = await call('mcpServers.put', { name: 'closed', config: { url: remote.url, oauth: { clientId: 'toolbelt-by-hand', clientSecret: '${secret.CLOSED_CLIENT_SECRET}' } } });
+    expect(configured).toMatchObject({ state: 'failed', error: { code: 'mcp_auth_required' } });
+    const page = new URL(configured.authorizationUrl!);
+    expect(page.searchParams.get('client_id')).toBe('toolbelt-by-hand');
+    const browser = await fetch(page);
+    expect(`${browser.status} ${await browser.text()}`).toMatch(/^200 /);
+    const connected = await vi.waitFor(
+      async () => {
+        const [server] = (await call('mcpServers.list', {})).servers;
+        if (server?.state !== 'connected') throw new Error(`still ${server?.state}`);
+        return server;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    const whoami = await call('tools.invoke', { bundleID: connected.bundleID, toolSlug: 'whoami', version: 'mcp', args: {} });
+    expect(expectOk(whoami).value).toBe('client toolbelt-by-hand');
+  });
+});
