@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthRecord, OAuthVault } from './oauth-vault.js';
 
@@ -92,10 +92,30 @@ export class McpOAuthProvider implements OAuthClientProvider {
     return this.record.verifier;
   }
 
+  /**
+   * Where the sign-in was found (RFC 9728 metadata, possibly at a path of
+   * the server's own, and the authorization server): finishing a sign-in and
+   * refreshing later use it instead of guessing the standard places again.
+   */
+  async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
+    await this.save({ ...this.record, discovery });
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.record.discovery;
+  }
+
   async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
-    if (scope === 'discovery') return;
-    const { client, tokens, verifier } = this.record;
-    const keep: OAuthRecord = scope === 'all' ? {} : { ...(scope === 'client' ? {} : { client }), ...(scope === 'tokens' ? {} : { tokens }), ...(scope === 'verifier' ? {} : { verifier }) };
+    const { client, tokens, verifier, discovery } = this.record;
+    const keep: OAuthRecord =
+      scope === 'all'
+        ? {}
+        : {
+            ...(scope === 'client' ? {} : { client }),
+            ...(scope === 'tokens' ? {} : { tokens }),
+            ...(scope === 'verifier' ? {} : { verifier }),
+            ...(scope === 'discovery' ? {} : { discovery }),
+          };
     await this.save(Object.fromEntries(Object.entries(keep).filter(([, value]) => value !== undefined)));
   }
 

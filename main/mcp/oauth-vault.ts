@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
@@ -11,6 +12,8 @@ export interface OAuthRecord {
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
   verifier?: string;
+  /** Where the server's sign-in was found (its resource metadata URL, its authorization server): kept for finishing and refreshing. */
+  discovery?: OAuthDiscoveryState;
 }
 
 type VaultFile = { servers: Record<string, string> };
@@ -49,7 +52,7 @@ export class OAuthVault {
       const file = await this.read();
       const next = change(await this.get(server));
       const servers = { ...file.servers };
-      if (next.client || next.tokens || next.verifier) servers[server] = await this.cipher.encrypt(JSON.stringify(next));
+      if (next.client || next.tokens || next.verifier || next.discovery) servers[server] = await this.cipher.encrypt(JSON.stringify(next));
       else delete servers[server];
       await writeFileAtomically(this.file, stringifyStable({ servers }, ['servers']), { within: this.layout.root });
     });
