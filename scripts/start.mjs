@@ -3,8 +3,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt, ROOT } from './build-lib.mjs';
+import { ensureDependencies } from './dependencies.mjs';
 import { findElectronBinary } from './electron-binary.mjs';
 
+ensureDependencies(ROOT);
 await ensureBuilt();
 const electron = findElectronBinary();
 

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './build-lib.mjs';
+import { ensureDependencies } from './dependencies.mjs';
 
 const UNIT_RESULTS = path.join(ROOT, '.artifacts/unit-results.json');
 const E2E_RESULTS = path.join(ROOT, '.artifacts/e2e-results.json');
@@ -31,6 +32,7 @@ const steps = [
   },
 ];
 
+ensureDependencies(ROOT);
 rmSync(UNIT_RESULTS, { force: true });
 rmSync(E2E_RESULTS, { force: true });
 

@@ -1,0 +1,8 @@
+export function missingDependencies(root: string): string[];
+export function ensureDependencies(
+  root: string,
+  options?: {
+    run?: (command: string, args: string[], options: { cwd: string; stdio: 'inherit' }) => { status: number | null; signal?: NodeJS.Signals | null };
+    log?: (line: string) => void;
+  },
+): boolean;
