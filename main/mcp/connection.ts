@@ -1,4 +1,3 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -18,32 +17,20 @@ import { StderrTail } from './stderr-tail.js';
 import { inBackground } from '../common/background.js';
 import { settle } from '../common/settle.js';
 import { forwardAbort, NOT_CANCELLABLE } from '../common/signals.js';
+import { CONNECT_TIMEOUT_MS, startFailure, ToolListUnanswered, type ConnectionFailure } from './start-failure.js';
+
+export type { ConnectionFailure };
 
 /** After a tools/list_changed that came while listing, how long before listing again. */
 const RELIST_GAP_MS = 1_000;
 const MAX_RECORDED_MESSAGES = 100;
 const MAX_RECORDED_CHARS = 16_384;
-const CONNECT_TIMEOUT_MS = 30_000;
 
 /** What a server may ask of the person while one of its tools runs; `null` when it is not a form (URL mode). */
 export type AskPerson = (message: string, schema: Record<string, unknown>, signal: AbortSignal) => Promise<ElicitResult>;
 
-/** A server that answered the handshake but not tools/list in time. */
-class ToolListUnanswered extends Error {
-  readonly reason: string;
-  constructor(cause: unknown) {
-    super('tools/list was not answered');
-    this.reason = cause instanceof Error ? cause.message : String(cause);
-  }
-}
-
 /** `idle`: not started yet; its tools are the last list it gave, and it starts when first used. */
 export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
-
-export interface ConnectionFailure {
-  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'secret_reserved' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable' | 'mcp_auth_required' | 'mcp_auth_failed' | 'mcp_client_required';
-  message: string;
-}
 
 /** How one tool call runs. */
 export interface CallOptions {
@@ -137,7 +124,7 @@ export class McpConnection {
       this.state = 'connected';
       this.connectedAt = Date.now();
     } catch (error) {
-      this.fail(this.startFailure(error));
+      this.fail(startFailure(error, { name: this.name, config: this.config, signingIn: Boolean(this.authProvider?.authorizationUrl), stderr: this.stderr, connectTimeoutMs: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS }));
       await this.client?.close().catch(() => undefined);
       this.client = null;
     }
@@ -398,39 +385,4 @@ export class McpConnection {
     this.tools = [];
   }
 
-  private startFailure(error: unknown): ConnectionFailure {
-    if (error instanceof ToolbeltError) return { code: error.code === 'secret_reserved' ? 'secret_reserved' : 'mcp_missing_secret', message: error.message };
-    const code = (error as NodeJS.ErrnoException).code;
-    if ('command' in this.config && code === 'ENOENT') {
-      return {
-        code: 'mcp_command_missing',
-        message: `The command "${this.config.command}" was not found, neither on Toolbelt's PATH nor on your login shell's. Install it, or give its full path as the server's command.`,
-      };
-    }
-    if (error instanceof UnauthorizedError && this.authProvider?.authorizationUrl) {
-      return { code: 'mcp_auth_required', message: `The MCP server ${this.name} asks you to sign in. Select Sign in: its sign-in page opens in your browser, and Toolbelt connects once you are signed in.` };
-    }
-    if (error instanceof ToolListUnanswered) {
-      const seconds = Math.round((this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000);
-      return { code: 'mcp_no_answer', message: `The MCP server ${this.name} connected but did not give its list of tools within ${seconds} s (${error.reason}). Restart it; if it keeps happening, the server is stuck.` };
-    }
-    const said = error instanceof Error ? error.message : String(error);
-    if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
-      const seconds = Math.round((this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) / 1000);
-      const tail = this.stderr.length ? ` It wrote: ${this.stderr.slice(-3).join(' / ')}` : '';
-      return {
-        code: 'mcp_no_answer',
-        message: `The MCP server ${this.name} did not answer the MCP handshake within ${seconds} s. Check that the command starts an MCP server (not a program that waits for input), then Restart.${tail}`,
-      };
-    }
-    if ('url' in this.config && /dynamic client registration/i.test(said) && !this.config.oauth) {
-      return {
-        code: 'mcp_client_required',
-        message: `The sign-in server of ${this.name} does not let apps register themselves. Register Toolbelt there as an app with the redirect http://127.0.0.1/callback (any port), then add its client ID to this server's config: "oauth": { "clientId": "…", "clientSecret": "\${secret.NAME}" } (the secret only if it gave one).`,
-      };
-    }
-    if ('url' in this.config) return { code: 'mcp_unreachable', message: `The MCP server at ${this.config.url} could not be reached: ${said}` };
-    const tail = this.stderr.length ? ` It wrote: ${this.stderr.slice(-3).join(' / ')}` : '';
-    return { code: 'mcp_start_failed', message: `The MCP server ${this.name} did not start: ${said}.${tail}` };
-  }
 }

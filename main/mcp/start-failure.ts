@@ -1,0 +1,70 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ToolbeltError } from '../../shared/errors.js';
+import type { McpServerConfig } from '../../shared/schemas/mcp.js';
+
+/** How long a server has to answer the handshake and its first tools/list. */
+export const CONNECT_TIMEOUT_MS = 30_000;
+
+/** Why a server could not start, with a stable code and what to do. */
+export interface ConnectionFailure {
+  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'secret_reserved' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable' | 'mcp_auth_required' | 'mcp_auth_failed' | 'mcp_client_required';
+  message: string;
+}
+
+/** A server that answered the handshake but not tools/list in time. */
+export class ToolListUnanswered extends Error {
+  readonly reason: string;
+  constructor(cause: unknown) {
+    super('tools/list was not answered');
+    this.reason = cause instanceof Error ? cause.message : String(cause);
+  }
+}
+
+/** What the sentence of a failed start may name. */
+export interface StartingServer {
+  name: string;
+  config: McpServerConfig;
+  /** A sign-in page waits for the person. */
+  signingIn: boolean;
+  /** Its last stderr lines (stdio servers). */
+  stderr: readonly string[];
+  connectTimeoutMs: number;
+}
+
+/** A start that failed, as the server's panel says it: the code, and a sentence with what to do. */
+export function startFailure(error: unknown, server: StartingServer): ConnectionFailure {
+  if (error instanceof ToolbeltError) return { code: error.code === 'secret_reserved' ? 'secret_reserved' : 'mcp_missing_secret', message: error.message };
+  const code = (error as NodeJS.ErrnoException).code;
+  if ('command' in server.config && code === 'ENOENT') {
+    return {
+      code: 'mcp_command_missing',
+      message: `The command "${server.config.command}" was not found, neither on Toolbelt's PATH nor on your login shell's. Install it, or give its full path as the server's command.`,
+    };
+  }
+  if (error instanceof UnauthorizedError && server.signingIn) {
+    return { code: 'mcp_auth_required', message: `The MCP server ${server.name} asks you to sign in. Select Sign in: its sign-in page opens in your browser, and Toolbelt connects once you are signed in.` };
+  }
+  if (error instanceof ToolListUnanswered) {
+    const seconds = Math.round(server.connectTimeoutMs / 1000);
+    return { code: 'mcp_no_answer', message: `The MCP server ${server.name} connected but did not give its list of tools within ${seconds} s (${error.reason}). Restart it; if it keeps happening, the server is stuck.` };
+  }
+  const said = error instanceof Error ? error.message : String(error);
+  if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
+    const seconds = Math.round(server.connectTimeoutMs / 1000);
+    const tail = server.stderr.length ? ` It wrote: ${server.stderr.slice(-3).join(' / ')}` : '';
+    return {
+      code: 'mcp_no_answer',
+      message: `The MCP server ${server.name} did not answer the MCP handshake within ${seconds} s. Check that the command starts an MCP server (not a program that waits for input), then Restart.${tail}`,
+    };
+  }
+  if ('url' in server.config && /dynamic client registration/i.test(said) && !server.config.oauth) {
+    return {
+      code: 'mcp_client_required',
+      message: `The sign-in server of ${server.name} does not let apps register themselves. Register Toolbelt there as an app with the redirect http://127.0.0.1/callback (any port), then add its client ID to this server's config: "oauth": { "clientId": "…", "clientSecret": "\${secret.NAME}" } (the secret only if it gave one).`,
+    };
+  }
+  if ('url' in server.config) return { code: 'mcp_unreachable', message: `The MCP server at ${server.config.url} could not be reached: ${said}` };
+  const tail = server.stderr.length ? ` It wrote: ${server.stderr.slice(-3).join(' / ')}` : '';
+  return { code: 'mcp_start_failed', message: `The MCP server ${server.name} did not start: ${said}.${tail}` };
+}
