@@ -92,9 +92,9 @@ export function McpShareSection() {
       </form>
       {port && portProblem ? <p className="field__error">{portProblem}</p> : null}
       {data ? (
-        <label className="inline-form">
+        <label className="inline-form mcp-share__discovery">
           <span className="field__label">How apps get the tools</span>
-          <select className="input input--narrow" value={data.discovery} disabled={configure.isPending} onChange={(event) => change({ discovery: event.target.value as typeof data.discovery })}>
+          <select className="input mcp-share__discovery-select" value={data.discovery} disabled={configure.isPending} onChange={(event) => change({ discovery: event.target.value as typeof data.discovery })}>
             <option value="auto">Automatic</option>
             <option value="search">Found by search</option>
             <option value="all">All listed</option>
