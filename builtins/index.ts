@@ -41,7 +41,7 @@ export const SHIPPED_BUNDLES: readonly ShippedBundle[] = [
 ];
 
 /** The built-in that finds a chat's tools by search, offered as `tool_search`. */
-export const TOOL_SEARCH_TOOL = { bundleID: '01a2008d-7400-7000-8000-03e7f090115c', slug: 'tool-search', version: 'v1' } as const;
+export const TOOL_SEARCH_TOOL = { bundleID: toolSearch.bundleID, slug: toolSearch.slug, version: toolSearch.version };
 
 /** Hosts of the shipped HTTP tools, allowed by default. */
 export const SHIPPED_ALLOWED_HOSTS: readonly string[] = ['geocoding-api.open-meteo.com', 'api.open-meteo.com'];

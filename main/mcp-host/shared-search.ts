@@ -3,6 +3,7 @@ import type { ToolDiscovery } from '../../shared/schemas/chat.js';
 import { chooseDiscovery, type Discovery } from '../tools/discovery.js';
 import { TOOL_SEARCH_NAME } from '../tools/exposure.js';
 import type { SearchCatalogue } from '../tools/search-catalogue.js';
+import { nothingFound, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchRequest } from '../tools/search-request.js';
 import type { SharedTool } from './shared-tools.js';
 
 /**
@@ -11,9 +12,6 @@ import type { SharedTool } from './shared-tools.js';
  * seconds and once broke the connection).
  */
 export const TOOLS_PAGE_SIZE = 100;
-
-const DEFAULT_LIMIT = 5;
-const MAX_LIMIT = 20;
 
 /** tool_search as an MCP client sees it. */
 export const TOOL_SEARCH_DEFINITION: Tool = {
@@ -25,7 +23,7 @@ export const TOOL_SEARCH_DEFINITION: Tool = {
     type: 'object',
     properties: {
       query: { type: 'string', description: 'What you need done, in a few words.' },
-      limit: { type: 'integer', description: `How many tools to find (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).` },
+      limit: { type: 'integer', description: `How many tools to find (default ${SEARCH_LIMIT_DEFAULT}, at most ${SEARCH_LIMIT_MAX}).` },
     },
     required: ['query'],
   },
@@ -72,12 +70,12 @@ export class SessionSearch {
 
   /** Ranks the shared tools not listed yet; those found join the list. */
   search(args: Record<string, unknown>, shared: readonly SharedTool[]): { text: string; found: number; isError: boolean } {
-    const query = typeof args.query === 'string' ? args.query.replace(/\p{Cc}+/gu, ' ').trim() : '';
-    if (!query) return { text: 'Say in a few words what the tool should do, for example "create a GitHub issue", then search again.', found: 0, isError: true };
-    const limit = typeof args.limit === 'number' && Number.isFinite(args.limit) ? Math.min(MAX_LIMIT, Math.max(1, Math.trunc(args.limit))) : DEFAULT_LIMIT;
+    const request = searchRequest(args);
+    if ('problem' in request) return { text: request.problem, found: 0, isError: true };
+    const { query, limit } = request;
     const candidates = new Map(shared.filter((tool) => !this.loaded.includes(tool.name)).map((tool) => [tool.record.toolID, tool]));
     const found = this.catalogue.search(query, new Set(candidates.keys()), limit).map((toolID) => candidates.get(toolID)!);
-    if (found.length === 0) return { text: `No shared tool matches "${query.slice(0, 100)}". Search again with other words: what the tool does, or the service it works with.`, found: 0, isError: true };
+    if (found.length === 0) return { text: nothingFound(query, 'shared tool'), found: 0, isError: true };
     this.loaded.push(...found.map((tool) => tool.name));
     const matches = found.map((tool) => ({ name: tool.name, description: (tool.definition.description ?? '').slice(0, 1_000), bundle: tool.bundleName }));
     return { text: JSON.stringify({ matches, note: 'These are in your tool list now: call them by these names.' }, null, 2), found: found.length, isError: false };
