@@ -15,19 +15,35 @@ export function applyCommonHeaders(response: ServerResponse, csp: string): void 
  * The names this host answers to. A page on another site that resolves its
  * own name to 127.0.0.1 (DNS rebinding) sends its own Host and is refused.
  */
-export function ownAuthorities(port: number): Set<string> {
-  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+export function ownAuthorities(port: number): (authority: string) => boolean {
+  const own = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  return (authority) => own.has(authority);
+}
+
+/**
+ * Any loopback name, on any port: what MCP servers on localhost accept (the
+ * spec's DNS-rebinding rule, and the official SDK's), so clients that say
+ * "localhost", or reach the server through a local proxy on another port,
+ * are answered. A rebinding page still sends its own name and is refused;
+ * the token is what keeps other local pages out.
+ */
+export function loopbackAuthority(authority: string): boolean {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(`http://${authority}`).hostname);
+  } catch {
+    return false;
+  }
 }
 
 export type RequestVerdict = { ok: true } | { ok: false; status: 401 | 403; code: 'unauthorized' | 'forbidden'; message: string };
 
-export function checkOrigin(request: IncomingMessage, authorities: Set<string>): RequestVerdict {
+export function checkOrigin(request: IncomingMessage, answersTo: (authority: string) => boolean): RequestVerdict {
   const host = request.headers.host;
-  if (!host || !authorities.has(host.toLowerCase())) {
+  if (!host || !answersTo(host.toLowerCase())) {
     return { ok: false, status: 403, code: 'forbidden', message: 'This host only answers requests addressed to 127.0.0.1.' };
   }
   const origin = request.headers.origin;
-  if (origin !== undefined && !isOwnOrigin(origin, authorities)) {
+  if (origin !== undefined && !isOwnOrigin(origin, answersTo)) {
     return { ok: false, status: 403, code: 'forbidden', message: 'Cross-origin requests are refused.' };
   }
   if (request.headers['sec-fetch-site'] === 'cross-site') {
@@ -36,10 +52,10 @@ export function checkOrigin(request: IncomingMessage, authorities: Set<string>):
   return { ok: true };
 }
 
-function isOwnOrigin(origin: string, authorities: Set<string>): boolean {
+function isOwnOrigin(origin: string, answersTo: (authority: string) => boolean): boolean {
   try {
     const url = new URL(origin);
-    return url.protocol === 'http:' && authorities.has(url.host.toLowerCase());
+    return url.protocol === 'http:' && answersTo(url.host.toLowerCase());
   } catch {
     return false;
   }

@@ -7,7 +7,11 @@ import { ToolbeltError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { listenerOptions, type ListenerLimits } from '../common/listener-limits.js';
 import { readJsonBody } from '../common/request-body.js';
-import { checkOrigin, checkToken, ownAuthorities } from '../common/listener-checks.js';
+import { checkOrigin, checkToken, loopbackAuthority } from '../common/listener-checks.js';
+import { SessionEventStore } from './event-store.js';
+
+/** How long a client whose stream closed waits before it reconnects (the SSE retry field). */
+const RECONNECT_AFTER_MS = 2_000;
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -117,7 +121,7 @@ export class McpHttpEndpoint {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const place = checkOrigin(request, ownAuthorities(this.deps.port));
+    const place = checkOrigin(request, loopbackAuthority);
     if (!place.ok) return refuse(response, place.status, place.message);
     const token = checkToken(request, this.deps.token(), 'Missing or wrong token. Copy the connection settings again from Toolbelt (Settings → MCP server).');
     if (!token.ok) return refuse(response, token.status, token.message);
@@ -145,6 +149,9 @@ export class McpHttpEndpoint {
     const server = this.deps.newServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // Streams begin with a priming event, and a client that lost one gets what it missed (SEP-1699).
+      eventStore: new SessionEventStore(),
+      retryInterval: RECONNECT_AFTER_MS,
       onsessioninitialized: (id) => {
         this.sessions.set(id, { server, transport, lastSeen: performance.now(), requests: 0, inFlight: 0 });
         this.deps.sessionsChanged();

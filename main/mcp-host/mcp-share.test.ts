@@ -112,6 +112,14 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(rebinding.status).toBe(403);
     const ok = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}` }, body: initialize });
     expect(ok.status).toBe(200);
+    // Any loopback name on any port is answered, as MCP servers on localhost do (a client that says "localhost",
+    // or a local proxy on a port of its own); a foreign name on our port is not.
+    for (const host of ['localhost:1', '[::1]:8080', `127.0.0.1:${port}`]) {
+      const loopback = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Host: host, Origin: `http://${host}` }, body: initialize });
+      expect(loopback.status, host).toBe(200);
+    }
+    const foreignName = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` }, body: initialize });
+    expect(foreignName.status).toBe(403);
 
     // A new token locks out the old one; switched off, nothing listens.
     await subject.call('mcpShare.configure', { newToken: true });

@@ -8,7 +8,8 @@ import { ToolbeltError } from '../../shared/errors.js';
 import type { RpcMessage } from '../../shared/schemas/invocation.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 import type { Logger } from '../log.js';
-import type { McpOAuthProvider } from './oauth-provider.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { McpOAuthProvider } from './oauth-provider.js';
 import { findCommand } from './shell-path.js';
 import { MessageTap, messagesOfCall, type SeenMessage } from './message-tap.js';
 import { requestScopedFetch } from './request-scoped-fetch.js';
@@ -17,7 +18,7 @@ import { StderrTail } from './stderr-tail.js';
 import { inBackground } from '../common/background.js';
 import { settle } from '../common/settle.js';
 import { forwardAbort, NOT_CANCELLABLE } from '../common/signals.js';
-import { CONNECT_TIMEOUT_MS, startFailure, ToolListUnanswered, type ConnectionFailure } from './start-failure.js';
+import { CallNeedsSignIn, CONNECT_TIMEOUT_MS, MAX_SIGN_INS, scopeRefused, startFailure, ToolListUnanswered, type ConnectionFailure } from './start-failure.js';
 
 export type { ConnectionFailure };
 
@@ -74,7 +75,7 @@ export class McpConnection {
    */
   private callsRunning = 0;
   /** The OAuth client of a remote server (null for stdio, or before the first start). */
-  authProvider: McpOAuthProvider | null = null;
+  authProvider: OAuthClientProvider | null = null;
   private questionScope = new AbortController();
   private questionsOpen = 0;
   /** The tester's view of the messages, on the current transport. */
@@ -88,13 +89,13 @@ export class McpConnection {
     /** The PATH to find the command on and to give the server: the login shell's, then the app's. */
     private readonly searchPath: () => Promise<string>,
     /** `exited`: the server went away on its own (a crash), not because it was closed; `listed`: it gave its tool list. */
-    private readonly events: { changed: () => void; exited: () => void; listed: (tools: Tool[]) => void; log: Logger },
+    private readonly events: { changed: () => void; exited: () => void; listed: (tools: Tool[]) => void; signInNeeded: () => void; log: Logger },
     private readonly options: {
       askPerson: AskPerson;
       connectTimeoutMs?: number;
       cachedTools?: Tool[];
       /** Remote servers: the OAuth client that signs in when the server asks for it. */
-      authProvider?: () => Promise<McpOAuthProvider>;
+      authProvider?: () => Promise<OAuthClientProvider>;
     },
   ) {
     if (options.cachedTools) {
@@ -124,7 +125,7 @@ export class McpConnection {
       this.state = 'connected';
       this.connectedAt = Date.now();
     } catch (error) {
-      this.fail(startFailure(error, { name: this.name, config: this.config, signingIn: Boolean(this.authProvider?.authorizationUrl), stderr: this.stderr, connectTimeoutMs: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS }));
+      this.fail(this.limitSignIns(startFailure(error, { name: this.name, config: this.config, signingIn: this.signingIn, stderr: this.stderr, connectTimeoutMs: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS })));
       await this.client?.close().catch(() => undefined);
       this.client = null;
     }
@@ -161,12 +162,47 @@ export class McpConnection {
    */
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     try {
-      return await this.callOnce(name, args, options);
+      const result = await this.callOnce(name, args, options);
+      this.signInsInARow = 0;
+      return result;
     } catch (error) {
+      if (error instanceof UnauthorizedError || (error instanceof StreamableHTTPError && error.code === 403 && /upscoping/.test(error.message))) throw this.signInAgain();
       if (!this.sessionGone(error) || options.signal.aborted) throw error;
       await this.renewSession();
       return this.callOnce(name, args, options);
     }
+  }
+
+  /** Sign-ins finished since a call last went through (servers.ts counts them); see MAX_SIGN_INS. */
+  signInsInARow = 0;
+
+  private get signingIn(): boolean {
+    return this.authProvider instanceof McpOAuthProvider && Boolean(this.authProvider.authorizationUrl);
+  }
+
+  private limitSignIns(failure: ConnectionFailure): ConnectionFailure {
+    return failure.code === 'mcp_auth_required' && this.signInsInARow >= MAX_SIGN_INS ? scopeRefused(this.name) : failure;
+  }
+
+  /**
+   * A call the server refused for want of access (403 insufficient_scope:
+   * the SDK has already asked for a sign-in with the wider scope, or found
+   * the server refusing again): the server waits for the person's sign-in,
+   * as at a first start, and the call says so.
+   */
+  private signInAgain(): CallNeedsSignIn {
+    const failure = this.limitSignIns(
+      this.signingIn
+        ? { code: 'mcp_auth_required', message: `The MCP server ${this.name} asks you to sign in again, allowing more, for this call. Select Sign in, then run the call again.` }
+        : scopeRefused(this.name),
+    );
+    const client = this.client;
+    this.client = null;
+    this.fail(failure);
+    inBackground(client?.close() ?? Promise.resolve(), (error) => this.events.log.warn('closing an MCP session for a new sign-in failed', { server: this.name, error: String(error) }));
+    this.events.changed();
+    if (failure.code === 'mcp_auth_required') this.events.signInNeeded();
+    return new CallNeedsSignIn(failure.code === 'mcp_auth_required' ? 'sign_in_required' : 'scope_refused', failure.message);
   }
 
   /** What a person reads in the server's panel about what happened lately (a new session), or null. */
@@ -334,8 +370,9 @@ export class McpConnection {
   }
 
   private async attach(transport: Transport): Promise<Client> {
-    // Forms only: URL-mode elicitation (open a web page) is not offered.
-    const client = new Client({ name: 'Toolbelt', version: '1' }, { capabilities: { elicitation: { form: {} } } });
+    // Forms only: URL-mode elicitation (open a web page) is not offered. A field the person left
+    // empty that has a default is answered with the default (SEP-1034).
+    const client = new Client({ name: 'Toolbelt', version: '1' }, { capabilities: { elicitation: { form: { applyDefaults: true } } } });
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
       const params = request.params;
       if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'Toolbelt answers form questions only, not URL elicitation.');

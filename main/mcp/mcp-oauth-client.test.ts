@@ -31,3 +31,15 @@ describe('a remote MCP server whose sign-in server has no dynamic registration',
     expect(expectOk(whoami).value).toBe('client toolbelt-by-hand');
   });
 });
+
+/** Machine-to-machine servers (OAuth client credentials): signed in by the conformance suite's scenarios in npm test; here, what a person can get wrong. */
+describe('a remote MCP server reached with client credentials', () => {
+  it('says what the config lacks when it gives neither a secret nor a private key (mcp_client_required), and never opens a sign-in page', async () => {
+    const remote = await startOAuthMcpServer();
+    onTestFinished(remote.stop);
+    const { call } = await startTestCore();
+    const server = await call('mcpServers.put', { name: 'robot', config: { url: remote.url, oauth: { clientId: 'robot', grant: 'client_credentials' } } });
+    expect(server).toMatchObject({ state: 'failed', error: { code: 'mcp_client_required', message: expect.stringMatching(/neither "clientSecret" nor "privateKey"/) as unknown } });
+    expect(server.authorizationUrl).toBeUndefined();
+  });
+});

@@ -7,6 +7,7 @@ import { NO_SECRETS } from '../common/redact.js';
 import type { ToolRunner } from '../tools/runners.js';
 import type { McpConnection } from './connection.js';
 import { freshBudget, lineageMeta } from '../tools/run-lineage.js';
+import { CallNeedsSignIn } from './start-failure.js';
 
 type McpTool = Extract<ToolFile, { type: 'mcp' }>;
 
@@ -41,7 +42,7 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
     logLevel: () => 'info',
     async run(tool, args, context) {
       const redactor = NO_SECRETS;
-      const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network' | 'mcp_error', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
+      const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network' | 'mcp_error' | 'sign_in_required' | 'scope_refused', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
       // The first call starts a server that waits for its first use (a connected one goes straight on).
       if (servers.connection(tool.impl.server)?.state !== 'connected') await servers.ensureStarted(tool.impl.server);
       const connection = servers.connection(tool.impl.server);
@@ -70,6 +71,7 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
         // The server answered, with an error of its own: not the network's fault, and said as the server said it.
         if (error instanceof McpError) return { ...failed('mcp_error', `${tool.displayName} failed on the MCP server "${tool.impl.server}" (JSON-RPC error ${error.code}): ${message.replace(/^(?:MCP error -?\d+: )+/, '')}`), ...rpc };
         if (error instanceof ToolbeltError) return { ...failed('mcp_error', error.message), ...rpc };
+        if (error instanceof CallNeedsSignIn) return { ...failed(error.code, error.message), ...rpc };
         return { ...failed('network', `${tool.displayName} failed on the MCP server "${tool.impl.server}": ${message}`), ...rpc };
       }
       const result = outcome.value;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { McpServerConfigSchema, McpServerNameSchema, type McpServerConfig, type McpServerView } from '../../shared/schemas/mcp.js';
@@ -22,6 +22,7 @@ import { mcpRecords, mcpSourceID, type LeftOutTool } from './records.js';
 import { ToolListCache } from './tool-list-cache.js';
 import type { OAuthCallbackServer } from '../common/oauth-callback.js';
 import { McpOAuthProvider, registeredPort } from './oauth-provider.js';
+import { machineClient } from './machine-client.js';
 import { OAuthVault } from './oauth-vault.js';
 
 interface Server {
@@ -204,7 +205,7 @@ export class McpServers {
       config,
       () => this.resolveSecrets(name, config),
       () => (this.searchPath ??= this.deps.shellPath()),
-      { changed, exited: () => this.restartLater(name, server), listed, log: this.deps.log },
+      { changed, exited: () => this.restartLater(name, server), listed, signInNeeded: () => this.awaitSignIn(name, server), log: this.deps.log },
       {
         askPerson: (message, schema, signal) => this.askPerson(name, message, schema, signal),
         ...('url' in config ? { authProvider: () => this.oauthProvider(name) } : {}),
@@ -228,7 +229,8 @@ export class McpServers {
     server.starting = connection.start().then(() => {
       if (connection.state === 'failed') this.deps.log.warn('an MCP server failed to start', { server: name, code: connection.failure?.code });
       if (connection.failure?.code !== 'mcp_auth_required') return;
-      const provider = connection.authProvider!;
+      const provider = connection.authProvider;
+      if (!(provider instanceof McpOAuthProvider)) return;
       // Registered for a loopback port that is not ours this time: register again, then ask the person.
       if (provider.registeredElsewhere && !options.reregistered) {
         return provider.invalidateCredentials('client').then(() => {
@@ -278,11 +280,14 @@ export class McpServers {
   /** Where config placeholders are filled from: the person's secrets, and the environment Toolbelt runs in. */
   private readonly valueSources = { secret: (secret: string) => this.deps.secrets.resolve(secret), environment: (variable: string) => process.env[variable] };
 
-  private async oauthProvider(name: string): Promise<McpOAuthProvider> {
-    const record = await this.oauthVault.get(name);
+  private async oauthProvider(name: string): Promise<OAuthClientProvider> {
     const config = this.require(name).config;
     const oauth = 'url' in config ? config.oauth : undefined;
-    const preRegistered = oauth ? { client_id: oauth.clientId, ...(oauth.clientSecret ? { client_secret: await expandConfigValue(name, oauth.clientSecret, this.valueSources) } : {}) } : undefined;
+    const expand = (value: string | undefined) => (value === undefined ? Promise.resolve(undefined) : expandConfigValue(name, value, this.valueSources));
+    if (oauth?.grant === 'client_credentials') return machineClient(name, oauth, { clientSecret: await expand(oauth.clientSecret), privateKey: await expand(oauth.privateKey) });
+    const record = await this.oauthVault.get(name);
+    const clientSecret = await expand(oauth?.clientSecret);
+    const preRegistered = oauth ? { client_id: oauth.clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) } : undefined;
     return new McpOAuthProvider(name, this.oauthVault, await this.deps.oauthCallbacks.start(registeredPort(record)), record, preRegistered);
   }
 
@@ -293,12 +298,13 @@ export class McpServers {
    */
   private awaitSignIn(name: string, server: Server): void {
     const connection = server.connection!;
-    const provider = connection.authProvider!;
+    const provider = connection.authProvider as McpOAuthProvider;
     const config = server.config as Extract<McpServerConfig, { url: string }>;
     const signedIn = (async () => {
       const code = await this.deps.oauthCallbacks.expect(provider.pendingState);
       const outcome = await auth(provider, { serverUrl: config.url, authorizationCode: code });
       if (outcome !== 'AUTHORIZED') throw new Error('the server did not accept the sign-in');
+      connection.signInsInARow++;
       if (this.servers.get(name) !== server) return;
       this.startNow(name, server);
       await server.starting;
@@ -332,7 +338,7 @@ export class McpServers {
       ...(connection?.notice ? { notice: connection.notice } : {}),
       stderr: [...(connection?.stderr ?? [])],
       ...(connection?.serverInfo ? { serverInfo: connection.serverInfo } : {}),
-      ...(connection?.failure?.code === 'mcp_auth_required' && connection.authProvider?.authorizationUrl ? { authorizationUrl: connection.authProvider.authorizationUrl.href } : {}),
+      ...(connection?.failure?.code === 'mcp_auth_required' && connection.authProvider instanceof McpOAuthProvider && connection.authProvider.authorizationUrl ? { authorizationUrl: connection.authProvider.authorizationUrl.href } : {}),
     };
   }
 

@@ -1,6 +1,7 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
+import { ClientConfigIncomplete } from './machine-client.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 
 /** How long a server has to answer the handshake and its first tools/list. */
@@ -8,15 +9,47 @@ export const CONNECT_TIMEOUT_MS = 30_000;
 
 /** Why a server could not start, with a stable code and what to do. */
 export interface ConnectionFailure {
-  code: 'mcp_command_missing' | 'mcp_missing_secret' | 'secret_reserved' | 'mcp_start_failed' | 'mcp_no_answer' | 'mcp_exited' | 'mcp_unreachable' | 'mcp_auth_required' | 'mcp_auth_failed' | 'mcp_client_required';
+  code:
+    | 'mcp_command_missing'
+    | 'mcp_missing_secret'
+    | 'secret_reserved'
+    | 'mcp_start_failed'
+    | 'mcp_no_answer'
+    | 'mcp_exited'
+    | 'mcp_unreachable'
+    | 'mcp_auth_required'
+    | 'mcp_auth_failed'
+    | 'mcp_client_required'
+    | 'mcp_scope_refused';
   message: string;
+}
+
+/** Sign-ins in a row (no call went through between them) after which a server that still refuses is not asked again. */
+export const MAX_SIGN_INS = 3;
+
+/** A server that keeps refusing the access it asks for: no sign-in is offered again. */
+export function scopeRefused(name: string): ConnectionFailure {
+  return {
+    code: 'mcp_scope_refused',
+    message: `The MCP server ${name} still refuses the access this needs after ${MAX_SIGN_INS} sign-ins in a row: its sign-in server does not grant it to you. Ask the server's administrator for that access; Restart signs in once more.`,
+  };
+}
+
+/** A call that needs the person first: a sign-in with wider access (step-up), or access the server will not give. */
+export class CallNeedsSignIn extends Error {
+  constructor(
+    readonly code: 'sign_in_required' | 'scope_refused',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** A server that answered the handshake but not tools/list in time. */
 export class ToolListUnanswered extends Error {
   readonly reason: string;
   constructor(cause: unknown) {
-    super('tools/list was not answered');
+    super('tools/list was not answered', { cause });
     this.reason = cause instanceof Error ? cause.message : String(cause);
   }
 }
@@ -35,6 +68,7 @@ export interface StartingServer {
 /** A start that failed, as the server's panel says it: the code, and a sentence with what to do. */
 export function startFailure(error: unknown, server: StartingServer): ConnectionFailure {
   if (error instanceof ToolbeltError) return { code: error.code === 'secret_reserved' ? 'secret_reserved' : 'mcp_missing_secret', message: error.message };
+  if (error instanceof ClientConfigIncomplete) return { code: 'mcp_client_required', message: error.message };
   const code = (error as NodeJS.ErrnoException).code;
   if ('command' in server.config && code === 'ENOENT') {
     return {
@@ -45,6 +79,8 @@ export function startFailure(error: unknown, server: StartingServer): Connection
   if (error instanceof UnauthorizedError && server.signingIn) {
     return { code: 'mcp_auth_required', message: `The MCP server ${server.name} asks you to sign in. Select Sign in: its sign-in page opens in your browser, and Toolbelt connects once you are signed in.` };
   }
+  // Asked to sign in at tools/list (a server that lets anyone through the handshake): the same as at the handshake.
+  if (error instanceof ToolListUnanswered && error.cause instanceof UnauthorizedError && server.signingIn) return startFailure(error.cause, server);
   if (error instanceof ToolListUnanswered) {
     const seconds = Math.round(server.connectTimeoutMs / 1000);
     return { code: 'mcp_no_answer', message: `The MCP server ${server.name} connected but did not give its list of tools within ${seconds} s (${error.reason}). Restart it; if it keeps happening, the server is stuck.` };

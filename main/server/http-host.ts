@@ -41,7 +41,7 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
   const { core, token, log } = options;
   const router = createRouter();
   const openStreams = new Set<() => void>();
-  let authorities = new Set<string>();
+  let authorities: (authority: string) => boolean = () => false;
 
   const server = createServer(listenerOptions(options.limits), (request, response) => {
     handle(request, response).catch((error: unknown) => {

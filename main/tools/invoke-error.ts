@@ -20,6 +20,8 @@ export type InvokeErrorCode =
   | 'auth_failed'
   /** The tool's API needs a person's OAuth sign-in (authorization code), which is missing or can no longer be renewed. */
   | 'sign_in_required'
+  /** A server refuses the access a call needs, after the person signed in for it several times. */
+  | 'scope_refused'
   | 'local_error'
   /** The tool itself said the call failed (an MCP result with isError). */
   | 'tool_error'

@@ -50,10 +50,19 @@ export const McpServerConfigSchema = Type.Union([
       /**
        * A client registered with the server's sign-in server by hand, for those that do not let apps register
        * themselves; its secret as `${secret.NAME}`. Register the redirect http://127.0.0.1/callback (any port).
+       * `grant: "client_credentials"` is for a server Toolbelt reaches as itself, with no person signing in:
+       * the client proves who it is with its secret (client_secret_basic) or a private key (private_key_jwt,
+       * the PEM as `${secret.NAME}`, signed with `signingAlgorithm`, ES256 unless said).
        */
       oauth: Type.Optional(
         Type.Object(
-          { clientId: Type.String({ minLength: 1, maxLength: 500 }), clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: 8_192 })) },
+          {
+            clientId: Type.String({ minLength: 1, maxLength: 500 }),
+            clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: 8_192 })),
+            grant: Type.Optional(Type.Union([Type.Literal('authorization_code'), Type.Literal('client_credentials')])),
+            privateKey: Type.Optional(Type.String({ minLength: 1, maxLength: 16_384 })),
+            signingAlgorithm: Type.Optional(Type.String({ pattern: '^(RS|PS|ES)(256|384|512)$|^EdDSA$' })),
+          },
           { additionalProperties: false },
         ),
       ),
