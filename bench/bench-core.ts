@@ -1,29 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createCore, type CoreOptions } from '../main/core.js';
-import { silentLogger } from '../main/log.js';
-import { createKeyFileCipher } from '../main/secrets/key-file-cipher.js';
+import type { CoreOptions } from '../main/core.js';
+import { startScratchCore } from '../main/testing/scratch-core.js';
 
 /** The real core on a fresh temporary folder, quiet, without the file watcher; `close` removes the folder. */
-export async function startBenchCore(name: string, options: Partial<CoreOptions> = {}) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `toolbelt-bench-${name}-`));
-  const core = await createCore({
-    dataDir,
-    hostKind: 'browser',
-    app: { name: 'Toolbelt', version: 'bench' },
-    cipher: await createKeyFileCipher(path.join(dataDir, 'secrets.key')),
-    log: silentLogger,
-    watchFiles: false,
-    ...options,
-  });
-  return {
-    core,
-    call: (operation: string, params: unknown) => core.dispatcher.call(operation, params, { transport: 'internal' }),
-    close: async () => {
-      await core.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+export function startBenchCore(name: string, options: Partial<CoreOptions> = {}) {
+  return startScratchCore(`bench-${name}`, options);
 }
-

@@ -31,12 +31,12 @@ export function missingDependencies(root) {
 }
 
 /** Installs what is missing (npm ci from the lock file), saying so in one line; throws when npm fails. */
-export function ensureDependencies(root, { run = spawnSync, log = (line) => console.error(line) } = {}) {
+export function ensureDependencies(root, { run = spawnSync, log = (line) => console.error(line), label = "Toolbelt's packages" } = {}) {
   const missing = missingDependencies(root);
   if (missing.length === 0) return false;
   const command = existsSync(path.join(root, 'package-lock.json')) ? 'ci' : 'install';
   const what = missing[0] === 'node_modules' ? 'they are not installed yet' : `${missing.length} are missing or out of date (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''})`;
-  log(`Installing Toolbelt's packages first (npm ${command}): ${what}. This takes a minute or two, once.`);
+  log(`Installing ${label} first (npm ${command}): ${what}. This takes a minute or two, once.`);
   const result = run(process.platform === 'win32' ? 'npm.cmd' : 'npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`npm ${command} failed (exit ${result.status ?? result.signal}); run it yourself to see why, then try again.`);
   return true;

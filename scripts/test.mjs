@@ -9,6 +9,7 @@ import { ensureDependencies } from './dependencies.mjs';
 
 const UNIT_RESULTS = path.join(ROOT, '.artifacts/unit-results.json');
 const E2E_RESULTS = path.join(ROOT, '.artifacts/e2e-results.json');
+const CONFORMANCE_RESULTS = path.join(ROOT, '.artifacts/conformance-results.json');
 
 const steps = [
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
@@ -19,6 +20,16 @@ const steps = [
     counts: () => {
       const results = JSON.parse(readFileSync(UNIT_RESULTS, 'utf8'));
       return { passed: results.numPassedTests, failed: results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0) };
+    },
+  },
+  {
+    // The official MCP conformance suite against Toolbelt's MCP client and server (scripts/conformance.mjs).
+    name: 'conformance',
+    command: ['node', 'scripts/conformance.mjs'],
+    counts: () => {
+      const { passed, failed, asExpected } = JSON.parse(readFileSync(CONFORMANCE_RESULTS, 'utf8'));
+      // Scenarios that fail as conformance/baseline.yml says they must (each with its reason) count neither way.
+      return { passed, failed: asExpected ? 0 : failed };
     },
   },
   {
@@ -35,6 +46,7 @@ const steps = [
 ensureDependencies(ROOT);
 rmSync(UNIT_RESULTS, { force: true });
 rmSync(E2E_RESULTS, { force: true });
+rmSync(CONFORMANCE_RESULTS, { force: true });
 
 const outcomes = [];
 for (const step of steps) {

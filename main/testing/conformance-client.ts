@@ -1,0 +1,130 @@
+// The official MCP conformance suite's client under test: Toolbelt's own MCP
+// client, driven only through Toolbelt's operations (add a server, sign in
+// as the person's browser would, call a tool, answer a question), never by
+// speaking MCP here. The suite runs it as `<command> <server URL>` with the
+// scenario in MCP_CONFORMANCE_SCENARIO and its data in
+// MCP_CONFORMANCE_CONTEXT; it judges what reached its server.
+import { startScratchCore } from './scratch-core.js';
+
+const SERVER = 'conformance';
+const DEADLINE_MS = 20_000;
+
+/** The tool each scenario's server expects to be called, and with what. */
+const TOOL_CALLS: Record<string, { tool: string; args: Record<string, unknown> }> = {
+  tools_call: { tool: 'add_numbers', args: { a: 5, b: 3 } },
+  'elicitation-sep1034-client-defaults': { tool: 'test_client_elicitation_defaults', args: {} },
+  'sse-retry': { tool: 'test_reconnection', args: {} },
+};
+
+interface Context {
+  name?: string;
+  client_id?: string;
+  client_secret?: string;
+  private_key_pem?: string;
+  signing_algorithm?: string;
+}
+
+async function main(): Promise<void> {
+  const serverUrl = process.argv.at(-1)!;
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Context;
+  const { call, close } = await startScratchCore('conformance-client');
+  try {
+    // A client registered by hand, as a person would enter it: what is secret as a secret.
+    let oauth: Record<string, string> | undefined;
+    if (context.client_id) {
+      oauth = { clientId: context.client_id, ...(context.name?.startsWith('auth/client-credentials') ? { grant: 'client_credentials' } : {}) };
+      if (context.client_secret) {
+        await call('secrets.put', { name: 'CONFORMANCE_CLIENT_SECRET', value: context.client_secret });
+        oauth.clientSecret = '${secret.CONFORMANCE_CLIENT_SECRET}';
+      }
+      if (context.private_key_pem) {
+        await call('secrets.put', { name: 'CONFORMANCE_PRIVATE_KEY', value: context.private_key_pem });
+        oauth.privateKey = '${secret.CONFORMANCE_PRIVATE_KEY}';
+        if (context.signing_algorithm) oauth.signingAlgorithm = context.signing_algorithm;
+      }
+    }
+    await call('mcpServers.put', { name: SERVER, config: { url: serverUrl, ...(oauth ? { oauth } : {}) } });
+    // The person signs in as often as Toolbelt offers it (a server may ask again for wider access).
+    let server = await waitFor(call, settled());
+    while (server.authorizationUrl) server = await signIn(call, server.authorizationUrl);
+    if (server.state !== 'connected') throw new Error(`the server did not connect: ${server.state} ${JSON.stringify(server.error ?? {})}`);
+
+    const planned = TOOL_CALLS[scenario] ?? (scenario.startsWith('auth/') ? { tool: 'test-tool', args: {} } : undefined);
+    if (planned) {
+      const answering = answerQuestions(call);
+      try {
+        const invoke = () => call('tools.invoke', { bundleID: server.bundleID, toolSlug: planned.tool, version: 'mcp', args: planned.args }) as Promise<{ ok: boolean; error?: { code: string } }>;
+        let result = await invoke();
+        while (!result.ok && result.error?.code === 'sign_in_required') {
+          server = await waitFor(call, settled());
+          if (!server.authorizationUrl) break;
+          server = await signIn(call, server.authorizationUrl);
+          result = await invoke();
+        }
+        if (!result.ok) throw new Error(`calling ${planned.tool} failed: ${JSON.stringify(result.error)}`);
+      } finally {
+        answering.stop();
+      }
+    }
+  } finally {
+    await close();
+  }
+}
+
+interface ServerView {
+  state: string;
+  bundleID: string;
+  authorizationUrl?: string;
+  error?: { code: string; message: string };
+}
+
+type Call = (operation: string, params: unknown) => Promise<unknown>;
+
+/** The person's browser: opens the sign-in page, which sends it back to Toolbelt's loopback listener; then waits for the server. */
+async function signIn(call: Call, authorizationUrl: string): Promise<ServerView> {
+  const page = await fetch(authorizationUrl);
+  if (!page.ok) throw new Error(`the sign-in page answered ${page.status}`);
+  return waitFor(call, settled(authorizationUrl));
+}
+
+/** Done starting: connected, failed for good, or waiting for a sign-in (another than the one just made). */
+function settled(signedInAt?: string): (server: ServerView) => boolean {
+  return (server) => {
+    if (server.state === 'connected') return true;
+    if (server.state !== 'failed') return false;
+    if (server.error?.code !== 'mcp_auth_required') return true;
+    return server.authorizationUrl !== undefined && server.authorizationUrl !== signedInAt;
+  };
+}
+
+async function waitFor(call: Call, done: (server: ServerView) => boolean): Promise<ServerView> {
+  const deadline = Date.now() + DEADLINE_MS;
+  for (;;) {
+    const { servers } = (await call('mcpServers.list', {})) as { servers: (ServerView & { name: string })[] };
+    const server = servers.find((entry) => entry.name === SERVER)!;
+    if (done(server) || Date.now() > deadline) return server;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The person accepts each form the server asks with what it shows (its defaults). */
+function answerQuestions(call: Call): { stop: () => void } {
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      const { questions } = (await call('questions.list', {})) as { questions: { id: string }[] };
+      for (const question of questions) await call('questions.answer', { id: question.id, answer: { action: 'accept', content: {} } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })().catch((error: unknown) => console.error('answering a question failed', error));
+  return { stop: () => (stopped = true) };
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

