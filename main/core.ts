@@ -295,6 +295,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         providers,
         capabilities,
         resolver,
+        instructionsOf: (tools) => invoker.instructionsOf(tools),
         now: () => clock.now().toISOString(),
         changed: (chatId) => events.publish({ type: 'chats.changed', chatIds: [chatId] }),
       }),

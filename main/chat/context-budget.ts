@@ -7,6 +7,8 @@ import type { ChatFiles } from './chat-files.js';
 import { droppableCalls, estimateTokens, resultLimits, withResultsCut } from '../tools/model-context.js';
 import { exposeTools } from '../tools/exposure.js';
 import { ChatToolSearch, type ToolSearchDeps } from '../loop/chat-tool-search.js';
+import { systemFor } from '../loop/system-prompt.js';
+import type { Invoker } from '../tools/invoker.js';
 import type { Chat, ToolCall } from '../../shared/schemas/chat.js';
 
 /**
@@ -22,12 +24,15 @@ export function contextHandlers(deps: {
   now: () => string;
   changed: (chatId: string) => void;
   search?: ToolSearchDeps;
+  /** What the sources of the chat's tools tell the model (the invoker's): part of what each request takes. */
+  instructionsOf?: Invoker['instructionsOf'];
 }): Pick<Handlers, 'chats.context' | 'chats.dropOldResults'> {
   const search = deps.search ? new ChatToolSearch(deps.search, deps.resolver) : null;
   async function estimate(chat: Chat) {
     const exposure = search ? await search.expose(chat) : await exposeTools(chat.tools, deps.resolver);
     const limits = resultLimits(chat.tools.selected);
-    const tokens = (messages: Chat['messages']) => estimateTokens({ ...(chat.system ? { system: chat.system } : {}), messages: withResultsCut(messages, limits), definitions: exposure.definitions });
+    const system = systemFor(chat.system, exposure, deps.instructionsOf);
+    const tokens = (messages: Chat['messages']) => estimateTokens({ ...(system ? { system } : {}), messages: withResultsCut(messages, limits), definitions: exposure.definitions });
     const { discovery } = exposure;
     const tools = {
       mode: discovery.mode,

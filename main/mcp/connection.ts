@@ -3,7 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, LoggingMessageNotificationSchema, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { RpcMessage } from '../../shared/schemas/invocation.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
@@ -11,12 +11,12 @@ import type { Logger } from '../log.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { McpOAuthProvider } from './oauth-provider.js';
 import { findCommand } from './shell-path.js';
-import { MessageTap, messagesOfCall, type SeenMessage } from './message-tap.js';
+import { MessageTap, recordCall } from './message-tap.js';
 import { requestScopedFetch } from './request-scoped-fetch.js';
 import { allPages } from './list-pages.js';
 import { StderrTail } from './stderr-tail.js';
+import { ServerLog } from './server-log.js';
 import { inBackground } from '../common/background.js';
-import { settle } from '../common/settle.js';
 import { forwardAbort, NOT_CANCELLABLE } from '../common/signals.js';
 import { CallNeedsSignIn, CONNECT_TIMEOUT_MS, MAX_SIGN_INS, scopeRefused, startFailure, ToolListUnanswered, type ConnectionFailure } from './start-failure.js';
 
@@ -24,8 +24,8 @@ export type { ConnectionFailure };
 
 /** After a tools/list_changed that came while listing, how long before listing again. */
 const RELIST_GAP_MS = 1_000;
-const MAX_RECORDED_MESSAGES = 100;
-const MAX_RECORDED_CHARS = 16_384;
+/** The most of a server's instructions a model is given: enough for guidance, not a second system prompt. */
+const MAX_INSTRUCTIONS = 4_000;
 
 /** What a server may ask of the person while one of its tools runs; `null` when it is not a form (URL mode). */
 export type AskPerson = (message: string, schema: Record<string, unknown>, signal: AbortSignal) => Promise<ElicitResult>;
@@ -118,6 +118,7 @@ export class McpConnection {
       this.client = await this.connect();
       const version = this.client.getServerVersion();
       if (version) this.serverInfo = { name: version.name, version: version.version };
+      this.instructions = this.client.getInstructions()?.trim().slice(0, MAX_INSTRUCTIONS) || null;
       this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.toolsChanged());
       await this.refreshTools().catch((error: unknown) => {
         throw new ToolListUnanswered(error);
@@ -133,26 +134,8 @@ export class McpConnection {
   }
 
   /** The JSON-RPC messages of one call of `toolName` made by `work`, cut to what a person reads. */
-  async recording<T>(toolName: string, work: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; messages: RpcMessage[] }> {
-    const started = performance.now();
-    const seen: SeenMessage[] = [];
-    // Other calls may run meanwhile: a few more than a call's own messages are kept to pick them from.
-    const stop = this.tap?.listen((direction, message) => {
-      if (seen.length < MAX_RECORDED_MESSAGES * 4) seen.push({ direction, message, atMs: Math.round(performance.now() - started) });
-    });
-    let outcome: PromiseSettledResult<T>;
-    try {
-      outcome = await settle(work());
-    } finally {
-      stop?.();
-    }
-    const messages = messagesOfCall(seen, toolName)
-      .slice(0, MAX_RECORDED_MESSAGES)
-      .map(({ direction, message, atMs }) => {
-        const text = JSON.stringify(message, null, 2);
-        return { direction, atMs, text: text.slice(0, MAX_RECORDED_CHARS), truncated: text.length > MAX_RECORDED_CHARS };
-      });
-    return { outcome, messages };
+  recording<T>(toolName: string, work: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; messages: RpcMessage[] }> {
+    return recordCall(this.tap, toolName, work);
   }
 
   /**
@@ -172,6 +155,12 @@ export class McpConnection {
       return this.callOnce(name, args, options);
     }
   }
+
+  /** What the server logged lately (notifications/message), for its panel. */
+  readonly serverLog = new ServerLog();
+
+  /** What the server tells a model about its tools (the handshake's `instructions`), cut to MAX_INSTRUCTIONS. */
+  instructions: string | null = null;
 
   /** Sign-ins finished since a call last went through (servers.ts counts them); see MAX_SIGN_INS. */
   signInsInARow = 0;
@@ -373,6 +362,7 @@ export class McpConnection {
     // Forms only: URL-mode elicitation (open a web page) is not offered. A field the person left
     // empty that has a default is answered with the default (SEP-1034).
     const client = new Client({ name: 'Toolbelt', version: '1' }, { capabilities: { elicitation: { form: { applyDefaults: true } } } });
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => this.serverLog.note(notification.params, new Date()));
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
       const params = request.params;
       if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'Toolbelt answers form questions only, not URL elicitation.');

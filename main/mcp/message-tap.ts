@@ -1,5 +1,10 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { RpcMessage } from '../../shared/schemas/invocation.js';
+import { settle } from '../common/settle.js';
+
+const MAX_RECORDED_MESSAGES = 100;
+const MAX_RECORDED_CHARS = 16_384;
 
 export type Direction = 'sent' | 'received';
 export interface SeenMessage {
@@ -79,4 +84,27 @@ export function messagesOfCall(seen: SeenMessage[], toolName: string): SeenMessa
     const params = field(message, 'params');
     return method === 'notifications/message' || field(params, 'progressToken') === id || field(params, 'requestId') === id;
   });
+}
+
+/** The JSON-RPC messages of one call of `toolName` made by `work`, cut to what a person reads (none without a tap). */
+export async function recordCall<T>(tap: MessageTap | null, toolName: string, work: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; messages: RpcMessage[] }> {
+  const started = performance.now();
+  const seen: SeenMessage[] = [];
+  // Other calls may run meanwhile: a few more than a call's own messages are kept to pick them from.
+  const stop = tap?.listen((direction, message) => {
+    if (seen.length < MAX_RECORDED_MESSAGES * 4) seen.push({ direction, message, atMs: Math.round(performance.now() - started) });
+  });
+  let outcome: PromiseSettledResult<T>;
+  try {
+    outcome = await settle(work());
+  } finally {
+    stop?.();
+  }
+  const messages = messagesOfCall(seen, toolName)
+    .slice(0, MAX_RECORDED_MESSAGES)
+    .map(({ direction, message, atMs }) => {
+      const text = JSON.stringify(message, null, 2);
+      return { direction, atMs, text: text.slice(0, MAX_RECORDED_CHARS), truncated: text.length > MAX_RECORDED_CHARS };
+    });
+  return { outcome, messages };
 }

@@ -40,6 +40,10 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
     },
     preview: async () => null,
     logLevel: () => 'info',
+    instructions(tool) {
+      const text = servers.connection(tool.impl.server)?.instructions;
+      return text ? { from: `the MCP server "${tool.impl.server}"`, text } : null;
+    },
     async run(tool, args, context) {
       const redactor = NO_SECRETS;
       const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network' | 'mcp_error' | 'sign_in_required' | 'scope_refused', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });

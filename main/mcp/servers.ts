@@ -337,6 +337,7 @@ export class McpServers {
       ...(connection?.failure ? { error: connection.failure } : {}),
       ...(connection?.notice ? { notice: connection.notice } : {}),
       stderr: [...(connection?.stderr ?? [])],
+      ...(connection?.serverLog.lines.length ? { log: [...connection.serverLog.lines] } : {}),
       ...(connection?.serverInfo ? { serverInfo: connection.serverInfo } : {}),
       ...(connection?.failure?.code === 'mcp_auth_required' && connection.authProvider instanceof McpOAuthProvider && connection.authProvider.authorizationUrl ? { authorizationUrl: connection.authProvider.authorizationUrl.href } : {}),
     };

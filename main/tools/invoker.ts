@@ -11,7 +11,7 @@ import type { ToolStore } from '../store/tool-store.js';
 import { InvokeFailure } from './invoke-error.js';
 import type { LocalFunctionContext } from './local/registry.js';
 import { requireReady, type ToolResolver } from './resolver.js';
-import { runnerFor, type CallQuestion, type RunContext, type ToolRunners } from './runners.js';
+import { runnerFor, type CallQuestion, type RunContext, type SourceInstructions, type ToolRunners } from './runners.js';
 
 export interface InvokeRequest {
   args: Record<string, unknown>;
@@ -53,6 +53,8 @@ export interface Invoker {
   questionOf(tool: ToolFile, args: Record<string, unknown>): CallQuestion | null;
   /** The request an HTTP tool would send for these arguments, secrets masked; null for local tools. */
   preview(tool: ToolFile, args: Record<string, unknown>): Promise<RequestPreview | null>;
+  /** What the sources of these tools tell a model about them, once per source, in the order first met. */
+  instructionsOf(tools: Iterable<ToolFile>): SourceInstructions[];
   /** Runs a draft that is not in the store: no enabled check, no usage metrics. */
   tryDraft(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
 }
@@ -181,6 +183,14 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     },
     preview: (tool, args) => runnerFor(deps.runners, tool).preview(tool, args),
     questionOf: (tool, args) => runnerFor(deps.runners, tool).question?.(tool, args) ?? null,
+    instructionsOf(tools) {
+      const said = new Map<string, SourceInstructions>();
+      for (const tool of tools) {
+        const instructions = runnerFor(deps.runners, tool).instructions?.(tool);
+        if (instructions && !said.has(instructions.from)) said.set(instructions.from, instructions);
+      }
+      return [...said.values()];
+    },
   };
 }
 

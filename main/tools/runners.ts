@@ -67,8 +67,20 @@ export interface ToolRunner<T extends ToolFile = ToolFile> {
    */
   question?(tool: T, args: Record<string, unknown>): CallQuestion | null;
   run(tool: T, args: Record<string, unknown>, context: RunContext): Promise<RunOutcome>;
+  /**
+   * What the tool's source tells a model about using its tools (an MCP
+   * server's `instructions`), with the source's name; said once per source
+   * in the system prompt of a chat that can reach its tools.
+   */
+  instructions?(tool: T): SourceInstructions | null;
   /** How much of a call the log gets. */
   logLevel(tool: T): 'debug' | 'info' | 'quiet';
+}
+
+export interface SourceInstructions {
+  /** Who says it, as the model reads it: "the MCP server github". */
+  from: string;
+  text: string;
 }
 
 export type ToolRunners = { [K in ToolType]: ToolRunner<Extract<ToolFile, { type: K }>> };

@@ -99,6 +99,8 @@ export const McpServerViewSchema = Type.Object(
     leftOut: Type.Optional(Type.Array(Type.Object({ name: Type.String(), why: Type.String() }, { additionalProperties: false }), { maxItems: 50 })),
     /** The last lines it wrote to stderr (stdio servers), secrets masked. */
     stderr: Type.Array(Type.String()),
+    /** What it logged lately over MCP (notifications/message), newest last. */
+    log: Type.Optional(Type.Array(Type.Object({ level: Type.String(), text: Type.String(), at: Type.String() }, { additionalProperties: false }), { maxItems: 50 })),
     serverInfo: Type.Optional(Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: false })),
     /** A remote server that asks the person to sign in: the page to open (its state and PKCE challenge, no secret). */
     authorizationUrl: Type.Optional(Type.String()),

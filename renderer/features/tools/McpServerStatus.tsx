@@ -4,7 +4,7 @@ import { useDeleteMcpServer, useRestartMcpServer } from '../../queries/mcp.js';
 
 const STATE_LABEL: Record<McpServerView['state'], string> = { connected: 'connected', idle: 'starts when first used', starting: 'starting…', failed: 'failed', disabled: 'off' };
 
-/** Under an MCP server's bundle: how it is doing, why it failed (with its last stderr lines), Restart and Remove. */
+/** Under an MCP server's bundle: how it is doing, why it failed (with its last stderr lines), what it logged, Restart and Remove. */
 export function McpServerStatus({ server }: { server: McpServerView }) {
   const restart = useRestartMcpServer();
   const remove = useDeleteMcpServer();
@@ -34,6 +34,12 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
         <details className="mcp-status__stderr">
           <summary>Last lines it wrote</summary>
           <pre>{server.stderr.join('\n')}</pre>
+        </details>
+      ) : null}
+      {server.log?.length ? (
+        <details className="mcp-status__stderr">
+          <summary>What it logged ({server.log.length})</summary>
+          <pre>{server.log.map((line) => `${line.at.slice(11, 19)} ${line.level.padEnd(9)} ${line.text}`).join('\n')}</pre>
         </details>
       ) : null}
       <span className="mcp-status__actions">
