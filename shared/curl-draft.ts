@@ -93,7 +93,13 @@ export function draftFromCurl(parsed: ParsedCurl, chosen: ReadonlySet<string>): 
   const isChosen = (id: string) => chosen.has(id) && candidates.has(id);
 
   const url = new URL(parsed.url.replace(/[\uE000\uE001]/g, ''));
-  const segments = url.pathname.split('/').map((segment, index) => (isChosen(`path:${index}`) ? argument(candidates.get(`path:${index}`)!) : segment));
+  // The path as typed, so a $VAR in it ("/Accounts/$TWILIO_ACCOUNT_SID/Messages.json") becomes its secret, not text.
+  const typed = parsed.url.replace(/^https?:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '').split('/');
+  const segments = url.pathname.split('/').map((segment, index) => {
+    if (isChosen(`path:${index}`)) return argument(candidates.get(`path:${index}`)!);
+    const asTyped = typed.length === url.pathname.split('/').length ? typed[index] : undefined;
+    return asTyped?.includes('\uE000') ? text(asTyped, 'the URL path') : segment;
+  });
   const impl: HttpImpl = { method: parsed.method as HttpImpl['method'], urlTemplate: text(parsed.url.replace(/^(https?:\/\/[^/?#]*).*$/s, '$1'), 'the URL') + segments.join('/') };
 
   parsed.query.forEach(([name, value], index) => {
@@ -125,7 +131,12 @@ export function draftFromCurl(parsed: ParsedCurl, chosen: ReadonlySet<string>): 
     const colon = parsed.user.indexOf(':');
     const username = colon === -1 ? parsed.user : parsed.user.slice(0, colon);
     const password = colon === -1 ? '' : parsed.user.slice(colon + 1);
-    impl.auth = { kind: 'basic', username: text(username, 'the user name'), password: password.includes('\uE000') ? text(password, 'the password') : keep('password', password, 'the password of -u') };
+    if (password === '' && !username.includes('\uE000')) {
+      // `-u sk_test_…:` (Stripe's docs): the key is the user name and the password is empty. The key is the secret.
+      impl.auth = { kind: 'basic', username: keep('key', username, 'the user name of -u'), password: '' };
+    } else {
+      impl.auth = { kind: 'basic', username: text(username, 'the user name'), password: password === '' ? '' : password.includes('\uE000') ? text(password, 'the password') : keep('password', password, 'the password of -u') };
+    }
   }
 
   const body = parsed.body;

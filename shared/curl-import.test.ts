@@ -79,6 +79,18 @@ describe('cURL import: the tool it becomes', () => {
     expect(basic.impl.auth).toEqual({ kind: 'basic', username: 'daniel', password: '${secret.EXAMPLE_PASSWORD}' });
   });
 
+  it('keeps the key of Stripe’s `-u sk_test_…:` as a secret (the user name, with no password), and a $VAR in the URL path as its secret', () => {
+    const stripe = draftFromCurl(parseCurl('curl https://api.stripe.com/v1/customers -u sk_test_4eC39HqLyjWDarjtT1zdp7dc: -d email="ada@example.com"'), new Set());
+    expect(stripe.impl.auth).toEqual({ kind: 'basic', username: '${secret.STRIPE_KEY}', password: '' });
+    expect(stripe.secrets).toContainEqual({ name: 'STRIPE_KEY', value: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc', found: 'the user name of -u' });
+    expect(JSON.stringify(stripe.impl)).not.toContain('sk_test_4eC39');
+
+    const twilio = draftFromCurl(parseCurl('curl -X POST "https://api.twilio.com/2010-04-01/Accounts/$TWILIO_ACCOUNT_SID/Messages.json" -u "$TWILIO_ACCOUNT_SID:$TWILIO_AUTH_TOKEN" --data-urlencode "Body=Hi"'), new Set());
+    expect(twilio.impl.urlTemplate).toBe('https://api.twilio.com/2010-04-01/Accounts/${secret.TWILIO_ACCOUNT_SID}/Messages.json');
+    expect(twilio.impl.auth).toEqual({ kind: 'basic', username: '${secret.TWILIO_ACCOUNT_SID}', password: '${secret.TWILIO_AUTH_TOKEN}' });
+    expect(twilio.secrets.map((secret) => secret.name).sort()).toEqual(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']);
+  });
+
   it('turns the values a person picks into arguments: path IDs, query parameters, body fields', () => {
     const parsed = parseCurl(`curl -X PATCH "https://api.example.com/users/42/notes?limit=10&sort=new" --json '{"title":"Hi","pinned":true,"tags":["a"]}'`);
     const candidates = argumentCandidates(parsed);

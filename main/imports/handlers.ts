@@ -42,13 +42,33 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
     if (reuse && kept && clock.now().getTime() - kept.at < PREVIEW_KEPT_MS) return structuredClone(kept.converted);
     const loaded = await loadApiDescription(params.source, allowedHosts);
     const baseUrl = params.baseUrl ? { baseUrl: params.baseUrl } : {};
-    const converted =
-      'collection' in loaded ? convertPostman(loaded.collection, baseUrl) : convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...baseUrl });
+    const converted = await checkedAsTheStoreWill(
+      'collection' in loaded ? convertPostman(loaded.collection, baseUrl) : convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...baseUrl }),
+    );
     previewed.delete(key);
     // Kept as it is (nothing changes a preview's objects); Import gets a copy, which writing may fill with defaults.
     previewed.set(key, { converted, at: clock.now().getTime() });
     for (const oldest of previewed.keys()) if (previewed.size > PREVIEWS_KEPT) previewed.delete(oldest);
     return converted;
+  }
+
+  /**
+   * Each tool checked as writing it will be (a pattern that is not valid in
+   * Unicode mode, say): one that would be refused is previewed as skipped,
+   * with the reason, so the rest of the description still imports.
+   */
+  async function checkedAsTheStoreWill(converted: ConvertedApi): Promise<ConvertedApi> {
+    const operations = [];
+    for (const operation of converted.operations) {
+      const issues = operation.tool ? await store.drafts.check(operation.tool, { slug: operation.slug, version: 'v1' }) : [];
+      if (issues.length === 0) operations.push(operation);
+      else {
+        const { tool: _refused, ...rest } = operation;
+        const [first] = issues;
+        operations.push({ ...rest, skipped: `its definition would be refused (${first!.path || 'the tool'}: ${first!.message})${issues.length > 1 ? ` and ${issues.length - 1} more problems` : ''}` });
+      }
+    }
+    return { ...converted, operations };
   }
 
   async function preview(params: PreviewParams, reuse = false): Promise<ImportPreview> {

@@ -53,7 +53,66 @@ describe('OpenAPI import: the preview', () => {
     expect(Object.keys((addPet.tool!.impl as { body: object }).body)).toEqual(['id', 'category', 'name', 'photoUrls', 'tags', 'status']);
     // A list body is the argument "body", sent as it is.
     expect(byKey.get('POST /user/createWithArray')!.tool!.impl).toMatchObject({ bodyTemplate: '${body}', headers: { 'Content-Type': 'application/json' } });
-    expect(byKey.get('POST /pet/{petId}')!.skipped).toMatch(/form-urlencoded\) cannot be sent/);
+    // A form-encoded body (Stripe, Slack and Twilio take nothing else): one argument per field, sent as a form.
+    expect(byKey.get('POST /pet/{petId}')!.tool!.impl).toMatchObject({ body: { name: '${name}', status: '${status}' }, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  });
+
+  it('previews a tool the store would refuse (a pattern not valid in Unicode mode) as skipped, with why, and imports the rest', async () => {
+    const core = await startTestCore();
+    const description = {
+      openapi: '3.0.3',
+      info: { title: 'Droplets', version: '1' },
+      servers: [{ url: 'https://api.droplets.example/v2' }],
+      paths: {
+        '/tags/{tag_id}': { get: { operationId: 'tags_get', parameters: [{ name: 'tag_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-zA-Z0-9_\\-\\:]+$' } }], responses: { '200': { description: 'A tag' } } } },
+        '/sizes': { get: { operationId: 'sizes_list', responses: { '200': { description: 'Sizes' } } } },
+      },
+    };
+    const text = JSON.stringify(description);
+    const bundleID = newID();
+    const plan = await preview(core, { source: { text }, bundleID });
+    const [tag, sizes] = plan.operations;
+    expect(tag!.tool).toBeUndefined();
+    expect(tag!.skipped).toMatch(/^its definition would be refused \(.*pattern/);
+    expect(sizes!.tool).toBeDefined();
+    const result = await apply(core, { source: { text }, bundleID, operations: [sizes!.key], allowHosts: plan.hosts });
+    expect(result.written.map((tool) => tool.slug)).toEqual([sizes!.slug]);
+  });
+
+  it('sends a form-encoded body as a form: the fields given, nested ones in brackets, none left empty', async () => {
+    const core = await startTestCore();
+    const api = await startLoopbackServer({ '/v1/customers': (_request, response) => json(response, 200, { id: 'cus_1' }) });
+    const description = {
+      openapi: '3.0.3',
+      info: { title: 'Payments', version: '1' },
+      servers: [{ url: `${api.base}/v1` }],
+      paths: {
+        '/customers': {
+          post: {
+            operationId: 'PostCustomers',
+            requestBody: {
+              required: true,
+              content: {
+                'application/x-www-form-urlencoded': {
+                  schema: { type: 'object', properties: { email: { type: 'string' }, name: { type: 'string' }, metadata: { type: 'object', additionalProperties: { type: 'string' } }, expand: { type: 'array', items: { type: 'string' } } } },
+                },
+              },
+            },
+            responses: { '200': { description: 'The customer' } },
+          },
+        },
+      },
+    };
+    const text = JSON.stringify(description);
+    const bundleID = newID();
+    const plan = await preview(core, { source: { text }, bundleID });
+    expect(plan.operations[0]!.skipped).toBeUndefined();
+    await apply(core, { source: { text }, bundleID, operations: [plan.operations[0]!.key], allowHosts: plan.hosts });
+    const created = expectOk(await core.call('tools.invoke', { bundleID, toolSlug: plan.operations[0]!.slug, version: 'v1', args: { email: 'ada@example.com', metadata: { plan: 'pro & more' }, expand: ['sources'] } }));
+    expect(created.value).toEqual({ id: 'cus_1' });
+    const sent = api.requestsTo('/v1/customers')[0]!;
+    expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(sent.body.toString()).toBe('email=ada%40example.com&metadata%5Bplan%5D=pro+%26+more&expand%5B%5D=sources');
   });
 
   it('reads Swagger 2.0 (host, basePath, body and form parameters) and OpenAPI 3.1 with global security and public operations', async () => {
@@ -238,7 +297,8 @@ describe('OpenAPI import: writing the tools', () => {
     const bundleID = newID();
     const unknown = await core.failure('imports.openapiApply', { source: { text }, bundleID, operations: ['GET /nowhere'] });
     expect([unknown.code, unknown.message]).toEqual(['invalid_params', 'The description has no operation "GET /nowhere".']);
-    const skipped = await core.failure('imports.openapiApply', { source: { text }, bundleID, operations: ['POST /pet/{petId}'] });
+    const upload = { openapi: '3.0.3', info: { title: 'Files', version: '1' }, servers: [{ url: 'https://files.example' }], paths: { '/files': { put: { requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, responses: { '200': { description: 'Stored' } } } } } };
+    const skipped = await core.failure('imports.openapiApply', { source: { text: JSON.stringify(upload) }, bundleID, operations: ['PUT /files'] });
     expect(skipped.message).toMatch(/cannot be imported: its request body/);
     expect(await readdir(path.join(core.dataDir, 'bundles')).catch(() => [])).not.toContain(bundleID);
 

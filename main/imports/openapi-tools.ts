@@ -251,7 +251,7 @@ function convertOperation(context: OperationContext): ConvertedOperation {
     const schema = toJsonSchema2020(body.schema, dialect);
     const bodyProperties = asObject(schema.properties);
     const flat = schema.type === 'object' && Object.keys(bodyProperties).length > 0 && !schema.additionalProperties && Object.keys(bodyProperties).every((name) => !argNames.has(argumentName(name)));
-    if (flat || body.multipart) {
+    if (flat || body.multipart || body.form) {
       // Each field of an object body is an argument of its own: what a model fills in best.
       const fields: Json = {};
       const bodyRequired = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
@@ -263,6 +263,7 @@ function convertOperation(context: OperationContext): ConvertedOperation {
       }
       impl.body = fields;
       if (body.multipart) impl.multipart = true;
+      if (body.form) (impl.headers ??= {})['Content-Type'] = 'application/x-www-form-urlencoded';
     } else {
       const argument = uniqueName('body', argNames, 128, '_');
       properties[argument] = withDescription(schema, body.description, undefined);
@@ -331,6 +332,8 @@ interface Body {
   description?: string;
   mediaType?: string;
   multipart?: boolean;
+  /** Sent form-encoded (application/x-www-form-urlencoded): its fields are arguments. */
+  form?: boolean;
   skipped?: string;
 }
 
@@ -343,28 +346,29 @@ function requestBody(context: OperationContext, parameters: Json[]): Body {
     if (!form.length) return {};
     const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
     const consumes = [...listOf(operation.consumes), ...listOf(context.doc.consumes)];
-    if (!consumes.some((type) => /multipart\/form-data/i.test(type)) && !form.some((parameter) => parameter.type === 'file')) {
-      return { skipped: 'its form-encoded body (application/x-www-form-urlencoded) cannot be sent by an HTTP tool yet' };
-    }
+    const multipart = consumes.some((type) => /multipart\/form-data/i.test(type)) || form.some((parameter) => parameter.type === 'file');
     const properties = Object.fromEntries(form.map((parameter) => [String(parameter.name), parameterSchema(parameter, dialect)]));
     const required = form.filter((parameter) => parameter.required === true).map((parameter) => String(parameter.name));
-    return { schema: { type: 'object', properties, required }, required: true, multipart: true };
+    return { schema: { type: 'object', properties, required }, required: true, ...(multipart ? { multipart: true } : { form: true }) };
   }
   const body = asObject(operation.requestBody);
   const content = asObject(body.content);
   const types = Object.keys(content);
   if (!types.length) return {};
-  const json = types.find((type) => JSON_MEDIA.test(type));
-  const chosen = json ?? types.find((type) => /multipart\/form-data/i.test(type));
+  // JSON first (a body of any type, */*, is sent as JSON too), then a form, then multipart.
+  const json = types.find((type) => JSON_MEDIA.test(type)) ?? types.find((type) => type.trim() === '*/*');
+  const form = types.find((type) => /x-www-form-urlencoded/i.test(type));
+  const multipart = types.find((type) => /multipart\/form-data/i.test(type));
+  const chosen = json ?? form ?? multipart;
   if (!chosen) {
-    return { skipped: `its request body (${types.join(', ')}) cannot be sent by an HTTP tool yet: only JSON and multipart bodies can` };
+    return { skipped: `its request body (${types.join(', ')}) cannot be sent by an HTTP tool yet: only JSON, form and multipart bodies can` };
   }
   return {
     schema: asObject(content[chosen]).schema ?? {},
     required: body.required === true,
     description: asText(body.description),
-    mediaType: chosen,
-    multipart: !json,
+    mediaType: chosen === '*/*' ? 'application/json' : chosen,
+    ...(json ? {} : chosen === form ? { form: true } : { multipart: true }),
   };
 }
 

@@ -58,6 +58,47 @@ describe('Postman collection import', () => {
     expect(plan.notes.join(' ')).toMatch(/OAuth 2 \(password_credentials, which Toolbelt cannot run itself\)/);
   });
 
+  it('a form-encoded request (as Slack’s and Twilio’s collections have) becomes a tool whose fields are arguments, sent as a form', async () => {
+    const core = await startTestCore();
+    const collection = {
+      info: { name: 'Chat API', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [
+        {
+          name: 'Post a message',
+          request: {
+            method: 'POST',
+            url: { raw: 'https://chat.example/api/chat.postMessage', protocol: 'https', host: ['chat', 'example'], path: ['api', 'chat.postMessage'] },
+            body: { mode: 'urlencoded', urlencoded: [{ key: 'channel', value: 'C1' }, { key: 'text', value: 'hi' }, { key: 'old', value: 'x', disabled: true }] },
+          },
+        },
+      ],
+    };
+    const plan = await core.call('imports.openapiPreview', { source: { text: JSON.stringify(collection) } });
+    const [operation] = plan.operations;
+    expect(operation!.skipped).toBeUndefined();
+    expect(operation!.tool!.impl).toMatchObject({ body: { channel: '${channel}', text: '${text}' }, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(Object.keys((operation!.tool!.impl as { body: object }).body)).toEqual(['channel', 'text']);
+  });
+
+  it('two requests to the same method and path are two tools, and a query key given twice is sent twice', async () => {
+    const core = await startTestCore();
+    const listing = (name: string, query: { key: string; value: string }[]) => ({
+      name,
+      request: { method: 'GET', url: { raw: 'https://shop.example/orders', protocol: 'https', host: ['shop', 'example'], path: ['orders'], query } },
+    });
+    const collection = {
+      info: { name: 'Shop', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [listing('Open orders', [{ key: 'status', value: 'open' }]), listing('Open or held orders', [{ key: 'status', value: 'open' }, { key: 'status', value: 'held' }])],
+    };
+    const text = JSON.stringify(collection);
+    const plan = await core.call('imports.openapiPreview', { source: { text } });
+    expect(plan.operations.map((operation) => operation.key)).toEqual(['GET /orders', 'GET /orders #2']);
+    expect(plan.operations[1]!.tool!.impl).toMatchObject({ query: { status: ['${status}', '${status_2}'] } });
+    const bundleID = newID();
+    const result = await core.call('imports.openapiApply', { source: { text }, bundleID, operations: plan.operations.map((operation) => operation.key) });
+    expect(result.written).toHaveLength(2);
+  });
+
   it('writes the collection’s requests as tools that run against the API’s own examples', async () => {
     const core = await startTestCore();
     const { doc } = await loadOpenApi({ text: await fixture('train-travel-3.1.json') }, []);

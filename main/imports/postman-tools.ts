@@ -43,6 +43,7 @@ export function convertPostman(doc: Json, options: { baseUrl?: string } = {}): C
   let baseVariable: string | undefined;
   const operations: ConvertedOperation[] = [];
   const slugs = new Set<string>();
+  const keys = new Set<string>();
   // Depth first, in the collection's order, without recursion: a collection nested thousands of folders deep is
   // refused with a sentence, not a stack overflow.
   const pending: { items: Json[]; next: number; folders: string[] }[] = [{ items: asList(doc.item), next: 0, folders: [] }];
@@ -60,7 +61,7 @@ export function convertPostman(doc: Json, options: { baseUrl?: string } = {}): C
       pending.push({ items: asList(item.item), next: 0, folders: [...level.folders, str(item.name)] });
       continue;
     }
-    const converted = convertRequest(item, level.folders, { variables, slugs, authOf, bundleAuth });
+    const converted = convertRequest(item, level.folders, { variables, slugs, keys, authOf, bundleAuth });
     baseVariable ??= converted.baseVariable;
     operations.push(converted.operation);
   }
@@ -125,8 +126,17 @@ function postmanAuth(auth: Json, title: string, where: string, secrets: Converte
 interface RequestContext {
   variables: Map<string, string>;
   slugs: Set<string>;
+  /** Operation keys given so far. */
+  keys: Set<string>;
   authOf: (raw: unknown, where: string) => HttpImpl['auth'] | undefined;
   bundleAuth: HttpImpl['auth'] | undefined;
+}
+
+function uniqueKey(key: string, taken: Set<string>): string {
+  let unique = key;
+  for (let n = 2; taken.has(unique); n++) unique = `${key} #${n}`;
+  taken.add(unique);
+  return unique;
 }
 
 function convertRequest(item: Json, folders: string[], context: RequestContext): { operation: ConvertedOperation; baseVariable?: string } {
@@ -138,7 +148,8 @@ function convertRequest(item: Json, folders: string[], context: RequestContext):
   const hostParts = Array.isArray(url.host) ? url.host.map(String) : [];
   const pathParts = Array.isArray(url.path) ? url.path.map(String) : [];
   const path = `/${pathParts.join('/')}`;
-  const key = `${method} ${path}`;
+  // Two requests to the same place are two tools (a collection often has a request per case): keys stay unique.
+  const key = uniqueKey(`${method} ${path}`, context.keys);
   const tags = [...new Set(folders.flatMap((folder) => tagName(folder) ?? []))].slice(0, 32);
   const slug = uniqueName(slugFromName(name) ?? slugFromName(key) ?? 'request', context.slugs);
   const base: ConvertedOperation = { key, method, path, slug, displayName: cut(name, 200), tags };
@@ -180,7 +191,11 @@ function convertRequest(item: Json, folders: string[], context: RequestContext):
     const value = str(parameter.value);
     const description = textOf(parameter.description);
     const example = isPlaceholder(value) || value.includes('{{') ? {} : { examples: [value] };
-    (impl.query ??= {})[String(parameter.key)] = argument(String(parameter.key), { type: 'string', ...example, ...(description ? { description } : {}) }, /\(Required\)/i.test(description));
+    const template = argument(String(parameter.key), { type: 'string', ...example, ...(description ? { description } : {}) }, /\(Required\)/i.test(description));
+    // A key given twice (status=a&status=b) is sent twice, each its own argument.
+    const query = (impl.query ??= {});
+    const earlier = query[String(parameter.key)];
+    query[String(parameter.key)] = earlier === undefined ? template : [...(Array.isArray(earlier) ? earlier : [earlier]), template];
   }
   for (const header of asList(request.header)) {
     if (header.disabled === true || !asText(header.key)) continue;
@@ -203,11 +218,14 @@ function convertRequest(item: Json, folders: string[], context: RequestContext):
     } else {
       impl.bodyTemplate = fill(String(body.raw));
     }
-  } else if (mode === 'formdata') {
-    impl.multipart = true;
-    impl.body = Object.fromEntries(asList(body.formdata).filter((field) => field.disabled !== true && asText(field.key)).map((field) => [String(field.key), argument(String(field.key), { type: 'string' }, false)]));
-  } else if (mode === 'urlencoded' || mode === 'file' || mode === 'graphql') {
-    return { operation: { ...base, skipped: `its ${mode} body cannot be sent by an HTTP tool yet: only JSON and multipart bodies can` }, ...(hostVariable ? { baseVariable: hostVariable } : {}) };
+  } else if (mode === 'formdata' || mode === 'urlencoded') {
+    // Each field is an argument; a form is sent form-encoded, the header saying so.
+    const fields = asList(mode === 'formdata' ? body.formdata : body.urlencoded).filter((field) => field.disabled !== true && asText(field.key));
+    impl.body = Object.fromEntries(fields.map((field) => [String(field.key), argument(String(field.key), { type: 'string' }, false)]));
+    if (mode === 'formdata') impl.multipart = true;
+    else if (!Object.keys(impl.headers ?? {}).some((header) => header.toLowerCase() === 'content-type')) (impl.headers ??= {})['Content-Type'] = 'application/x-www-form-urlencoded';
+  } else if (mode === 'file' || mode === 'graphql') {
+    return { operation: { ...base, skipped: `its ${mode} body cannot be sent by an HTTP tool yet: only JSON, form and multipart bodies can` }, ...(hostVariable ? { baseVariable: hostVariable } : {}) };
   }
   if ((impl.body !== undefined || impl.bodyTemplate !== undefined) && (method === 'GET' || method === 'DELETE')) {
     return { operation: { ...base, skipped: `it sends a body with ${method}, which HTTP tools do not do` } };

@@ -65,6 +65,9 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
   let body: string | FormData | undefined;
   if (impl.multipart && impl.body) {
     body = multipartBody(renderBody(impl.body, scope, 'body') as Record<string, unknown>);
+  } else if (impl.body !== undefined && /x-www-form-urlencoded/i.test(headers.get('content-type') ?? '')) {
+    // A form: the fields given, nested values in brackets (a[b]=1, a[]=x), as form-encoded APIs (Stripe, Slack, Twilio) read them.
+    body = formBody(renderBody(impl.body, scope, 'body') as Record<string, unknown>);
   } else if (impl.body !== undefined) {
     body = JSON.stringify(renderBody(impl.body, scope, 'body'));
     if (!headers.has('content-type')) headers.set('Content-Type', 'application/json');
@@ -191,6 +194,21 @@ function appendQuery(url: URL, name: string, values: string[], encoding: 'repeat
   }
   if (encoding === 'csv') url.searchParams.append(name, values.join(','));
   else for (const value of values) url.searchParams.append(encoding === 'brackets' ? `${name}[]` : name, value);
+}
+
+const MAX_FORM_DEPTH = 16;
+
+function formBody(fields: Record<string, unknown>): string {
+  const form = new URLSearchParams();
+  const add = (name: string, value: unknown, depth: number): void => {
+    if (value === undefined || value === null) return;
+    if (depth > MAX_FORM_DEPTH) throw new InvokeFailure('invalid_request', `The form field ${name.slice(0, 200)} nests deeper than ${MAX_FORM_DEPTH} levels, more than a form can say. The request was not sent.`);
+    if (Array.isArray(value)) for (const item of value) add(`${name}[]`, item, depth + 1);
+    else if (typeof value === 'object') for (const [key, item] of Object.entries(value)) add(`${name}[${key}]`, item, depth + 1);
+    else form.append(name, asText(value));
+  };
+  for (const [name, value] of Object.entries(fields)) add(name, value, 0);
+  return form.toString();
 }
 
 function multipartBody(fields: Record<string, unknown>): FormData {
