@@ -178,6 +178,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     shellPath: options.shellPath ?? (() => loginShellPath()),
     oauthCallbacks,
     ...(options.mcpConnectTimeoutMs ? { connectTimeoutMs: options.mcpConnectTimeoutMs } : {}),
+    offeringsChanged: (server) => events.publish({ type: 'mcpServers.offeringsChanged', server }),
   });
   const providers = createProviderStore(dataDir, ownSecrets, options.environment ?? {});
   // Model requests made inside a chat run are kept for its raw exchange view.

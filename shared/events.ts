@@ -48,7 +48,10 @@ export const QuestionsChangedEventSchema = Type.Object({ type: Type.Literal('que
 /** Toolbelt's MCP server started, stopped, shares other bundles, a client came or went, or a client called a tool. */
 export const McpShareChangedEventSchema = Type.Object({ type: Type.Literal('mcpShare.changed') }, { additionalProperties: false });
 
-export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema, QuestionsChangedEventSchema, McpShareChangedEventSchema], {
+/** An MCP server said its prompts or resources changed (list_changed): what the window shows of them is read again. */
+export const McpOfferingsChangedEventSchema = Type.Object({ type: Type.Literal('mcpServers.offeringsChanged'), server: Type.String() }, { additionalProperties: false });
+
+export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema, QuestionsChangedEventSchema, McpShareChangedEventSchema, McpOfferingsChangedEventSchema], {
   $id: 'CoreEvent',
 });
 
@@ -56,7 +59,7 @@ export type CoreEvent = Static<typeof CoreEventSchema>;
 export type ChatEvent = Static<typeof ChatEventSchema>;
 export type CoreEventType = CoreEvent['type'];
 
-export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed', 'questions.changed', 'mcpShare.changed'];
+export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed', 'questions.changed', 'mcpShare.changed', 'mcpServers.offeringsChanged'];
 
 export function isCoreEventType(value: unknown): value is CoreEventType {
   return typeof value === 'string' && (CORE_EVENT_TYPES as readonly string[]).includes(value);

@@ -3,7 +3,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, ErrorCode, LoggingMessageNotificationSchema, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, LoggingMessageNotificationSchema, PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { RpcMessage } from '../../shared/schemas/invocation.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
@@ -89,7 +89,7 @@ export class McpConnection {
     /** The PATH to find the command on and to give the server: the login shell's, then the app's. */
     private readonly searchPath: () => Promise<string>,
     /** `exited`: the server went away on its own (a crash), not because it was closed; `listed`: it gave its tool list. */
-    private readonly events: { changed: () => void; exited: () => void; listed: (tools: Tool[]) => void; signInNeeded: () => void; log: Logger },
+    private readonly events: { changed: () => void; exited: () => void; listed: (tools: Tool[]) => void; signInNeeded: () => void; offeringsChanged: () => void; log: Logger },
     private readonly options: {
       askPerson: AskPerson;
       connectTimeoutMs?: number;
@@ -120,6 +120,9 @@ export class McpConnection {
       if (version) this.serverInfo = { name: version.name, version: version.version };
       this.instructions = this.client.getInstructions()?.trim().slice(0, MAX_INSTRUCTIONS) || null;
       this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.toolsChanged());
+      // Prompts and resources are read when shown, never kept: the window is told to read them again.
+      this.client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.events.offeringsChanged());
+      this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.events.offeringsChanged());
       await this.refreshTools().catch((error: unknown) => {
         throw new ToolListUnanswered(error);
       });

@@ -3,6 +3,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startChatHarness } from '../testing/chat-harness.js';
 import { openAiTextReply, startFakeOpenAi } from '../testing/fake-openai.js';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
+import { startTestCore } from '../testing/test-core.js';
 
 const EVERYTHING = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 
@@ -44,5 +45,21 @@ describe('what an MCP server says beside its tools', () => {
       { timeout: 10_000, interval: 20 },
     );
     expect(logged[0]).toMatchObject({ level: expect.stringMatching(/^(debug|info|notice|warning|error|critical|alert|emergency)$/) as unknown, text: expect.stringMatching(/message/i) as unknown });
+  });
+});
+
+describe('a server whose prompts and resources change', () => {
+  it('tells the window to read them again (list_changed), and the lists read then have the new ones', async () => {
+    const { call, core } = await startTestCore();
+    const seen: string[] = [];
+    core.events.subscribe((event) => {
+      if (event.type === 'mcpServers.offeringsChanged') seen.push(event.server);
+    });
+    const server = await call('mcpServers.put', { name: 'growing', config: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/growing-mcp-server.mjs')] } });
+    expect((await call('mcpServers.prompts', { name: 'growing' })).prompts.map((prompt) => prompt.name)).toEqual(['greeting']);
+    expect((await call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'grow', version: 'mcp', args: {} })).ok).toBe(true);
+    await vi.waitFor(() => expect(seen).toContain('growing'), { timeout: 5_000, interval: 10 });
+    expect((await call('mcpServers.prompts', { name: 'growing' })).prompts.map((prompt) => prompt.name)).toEqual(['greeting', 'farewell-1']);
+    expect((await call('mcpServers.resources', { name: 'growing' })).resources.map((resource) => resource.uri)).toEqual(['memo://first', 'memo://more-1']);
   });
 });

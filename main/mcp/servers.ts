@@ -74,6 +74,8 @@ export class McpServers {
       oauthCallbacks: OAuthCallbackServer;
       /** How long a server has to answer the handshake (default 30 s). */
       connectTimeoutMs?: number;
+      /** A server said its prompts or resources changed. */
+      offeringsChanged?: (server: string) => void;
     },
   ) {
     this.file = path.join(deps.layout.root, 'mcp.json');
@@ -205,7 +207,7 @@ export class McpServers {
       config,
       () => this.resolveSecrets(name, config),
       () => (this.searchPath ??= this.deps.shellPath()),
-      { changed, exited: () => this.restartLater(name, server), listed, signInNeeded: () => this.awaitSignIn(name, server), log: this.deps.log },
+      { changed, exited: () => this.restartLater(name, server), listed, signInNeeded: () => this.awaitSignIn(name, server), offeringsChanged: () => this.deps.offeringsChanged?.(name), log: this.deps.log },
       {
         askPerson: (message, schema, signal) => this.askPerson(name, message, schema, signal),
         ...('url' in config ? { authProvider: () => this.oauthProvider(name) } : {}),

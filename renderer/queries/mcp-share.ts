@@ -1,26 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
-import type { CoreEventType } from '../../shared/events.js';
-import { useApi, useCoreTransport } from '../api/context.js';
+import { useApi } from '../api/context.js';
+import { useRefreshOn } from './refresh-on.js';
 
 const shareKeys = { all: ['mcp-share'] as const, status: ['mcp-share', 'status'] as const, activity: ['mcp-share', 'activity'] as const };
-
-/** Reads `key` again when one of `events` arrives. */
-function useRefreshOn(key: readonly string[], events: readonly CoreEventType[]) {
-  const transport = useCoreTransport();
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      transport.subscribe((event) => {
-        if (events.includes(event.type)) void queryClient.invalidateQueries({ queryKey: key });
-      }),
-    // The key and events are constants of each hook.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [transport, queryClient],
-  );
-}
 
 /** Clients come and go, the server starts or fails (mcpShare.changed); tools are edited or switched (the shared tool count). */
 export function useMcpShareStatus() {

@@ -4,6 +4,7 @@ import type { Operations } from '../../shared/operations/index.js';
 import type { ApiClient } from '../api/client.js';
 import { useApi } from '../api/context.js';
 import { toolKeys, useStoreMutation } from './tools.js';
+import { useRefreshOn } from './refresh-on.js';
 
 export function useMcpServers() {
   const api = useApi();
@@ -41,6 +42,8 @@ export function useMcpOfferings(name: string | null) {
   const enabled = name !== null;
   const resources = useQuery({ ...mcpOfferingQueries.resources(api, name ?? ''), enabled });
   const prompts = useQuery({ ...mcpOfferingQueries.prompts(api, name ?? ''), enabled });
+  // The server said its prompts or resources changed.
+  useRefreshOn((event) => [...toolKeys.mcpServers, event.type === 'mcpServers.offeringsChanged' ? event.server : ''], ['mcpServers.offeringsChanged']);
   return { resources, prompts };
 }
 
