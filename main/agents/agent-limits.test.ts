@@ -61,7 +61,8 @@ describe('agents are bounded', () => {
     await core.call('mcpShare.configure', { enabled: true, port });
     await core.call('mcpShare.shareBundle', { bundleID, shared: true });
     const { url, token } = await core.call('mcpShare.connection', {});
-    expect(await core.call('mcpServers.put', { name: 'self', config: { url, headers: { Authorization: `Bearer ${token}` } } })).toMatchObject({ state: 'connected', toolCount: 1 });
+    // An agent says nothing of what it changes, so its tool would ask first; the person trusts their own Toolbelt.
+    expect(await core.call('mcpServers.put', { name: 'self', config: { url, headers: { Authorization: `Bearer ${token}` }, askFirst: 'never' } })).toMatchObject({ state: 'connected', toolCount: 1 });
 
     const result = await core.call('tools.invoke', { bundleID, toolSlug: 'looper', version: 'v1', args: { task: 'go' } });
     expect(result.ok).toBe(false);

@@ -25,7 +25,7 @@ export interface LeftOutTool {
   why: string;
 }
 
-export function mcpRecords(server: string, tools: Tool[], at: string): { bundle: BundleRecord; tools: ToolRecord[]; skipped: LeftOutTool[] } {
+export function mcpRecords(server: string, tools: Tool[], at: string, askFirst: 'as-annotated' | 'always' | 'never' = 'as-annotated'): { bundle: BundleRecord; tools: ToolRecord[]; skipped: LeftOutTool[] } {
   const bundleID = mcpBundleID(server);
   const source = mcpSourceID(server);
   const slug = server.replace(/[^\p{L}\p{M}\p{Nd}-]+/gu, '-').replace(/^-+|-+$/g, '') || 'mcp';
@@ -48,7 +48,9 @@ export function mcpRecords(server: string, tools: Tool[], at: string): { bundle:
       skipped.push({ name: tool.name, why: 'it runs only as an MCP task (its execution.taskSupport is "required"), which Toolbelt does not run yet' });
       continue;
     }
-    const destructive = tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
+    // The spec's defaults: a tool is destructive unless it says it only reads or destroys nothing.
+    const destructive = tool.annotations?.readOnlyHint !== true && tool.annotations?.destructiveHint !== false;
+    const asks = askFirst === 'always' || (askFirst === 'as-annotated' && destructive);
     const file: ToolFile = {
       schemaVersion: '1',
       toolID: mcpToolID(server, tool.name),
@@ -61,7 +63,7 @@ export function mcpRecords(server: string, tools: Tool[], at: string): { bundle:
       type: 'mcp',
       isEnabled: true,
       isBuiltIn: false,
-      ...(destructive ? { requiresApproval: true } : {}),
+      ...(asks ? { requiresApproval: true } : {}),
       argSchema: schemaBody(tool.inputSchema),
       ...(tool.outputSchema ? { outputSchema: schemaBody(tool.outputSchema) } : {}),
       impl: { server, tool: tool.name },

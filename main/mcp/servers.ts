@@ -181,7 +181,7 @@ export class McpServers {
       switches: this.switches,
       load: () => {
         const at = this.deps.clock.now().toISOString();
-        const { bundle, tools, skipped } = mcpRecords(name, server.connection?.tools ?? [], at);
+        const { bundle, tools, skipped } = mcpRecords(name, server.connection?.tools ?? [], at, server.config.askFirst);
         server.leftOut = skipped;
         if (skipped.length) this.deps.log.warn('an MCP server offers tools Toolbelt leaves out', { server: name, tools: skipped.map((tool) => tool.name) });
         return { bundles: [bundle], tools };

@@ -25,6 +25,13 @@ const common = {
   eager: Type.Optional(Type.Boolean()),
   /** How long one tool call may take; progress from the server restarts the clock. Default 60 s. */
   timeoutMs: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 3_600_000 })),
+  /**
+   * Which of its tools ask before a model (or an agent, or an app) runs them.
+   * `as-annotated` (the default) follows the spec's defaults: a tool that does
+   * not say it only reads, or that it destroys nothing, asks first. `never`
+   * trusts the server; `always` asks for every tool.
+   */
+  askFirst: Type.Optional(Type.Union([Type.Literal('as-annotated'), Type.Literal('always'), Type.Literal('never')])),
 };
 
 /**
