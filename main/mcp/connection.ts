@@ -173,7 +173,7 @@ export class McpConnection {
   }
 
   private limitSignIns(failure: ConnectionFailure): ConnectionFailure {
-    return failure.code === 'mcp_auth_required' && this.signInsInARow >= MAX_SIGN_INS ? scopeRefused(this.name) : failure;
+    return failure.code === 'mcp_auth_required' && this.signInsInARow >= MAX_SIGN_INS ? scopeRefused(this.name, this.signInsInARow) : failure;
   }
 
   /**
@@ -186,7 +186,7 @@ export class McpConnection {
     const failure = this.limitSignIns(
       this.signingIn
         ? { code: 'mcp_auth_required', message: `The MCP server ${this.name} asks you to sign in again, allowing more, for this call. Select Sign in, then run the call again.` }
-        : scopeRefused(this.name),
+        : scopeRefused(this.name, this.signInsInARow),
     );
     const client = this.client;
     this.client = null;

@@ -28,10 +28,11 @@ export interface ConnectionFailure {
 export const MAX_SIGN_INS = 3;
 
 /** A server that keeps refusing the access it asks for: no sign-in is offered again. */
-export function scopeRefused(name: string): ConnectionFailure {
+export function scopeRefused(name: string, signIns: number): ConnectionFailure {
+  const after = signIns >= MAX_SIGN_INS ? `after ${signIns} sign-ins in a row` : 'even with a sign-in that asked for it';
   return {
     code: 'mcp_scope_refused',
-    message: `The MCP server ${name} still refuses the access this needs after ${MAX_SIGN_INS} sign-ins in a row: its sign-in server does not grant it to you. Ask the server's administrator for that access; Restart signs in once more.`,
+    message: `The MCP server ${name} still refuses the access this needs ${after}: its sign-in server does not grant it to you. Ask the server's administrator for that access; Restart signs in once more.`,
   };
 }
 
