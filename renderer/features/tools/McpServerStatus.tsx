@@ -2,6 +2,9 @@ import type { McpServerView } from '../../../shared/schemas/mcp.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useDeleteMcpServer, useRestartMcpServer } from '../../queries/mcp.js';
 
+/** Log levels past a warning (RFC 5424, as MCP names them). */
+const SEVERE = new Set(['error', 'critical', 'alert', 'emergency']);
+
 const STATE_LABEL: Record<McpServerView['state'], string> = { connected: 'connected', idle: 'starts when first used', starting: 'starting…', failed: 'failed', disabled: 'off' };
 
 /** Under an MCP server's bundle: how it is doing, why it failed (with its last stderr lines), what it logged, Restart and Remove. */
@@ -39,7 +42,14 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
       {server.log?.length ? (
         <details className="mcp-status__stderr">
           <summary>What it logged ({server.log.length})</summary>
-          <pre>{server.log.map((line) => `${line.at.slice(11, 19)} ${line.level.padEnd(9)} ${line.text}`).join('\n')}</pre>
+          <ol className="mcp-status__log">
+            {server.log.map((line, index) => (
+              <li key={index}>
+                <time dateTime={line.at}>{new Date(line.at).toLocaleTimeString()}</time>{' '}
+                <span className={`mcp-status__level mcp-status__level--${SEVERE.has(line.level) ? 'severe' : line.level === 'warning' ? 'warning' : 'plain'}`}>{line.level}</span> {line.text}
+              </li>
+            ))}
+          </ol>
         </details>
       ) : null}
       <span className="mcp-status__actions">
