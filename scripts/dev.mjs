@@ -11,7 +11,8 @@ const token = randomBytes(24).toString('base64url');
 await ensureBuilt();
 const host = spawn(
   process.execPath,
-  [path.join(ROOT, 'out/main/server.js'), '--port', String(API_PORT), '--token', token, ...process.argv.slice(2)],
+  // `--token=` joined: a random token may begin with "-", which the host would read as an option (1 start in 64).
+  [path.join(ROOT, 'out/main/server.js'), '--port', String(API_PORT), `--token=${token}`, ...process.argv.slice(2)],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 host.on('exit', (code) => {
