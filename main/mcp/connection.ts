@@ -185,7 +185,7 @@ export class McpConnection {
   private signInAgain(): CallNeedsSignIn {
     const failure = this.limitSignIns(
       this.signingIn
-        ? { code: 'mcp_auth_required', message: `The MCP server ${this.name} asks you to sign in again, allowing more, for this call. Select Sign in, then run the call again.` }
+        ? { code: 'mcp_auth_required', message: `The MCP server ${this.name} asks you to sign in again, allowing more, for this call. Select Sign in on the server in Tools (its page opens in your browser), then run the call again.` }
         : scopeRefused(this.name, this.signInsInARow),
     );
     const client = this.client;
