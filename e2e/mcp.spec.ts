@@ -236,6 +236,42 @@ test('a server’s resources and prompts: browsed in the Tools screen, attached 
   expect(app.offLoopback).toEqual([]);
 });
 
+test('a prompt with pictures: attached from the palette by typing, its pictures counted on the chip and drawn in the sent message', async ({ app }) => {
+  test.setTimeout(60_000);
+  const api = hostApi(app.host);
+  await api('POST', '/mcp/import', { mcpServers: { pictures: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/picture-mcp-server.mjs')] } } });
+  await api('PUT', '/providers/echo', { kind: 'scripted', displayName: 'Echo' });
+  await api('POST', '/chats', { providerId: 'echo', model: 'scripted', title: 'Picture chat' });
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: /^Picture chat/ }).click();
+  await page.getByRole('textbox', { name: 'Message' }).press('Control+k');
+  await page.keyboard.type('look at this');
+  const palette = page.getByRole('dialog', { name: 'Tool palette' });
+  await palette.getByRole('option', { name: /Look at this/ }).click();
+  const chip = page.getByRole('list', { name: 'Attached to the next message' }).getByRole('listitem');
+  // The image and the embedded image resource; the SVG is only named.
+  await expect(chip).toContainText('2 pictures');
+  await send(page, 'What is it?');
+  const sent = page.getByRole('log', { name: 'Messages' }).locator('.message--user');
+  await sent.getByText('Look at this').click();
+  const pictures = sent.getByRole('group', { name: 'Pictures of Look at this' }).getByRole('img');
+  await expect(pictures).toHaveCount(2);
+  await expect(pictures.first()).toHaveAttribute('alt', 'Picture 1 (image/png, 72 bytes)');
+  // Drawn, not broken: the browser decoded it.
+  expect(await pictures.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+  await expect(sent).toContainText('left out: models take PNG, JPEG, GIF and WebP');
+
+  // The Tools screen's preview of the prompt draws them too.
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^pictures/ }).click();
+  const prompts = page.getByRole('list', { name: 'Prompts' });
+  await prompts.getByText('Look at this').click();
+  await prompts.getByRole('button', { name: 'Preview' }).click();
+  await expect(prompts.getByRole('list', { name: 'Messages of prompt look' }).getByRole('img')).toHaveCount(2);
+  expect(app.consoleErrors).toEqual([]);
+});
+
 test('a remote server behind OAuth: Sign in opens its page, and the server connects when the browser comes back', async ({ app, context }) => {
   test.setTimeout(60_000);
   const remote = await startOAuthMcpServer();

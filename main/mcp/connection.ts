@@ -290,10 +290,16 @@ export class McpConnection {
   private async refreshTools(): Promise<void> {
     const client = this.client!;
     const signal = AbortSignal.timeout(this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
-    this.tools = await allPages(
+    const listed = allPages(
       (cursor) => client.listTools(cursor ? { cursor } : {}, { signal, timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS }).then((page) => ({ items: page.tools, next: page.nextCursor })),
       (why) => this.events.log.warn('an MCP server’s tool list was cut off', { server: this.name, why }),
     );
+    // A server of prompts or resources only (no tools capability) may not know tools/list: it has no tools, which is no failure.
+    const toolless = !client.getServerCapabilities()?.tools;
+    this.tools = await listed.catch((error: unknown) => {
+      if (toolless && error instanceof McpError && error.code === Number(ErrorCode.MethodNotFound)) return [];
+      throw error;
+    });
     this.events.listed(this.tools);
     this.events.changed();
   }

@@ -62,3 +62,34 @@ describe('resources and prompts of an MCP server', () => {
     expect((await h.failure('chats.send', { chatId: second.id, content: '  ' })).code).toBe('invalid_params');
   });
 });
+
+describe('a prompt with pictures', () => {
+  const PICTURES = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/picture-mcp-server.mjs')] };
+
+  it('keeps each picture (an image, an embedded image resource) beside its name, names formats models do not take, and a message carries them', async () => {
+    const h = await startChatHarness();
+    await h.call('mcpServers.put', { name: 'pictures', config: PICTURES });
+    const { messages } = await h.call('mcpServers.getPrompt', { name: 'pictures', prompt: 'look', args: {} });
+    expect(messages.map((message) => message.text)).toEqual([
+      'What is in this picture?',
+      '[picture image/png, 72 bytes]',
+      '[picture image/png, 72 bytes]',
+      '[picture image/svg+xml, 72 bytes, left out: models take PNG, JPEG, GIF and WebP up to 3 MB]',
+    ]);
+    expect(messages.map((message) => message.image?.mimeType)).toEqual([undefined, 'image/png', 'image/png', undefined]);
+
+    await h.provider('echo', { kind: 'scripted', displayName: 'Echo' });
+    const chat = await h.chat({ providerId: 'echo' });
+    const image = messages[1]!.image!;
+    const attachment = { kind: 'prompt' as const, server: 'pictures', ref: 'look', title: 'Look at this', text: messages.map((message) => message.text).join('\n\n'), images: [image] };
+    await h.call('chats.send', { chatId: chat.id, content: '', attachments: [attachment] });
+    const sent = (await h.settled(chat.id)).messages[0]!;
+    expect(sent.role === 'user' && sent.attachments?.[0]?.images).toEqual([image]);
+
+    // What a window must not send: a format that can carry script, text that is not base64.
+    for (const bad of [{ mimeType: 'image/svg+xml', data: image.data }, { mimeType: 'image/png', data: '"><script>' }]) {
+      const refused = await h.failure('chats.send', { chatId: chat.id, content: 'x', attachments: [{ ...attachment, images: [bad] }] });
+      expect(refused.code).toBe('invalid_params');
+    }
+  });
+});

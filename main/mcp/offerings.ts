@@ -1,7 +1,8 @@
 import { McpError, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { McpPrompt, McpPromptMessages, McpResource, McpResourceContent } from '../../shared/schemas/mcp.js';
-import { contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
+import { base64Size, contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
+import { isPictureType, MAX_PICTURE_CHARS, type AttachedImage } from '../../shared/schemas/attached-image.js';
 
 /** A read larger than this is refused: it would not fit a message, and the window would stall on it. */
 const MAX_READ_CHARS = 8_000_000;
@@ -41,12 +42,27 @@ export function promptView(prompt: Prompt): McpPrompt {
   };
 }
 
-/** A filled-in prompt's messages as text: embedded resources keep their text, pictures are named. */
+/** A filled-in prompt's messages as text: embedded resources keep their text, pictures are named and kept beside it for the model to see. */
 export function promptMessagesView(result: GetPromptResult): McpPromptMessages {
   return {
     ...optional('description', result.description),
-    messages: result.messages.map((message) => ({ role: message.role, text: isContentBlocks([message.content]) ? contentBlocksForModel([message.content]) : JSON.stringify(message.content) })),
+    messages: result.messages.map((message) => {
+      const image = pictureIn(message.content);
+      if (image) return { role: message.role, text: `[picture ${image.mimeType}, ${base64Size(image.data)}]`, image };
+      if (message.content.type === 'image') return { role: message.role, text: `[picture ${message.content.mimeType}, ${base64Size(message.content.data)}, left out: models take PNG, JPEG, GIF and WebP up to 3 MB]` };
+      return { role: message.role, text: isContentBlocks([message.content]) ? contentBlocksForModel([message.content]) : JSON.stringify(message.content) };
+    }),
   };
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** A prompt message's picture (an image, or an embedded resource that is one) in a format models take; anything else stays a name in the text. */
+function pictureIn(content: GetPromptResult['messages'][number]['content']): AttachedImage | null {
+  const [mimeType, data] =
+    content.type === 'image' ? [content.mimeType, content.data] : content.type === 'resource' && 'blob' in content.resource ? [content.resource.mimeType, content.resource.blob] : [];
+  if (!isPictureType(mimeType) || typeof data !== 'string' || data.length > MAX_PICTURE_CHARS || !BASE64.test(data)) return null;
+  return { mimeType, data };
 }
 
 /** A server's own error, said as its answer; anything else is passed on. */

@@ -5,7 +5,7 @@ import { ANSWER_TOOL_NAME, answerTool } from './answer-tool.js';
 import type { ProviderConnection } from './connection.js';
 import { failureFor, incompleteStream } from './errors.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
-import { syntheticCallId, toolResultText, toolRunContext, userMessageText, wireToolName } from './transcript.js';
+import { syntheticCallId, toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
 
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 /** Ids Toolbelt made for calls the server sent without one: kept in the chat, never sent back as the server's. */
@@ -39,7 +39,7 @@ export function toGeminiContents(messages: readonly ChatMessage[], model: string
   };
   const mark = needsSignatures(model);
   for (const message of messages) {
-    if (message.role === 'user') add('user', [{ text: userMessageText(message) }]);
+    if (message.role === 'user') add('user', [{ text: userMessageText(message) }, ...userMessageImages(message).map((image): Part => ({ inlineData: { mimeType: image.mimeType, data: image.data } }))]);
     else if (message.role === 'tool-run') {
       if (message.shareWithModel) add('user', [{ text: toolRunContext(message) }]);
     } else {

@@ -7,7 +7,7 @@ import { sdkClientOptions, sdkRequestOptions } from './sdk-options.js';
 import type { ModelEvent, ModelProvider, ModelRequest } from './model.js';
 import { OpenAiToolCallAssembler } from './openai-tool-calls.js';
 import type { ProviderConnection } from './connection.js';
-import { toolResultText, toolRunContext, userMessageText, wireToolName } from './transcript.js';
+import { toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -15,7 +15,16 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export function toOpenAiMessages(system: string | undefined, messages: readonly ChatMessage[]): ChatCompletionMessageParam[] {
   const wire: ChatCompletionMessageParam[] = system ? [{ role: 'system', content: system }] : [];
   for (const message of messages) {
-    if (message.role === 'user') wire.push({ role: 'user', content: userMessageText(message) });
+    if (message.role === 'user') {
+      const images = userMessageImages(message);
+      const text = userMessageText(message);
+      wire.push({
+        role: 'user',
+        content: images.length
+          ? [{ type: 'text', text }, ...images.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } }))]
+          : text,
+      });
+    }
     else if (message.role === 'tool-run') {
       if (message.shareWithModel) wire.push({ role: 'user', content: toolRunContext(message) });
     } else {

@@ -1,6 +1,7 @@
 import { contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
 import { EXPOSED_NAME_PATTERN } from '../../shared/schemas/chat.js';
 import type { ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
+import type { AttachedImage } from '../../shared/schemas/attached-image.js';
 
 /** How a finished call reads to the model. Providers without an error flag see the "Error" prefix. */
 export function toolResultText(call: ToolCall): { text: string; isError: boolean } {
@@ -26,6 +27,11 @@ export function userMessageText(message: UserMessage): string {
       `<attachment kind="${attachment.kind}" server="${attachment.server}" ref="${attachment.ref.replaceAll('"', '%22')}" title="${attachment.title.replaceAll('"', "'")}">\n${attachment.text}\n</attachment>`,
   );
   return [message.content, ...attached].filter((part) => part !== '').join('\n\n');
+}
+
+/** The pictures the person's attachments carry, in order: each adapter sends them after the message's text. */
+export function userMessageImages(message: UserMessage): AttachedImage[] {
+  return (message.attachments ?? []).flatMap((attachment) => attachment.images ?? []);
 }
 
 /** A palette run the person chose to share, told to the model as context. */

@@ -35,11 +35,15 @@ export function droppableCalls(messages: readonly ChatMessage[]): ToolCall[] {
   });
 }
 
+/** What a picture costs at most once the provider scales it down (Anthropic's ~1,600 tokens; OpenAI's high detail is about as much). */
+const PICTURE_TOKENS = 1_600;
+
 /** A rough token count of what the model is sent: about four characters a token, as the chat header estimates. */
 export function estimateTokens(parts: { system?: string; messages: readonly ChatMessage[]; definitions: readonly unknown[] }): { messageTokens: number; toolTokens: number } {
   let characters = parts.system?.length ?? 0;
   for (const message of parts.messages) {
-    if (message.role === 'user') characters += message.content.length + (message.attachments ?? []).reduce((sum, attachment) => sum + attachment.text.length, 0);
+    if (message.role === 'user')
+      characters += message.content.length + (message.attachments ?? []).reduce((sum, attachment) => sum + attachment.text.length + (attachment.images?.length ?? 0) * PICTURE_TOKENS * 4, 0);
     else if (message.role === 'assistant') characters += message.content.length + message.toolCalls.reduce((sum, call) => sum + callCharacters(call), 0);
     else if (message.shareWithModel) characters += callCharacters(message.call);
   }

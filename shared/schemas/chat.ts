@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 import { AgentStepSchema } from './agent-step.js';
 import { InvokeErrorSchema, TraceEntrySchema } from './invocation.js';
+import { AttachedImageSchema } from './attached-image.js';
 
 /** Names providers accept for tools (OpenAI's rule; Anthropic's is the same set). */
 export const EXPOSED_NAME_PATTERN = '^[a-zA-Z0-9_-]{1,64}$';
@@ -207,7 +208,7 @@ export const ToolCallSchema = Type.Object(
 );
 export type ToolCall = Static<typeof ToolCallSchema>;
 
-/** A server's resource or prompt the person attached to a message; the model reads its text after theirs. */
+/** A server's resource or prompt the person attached to a message; the model reads its text after theirs, and sees its pictures. */
 export const MessageAttachmentSchema = Type.Object(
   {
     kind: Type.Union([Type.Literal('resource'), Type.Literal('prompt')]),
@@ -216,6 +217,8 @@ export const MessageAttachmentSchema = Type.Object(
     ref: Type.String({ minLength: 1, maxLength: 4_096 }),
     title: Type.String({ maxLength: 1_000 }),
     text: Type.String({ maxLength: 1_000_000 }),
+    /** The prompt's or resource's pictures, sent as images to models that see them (the text names each). */
+    images: Type.Optional(Type.Array(AttachedImageSchema, { minItems: 1, maxItems: 8 })),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UuidV7Schema } from './ids.js';
+import { AttachedImageSchema } from './attached-image.js';
 
 /**
  * A server's name, as people give it in an `mcpServers` document (the key):
@@ -157,7 +158,17 @@ export type McpPrompt = Static<typeof McpPromptSchema>;
 export const McpPromptMessagesSchema = Type.Object(
   {
     description: Type.Optional(Type.String()),
-    messages: Type.Array(Type.Object({ role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]), text: Type.String() }, { additionalProperties: false })),
+    messages: Type.Array(
+      Type.Object(
+        {
+          role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+          /** The message as text; a picture is named here and carried in `image`. */
+          text: Type.String(),
+          image: Type.Optional(AttachedImageSchema),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

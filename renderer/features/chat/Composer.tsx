@@ -154,7 +154,10 @@ export function Composer({ chat }: { chat: Chat }) {
               <span className="attachment-chip__title" title={`${attachment.server} · ${attachment.ref}`}>
                 {attachment.title}
               </span>
-              <span className="muted">{sizeLabel(attachment.text)}</span>
+              <span className="muted">
+                {sizeLabel(attachment.text)}
+                {attachment.images ? ` · ${attachment.images.length === 1 ? '1 picture' : `${attachment.images.length} pictures`}` : ''}
+              </span>
               <button type="button" className="icon-button icon-button--small" aria-label={`Remove ${attachment.title}`} onClick={() => detach(chat.id, index)}>
                 ×
               </button>

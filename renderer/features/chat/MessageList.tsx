@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { Chat, ChatMessage } from '../../../shared/schemas/chat.js';
 import { Switch } from '../../components/Switch.js';
+import { Pictures } from '../../components/Pictures.js';
 import { useShareToolRun } from '../../queries/chats.js';
 import { Markdown } from './Markdown.js';
 import { NEAR_VIEW_ROOT } from './near-view.js';
@@ -38,6 +39,7 @@ const MessageView = memo(function MessageView({
               <span className="muted">· {attachment.server}</span>
             </summary>
             <pre className="content-blocks__text">{attachment.text}</pre>
+            {attachment.images ? <Pictures images={attachment.images} label={`Pictures of ${attachment.title}`} /> : null}
           </details>
         ))}
       </div>

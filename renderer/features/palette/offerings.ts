@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { base64Size } from '../../../shared/content-blocks.js';
 import type { MessageAttachment } from '../../../shared/schemas/chat.js';
+import { isPictureType, MAX_PICTURE_CHARS, type AttachedImage } from '../../../shared/schemas/attached-image.js';
 import type { McpPrompt, McpPromptMessages, McpResource, McpResourceContent } from '../../../shared/schemas/mcp.js';
 import { useApi } from '../../api/context.js';
 import { mcpOfferingQueries, useMcpServers } from '../../queries/mcp.js';
@@ -9,6 +10,7 @@ export type Offering = { kind: 'resource'; server: string; resource: McpResource
 
 /** Attachments are kept to what a message may carry. */
 export const MAX_ATTACHMENT_CHARS = 1_000_000;
+const MAX_PICTURES = 8;
 
 export function offeringKey(offering: Offering): string {
   return `${offering.kind}:${offering.server}:${offering.kind === 'resource' ? offering.resource.uri : offering.prompt.name}`;
@@ -49,16 +51,29 @@ export function usePaletteOfferings(query: string, limit = 20): Offering[] {
   return offerings.filter((offering) => matches(offering, words)).slice(0, limit);
 }
 
-/** A resource as the model will read it: its text, with binary parts named by type and size. */
+/** A resource as the model will read it: its text, pictures attached for it to see, other binary parts named by type and size. */
 export function resourceAttachment(server: string, resource: McpResource, contents: McpResourceContent[]): MessageAttachment {
-  const text = contents.map((content) => content.text ?? `[${content.mimeType ?? 'binary'} data, ${base64Size(content.blob ?? '')}]`).join('\n\n');
-  return { kind: 'resource', server, ref: resource.uri, title: resource.title ?? resource.name, text: checkedSize(text) };
+  const images: AttachedImage[] = [];
+  const parts = contents.map((content) => {
+    if (content.text !== undefined) return content.text;
+    const { mimeType, blob = '' } = content;
+    const picture = isPictureType(mimeType) && blob.length <= MAX_PICTURE_CHARS;
+    if (picture) images.push({ mimeType, data: blob });
+    return `[${picture ? 'picture ' : ''}${content.mimeType ?? 'binary'} data, ${base64Size(blob)}]`;
+  });
+  return { kind: 'resource', server, ref: resource.uri, title: resource.title ?? resource.name, text: checkedSize(parts.join('\n\n')), ...withImages(images) };
 }
 
-/** A filled-in prompt: one message as its text; several, each after who says it. */
+/** A filled-in prompt: one message as its text; several, each after who says it. Pictures go with it for the model to see. */
 export function promptAttachment(server: string, prompt: McpPrompt, filled: McpPromptMessages): MessageAttachment {
   const text = filled.messages.length === 1 ? filled.messages[0]!.text : filled.messages.map((message) => `${message.role}: ${message.text}`).join('\n\n');
-  return { kind: 'prompt', server, ref: prompt.name, title: prompt.title ?? prompt.name, text: checkedSize(text) };
+  const images = filled.messages.flatMap((message) => (message.image ? [message.image] : []));
+  return { kind: 'prompt', server, ref: prompt.name, title: prompt.title ?? prompt.name, text: checkedSize(text), ...withImages(images) };
+}
+
+function withImages(images: AttachedImage[]): { images?: AttachedImage[] } {
+  if (images.length > MAX_PICTURES) throw new Error(`It has ${images.length} pictures; a message can carry up to ${MAX_PICTURES}.`);
+  return images.length ? { images } : {};
 }
 
 function checkedSize(text: string): string {

@@ -3,6 +3,7 @@ import type { McpPrompt, McpResourceContent, McpServerView } from '../../../shar
 import { promptArgSchema } from '../../../shared/mcp-prompts.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { ContentBlocks } from '../../components/ContentBlocks.js';
+import { Pictures } from '../../components/Pictures.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useGetMcpPrompt, useMcpOfferings, useReadMcpResource } from '../../queries/mcp.js';
 
@@ -162,7 +163,7 @@ function PromptItem({ server, prompt }: { server: string; prompt: McpPrompt }) {
             {get.data.messages.map((message, index) => (
               <li key={index}>
                 <span className="badge badge--quiet">{message.role}</span>
-                <pre className="content-blocks__text">{message.text}</pre>
+                {message.image ? <Pictures images={[message.image]} label={`Picture of message ${index + 1}`} /> : <pre className="content-blocks__text">{message.text}</pre>}
               </li>
             ))}
           </ol>
