@@ -1,17 +1,18 @@
 // API imports: a 500-operation description (the first 500 operations of
 // GitHub Enterprise Server's REST API), from its text to a preview and to a
 // written bundle, against parsing and dereferencing the same text alone.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { v7 as uuidv7 } from 'uuid';
-import { PROJECT_ROOT as ROOT } from '../main/testing/spawned-host.js';
+import { hostApi, PROJECT_ROOT as ROOT, spawnHost } from '../main/testing/spawned-host.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, type Figure } from './stats.js';
 
 const OPERATIONS = 500;
-const ROUNDS = 5;
+const ROUNDS = 9;
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 
 /** The description cut to its first `count` operations (components kept whole, so every $ref still resolves). */
@@ -52,5 +53,33 @@ export async function benchImports(): Promise<boolean> {
   ];
   const met = figures.map(report);
   await close();
-  return met.every(Boolean);
+  const memoryMet = await hostMemory();
+  return met.every(Boolean) && memoryMet;
+}
+
+const MEMORY_GOAL_MB = 300;
+
+/** What the built host's process holds at most (VmHWM) importing GitHub's whole REST description (1,223 operations, 13 MB) through its API, as the window does. */
+async function hostMemory(): Promise<boolean> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-import-memory-'));
+  const host = await spawnHost(['--data-dir', dataDir]);
+  try {
+    const megabytes = async (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await readFile(`/proc/${host.child.pid}/status`, 'utf8'))![1]) / 1024;
+    const before = await megabytes('VmRSS');
+    const text = await readFile(path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json'), 'utf8');
+    const api = hostApi(host);
+    const plan = (await api('POST', '/imports/openapi/preview', { source: { text } })) as { operations: { key: string; tool?: unknown }[] };
+    const operations = plan.operations.filter((operation) => operation.tool).map((operation) => operation.key);
+    await api('POST', '/imports/openapi/apply', { source: { text }, bundleID: uuidv7(), operations });
+    const peak = await megabytes('VmHWM');
+    const met = peak < MEMORY_GOAL_MB;
+    console.log(
+      `imports host memory, GitHub's description whole (${operations.length} tools)   peak ${peak.toFixed(0)} MB, ${before.toFixed(0)} MB before it   goal < ${MEMORY_GOAL_MB} MB: ${met ? 'met' : 'MISSED'}`,
+    );
+    return met;
+  } finally {
+    host.child.kill();
+    await host.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }

@@ -24,7 +24,7 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
         throw new ToolbeltError('source_readonly', `“${bundle.bundle.displayName}” comes with Toolbelt or from an MCP server; only your own bundles are exported.`);
       }
       const tools = store.validToolsOf(bundleID);
-      const zip = packBundle(bundle.bundle, bundle.text, tools, clock.now());
+      const zip = packBundle(bundle.bundle, bundle.text, tools.map((record) => record.tool), clock.now());
       return {
         fileName: `${bundle.bundle.slug}.zip`,
         base64: Buffer.from(zip).toString('base64'),

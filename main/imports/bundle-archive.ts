@@ -3,7 +3,8 @@ import { ToolbeltError } from '../../shared/errors.js';
 import { templatesOf } from '../../shared/http-templates.js';
 import type { BundleFile } from '../../shared/schemas/bundle.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
-import type { ToolFile } from '../../shared/schemas/tool.js';
+import { TOOL_FILE_KEY_ORDER, type ToolFile } from '../../shared/schemas/tool.js';
+import { stringifyStable } from '../common/json-files.js';
 import { parseTemplate } from '../../shared/templates.js';
 import { isUuidV7 } from '../../shared/schemas/ids.js';
 
@@ -44,23 +45,24 @@ export function secretNamesOf(http: BundleHttp | undefined, tools: { type: strin
 }
 
 /** A bundle as a .zip: bundle.json, tools/<toolID>.json as they are on disk, and a manifest naming the secrets it needs. */
-export function packBundle(bundle: BundleFile, bundleText: string, tools: { tool: ToolFile; text: string }[], now: Date): Uint8Array {
+export function packBundle(bundle: BundleFile, bundleText: string, tools: ToolFile[], now: Date): Uint8Array {
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,
     version: 1,
     exportedAt: now.toISOString(),
     bundle: { slug: bundle.slug, displayName: bundle.displayName },
-    tools: tools.map(({ tool }) => ({ slug: tool.slug, version: tool.version, file: `tools/${tool.toolID}.json` })),
+    tools: tools.map((tool) => ({ slug: tool.slug, version: tool.version, file: `tools/${tool.toolID}.json` })),
     secrets: secretNamesOf(
       bundle.http,
-      tools.map(({ tool }) => tool),
+      tools,
     ),
   };
   const files: Record<string, Uint8Array> = {
     'manifest.json': strToU8(`${JSON.stringify(manifest, null, 2)}\n`),
     'bundle.json': strToU8(bundleText),
   };
-  for (const { tool, text } of tools) files[`tools/${tool.toolID}.json`] = strToU8(text);
+  // Each tool as the store writes it (the record keeps no text): a hand-edited file leaves in the store's layout, its content the same.
+  for (const tool of tools) files[`tools/${tool.toolID}.json`] = strToU8(stringifyStable({ ...tool }, TOOL_FILE_KEY_ORDER));
   return zipSync(files, { level: 6, mtime: now });
 }
 

@@ -31,7 +31,7 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
   /**
    * The descriptions last previewed, converted. Import writes what the person chose from without reading, parsing
    * and converting the description again (a third of a large import's time), and from the same document even if
-   * the one at its address changed meanwhile. A preview always reads it anew.
+   * the one at its address changed meanwhile. A preview always reads it anew; an import takes its preview away.
    */
   const previewed = new Map<string, { converted: ConvertedApi; at: number }>();
 
@@ -39,14 +39,19 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
     const allowedHosts = settings.get().allowedHosts;
     const key = createHash('sha256').update(JSON.stringify([params.source, params.baseUrl ?? null, allowedHosts])).digest('hex');
     const kept = previewed.get(key);
-    if (reuse && kept && clock.now().getTime() - kept.at < PREVIEW_KEPT_MS) return structuredClone(kept.converted);
+    if (reuse && kept && clock.now().getTime() - kept.at < PREVIEW_KEPT_MS) {
+      // Taken, not copied: an import is what a preview is for, and GitHub's converted description is ~40 MB the host
+      // would otherwise hold twice while writing, and once more for half an hour after. Importing again reads it anew.
+      previewed.delete(key);
+      return kept.converted;
+    }
     const loaded = await loadApiDescription(params.source, allowedHosts);
     const baseUrl = params.baseUrl ? { baseUrl: params.baseUrl } : {};
     const converted = await checkedAsTheStoreWill(
       'collection' in loaded ? convertPostman(loaded.collection, baseUrl) : convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...baseUrl }),
     );
     previewed.delete(key);
-    // Kept as it is (nothing changes a preview's objects); Import gets a copy, which writing may fill with defaults.
+    // Kept as it is (nothing changes a preview's objects until Import takes them, and writing may fill in defaults).
     previewed.set(key, { converted, at: clock.now().getTime() });
     for (const oldest of previewed.keys()) if (previewed.size > PREVIEWS_KEPT) previewed.delete(oldest);
     return converted;

@@ -70,7 +70,7 @@ export function mcpRecords(server: string, tools: Tool[], at: string, askFirst: 
       createdAt: at,
       modifiedAt: at,
     };
-    records.push({ kind: 'valid', toolID: file.toolID, bundleID, tool: file, text: '', source });
+    records.push({ kind: 'valid', toolID: file.toolID, bundleID, tool: file, digest: '', source });
   }
   return { bundle, tools: records, skipped };
 }

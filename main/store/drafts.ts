@@ -31,6 +31,6 @@ export class Drafts {
     await this.store.requireBundle(bundleID);
     const input = checkedToolInput(this.validator, draft, 'draft');
     const tool = newToolFile({ ...input, isEnabled: true }, { bundleID, slug: input.slug ?? 'draft', version: input.version ?? 'draft' }, this.now());
-    return { kind: 'valid', toolID: tool.toolID, bundleID, tool, text: '', source: FILES_SOURCE };
+    return { kind: 'valid', toolID: tool.toolID, bundleID, tool, digest: '', source: FILES_SOURCE };
   }
 }

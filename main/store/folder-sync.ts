@@ -149,5 +149,6 @@ async function isFolder(folder: string): Promise<boolean> {
 
 function sameRecord(a: BundleRecord | ToolRecord | undefined, b: BundleRecord | ToolRecord): boolean {
   if (!a || a.kind !== b.kind) return false;
-  return a.kind === 'valid' ? a.text === b.text : a.text === b.text && a.reason === (b as { reason: string }).reason;
+  if (a.kind === 'invalid') return a.text === (b as { text?: string }).text && a.reason === (b as { reason: string }).reason;
+  return 'digest' in a ? a.digest === (b as { digest: string }).digest : a.text === (b as { text: string }).text;
 }

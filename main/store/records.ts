@@ -8,7 +8,7 @@ import type { DocumentValidator } from './document-validation.js';
 import { ATOMIC_TEMP_FILE, readJsonFile, readJsonFileSync, type JsonReadResult } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
 import { toolIDFromFileName } from './layout.js';
-import type { ValidationCache } from './validation-cache.js';
+import { ValidationCache } from './validation-cache.js';
 
 /** Where a record comes from: the data folder's files, the built-ins, or an MCP server (its own id). */
 export const FILES_SOURCE = 'files';
@@ -26,7 +26,8 @@ export type BundleRecord =
   | { kind: 'invalid'; bundleID: string; file: string; reason: string; salvage: Salvage; text?: string; missing?: boolean };
 
 export type ToolRecord =
-  | { kind: 'valid'; toolID: string; bundleID: string; tool: ToolFile; text: string; source: string }
+  /** `digest`: the file's text as ValidationCache hashes it, to tell a rewrite that changed nothing; the text itself is not kept (GitHub's 1,200 tools are 15 MB of it). */
+  | { kind: 'valid'; toolID: string; bundleID: string; tool: ToolFile; digest: string; source: string }
   | { kind: 'invalid'; toolID: string; bundleID: string; file: string; reason: string; salvage: Salvage; text?: string };
 
 export type ValidTool = Extract<ToolRecord, { kind: 'valid' }>;
@@ -96,7 +97,7 @@ export function readToolRecordSync(
   const file = layout.toolFile(bundleID, toolID);
   const read = readJsonFileSync(file);
   const verdict = read.ok ? cache.check(toolID, read.text) : null;
-  const record = toolRecordFrom(verdict?.known ? null : validator, bundleID, toolID, file, read);
+  const record = toolRecordFrom(verdict?.known ? null : validator, bundleID, toolID, file, read, verdict?.digest);
   if (record?.kind === 'valid' && verdict) cache.rememberValid(toolID, verdict.digest);
   return record;
 }
@@ -108,6 +109,8 @@ function toolRecordFrom(
   toolID: string,
   file: string,
   read: JsonReadResult,
+  /** The text's digest, when the caller already made it. */
+  digest?: string,
 ): ToolRecord | null {
   if (!read.ok) {
     if (read.missing) return null;
@@ -128,7 +131,7 @@ function toolRecordFrom(
   if (checked.value.toolID !== toolID) return invalid(`toolID ${checked.value.toolID} does not match the file name`);
   if (checked.value.bundleID !== bundleID) return invalid(`bundleID ${checked.value.bundleID} does not match its bundle folder`);
   if (checked.value.isBuiltIn) return invalid('isBuiltIn is true, but built-in tools ship with the app');
-  return { kind: 'valid', toolID, bundleID, tool: checked.value, text: read.text, source: FILES_SOURCE };
+  return { kind: 'valid', toolID, bundleID, tool: checked.value, digest: digest ?? ValidationCache.digest(read.text), source: FILES_SOURCE };
 }
 
 

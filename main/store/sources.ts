@@ -72,7 +72,7 @@ function loadShippedRecords(shippedBundles: readonly ShippedBundle[], validator:
       if (!tool.ok) throw new Error(`built-in tool ${shipped.folder}/${file} is invalid: ${describeIssues(tool.issues)}`);
       if (tool.value.bundleID !== bundleID) throw new Error(`built-in tool ${shipped.folder}/${file} names another bundle`);
       cache.rememberValid(toolID, verdict.digest);
-      tools.push({ kind: 'valid', toolID: tool.value.toolID, bundleID, tool: tool.value, text: '', source: BUILTINS_SOURCE });
+      tools.push({ kind: 'valid', toolID: tool.value.toolID, bundleID, tool: tool.value, digest: verdict.digest, source: BUILTINS_SOURCE });
     }
   }
   return { bundles, tools };

@@ -1,8 +1,8 @@
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
-import { makePrivateFolder, writeFileAtomically } from '../common/json-files.js';
+import { makePrivateFolder, PRIVATE_FILE_MODE } from '../common/json-files.js';
 
 /** Leftovers of a staging that did not finish (a crash) are cleared after this long; younger ones may be another process's. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
@@ -18,7 +18,7 @@ export async function writeStagedBundle(root: string, target: string, files: { r
   await makePrivateFolder(path.join(staging, 'tools'));
   await makePrivateFolder(path.dirname(target));
   try {
-    await writeAll(files, (file) => writeFileAtomically(path.join(staging, file.relativePath), file.text, { within: root }));
+    await writeAll(files, (file) => writeNewFile(path.join(staging, file.relativePath), file.text));
     // rename() refuses to replace a folder that has files: a bundle that appeared meanwhile is never overwritten.
     await rename(staging, target);
   } catch (error) {
@@ -28,6 +28,21 @@ export async function writeStagedBundle(root: string, target: string, files: { r
       throw new ToolbeltError('conflict', `Something is already at ${path.relative(root, target)}: the bundle was not written over it. Import into a new bundle, or remove that folder first.`);
     }
     throw error;
+  }
+}
+
+/**
+ * A file in the staging folder: nobody reads it before the folder's rename, so it is written in place (no temporary
+ * file and rename of its own, half of each write's system calls), then synced so that the rename never shows an
+ * empty file after a crash. 'wx' refuses anything already there, a planted link included.
+ */
+async function writeNewFile(file: string, text: string): Promise<void> {
+  const handle = await open(file, 'wx', PRIVATE_FILE_MODE);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

@@ -261,10 +261,10 @@ export class ToolStore {
       const now = this.now();
       const bundleFile = bundleFileFrom(bundleID, bundle, { createdAt: now, modifiedAt: now });
       const { layout } = this.options;
-      await writeStagedBundle(layout.root, layout.bundleDir(bundleID), [
-        { relativePath: 'bundle.json', text: stringifyStable({ ...bundleFile }, BUNDLE_FILE_KEY_ORDER) },
-        ...files.map((tool) => ({ relativePath: path.join('tools', `${tool.toolID}.json`), text: stringifyStable({ ...tool }, TOOL_FILE_KEY_ORDER) })),
-      ]);
+      const toolFiles = files.map((tool) => ({ toolID: tool.toolID, relativePath: path.join('tools', `${tool.toolID}.json`), text: stringifyStable({ ...tool }, TOOL_FILE_KEY_ORDER) }));
+      await writeStagedBundle(layout.root, layout.bundleDir(bundleID), [{ relativePath: 'bundle.json', text: stringifyStable({ ...bundleFile }, BUNDLE_FILE_KEY_ORDER) }, ...toolFiles]);
+      // Made from definitions checked above, as writeTool's are: reading them back below parses them, checks nothing twice.
+      for (const file of toolFiles) this.validationCache.written(file.toolID, file.text);
       return { created: true, written: [] as ValidTool[] };
     });
     await this.refreshBundle(bundleID);
@@ -383,7 +383,7 @@ export class ToolStore {
     const file = this.options.layout.toolFile(tool.bundleID, tool.toolID);
     // A bundle folder made by hand may have no tools/ yet.
     await writeFileAtomicallyMakingFolders(file, text, { within: this.options.layout.root });
-    const record: ValidTool = { kind: 'valid', toolID: tool.toolID, bundleID: tool.bundleID, tool, text, source: FILES_SOURCE };
+    const record: ValidTool = { kind: 'valid', toolID: tool.toolID, bundleID: tool.bundleID, tool, digest: ValidationCache.digest(text), source: FILES_SOURCE };
     this.index.rememberTool(record);
     return record;
   }

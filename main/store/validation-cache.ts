@@ -50,6 +50,13 @@ export class ValidationCache {
     this.next.set(toolID, digest);
   }
 
+  /** A text Toolbelt wrote from a definition it checked (an import's files): reading it back needs no second check. */
+  written(toolID: string, text: string): void {
+    const digest = ValidationCache.digest(text);
+    this.known.set(toolID, digest);
+    this.next.set(toolID, digest);
+  }
+
   /** Writes what this load found, when it differs from what was there. */
   saveSoon(onError: (error: unknown) => void): void {
     const unchanged = this.next.size === this.known.size && [...this.next].every(([id, hash]) => this.known.get(id) === hash);

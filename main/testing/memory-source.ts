@@ -27,7 +27,7 @@ export function memorySource(layout: StoreLayout, options: { id: string; bundleI
         text: '',
         bundle: { schemaVersion: '1', bundleID: options.bundleID, slug: plain, displayName: options.displayName, description: '', isEnabled: true, isBuiltIn: false, createdAt: at, modifiedAt: at },
       };
-      const records: ToolRecord[] = tools.map((tool) => ({ kind: 'valid', toolID: tool.toolID, bundleID: options.bundleID, tool, text: '', source: options.id }));
+      const records: ToolRecord[] = tools.map((tool) => ({ kind: 'valid', toolID: tool.toolID, bundleID: options.bundleID, tool, digest: '', source: options.id }));
       return { bundles: [bundle], tools: records };
     },
     subscribe(onChange) {
