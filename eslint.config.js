@@ -7,7 +7,9 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import i18next from 'eslint-plugin-i18next';
 import layers from './lint/layers.mjs';
+import { UNTRANSLATED } from './lint/untranslated.mjs';
 
 // Subpaths (fs/promises) are covered by each module's `name/*` pattern.
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_') && !name.includes('/'));
@@ -104,5 +106,25 @@ export default tseslint.config(
     files: ['renderer/**/*.tsx', 'renderer/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Every text a person reads comes from the i18n catalogue (renderer/i18n): a literal in JSX, or in an attribute
+    // people read (labels, titles, placeholders, alt texts), is an error. Technical values (class names, ids, roles)
+    // are not texts.
+    files: ['renderer/**/*.tsx'],
+    ignores: ['renderer/**/*.test.tsx', 'renderer/testing/**', ...UNTRANSLATED],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: ['^aria-(label|description|placeholder|roledescription|valuetext)$', '^title$', '^placeholder$', '^alt$', '[lL]abel$', '^description$', '^subtitle$', '^empty$', '^hint$', '^message$', '^summary$', '^heading$'],
+          },
+          'should-validate-template': true,
+        },
+      ],
+    },
   },
 );

@@ -5,7 +5,8 @@ import { ChatScreen } from './features/chat/ChatScreen.js';
 import { LiveQuestionDialog } from './features/questions/LiveQuestionDialog.js';
 import { SettingsScreen } from './features/settings/SettingsScreen.js';
 import { ToolsScreen } from './features/tools/ToolsScreen.js';
-import { useScreenShortcuts, useThemeAttribute } from './hooks.js';
+import { useLanguageAttribute, useScreenShortcuts, useThemeAttribute } from './hooks.js';
+import { useTranslation } from 'react-i18next';
 import { useChatEvents, useChats } from './queries/chats.js';
 import type { ScreenBadge } from './components/Sidebar.js';
 import { useStoreEvents } from './queries/tools.js';
@@ -16,17 +17,20 @@ const SCREEN_COMPONENTS = { chat: ChatScreen, tools: ToolsScreen, settings: Sett
 export function App() {
   const screen = useUiStore((state) => state.screen);
   const theme = useUiStore((state) => state.theme);
+  const language = useUiStore((state) => state.language);
   // Core events keep every screen's data current, whichever screen is open.
   useStoreEvents();
   useChatEvents();
   useScreenShortcuts();
   useThemeAttribute(theme);
+  useLanguageAttribute(language);
+  const { t } = useTranslation();
   const Current = SCREEN_COMPONENTS[screen];
   const badges = useWaitingChatsBadge();
   return (
     <div className="app-frame">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('app.skipToContent')}
       </a>
       <Sidebar badges={badges} />
       <main id="main" className="app-frame__main">
@@ -42,7 +46,8 @@ export function App() {
 /** Chats waiting for an approval or an answer, on the Chat item wherever the person is. */
 function useWaitingChatsBadge(): { chat?: ScreenBadge } {
   const chats = useChats();
+  const { t } = useTranslation();
   const waiting = (chats.data ?? []).filter((chat) => chat.status === 'awaiting_approval' || chat.status === 'awaiting_user').length;
   if (waiting === 0) return {};
-  return { chat: { count: waiting, label: waiting === 1 ? '1 chat waits for you' : `${waiting} chats wait for you` } };
+  return { chat: { count: waiting, label: t('app.chatsWaiting', { count: waiting }) } };
 }

@@ -1,18 +1,19 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { LockIcon } from './components/icons.js';
 
 /** Shown when the page was opened without the host's token. */
 export function LockedScreen() {
+  const { t } = useTranslation();
   return (
     <main className="locked">
       <div className="locked__panel">
         <LockIcon size={40} />
-        <h1>This Toolbelt needs its access link</h1>
+        <h1>{t('locked.title')}</h1>
         <p>
-          The browser host only answers pages that carry its token. Open the address it printed when it started — it
-          looks like <code>http://127.0.0.1:PORT/#token=…</code>.
+          <Trans i18nKey="locked.body" components={[<code dir="ltr" />]} />
         </p>
         <p className="muted">
-          Started it with <code>npm start</code> or <code>npm run serve</code>? The line is in that terminal.
+          <Trans i18nKey="locked.where" components={[<code dir="ltr" />, <code dir="ltr" />]} />
         </p>
       </div>
     </main>

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { SCREENS, useUiStore, type ThemePreference } from './state/ui.js';
+import { applyLanguage } from './i18n/index.js';
+import { resolveLanguage, type LanguagePreference } from './i18n/languages.js';
 
 /** Ctrl/Cmd+1..3 switch screens, Ctrl/Cmd+, opens Settings; focus moves to the new screen's heading. */
 export function useScreenShortcuts(): void {
@@ -25,4 +27,9 @@ export function useThemeAttribute(theme: ThemePreference): void {
     if (theme === 'system') root.removeAttribute('data-theme');
     else root.setAttribute('data-theme', theme);
   }, [theme]);
+}
+
+/** Applies the chosen language ("system" reads the browser's list), its direction with it. */
+export function useLanguageAttribute(language: LanguagePreference): void {
+  useEffect(() => applyLanguage(resolveLanguage(language, navigator.languages)), [language]);
 }

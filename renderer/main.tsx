@@ -6,6 +6,9 @@ import { createApiClient } from './api/client.js';
 import { connectToCore } from './api/connect.js';
 import { CoreProvider } from './api/context.js';
 import { App } from './App.js';
+import { applyLanguage } from './i18n/index.js';
+import { resolveLanguage } from './i18n/languages.js';
+import { useUiStore } from './state/ui.js';
 import { LockedScreen } from './LockedScreen.js';
 import './styles.css';
 
@@ -18,6 +21,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// Before the first render, so that nothing is drawn in English first (the locked screen included).
+applyLanguage(resolveLanguage(useUiStore.getState().language, navigator.languages));
 
 const transport = connectToCore();
 const root = createRoot(document.getElementById('root')!);

@@ -1,8 +1,13 @@
+import { i18n } from '../i18n/index.js';
+
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** A shortcut as the platform writes it: ⌘1 on macOS, Ctrl+1 elsewhere. */
+/** A shortcut as the platform and the language write it: ⌘⇧O on macOS, Ctrl+Shift+O elsewhere (Strg+Umschalt+O in German). */
 export function shortcutLabel(key: string): string {
-  return isMac ? `⌘${key}` : `Ctrl+${key}`;
+  const shifted = key.startsWith('Shift+');
+  const base = shifted ? key.slice('Shift+'.length) : key;
+  if (isMac) return `⌘${shifted ? '⇧' : ''}${base}`;
+  return [i18n.t('keys.ctrl'), shifted ? i18n.t('keys.shift') : null, base].filter(Boolean).join('+');
 }
 
 export function Kbd({ shortcut }: { shortcut: string }) {

@@ -1,7 +1,11 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SCREENS, useUiStore, type Screen } from '../state/ui.js';
 import { ChatIcon, LogoMark, SettingsIcon, ToolsIcon } from './icons.js';
 import { shortcutLabel } from './Kbd.js';
+
+/** The product's name: never translated. */
+const PRODUCT_NAME = 'Toolbelt';
 
 const ICONS: Record<Screen, typeof ChatIcon> = { chat: ChatIcon, tools: ToolsIcon, settings: SettingsIcon };
 
@@ -17,6 +21,7 @@ export function Sidebar({ badges = {} }: { badges?: Partial<Record<Screen, Scree
   const screen = useUiStore((state) => state.screen);
   const goTo = useUiStore((state) => state.goTo);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
+  const { t } = useTranslation();
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = SCREENS.length - 1;
@@ -35,13 +40,16 @@ export function Sidebar({ badges = {} }: { badges?: Partial<Record<Screen, Scree
     <aside className="sidebar">
       <div className="sidebar__brand">
         <LogoMark size={22} />
-        <span>Toolbelt</span>
+        <span translate="no">{PRODUCT_NAME}</span>
       </div>
-      <nav aria-label="Main">
+      <nav aria-label={t('sidebar.navigation')}>
         <ul className="sidebar__list">
           {SCREENS.map((item, index) => {
             const ItemIcon = ICONS[item.id];
             const current = item.id === screen;
+            const label = t(`screens.${item.id}`);
+            const badge = badges[item.id];
+            const shortcut = shortcutLabel(item.shortcut);
             return (
               <li key={item.id}>
                 <button
@@ -52,24 +60,24 @@ export function Sidebar({ badges = {} }: { badges?: Partial<Record<Screen, Scree
                   className="sidebar__item"
                   aria-current={current ? 'page' : undefined}
                   aria-keyshortcuts={`Control+${item.shortcut} Meta+${item.shortcut}`}
-                  title={`${item.label} (${shortcutLabel(item.shortcut)})${badges[item.id] ? ` · ${badges[item.id]!.label}` : ''}`}
+                  title={badge ? t('sidebar.itemTitleWaiting', { screen: label, shortcut, waiting: badge.label }) : t('sidebar.itemTitle', { screen: label, shortcut })}
                   onClick={() => goTo(item.id)}
                   onKeyDown={(event) => onKeyDown(event, index)}
                 >
                   <span className="sidebar__icon">
                     <ItemIcon />
-                    {badges[item.id] ? (
+                    {badge ? (
                       <span className="sidebar__badge" aria-hidden="true">
-                        {badges[item.id]!.count}
+                        {badge.count}
                       </span>
                     ) : null}
                   </span>
                   <span className="sidebar__label">
-                    {item.label}
-                    {badges[item.id] ? <span className="visually-hidden">, {badges[item.id]!.label}</span> : null}
+                    {label}
+                    {badge ? <span className="visually-hidden">{`, ${badge.label}`}</span> : null}
                   </span>
                   <span className="sidebar__shortcut" aria-hidden="true">
-                    {shortcutLabel(item.shortcut)}
+                    {shortcut}
                   </span>
                 </button>
               </li>

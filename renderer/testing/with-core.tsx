@@ -6,6 +6,8 @@ import { startTestCore, type TestCore } from '../../main/testing/test-core.js';
 import { createApiClient } from '../api/client.js';
 import { CoreProvider } from '../api/context.js';
 import type { Transport } from '../api/transport.js';
+// Texts come from the catalogue, in English, as in the app (main.tsx loads it the same way).
+import '../i18n/index.js';
 
 /**
  * Renders a component the way the app does (react-query, the core's client)

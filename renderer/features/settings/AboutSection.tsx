@@ -1,39 +1,47 @@
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/CopyButton.js';
 import { useAppInfo } from '../../queries/app.js';
 
 export function AboutSection() {
+  const { t } = useTranslation();
   const info = useAppInfo();
   return (
     <section className="card" aria-labelledby="about-title">
       <h2 id="about-title" className="card__title">
-        About
+        {t('settings.about.title')}
       </h2>
       {info.isPending ? (
-        <p className="muted">Asking the core…</p>
+        <p className="muted">{t('settings.about.asking')}</p>
       ) : info.isError ? (
         <p className="error-text" role="alert">
-          Could not read app information: {info.error.message}
+          {t('settings.about.failed', { reason: info.error.message })}
         </p>
       ) : (
         <dl className="facts">
-          <dt>Version</dt>
-          <dd data-testid="app-version">
-            {info.data.name} {info.data.version}
+          <dt>{t('settings.about.version')}</dt>
+          <dd data-testid="app-version" dir="ltr" translate="no">
+            {`${info.data.name} ${info.data.version}`}
           </dd>
-          <dt>Data folder</dt>
+          <dt>{t('settings.about.dataFolder')}</dt>
           <dd className="facts__with-action">
-            <code data-testid="data-dir">{info.data.dataDir}</code>
-            <CopyButton text={info.data.dataDir} label="Copy data folder path" />
+            <code data-testid="data-dir" dir="ltr">
+              {info.data.dataDir}
+            </code>
+            <CopyButton text={info.data.dataDir} label={t('settings.about.copyDataFolder')} />
           </dd>
-          <dt>Host</dt>
-          <dd>{info.data.hostKind === 'electron' ? 'Desktop app (Electron)' : 'Browser host'}</dd>
-          <dt>Runtime</dt>
-          <dd>
-            Node {info.data.runtime.node}
-            {info.data.runtime.electron ? ` · Electron ${info.data.runtime.electron}` : ''} · {info.data.platform}
+          <dt>{t('settings.about.host')}</dt>
+          <dd>{info.data.hostKind === 'electron' ? t('settings.about.hostElectron') : t('settings.about.hostBrowser')}</dd>
+          <dt>{t('settings.about.runtime')}</dt>
+          <dd dir="ltr" translate="no">
+            {runtimeLine(info.data)}
           </dd>
         </dl>
       )}
     </section>
   );
+}
+
+/** Product names and versions: the same in every language. */
+function runtimeLine(info: { runtime: { node: string; electron?: string }; platform: string }): string {
+  return [`Node ${info.runtime.node}`, info.runtime.electron ? `Electron ${info.runtime.electron}` : null, info.platform].filter(Boolean).join(' · ');
 }

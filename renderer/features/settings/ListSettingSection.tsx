@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../components/icons.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
@@ -14,6 +15,7 @@ interface ListSettingSectionProps {
 
 /** A settings list edited one entry at a time (allowed hosts, readable folders). */
 export function ListSettingSection({ setting, title, description, inputLabel, placeholder, empty }: ListSettingSectionProps) {
+  const { t } = useTranslation();
   const id = useId();
   const settings = useSettings();
   const patch = usePatchSettings();
@@ -27,11 +29,11 @@ export function ListSettingSection({ setting, title, description, inputLabel, pl
         setError(null);
         onSuccess?.();
       },
-      onError: (failure) => setError(errorMessage(failure)),
+      onError: (failure) => setError(errorMessage(failure, t('common.noAnswer'))),
     });
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
+    <section className="card list-setting" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card__title">
         {title}
       </h2>
@@ -43,7 +45,7 @@ export function ListSettingSection({ setting, title, description, inputLabel, pl
           {values.map((value) => (
             <li key={value}>
               <code>{value}</code>
-              <button type="button" className="icon-button" aria-label={`Remove ${value}`} title="Remove" onClick={() => save(values.filter((item) => item !== value))}>
+              <button type="button" className="icon-button" aria-label={t('common.removeItem', { item: value })} title={t('common.remove')} onClick={() => save(values.filter((item) => item !== value))}>
                 <TrashIcon size={15} />
               </button>
             </li>
@@ -61,9 +63,9 @@ export function ListSettingSection({ setting, title, description, inputLabel, pl
         <label className="visually-hidden" htmlFor={`${id}-input`}>
           {inputLabel}
         </label>
-        <input id={`${id}-input`} className="input" placeholder={placeholder} value={entry} onChange={(event) => setEntry(event.target.value)} />
+        <input id={`${id}-input`} className="input" dir="ltr" translate="no" placeholder={placeholder} value={entry} onChange={(event) => setEntry(event.target.value)} />
         <button type="submit" className="button" disabled={!entry.trim()}>
-          Add
+          {t('common.add')}
         </button>
       </form>
       <ErrorLine message={error} />

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { ScreenHeader } from '../../components/ScreenHeader.js';
 import { useSettings } from '../../queries/tools.js';
 import { AboutSection } from './AboutSection.js';
@@ -9,41 +10,45 @@ import { ProvidersSection } from './ProvidersSection.js';
 import { SecretsSection } from './SecretsSection.js';
 import { ShortcutsSection } from './ShortcutsSection.js';
 
+// Examples of what to type: a host name and a path read the same in every language.
+const HOST_EXAMPLE = 'api.example.com';
+const FOLDER_EXAMPLE = '/home/me/notes';
+
 /** settings.json that cannot be used: the app runs on defaults and will not save over the file. */
 function SettingsFileProblem() {
   const problem = useSettings().data?.problem;
   if (!problem) return null;
   return (
     <div className="callout callout--bad" role="alert">
-      <strong>Settings are the defaults for now:</strong> <code>{problem.file}</code> cannot be used — {problem.reason}. Toolbelt leaves the file as it is;
-      fix it in an editor or move it away, and changes here can be saved again.
+      <Trans i18nKey="settings.fileProblem" values={{ file: problem.file, reason: problem.reason }} components={[<strong />, <code dir="ltr" />]} />
     </div>
   );
 }
 
 export function SettingsScreen() {
+  const { t } = useTranslation();
   return (
     <section className="screen" aria-labelledby="settings-title">
-      <ScreenHeader id="settings-title" title="Settings" subtitle="Providers, secrets, what tools may reach, sharing tools with other apps, how Toolbelt looks, and where it keeps your data." />
+      <ScreenHeader id="settings-title" title={t('screens.settings')} subtitle={t('settings.subtitle')} />
       <div className="screen__body stack">
         <SettingsFileProblem />
         <ProvidersSection />
         <SecretsSection />
         <ListSettingSection
           setting="allowedHosts"
-          title="Allowed hosts"
-          description="HTTP tools may only call these hosts (every redirect is checked too). host, host:port, or *.example.com for subdomains."
-          inputLabel="Host to allow"
-          placeholder="api.example.com"
-          empty="No host is allowed: every HTTP tool call will be refused."
+          title={t('settings.allowedHosts.title')}
+          description={t('settings.allowedHosts.description')}
+          inputLabel={t('settings.allowedHosts.inputLabel')}
+          placeholder={HOST_EXAMPLE}
+          empty={t('settings.allowedHosts.empty')}
         />
         <ListSettingSection
           setting="readableFolders"
-          title="Readable folders"
-          description="The Core bundle's Read a text file tool may read files inside these folders, and nowhere else."
-          inputLabel="Folder to allow"
-          placeholder="/home/me/notes"
-          empty="No folder is readable."
+          title={t('settings.readableFolders.title')}
+          description={t('settings.readableFolders.description')}
+          inputLabel={t('settings.readableFolders.inputLabel')}
+          placeholder={FOLDER_EXAMPLE}
+          empty={t('settings.readableFolders.empty')}
         />
         <ToolDiscoverySection />
         <McpShareSection />
