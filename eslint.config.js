@@ -54,7 +54,7 @@ export default tseslint.config(
   },
   {
     // Component tests and their helper run in a DOM under vitest and build a real core: their own tsconfig.
-    files: ['renderer/**/*.test.tsx', 'renderer/testing/**'],
+    files: ['renderer/**/*.test.tsx', 'renderer/**/*.test.ts', 'renderer/testing/**'],
     languageOptions: { parserOptions: { projectService: false, project: './renderer/tsconfig.test.json', tsconfigRootDir: import.meta.dirname } },
   },
   {

@@ -4,6 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArgumentForm } from './ArgumentForm.js';
+// Texts come from the catalogue, in English, as in the app.
+import '../i18n/index.js';
 
 afterEach(cleanup);
 

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { asSentence, issueLine } from './issue-text.js';
 
@@ -123,7 +124,8 @@ interface ArgumentFormProps {
  * selects, anything nested as JSON; titles as labels, descriptions as help,
  * required marks and defaults. A JSON mode edits the raw arguments.
  */
-export function ArgumentForm({ name, schema, submitLabel = 'Run', busyLabel = 'Running…', busy, issues = [], onSubmit, onArgsChange, actions, initialArgs }: ArgumentFormProps) {
+export function ArgumentForm({ name, schema, submitLabel, busyLabel, busy, issues = [], onSubmit, onArgsChange, actions, initialArgs }: ArgumentFormProps) {
+  const { t } = useTranslation();
   const id = useId();
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.name, initialText(field, initialArgs)])));
@@ -196,19 +198,19 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busyLabel = 'R
       {jsonMode ? (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-json`}>
-            Arguments (JSON)
+            {t('argForm.json')}
           </label>
           <textarea id={`${id}-json`} className="input input--code" rows={8} value={jsonText} onChange={(event) => editJson(event.target.value)} spellCheck={false} />
           {jsonError ? <p className="field__error">{jsonError}</p> : null}
         </div>
       ) : fields.length === 0 ? (
-        <p className="muted">This tool takes no arguments.</p>
+        <p className="muted">{t('argForm.none')}</p>
       ) : (
         fields.map((field) => {
           const inputId = `${id}-${field.name}`;
           const error = localErrors[field.name] ?? issueFor(field.name);
           const help = typeof field.schema.description === 'string' ? field.schema.description : null;
-          const describedBy = [help ? `${inputId}-help` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
+          const describedBy = describedByOf(inputId, help !== null, Boolean(error));
           const common = { id: inputId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, 'aria-required': field.required || undefined };
           return (
             <div key={field.name} className="field">
@@ -274,10 +276,10 @@ export function ArgumentForm({ name, schema, submitLabel = 'Run', busyLabel = 'R
       ))}
       <div className="arg-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? busyLabel : submitLabel}
+          {busy ? (busyLabel ?? t('argForm.running')) : (submitLabel ?? t('argForm.run'))}
         </button>
         <button type="button" className="button button--ghost" onClick={toggleMode}>
-          {jsonMode ? 'Form' : 'JSON'}
+          {jsonMode ? t('argForm.form') : t('argForm.jsonMode')}
         </button>
         {actions}
       </div>
@@ -301,4 +303,9 @@ function MultiChoice({ id, labelledBy, choices, picked, onChange, ...aria }: { i
       ))}
     </div>
   );
+}
+
+/** The ids of a field's help and error lines, for aria-describedby. */
+function describedByOf(inputId: string, hasHelp: boolean, hasError: boolean): string | undefined {
+  return [hasHelp ? `${inputId}-help` : null, hasError ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
 }

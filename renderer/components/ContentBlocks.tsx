@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { base64Size, blockAudience, isContentBlocks, type ContentBlock } from '../../shared/content-blocks.js';
 import { JsonTree } from './JsonTree.js';
 
@@ -6,6 +7,7 @@ const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp|avif)$/;
 
 /** A tool's content blocks as a person reads them: text, images drawn, audio playable, resources named with their URI. */
 export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
+  const { t } = useTranslation();
   return (
     <div className="content-blocks">
       {blocks.map((block, index) => {
@@ -14,7 +16,7 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
         if (!blockAudience(block).person) {
           return (
             <div key={key} className="content-blocks__for-model">
-              <span className="badge badge--quiet">for the model</span>
+              <span className="badge badge--quiet">{t('content.forModel')}</span>
               <ContentBlocks blocks={[{ ...block, annotations: {} }]} />
             </div>
           );
@@ -29,22 +31,22 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
           case 'image':
             return SAFE_IMAGE.test(block.mimeType) ? (
               <figure key={key} className="content-blocks__image">
-                <img src={`data:${block.mimeType};base64,${block.data}`} alt={`Image from the tool (${block.mimeType}, ${base64Size(block.data)})`} />
+                <img src={`data:${block.mimeType};base64,${block.data}`} alt={t('content.imageAlt', { type: block.mimeType, size: base64Size(block.data) })} />
                 <figcaption className="muted">
                   {block.mimeType} · {base64Size(block.data)}
                 </figcaption>
               </figure>
             ) : (
               <p key={key} className="muted">
-                An image in {block.mimeType} ({base64Size(block.data)}), not shown.
+                {t('content.imageNotShown', { type: block.mimeType, size: base64Size(block.data) })}
               </p>
             );
           case 'audio':
-            return <audio key={key} controls src={`data:${block.mimeType};base64,${block.data}`} aria-label={`Audio from the tool (${block.mimeType})`} />;
+            return <audio key={key} controls src={`data:${block.mimeType};base64,${block.data}`} aria-label={t('content.audio', { type: block.mimeType })} />;
           case 'resource_link':
             return (
               <p key={key} className="content-blocks__resource">
-                <span className="badge badge--quiet">resource</span> {block.title ?? block.name ?? block.uri} <code>{block.uri}</code>
+                <span className="badge badge--quiet">{t('content.resource')}</span> {block.title ?? block.name ?? block.uri} <code>{block.uri}</code>
                 {block.description ? <span className="muted"> — {block.description}</span> : null}
               </p>
             );
@@ -52,7 +54,7 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
             return (
               <div key={key} className="content-blocks__resource">
                 <p>
-                  <span className="badge badge--quiet">resource</span> <code>{block.resource.uri}</code>
+                  <span className="badge badge--quiet">{t('content.resource')}</span> <code>{block.resource.uri}</code>
                   {block.resource.mimeType ? <span className="muted"> · {block.resource.mimeType}</span> : null}
                 </p>
                 {typeof block.resource.text === 'string' ? <pre className="content-blocks__text">{block.resource.text}</pre> : <JsonTree value={block.resource} />}

@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { CheckIcon, CopyIcon } from './icons.js';
 
 /** Copies text and says so for a moment (or that it could not); the label names what is copied. */
 export function CopyButton({ text, label, withText = false }: { text: string; label: string; withText?: boolean }) {
+  const { t } = useTranslation();
   const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
   useEffect(() => {
     if (!outcome) return;
     const timer = setTimeout(() => setOutcome(null), 1_500);
     return () => clearTimeout(timer);
   }, [outcome]);
-  const said = outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Could not copy: the clipboard is not available here' : label;
+  const said = outcome === 'copied' ? t('common.copied') : outcome === 'failed' ? t('common.copyFailed') : label;
   return (
     <button
       type="button"
@@ -25,7 +27,7 @@ export function CopyButton({ text, label, withText = false }: { text: string; la
       }}
     >
       {outcome === 'copied' ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-      {withText ? <span>{outcome === 'copied' ? 'Copied' : label}</span> : null}
+      {withText ? <span>{outcome === 'copied' ? t('common.copied') : label}</span> : null}
     </button>
   );
 }

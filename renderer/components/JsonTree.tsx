@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 const COLLAPSE_BEYOND = 20;
 
 function Primitive({ value }: { value: unknown }) {
@@ -7,6 +8,7 @@ function Primitive({ value }: { value: unknown }) {
 }
 
 function Node({ name, value, depth }: { name?: string; value: unknown; depth: number }) {
+  const { t } = useTranslation();
   const size = value !== null && typeof value === 'object' ? (Array.isArray(value) ? value.length : Object.keys(value).length) : 0;
   // A folded node draws its children only once opened: a megabyte value costs its first level, not every line.
   const [expanded, setExpanded] = useState(depth < 2 && size <= COLLAPSE_BEYOND);
@@ -37,7 +39,7 @@ function Node({ name, value, depth }: { name?: string; value: unknown; depth: nu
         {open}
         <span className="json-tree__count">
           {' '}
-          {entries.length} {Array.isArray(value) ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'key' : 'keys'}{' '}
+          {Array.isArray(value) ? t('jsonTree.items', { count: entries.length }) : t('jsonTree.keys', { count: entries.length })}{' '}
         </span>
       </summary>
       {expanded ? (

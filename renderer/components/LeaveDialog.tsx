@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRef } from 'react';
 import { useLeaveGuard } from '../state/leave-guard.js';
 import { Modal } from './Modal.js';
@@ -9,16 +10,17 @@ export function LeaveDialog() {
   const discard = useLeaveGuard((state) => state.discard);
   const stay = useLeaveGuard((state) => state.stay);
   const keep = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation();
   if (!pending) return null;
   return (
-    <Modal title="Discard unsaved changes?" onDismiss={stay} initialFocus={keep}>
-      <p>You have not saved {unsaved ?? 'your changes'}. Leaving now throws them away.</p>
+    <Modal title={t('leave.title')} onDismiss={stay} initialFocus={keep}>
+      <p>{t('leave.body', { what: unsaved ?? t('leave.yourChanges') })}</p>
       <div className="arg-form__actions">
         <button ref={keep} type="button" className="button button--primary" onClick={stay}>
-          Keep editing
+          {t('leave.keep')}
         </button>
         <button type="button" className="button button--danger" onClick={discard}>
-          Discard changes
+          {t('leave.discard')}
         </button>
       </div>
     </Modal>

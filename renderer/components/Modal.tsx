@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ModalProps {
@@ -50,10 +51,11 @@ export function Modal({ title, onDismiss, children, description, wide, initialFo
 
 /** Cancel, then whatever a dialog's next step is, at its foot. */
 export function CancelAnd({ onCancel, children }: { onCancel: () => void; children?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="modal__actions">
       <button type="button" className="button" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
       {children}
     </div>
@@ -65,13 +67,14 @@ export function CancelAnd({ onCancel, children }: { onCancel: () => void; childr
  * when there is one (so Enter in a field saves), else calls onSave.
  */
 export function SaveCancelActions({ onCancel, onSave, saveDisabled = false }: { onCancel: () => void; onSave?: () => void; saveDisabled?: boolean }) {
+  const { t } = useTranslation();
   return (
     <div className="modal__actions">
       <button type={onSave ? 'button' : 'submit'} className="button button--primary" onClick={onSave} disabled={saveDisabled}>
-        Save
+        {t('common.save')}
       </button>
       <button type="button" className="button" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </div>
   );

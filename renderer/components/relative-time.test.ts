@@ -16,7 +16,15 @@ describe('relative times', () => {
 
   it('copes with a clock that runs behind and with dates that do not parse', () => {
     expect(relativeTime(ago(-20), now, 'en')).toBe('just now');
+    // A chat changed after the last tick of the window's clock: not "in 1 minute".
+    expect(relativeTime(ago(-90), now, 'en')).toBe('just now');
     expect(relativeTime(ago(-7200), now, 'en')).toBe('in 2 hours');
     expect(relativeTime('not a date', now, 'en')).toBe('');
+  });
+
+  it('speaks the window’s language', () => {
+    expect(relativeTime(ago(10), now, 'de')).toBe('gerade eben');
+    expect(relativeTime(ago(3 * 3600), now, 'de')).toBe('vor 3 Stunden');
+    expect(relativeTime(ago(130), now, 'ar')).toBe('قبل دقيقتين');
   });
 });

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import type { Chat } from '../../../shared/schemas/chat.js';
 import { SettingsIcon, WireIcon, WrenchListIcon } from '../../components/icons.js';
@@ -10,6 +11,7 @@ import { ToolSelectionPanel } from './ToolSelectionPanel.js';
 
 /** Title, provider and model, and the tools this chat offers the model. */
 export function ChatHeader({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
   const providers = useProviders();
   const models = useModels(chat.providerId);
   const update = useUpdateChat();
@@ -34,7 +36,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
       <h2 className="chat-header__title">{chat.title}</h2>
       <div className="chat-header__controls">
         <label className="chat-header__caption" htmlFor={`${id}-provider`}>
-          Provider
+          {t('chatHeader.provider')}
         </label>
         <select
           id={`${id}-provider`}
@@ -47,7 +49,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
             if (provider) update.mutate({ chatId: chat.id, providerId: provider.id, model: provider.defaultModel ?? '' });
           }}
         >
-          {providers.data?.some((provider) => provider.id === chat.providerId) ? null : <option value={chat.providerId}>{chat.providerId} (missing)</option>}
+          {providers.data?.some((provider) => provider.id === chat.providerId) ? null : <option value={chat.providerId}>{t('chatHeader.missing', { id: chat.providerId })}</option>}
           {providers.data?.map((provider) => (
             <option key={provider.id} value={provider.id}>
               {provider.displayName}
@@ -55,7 +57,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           ))}
         </select>
         <label className="chat-header__caption" htmlFor={`${id}-model`}>
-          Model
+          {t('chatHeader.model')}
         </label>
         <input
           key={`${chat.id}-${chat.model}`}
@@ -63,9 +65,9 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           className="input input--small chat-header__model"
           list={`${id}-models`}
           defaultValue={chat.model}
-          placeholder="Pick a model"
+          placeholder={t('chatHeader.pickModel')}
           aria-invalid={chat.model ? undefined : true}
-          title={modelIds.length ? `${modelIds.length} models from the provider; type to search, or any name the server takes` : 'Type the model name the server takes'}
+          title={modelIds.length ? t('chatHeader.modelsListed', { count: modelIds.length }) : t('chatHeader.typeModel')}
           disabled={busy}
           onBlur={(event) => {
             const model = event.target.value.trim();
@@ -79,24 +81,24 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           ))}
         </datalist>
         <button type="button" className="button button--small" onClick={() => setPanelOpen(true)} disabled={busy} aria-haspopup="dialog">
-          <WrenchListIcon size={15} /> {toolCount === 0 ? 'No tools' : `${toolCount.toLocaleString('en')} tool${toolCount === 1 ? '' : 's'} on`}
-          {bySearch ? ' · found by search' : ''}
-          {deniedCount > 0 ? ` · ${deniedCount} never allowed` : ''}
-          {toolCount > 0 && tokens !== undefined ? <span className="muted"> · ~{tokens.toLocaleString()} tokens</span> : null}
+          <WrenchListIcon size={15} /> {toolCount === 0 ? t('chatHeader.noTools') : t('chatHeader.toolsOn', { count: toolCount })}
+          {bySearch ? t('chatHeader.bySearch') : ''}
+          {deniedCount > 0 ? t('chatHeader.neverAllowed', { count: deniedCount }) : ''}
+          {toolCount > 0 && tokens !== undefined ? <span className="muted">{t('chatHeader.tokens', { count: tokens })}</span> : null}
         </button>
         <span className="chat-header__icons">
           <button
             type="button"
             className="icon-button"
-            aria-label="Chat settings"
-            title={busyBecause ? `Chat settings: ${busyBecause}` : 'Chat settings: system prompt, temperature, turns'}
+            aria-label={t('chatHeader.settings')}
+            title={busyBecause ? t('chatHeader.settingsBusy', { reason: busyBecause }) : t('chatHeader.settingsHint')}
             onClick={() => setSettingsOpen(true)}
             disabled={busy}
             aria-haspopup="dialog"
           >
             <SettingsIcon size={17} />
           </button>
-          <button type="button" className="icon-button" aria-label="Raw exchange" title="Raw exchange: what the model server was sent and answered" onClick={() => setRawOpen(true)} aria-haspopup="dialog">
+          <button type="button" className="icon-button" aria-label={t('chatHeader.raw')} title={t('chatHeader.rawHint')} onClick={() => setRawOpen(true)} aria-haspopup="dialog">
             <WireIcon size={17} />
           </button>
           <ExportMenu chat={chat} />

@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
+import { shortcutLabel } from '../../components/Kbd.js';
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Chat, ChatSummary } from '../../../shared/schemas/chat.js';
@@ -12,12 +15,8 @@ import { reusableNewChat } from './new-chat.js';
 
 const UNDO_MS = 6_000;
 
-const STATUS_LABEL: Partial<Record<ChatSummary['status'], string>> = {
-  running: 'answering',
-  awaiting_approval: 'needs approval',
-  awaiting_user: 'has a question',
-  error: 'error',
-};
+/** The states a chat's row says, besides idle. */
+const SAID_STATUSES = new Set<ChatSummary['status']>(['running', 'awaiting_approval', 'awaiting_user', 'error']);
 
 /**
  * "New chat" with the provider and model of the last chat (what the person
@@ -41,7 +40,7 @@ export function useNewChat() {
     const list = providers.data?.length ? providers.data : (await providers.refetch()).data;
     const last = chats.data?.find((chat) => chat.model && list?.some((provider) => provider.id === chat.providerId));
     const provider = list?.find((entry) => entry.id === last?.providerId) ?? list?.[0];
-    if (!provider) return setProblem('No provider configured — add one in Settings → Providers.');
+    if (!provider) return setProblem(i18n.t('chatList.noProvider'));
     setProblem(null);
     const model =
       last?.providerId === provider.id
@@ -49,7 +48,7 @@ export function useNewChat() {
         : (provider.defaultModel ?? (await api.models.list({ id: provider.id }).then((listed) => listed.models[0]?.id ?? '', () => '')));
     create.mutate(
       { providerId: provider.id, model },
-      { onSuccess: (chat) => select(chat.id), onError: (error) => setProblem(errorMessage(error, 'Could not create the chat.')) },
+      { onSuccess: (chat) => select(chat.id), onError: (error) => setProblem(errorMessage(error, i18n.t('chatList.createFailed'))) },
     );
   };
   return { start: () => void start(), ready: (providers.data?.length ?? 0) > 0, known: providers.data !== undefined, problem, pending: create.isPending };
@@ -57,6 +56,7 @@ export function useNewChat() {
 
 /** The chats, newest activity first: open, rename, delete with undo. Ctrl/Cmd+N starts one. */
 export function ChatList() {
+  const { t } = useTranslation();
   const chats = useChats();
   const selected = useChatUi((state) => state.selectedChatId);
   const select = useChatUi((state) => state.select);
@@ -135,34 +135,34 @@ export function ChatList() {
     <nav className="pane chat-list" aria-labelledby="chats-title">
       <PaneHeader
         titleId="chats-title"
-        title="Chats"
+        title={t('chatList.title')}
         action={
-          <button type="button" className="button button--small" onClick={newChat.start} disabled={!newChat.ready || newChat.pending} title="New chat (Ctrl/Cmd+N, or Ctrl/Cmd+Shift+O)">
-            <PlusIcon size={14} /> New chat
+          <button type="button" className="button button--small" onClick={newChat.start} disabled={!newChat.ready || newChat.pending} title={t('chatList.newChatHint', { keys: shortcutLabel('N'), alternative: shortcutLabel('Shift+O') })}>
+            <PlusIcon size={14} /> {t('chat.newChat')}
           </button>
         }
       >
         <ErrorLine message={newChat.problem} />
         {newChat.known && !newChat.ready ? (
-          <p className="pane__hint muted">New chat waits for a model provider: add one in Settings.</p>
+          <p className="pane__hint muted">{t('chatList.waitsForProvider')}</p>
         ) : null}
         {undo ? (
           <div className="toast" role="status">
-            Deleted “{undo.chat.title}”.
+            {t('chatList.deleted', { title: undo.chat.title })}
             <button type="button" className="button button--ghost button--small" onClick={undoDelete}>
-              Undo
+              {t('chatList.undo')}
             </button>
           </div>
         ) : null}
       </PaneHeader>
       <label className="visually-hidden" htmlFor="chat-search">
-        Search chats
+        {t('chatList.search')}
       </label>
       <input
         id="chat-search"
         className="input input--small chat-list__search"
         type="search"
-        placeholder="Search chats…"
+        placeholder={t('chatList.searchPlaceholder')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         onKeyDown={(event) => {
@@ -176,14 +176,14 @@ export function ChatList() {
         <SearchResults query={deferredQuery} titles={new Map(visible.map((chat) => [chat.id, chat.title]))} />
       ) : chats.isError ? (
         <p className="pane__message error-text" role="alert">
-          Could not load chats: {chats.error.message}
+          {t('chatList.loadFailed', { reason: chats.error.message })}
         </p>
       ) : visible.length === 0 && !chats.isPending ? (
-        <p className="pane__message muted">No chats yet.</p>
+        <p className="pane__message muted">{t('chatList.empty')}</p>
       ) : (
         <>
-          {pinned.length > 0 ? <ChatGroup label="Pinned" chats={pinned} row={row} /> : null}
-          <ChatGroup label={pinned.length > 0 ? 'Recent' : 'Chats'} chats={recent} row={row} labelHidden={pinned.length === 0} />
+          {pinned.length > 0 ? <ChatGroup label={t('chatList.pinned')} chats={pinned} row={row} /> : null}
+          <ChatGroup label={pinned.length > 0 ? t('chatList.recent') : t('chatList.title')} chats={recent} row={row} labelHidden={pinned.length === 0} />
         </>
       )}
       <UnreadableChats />
@@ -225,6 +225,7 @@ interface ChatRowProps {
 }
 
 function ChatRow({ chat, now, current, renaming, onOpen, onStartRename, onRename, onCancelRename, onPin, onDelete }: ChatRowProps) {
+  const { t, i18n: { language } } = useTranslation();
   if (renaming) {
     return (
       <form
@@ -236,11 +237,11 @@ function ChatRow({ chat, now, current, renaming, onOpen, onStartRename, onRename
         }}
       >
         <label className="visually-hidden" htmlFor={`rename-${chat.id}`}>
-          Chat title
+          {t('chatList.chatTitle')}
         </label>
         <input id={`rename-${chat.id}`} name="title" className="input input--small" defaultValue={chat.title} autoFocus maxLength={200} onKeyDown={(event) => event.key === 'Escape' && onCancelRename()} />
         <button type="submit" className="button button--small">
-          Save
+          {t('common.save')}
         </button>
       </form>
     );
@@ -251,20 +252,23 @@ function ChatRow({ chat, now, current, renaming, onOpen, onStartRename, onRename
         <span className="list__main">
           <span className="list__title">{chat.title}</span>
           <span className="list__meta">
-            {chat.model || 'no model'}
-            {STATUS_LABEL[chat.status] ? <span className={`chat-list__status chat-list__status--${chat.status}`}> · {STATUS_LABEL[chat.status]}</span> : null}
-            <span title={new Date(chat.updatedAt).toLocaleString()}> · {relativeTime(chat.updatedAt, now)}</span>
+            {chat.model ? <span translate="no">{chat.model}</span> : t('chatList.noModel')}
+            {SAID_STATUSES.has(chat.status) ? <span className={`chat-list__status chat-list__status--${chat.status}`}>{` · ${t(`chatList.status.${chat.status as 'running'}`)}`}</span> : null}
+            {' · '}
+            <time dateTime={chat.updatedAt} title={new Date(chat.updatedAt).toLocaleString(language)}>
+              {relativeTime(chat.updatedAt, now, language)}
+            </time>
           </span>
         </span>
       </button>
       <span className="list__actions">
-        <button type="button" className={`icon-button${chat.pinned ? ' icon-button--on' : ''}`} aria-label={`${chat.pinned ? 'Unpin' : 'Pin'} ${chat.title}`} aria-pressed={chat.pinned} onClick={onPin}>
+        <button type="button" className={`icon-button${chat.pinned ? ' icon-button--on' : ''}`} aria-label={chat.pinned ? t('chatList.unpin', { title: chat.title }) : t('chatList.pin', { title: chat.title })} aria-pressed={chat.pinned} onClick={onPin}>
           <PinIcon size={15} />
         </button>
-        <button type="button" className="icon-button" aria-label={`Rename ${chat.title}`} onClick={onStartRename}>
+        <button type="button" className="icon-button" aria-label={t('chatList.rename', { title: chat.title })} onClick={onStartRename}>
           <PencilIcon size={15} />
         </button>
-        <button type="button" className="icon-button" aria-label={`Delete ${chat.title}`} onClick={onDelete}>
+        <button type="button" className="icon-button" aria-label={t('chatList.delete', { title: chat.title })} onClick={onDelete}>
           <TrashIcon size={15} />
         </button>
       </span>
@@ -274,19 +278,20 @@ function ChatRow({ chat, now, current, renaming, onOpen, onStartRename, onRename
 
 /** Chats that hold the words, each with the passage that matched; Enter or a click opens one. */
 function SearchResults({ query, titles }: { query: string; titles: Map<string, string> }) {
+  const { t } = useTranslation();
   const search = useChatSearch(query);
   const select = useChatUi((state) => state.select);
   const results = (search.data?.results ?? []).filter((result) => titles.has(result.chatId));
   if (search.isError) {
     return (
       <p className="pane__message error-text" role="alert">
-        {errorMessage(search.error, 'Could not search the chats.')}
+        {errorMessage(search.error, t('chatList.searchFailed'))}
       </p>
     );
   }
-  if (search.data && results.length === 0) return <p className="pane__message muted">No chat contains “{query.trim()}”.</p>;
+  if (search.data && results.length === 0) return <p className="pane__message muted">{t('chatList.noMatch', { query: query.trim() })}</p>;
   return (
-    <ul className="list" aria-label="Search results" aria-busy={search.isFetching}>
+    <ul className="list" aria-label={t('chatList.results')} aria-busy={search.isFetching}>
       {results.map((result) => (
         <li key={result.chatId} className="list__row">
           <button type="button" className="list__item" onClick={() => select(result.chatId)}>
@@ -303,6 +308,7 @@ function SearchResults({ query, titles }: { query: string; titles: Map<string, s
 
 /** Chat files that cannot be opened stay listed, with the file and the reason, until they are fixed or moved. */
 function UnreadableChats() {
+  const { t } = useTranslation();
   const unreadable = useUnreadableChats().data ?? [];
   const select = useChatUi((state) => state.select);
   const selected = useChatUi((state) => state.selectedChatId);
@@ -310,7 +316,7 @@ function UnreadableChats() {
   return (
     <section className="chat-list__unreadable" aria-labelledby="unreadable-chats-title">
       <h3 id="unreadable-chats-title" className="chat-list__unreadable-title">
-        {unreadable.length === 1 ? '1 chat cannot be opened' : `${unreadable.length} chats cannot be opened`}
+        {t('chatList.unreadable', { count: unreadable.length })}
       </h3>
       <ul className="list">
         {unreadable.map((entry) => (
@@ -318,12 +324,12 @@ function UnreadableChats() {
             <button type="button" className="chat-list__unreadable-item" aria-current={selected === entry.id ? 'true' : undefined} onClick={() => select(entry.id)}>
               <code title={entry.file}>{entry.file.split(/[\\/]/).pop()}</code>
               <span className="error-text">{entry.reason}</span>
-              <span className="muted">Open read-only</span>
+              <span className="muted">{t('chatList.openReadOnly')}</span>
             </button>
           </li>
         ))}
       </ul>
-      <p className="muted">Open one to read what it holds. Toolbelt leaves these files as they are: fix them in an editor or move them out of the chats folder.</p>
+      <p className="muted">{t('chatList.unreadableHint')}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { pendingOf } from '../../../shared/chat-calls.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -20,12 +21,13 @@ import { ToolbeltError } from '../../../shared/errors.js';
 import { DamagedChat } from './DamagedChat.js';
 
 export function ChatScreen() {
+  const { t } = useTranslation();
   const selected = useChatUi((state) => state.selectedChatId);
   useEffect(warmMarkdownWhenIdle, []);
   return (
-    <section className="screen screen--fill" aria-label="Chat">
+    <section className="screen screen--fill" aria-label={t('screens.chat')}>
       <h1 className="visually-hidden" tabIndex={-1} data-screen-heading>
-        Chat
+        {t('screens.chat')}
       </h1>
       <div className="chat-layout">
         <ChatList />
@@ -39,30 +41,31 @@ function NoChatOpen() {
   const providers = useProviders();
   const goTo = useUiStore((state) => state.goTo);
   const newChat = useNewChat();
+  const { t } = useTranslation();
   const hasProvider = (providers.data?.length ?? 0) > 0;
   return (
     <div className="chat-pane chat-pane--empty">
       <EmptyState
         icon={<ChatIcon size={40} />}
-        title={hasProvider || providers.isPending ? 'Start a chat' : 'No provider configured'}
+        title={hasProvider || providers.isPending ? t('chat.startTitle') : t('chat.noProviderTitle')}
         actions={
           hasProvider ? (
             <button type="button" className="button button--primary" onClick={newChat.start} disabled={newChat.pending}>
-              New chat
+              {t('chat.newChat')}
             </button>
           ) : (
             <button type="button" className="button button--primary" onClick={() => goTo('settings')}>
-              Add one in Settings
+              {t('chat.addProvider')}
             </button>
           )
         }
       >
         {hasProvider ? (
           <p>
-            Chat with your models and the tools you choose for each chat. Type <kbd className="kbd">+</kbd> in the message box to run any tool yourself.
+            <Trans i18nKey="chat.startBody" components={[<kbd className="kbd" />]} />
           </p>
         ) : (
-          <p>Add OpenAI, an OpenAI-compatible server (Ollama, LM Studio, vLLM) or Anthropic in Settings → Providers, then start a chat.</p>
+          <p>{t('chat.noProviderBody')}</p>
         )}
         <ErrorLine message={newChat.problem} />
       </EmptyState>
@@ -74,11 +77,12 @@ function Conversation({ chatId }: { chatId: string }) {
   const chat = useChat(chatId);
   const select = useChatUi((state) => state.select);
   const paletteOpen = useChatUi((state) => state.paletteOpen);
+  const { t } = useTranslation();
   if (chat.isError && chat.error instanceof ToolbeltError && chat.error.code === 'file_invalid') return <DamagedChat chatId={chatId} />;
   if (chat.isError) {
     return (
       <div className="chat-pane chat-pane--empty">
-        <EmptyState icon={<ChatIcon size={40} />} title="This chat cannot be opened" actions={<button type="button" className="button" onClick={() => select(null)}>Close it</button>}>
+        <EmptyState icon={<ChatIcon size={40} />} title={t('chat.cannotOpen')} actions={<button type="button" className="button" onClick={() => select(null)}>{t('chat.closeIt')}</button>}>
           <p>{chat.error.message}</p>
         </EmptyState>
       </div>
@@ -96,7 +100,7 @@ function Conversation({ chatId }: { chatId: string }) {
       {current.messages.length === 0 ? (
         <div className="chat-pane__welcome muted">
           <p>
-            Ask something, or press <kbd className="kbd">+</kbd> to run a tool yourself.
+            <Trans i18nKey="chat.welcome" components={[<kbd className="kbd" />]} />
           </p>
         </div>
       ) : (

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Chat, MessageAttachment } from '../../../shared/schemas/chat.js';
 import { PlusIcon, SendIcon, StopIcon } from '../../components/icons.js';
@@ -13,7 +15,7 @@ import { errorMessage } from '../../components/ErrorLine.js';
 const NO_ATTACHMENTS: MessageAttachment[] = [];
 
 function sizeLabel(text: string): string {
-  return text.length < 1000 ? `${text.length} chars` : `${(text.length / 1000).toFixed(1)} K chars`;
+  return text.length < 1000 ? i18n.t('composer.chars', { count: text.length }) : i18n.t('composer.kiloChars', { value: (text.length / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 1 }) });
 }
 
 /**
@@ -24,6 +26,7 @@ function sizeLabel(text: string): string {
  * Esc on the suggestions, or "\+", sends a plain "+".
  */
 export function Composer({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
   const api = useApi();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -143,22 +146,22 @@ export function Composer({ chat }: { chat: Chat }) {
       ) : null}
       {!chat.model ? (
         <p className="composer__problem" role="status">
-          Pick a model (the Model field at the top) before sending.
+          {t('composer.pickModel')}
         </p>
       ) : null}
       {attachments.length ? (
-        <ul className="attachments" aria-label="Attached to the next message">
+        <ul className="attachments" aria-label={t('composer.attached')}>
           {attachments.map((attachment, index) => (
             <li key={`${attachment.kind}-${attachment.ref}-${index}`} className="attachment-chip">
-              <span className="badge badge--quiet">{attachment.kind === 'resource' ? 'Resource' : 'Prompt'}</span>
+              <span className="badge badge--quiet">{attachment.kind === 'resource' ? t('chat.resource') : t('chat.prompt')}</span>
               <span className="attachment-chip__title" title={`${attachment.server} · ${attachment.ref}`}>
                 {attachment.title}
               </span>
               <span className="muted">
                 {sizeLabel(attachment.text)}
-                {attachment.images ? ` · ${attachment.images.length === 1 ? '1 picture' : `${attachment.images.length} pictures`}` : ''}
+                {attachment.images ? ` · ${t('chat.pictures', { count: attachment.images.length })}` : ''}
               </span>
-              <button type="button" className="icon-button icon-button--small" aria-label={`Remove ${attachment.title}`} onClick={() => detach(chat.id, index)}>
+              <button type="button" className="icon-button icon-button--small" aria-label={t('common.removeItem', { item: attachment.title })} onClick={() => detach(chat.id, index)}>
                 ×
               </button>
             </li>
@@ -167,17 +170,17 @@ export function Composer({ chat }: { chat: Chat }) {
       ) : null}
       {slug !== null && suggestions.data ? <QuickRunSuggestions id={suggestId} tools={suggested} active={active} onChoose={complete} /> : null}
       <div className="composer__row">
-        <button type="button" className="icon-button composer__plus" aria-label="Run a tool" title={`Run a tool (${shortcutLabel('K')})`} onClick={() => openPalette()}>
+        <button type="button" className="icon-button composer__plus" aria-label={t('composer.runTool')} title={t('composer.runToolShortcut', { shortcut: shortcutLabel('K') })} onClick={() => openPalette()}>
           <PlusIcon size={18} />
         </button>
         <textarea
           ref={box}
           className="composer__input"
-          aria-label="Message"
+          aria-label={t('composer.message')}
           aria-autocomplete="list"
           aria-controls={slug !== null ? suggestId : undefined}
           aria-activedescendant={slug !== null && suggested[active] ? `${suggestId}-${active}` : undefined}
-          placeholder={waiting ? 'Answer the dialog to continue…' : 'Message, or + to run a tool'}
+          placeholder={waiting ? t('composer.answerDialog') : t('composer.placeholder')}
           rows={Math.min(8, Math.max(1, text.split('\n').length))}
           value={text}
           onKeyDown={onKeyDown}
@@ -191,12 +194,12 @@ export function Composer({ chat }: { chat: Chat }) {
         />
         {running ? (
           <button type="button" className="button composer__stop" onClick={() => cancel.mutate({ chatId: chat.id })}>
-            <StopIcon size={16} /> Stop <kbd className="kbd">Esc</kbd>
+            <StopIcon size={16} /> {t('composer.stop')} <kbd className="kbd">{t('keys.escape')}</kbd>
           </button>
         ) : (
-          <button type="button" className="button button--primary" onClick={() => void submit()} disabled={(!text.trim() && attachments.length === 0) || waiting || send.isPending || !chat.model}
-            aria-label="Send"
-            title={!chat.model ? 'Pick a model first' : waiting ? 'Answer the dialog first' : !text.trim() && attachments.length === 0 ? 'Type a message first' : 'Send (Enter)'}
+          <button type="button" className="button button--primary composer__send" onClick={() => void submit()} disabled={(!text.trim() && attachments.length === 0) || waiting || send.isPending || !chat.model}
+            aria-label={t('composer.send')}
+            title={!chat.model ? t('composer.pickModelFirst') : waiting ? t('composer.answerFirst') : !text.trim() && attachments.length === 0 ? t('composer.typeFirst') : t('composer.sendHint')}
           >
             <SendIcon size={16} />
           </button>

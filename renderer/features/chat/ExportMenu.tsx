@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRef } from 'react';
 import { chatToMarkdown, exportFileName } from '../../../shared/chat-markdown.js';
 import type { Chat } from '../../../shared/schemas/chat.js';
@@ -6,6 +7,7 @@ import { DownloadIcon } from '../../components/icons.js';
 
 /** Export the chat as Markdown (to read or share) or as JSON (the chat file as Toolbelt keeps it). */
 export function ExportMenu({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
   const close = () => menu.current?.removeAttribute('open');
   const exportAs = (kind: 'md' | 'json') => {
@@ -25,15 +27,15 @@ export function ExportMenu({ chat }: { chat: Chat }) {
         }
       }}
     >
-      <summary className="icon-button" aria-label="Export chat" title="Export chat">
+      <summary className="icon-button" aria-label={t('chat.exportChat')} title={t('chat.exportChat')}>
         <DownloadIcon size={17} />
       </summary>
       <div className="menu__items">
         <button type="button" className="menu__item" onClick={() => exportAs('md')}>
-          Markdown (.md)
+          {t('chat.exportMarkdown')}
         </button>
         <button type="button" className="menu__item" onClick={() => exportAs('json')}>
-          JSON (.json)
+          {t('chat.exportJson')}
         </button>
       </div>
     </details>

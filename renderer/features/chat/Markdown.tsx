@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { memo, useEffect, useState, type ReactNode, type Ref } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
@@ -30,24 +31,32 @@ const components: Components = {
       {children}
     </a>
   ),
-  img: ({ src, alt }) => (
-    <span className="md-image-blocked" title="Remote images are not loaded">
-      [image{alt ? `: ${alt}` : ''}] {typeof src === 'string' ? src : ''}
-    </span>
-  ),
-  pre: ({ children }) => {
-    const language = languageOf(children);
-    return (
-      <div className="md-code">
-        <div className="md-code__bar">
-          <span className="md-code__language">{language ?? 'text'}</span>
-          <CopyButton text={textOf(children).replace(/\n$/, '')} label={language ? `Copy ${language} code` : 'Copy code'} />
-        </div>
-        <pre>{children}</pre>
-      </div>
-    );
-  },
+  img: ({ src, alt }) => <BlockedImage src={typeof src === 'string' ? src : ''} alt={alt} />,
+  pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
 };
+
+function BlockedImage({ src, alt }: { src: string; alt: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <span className="md-image-blocked" title={t('chat.remoteImage')}>
+      {alt ? t('chat.imagePlaceholderAlt', { alt }) : t('chat.imagePlaceholder')} <span dir="ltr">{src}</span>
+    </span>
+  );
+}
+
+function CodeBlock({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const language = languageOf(children);
+  return (
+    <div className="md-code">
+      <div className="md-code__bar">
+        <span className="md-code__language">{language ?? t('chat.plainText')}</span>
+        <CopyButton text={textOf(children).replace(/\n$/, '')} label={language ? t('chat.copyLanguageCode', { language }) : t('chat.copyCode')} />
+      </div>
+      <pre>{children}</pre>
+    </div>
+  );
+}
 
 const REMARK_PLUGINS = [remarkGfm];
 // react-markdown calls each plugin's attacher on every render, and rehype-highlight's registers all of its

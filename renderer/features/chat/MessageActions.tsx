@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { useState, type ReactNode } from 'react';
 import type { AssistantMessage, Chat, UserMessage } from '../../../shared/schemas/chat.js';
 import { CopyButton } from '../../components/CopyButton.js';
@@ -10,19 +12,20 @@ const CONTINUABLE = new Set(['cancelled', 'max_turns', 'length', 'error', 'tool_
 
 /** Why a chat cannot start another run now, in words; null when it can. */
 export function busyReason(chat: Chat): string | null {
-  if (chat.status === 'running') return 'Wait for the answer, or stop it first';
-  if (chat.status === 'awaiting_approval') return 'Approve or deny the waiting tool call first';
-  if (chat.status === 'awaiting_user') return 'Answer the question first';
+  if (chat.status === 'running') return i18n.t('messageActions.waitAnswer');
+  if (chat.status === 'awaiting_approval') return i18n.t('messageActions.approveFirst');
+  if (chat.status === 'awaiting_user') return i18n.t('messageActions.answerFirst');
   return null;
 }
 
 function ActionButton({ label, disabledBecause, onClick, children }: { label: string; disabledBecause: string | null; onClick: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
       className="icon-button"
       aria-label={label}
-      title={disabledBecause ? `${label}: ${disabledBecause}` : label}
+      title={disabledBecause ? t('messageActions.disabledBecause', { action: label, reason: disabledBecause }) : label}
       aria-disabled={disabledBecause ? true : undefined}
       onClick={() => {
         if (!disabledBecause) onClick();
@@ -35,6 +38,7 @@ function ActionButton({ label, disabledBecause, onClick, children }: { label: st
 
 /** The person's message, with Copy and Edit; editing sends it again in place of the old one and what followed. */
 export function UserMessageBody({ chatId, message, busy }: { chatId: string; message: UserMessage; busy: string | null }) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
   const send = useSendMessage();
   if (draft !== null) {
@@ -45,7 +49,7 @@ export function UserMessageBody({ chatId, message, busy }: { chatId: string; mes
     return (
       <form
         className="message__edit"
-        aria-label="Edit message"
+        aria-label={t('messageActions.edit')}
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -53,7 +57,7 @@ export function UserMessageBody({ chatId, message, busy }: { chatId: string; mes
       >
         <textarea
           className="input message__edit-box"
-          aria-label="Message"
+          aria-label={t('composer.message')}
           value={draft}
           rows={Math.min(10, Math.max(2, draft.split('\n').length))}
           autoFocus
@@ -71,14 +75,14 @@ export function UserMessageBody({ chatId, message, busy }: { chatId: string; mes
             }
           }}
         />
-        <p className="muted message__edit-hint">Sending replaces this message and everything after it.</p>
+        <p className="muted message__edit-hint">{t('messageActions.editHint')}</p>
         <ErrorLine message={send.isError ? errorMessage(send.error) : busy} />
         <div className="message__edit-buttons">
           <button type="button" className="button button--small" onClick={() => setDraft(null)}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="button button--small button--primary" disabled={draft.trim() === '' || busy !== null || send.isPending}>
-            Send
+            {t('composer.send')}
           </button>
         </div>
       </form>
@@ -87,9 +91,9 @@ export function UserMessageBody({ chatId, message, busy }: { chatId: string; mes
   return (
     <>
       {message.content ? <div className="message__bubble">{message.content}</div> : null}
-      <div className="message__actions" role="toolbar" aria-label="Message actions">
-        {message.content ? <CopyButton text={message.content} label="Copy message" /> : null}
-        <ActionButton label="Edit message" disabledBecause={busy} onClick={() => setDraft(message.content)}>
+      <div className="message__actions" role="toolbar" aria-label={t('messageActions.toolbar')}>
+        {message.content ? <CopyButton text={message.content} label={t('messageActions.copy')} /> : null}
+        <ActionButton label={t('messageActions.edit')} disabledBecause={busy} onClick={() => setDraft(message.content)}>
           <PencilIcon size={16} />
         </ActionButton>
       </div>
@@ -105,22 +109,23 @@ export function endedShort(chat: Chat): boolean {
 
 /** Under the model's answer: Copy; on the last one, Regenerate, and Continue when the run ended short. */
 export function AssistantActions({ chatId, message, last, busy, canContinue }: { chatId: string; message: AssistantMessage; last: boolean; busy: string | null; canContinue: boolean }) {
+  const { t } = useTranslation();
   const regenerate = useRegenerate();
   const continueChat = useContinueChat();
   const failure = regenerate.error ?? continueChat.error;
   if (!last && !message.content) return null;
   return (
     <>
-      <div className={`message__actions${last ? ' message__actions--shown' : ''}`} role="toolbar" aria-label="Answer actions">
-        {message.content ? <CopyButton text={message.content} label="Copy answer" /> : null}
+      <div className={`message__actions${last ? ' message__actions--shown' : ''}`} role="toolbar" aria-label={t('messageActions.answerToolbar')}>
+        {message.content ? <CopyButton text={message.content} label={t('messageActions.copyAnswer')} /> : null}
         {last ? (
-          <ActionButton label="Regenerate answer" disabledBecause={busy} onClick={() => regenerate.mutate({ chatId })}>
+          <ActionButton label={t('messageActions.regenerate')} disabledBecause={busy} onClick={() => regenerate.mutate({ chatId })}>
             <RegenerateIcon size={16} />
           </ActionButton>
         ) : null}
         {last && canContinue && !busy ? (
           <button type="button" className="button button--small" onClick={() => continueChat.mutate({ chatId })} disabled={continueChat.isPending}>
-            <ContinueIcon size={14} /> Continue
+            <ContinueIcon size={14} /> {t('messageActions.continue')}
           </button>
         ) : null}
       </div>

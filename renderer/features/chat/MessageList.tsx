@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { Chat, ChatMessage } from '../../../shared/schemas/chat.js';
 import { Switch } from '../../components/Switch.js';
@@ -28,6 +29,7 @@ const MessageView = memo(function MessageView({
   canContinue: boolean;
 }) {
   const share = useShareToolRun();
+  const { t } = useTranslation();
   if (message.role === 'user') {
     return (
       <div className="message message--user">
@@ -35,11 +37,11 @@ const MessageView = memo(function MessageView({
         {message.attachments?.map((attachment, index) => (
           <details key={`${attachment.ref}-${index}`} className="message__attachment">
             <summary>
-              <span className="badge badge--quiet">{attachment.kind === 'resource' ? 'Resource' : 'Prompt'}</span> {attachment.title}{' '}
-              <span className="muted">· {attachment.server}</span>
+              <span className="badge badge--quiet">{attachment.kind === 'resource' ? t('chat.resource') : t('chat.prompt')}</span> {attachment.title}{' '}
+              <span className="muted">{`· ${attachment.server}`}</span>
             </summary>
             <pre className="content-blocks__text">{attachment.text}</pre>
-            {attachment.images ? <Pictures images={attachment.images} label={`Pictures of ${attachment.title}`} /> : null}
+            {attachment.images ? <Pictures images={attachment.images} label={t('chat.picturesOf', { title: attachment.title })} /> : null}
           </details>
         ))}
       </div>
@@ -50,7 +52,7 @@ const MessageView = memo(function MessageView({
       <div className="message message--tool-run">
         <ToolCallCard call={message.call} byPerson />
         <Switch
-          label="Model sees this on the next turn"
+          label={t('chat.modelSeesRun')}
           checked={message.shareWithModel}
           onChange={(shareWithModel) => share.mutate({ chatId, messageId: message.id, shareWithModel })}
         />
@@ -61,14 +63,14 @@ const MessageView = memo(function MessageView({
   return (
     <div className="message message--assistant">
       {message.answer ? <StructuredAnswer value={message.answer.value} /> : message.content ? <Markdown text={message.content} /> : null}
-      {empty && streaming ? <p className="message__typing" aria-label="The model is answering">…</p> : null}
+      {empty && streaming ? <p className="message__typing" aria-label={t('chat.answering')}>…</p> : null}
       <ServerSearchCards blocks={message.serverBlocks} />
       {message.toolCalls.map((call) => (
         <ToolCallCard key={call.id} call={call} />
       ))}
-      {message.answerProblem ? <p className="muted message__note">Not the JSON this chat asks for ({message.answerProblem}).</p> : null}
-      {message.finishReason === 'cancelled' ? <p className="muted message__note">Stopped.</p> : null}
-      {message.finishReason === 'interrupted' ? <p className="muted message__note">Interrupted when the app stopped.</p> : null}
+      {message.answerProblem ? <p className="muted message__note">{t('chat.notTheJson', { problem: message.answerProblem })}</p> : null}
+      {message.finishReason === 'cancelled' ? <p className="muted message__note">{t('chat.stopped')}</p> : null}
+      {message.finishReason === 'interrupted' ? <p className="muted message__note">{t('chat.interrupted')}</p> : null}
       {streaming ? null : <AssistantActions chatId={chatId} message={message} last={last} busy={busy} canContinue={canContinue} />}
     </div>
   );
@@ -82,6 +84,7 @@ const neverAdjust = () => false;
  * they scrolled up to read.
  */
 export function MessageList({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const lastTop = useRef(0);
@@ -156,7 +159,7 @@ export function MessageList({ chat }: { chat: Chat }) {
       className="message-list"
       {...{ [NEAR_VIEW_ROOT]: '' }}
       role="log"
-      aria-label="Messages"
+      aria-label={t('chat.messages')}
       aria-live="polite"
       aria-busy={chat.status === 'running'}
       tabIndex={0}

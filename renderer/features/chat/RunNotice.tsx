@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Chat } from '../../../shared/schemas/chat.js';
 import { useUiStore } from '../../state/ui.js';
 
@@ -5,6 +6,7 @@ const SETTINGS_CODES = new Set(['provider_auth', 'provider_unreachable', 'not_fo
 
 /** How the last run ended when it was not a plain answer, with the next step. */
 export function RunNotice({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
   const goTo = useUiStore((state) => state.goTo);
   const outcome = chat.lastRun;
   if (!outcome || chat.status === 'running' || !['error', 'max_turns', 'tool_error', 'length'].includes(outcome.reason)) return null;
@@ -14,7 +16,7 @@ export function RunNotice({ chat }: { chat: Chat }) {
       {outcome.error ? <code>{outcome.error.code}</code> : null} {outcome.message ?? outcome.error?.message}
       {outcome.error && SETTINGS_CODES.has(outcome.error.code) ? (
         <button type="button" className="button button--small" onClick={() => goTo('settings')}>
-          Open Settings
+          {t('chat.openSettings')}
         </button>
       ) : null}
     </div>

@@ -3,6 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServerSearchCards } from './ServerSearchCard.js';
+// Texts come from the catalogue, in English, as in the app.
+import '../../i18n/index.js';
 
 afterEach(cleanup);
 
