@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import type { PendingItem, RequestPreview } from '../../../shared/schemas/chat.js';
 import { Modal } from '../../components/Modal.js';
@@ -21,6 +22,7 @@ function requestText(preview: RequestPreview): string {
  * Enter allows once (focus starts there); Esc denies.
  */
 export function ApprovalDialog({ chatId, item, position }: { chatId: string; item: PendingItem; position?: { index: number; count: number } }) {
+  const { t } = useTranslation();
   const api = useApi();
   const approve = useApprove();
   const tool = useTool({ bundleID: item.tool.bundleID, slug: item.tool.slug, version: item.tool.version });
@@ -73,7 +75,7 @@ export function ApprovalDialog({ chatId, item, position }: { chatId: string; ite
         ...(decision !== 'deny' && edited && parsed ? { args: parsed } : {}),
         ...(decision === 'deny' && reason.trim() ? { message: reason.trim() } : {}),
       },
-      { onError: (error) => setFailure(errorMessage(error, 'The answer did not reach the app; try again.')) },
+      { onError: (error) => setFailure(errorMessage(error, t('approval.notDelivered'))) },
     );
   };
   // The core's answer for the arguments as they stand now (not for an earlier edit), and the request it built.
@@ -83,28 +85,28 @@ export function ApprovalDialog({ chatId, item, position }: { chatId: string; ite
 
   return (
     <Modal
-      title={position && position.count > 1 ? `Approve tool call (${position.index + 1} of ${position.count})` : 'Approve tool call'}
+      title={position && position.count > 1 ? t('approval.titleOf', { number: position.index + 1, count: position.count }) : t('approval.title')}
       wide
       onDismiss={() => decide('deny')}
       initialFocus={allowButton}
       description={
         <p>
-          <strong>{item.tool.displayName}</strong> <span className="muted">({item.tool.name}, {item.tool.bundleName})</span>
+          <strong>{item.tool.displayName}</strong> <span className="muted">{t('approval.toolOf', { name: item.tool.name, bundle: item.tool.bundleName })}</span>
           <br />
-          {item.reason ?? 'This tool asks before it runs.'}
+          {item.reason ?? t('approval.asksFirst')}
         </p>
       }
     >
       {item.preview ? (
-        <section className="approval__request" aria-label="Request that will be sent">
-          <h3 className="subhead">Request</h3>
+        <section className="approval__request" aria-label={t('approval.requestRegion')}>
+          <h3 className="subhead">{t('approval.request')}</h3>
           <pre className="code-block">{requestText(rebuilt ?? item.preview)}</pre>
-          {edited && !checked ? <p className="muted">Building the request from the edited arguments…</p> : null}
-          {edited && checked && !rebuilt ? <p className="muted">The request is built from the edited arguments once they are valid.</p> : null}
+          {edited && !checked ? <p className="muted">{t('approval.building')}</p> : null}
+          {edited && checked && !rebuilt ? <p className="muted">{t('approval.builtOnceValid')}</p> : null}
         </section>
       ) : null}
-      <h3 className="subhead">Arguments</h3>
-      <JsonEditor label="Arguments" value={original} onChange={setText} schema={tool.data?.status === 'valid' ? tool.data.argSchema : undefined} height={180} />
+      <h3 className="subhead">{t('toolCall.arguments')}</h3>
+      <JsonEditor label={t('toolCall.arguments')} value={original} onChange={setText} schema={tool.data?.status === 'valid' ? tool.data.argSchema : undefined} height={180} />
       {parseError ? <p className="field__error">{parseError}</p> : null}
       {shownIssues.map((issue) => (
         <p key={issue.path + issue.message} className="field__error">
@@ -113,31 +115,29 @@ export function ApprovalDialog({ chatId, item, position }: { chatId: string; ite
       ))}
       <div className="field">
         <label className="field__label" htmlFor={`deny-reason-${item.callId}`}>
-          Reason if you deny (the model reads it)
+          {t('approval.denyReason')}
         </label>
         <input id={`deny-reason-${item.callId}`} className="input" value={reason} onChange={(event) => setReason(event.target.value)} />
       </div>
       <ErrorLine message={failure} />
       <div className="modal__actions">
         <button ref={allowButton} type="button" className="button button--primary" disabled={blocked} onClick={() => decide('allow')}>
-          Allow once
+          {t('approval.allowOnce')}
         </button>
         <button type="button" className="button" disabled={blocked} onClick={() => decide('allow_always')}>
-          Always allow in this chat
+          {t('approval.allowAlways')}
         </button>
         <button type="button" className="button button--danger" disabled={approve.isPending} onClick={() => decide('deny')}>
-          Deny
+          {t('approval.deny')}
         </button>
         <span className="muted modal__keys">
           {blocked && !approve.isPending ? (
             // Allow waits for arguments the tool accepts; Enter would do nothing, so it is not offered.
-            <>Fix the arguments above to allow · </>
+            t('approval.fixFirst')
           ) : (
-            <>
-              <kbd className="kbd">Enter</kbd> allows once ·{' '}
-            </>
+            <Trans i18nKey="approval.enterAllows" components={[<kbd className="kbd" />]} />
           )}
-          <kbd className="kbd">Esc</kbd> denies
+          <Trans i18nKey="approval.escDenies" components={[<kbd className="kbd" />]} />
         </span>
       </div>
     </Modal>

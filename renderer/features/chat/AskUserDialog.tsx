@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useRef, useState } from 'react';
 import type { PendingItem } from '../../../shared/schemas/chat.js';
 import { Modal } from '../../components/Modal.js';
@@ -6,6 +7,7 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 /** "Question from the model": its choices as buttons, or a text answer. Esc stops the run. */
 export function AskUserDialog({ chatId, item }: { chatId: string; item: PendingItem }) {
+  const { t } = useTranslation();
   const answer = useAnswer();
   const cancel = useCancelChat();
   const [text, setText] = useState('');
@@ -15,11 +17,11 @@ export function AskUserDialog({ chatId, item }: { chatId: string; item: PendingI
     setFailure(null);
     answer.mutate(
       { chatId, callId: item.callId, answer: value },
-      { onError: (error) => setFailure(errorMessage(error, 'The answer did not reach the app; try again.')) },
+      { onError: (error) => setFailure(errorMessage(error, t('approval.notDelivered'))) },
     );
   };
   return (
-    <Modal title="Question from the model" onDismiss={() => cancel.mutate({ chatId })} initialFocus={item.choices?.length ? undefined : field}>
+    <Modal title={t('ask.title')} onDismiss={() => cancel.mutate({ chatId })} initialFocus={item.choices?.length ? undefined : field}>
       <p className="ask__question">{item.question}</p>
       {item.choices?.length ? (
         <div className="ask__choices">
@@ -38,16 +40,16 @@ export function AskUserDialog({ chatId, item }: { chatId: string; item: PendingI
         }}
       >
         <label className="visually-hidden" htmlFor={`answer-${item.callId}`}>
-          Your answer
+          {t('ask.yourAnswer')}
         </label>
-        <input ref={field} id={`answer-${item.callId}`} className="input" placeholder={item.choices?.length ? 'Or type another answer' : 'Your answer'} value={text} onChange={(event) => setText(event.target.value)} />
+        <input ref={field} id={`answer-${item.callId}`} className="input" placeholder={item.choices?.length ? t('ask.otherAnswer') : t('ask.yourAnswer')} value={text} onChange={(event) => setText(event.target.value)} />
         <button type="submit" className="button button--primary" disabled={!text.trim() || answer.isPending}>
-          Answer
+          {t('ask.answer')}
         </button>
       </form>
       <ErrorLine message={failure} />
       <p className="muted modal__keys">
-        <kbd className="kbd">Esc</kbd> stops the run instead
+        <Trans i18nKey="ask.escStops" components={[<kbd className="kbd" />]} />
       </p>
     </Modal>
   );

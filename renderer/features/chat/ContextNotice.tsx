@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import type { Chat } from '../../../shared/schemas/chat.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useCapabilities, useChatContext, useDropOldResults, useUpdateChat } from '../../queries/chats.js';
@@ -5,7 +7,7 @@ import { useCapabilities, useChatContext, useDropOldResults, useUpdateChat } fro
 /** Warn from this share of the model's input size on: the estimate is rough, and the answer needs room too. */
 const WARN_AT = 0.8;
 
-const count = (tokens: number) => `~${tokens.toLocaleString('en')} tokens`;
+const count = (tokens: number) => i18n.t('context.tokens', { count: tokens });
 
 /**
  * Said before sending, not after the server refuses: a model that refused
@@ -13,6 +15,7 @@ const count = (tokens: number) => `~${tokens.toLocaleString('en')} tokens`;
  * its model takes, with a way out (drop old tool results, turn tools off).
  */
 export function ContextNotice({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
   const capabilities = useCapabilities(chat.providerId, chat.model, chat.lastRun?.at ?? '');
   const context = useChatContext(chat);
   const drop = useDropOldResults();
@@ -29,26 +32,25 @@ export function ContextNotice({ chat }: { chat: Chat }) {
     <div className="context-notice callout callout--warn" role="status">
       {refused ? (
         <p>
-          {chat.model} refused tools before, so they will not be sent: turn tools off for this chat, or pick another model.{' '}
+          {t('context.refused', { model: chat.model })}{' '}
           <button type="button" className="button button--small" disabled={update.isPending} onClick={() => update.mutate({ chatId: chat.id, tools: { ...chat.tools, mode: 'none' } })}>
-            Turn tools off
+            {t('context.turnToolsOff')}
           </button>
         </p>
       ) : null}
       {tight && budget && limit !== undefined ? (
         <p>
-          {total > limit ? 'This chat is longer than ' : 'This chat nears what '}
-          {chat.model} takes: {count(total)} ({count(budget.messageTokens)} of messages, {count(budget.toolTokens)} of tool definitions) of {limit.toLocaleString('en')}.{' '}
+          {t(total > limit ? 'context.longer' : 'context.nears', { model: chat.model, total: count(total), messages: count(budget.messageTokens), tools: count(budget.toolTokens), limit })}{' '}
           {budget.droppable.results > 0 ? (
             <button type="button" className="button button--small" disabled={drop.isPending} onClick={() => drop.mutate({ chatId: chat.id })}>
-              Drop {budget.droppable.results} old tool result{budget.droppable.results === 1 ? '' : 's'} ({count(budget.droppable.tokens)})
+              {t('context.drop', { count: budget.droppable.results, tokens: count(budget.droppable.tokens) })}
             </button>
           ) : (
-            'Start a new chat, or turn off tools it does not need.'
+            t('context.startNew')
           )}
         </p>
       ) : null}
-      <ErrorLine message={drop.isError ? errorMessage(drop.error, 'Could not drop the old results.') : update.isError ? errorMessage(update.error, 'Could not change the tools.') : null} />
+      <ErrorLine message={drop.isError ? errorMessage(drop.error, t('context.dropFailed')) : update.isError ? errorMessage(update.error, t('context.changeFailed')) : null} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AssistantMessage } from '../../../shared/schemas/chat.js';
 
 interface Search {
@@ -25,22 +26,23 @@ function searchesOf(blocks: NonNullable<AssistantMessage['serverBlocks']>): Sear
 
 /** A search the provider ran itself for the chat's deferred tools: what it asked, what it loaded. */
 export function ServerSearchCards({ blocks }: { blocks: AssistantMessage['serverBlocks'] }) {
+  const { t } = useTranslation();
   if (!blocks?.length) return null;
   return (
     <>
       {searchesOf(blocks).map((search) => (
-        <article key={search.id} className="tool-card tool-card--ok" aria-label="Tool search by the provider">
+        <article key={search.id} className="tool-card tool-card--ok" aria-label={t('serverSearch.card')}>
           <header className="tool-card__head">
             <span className="tool-card__name">
-              <strong>Search tools</strong>
-              <span className="muted tool-card__origin"> · run by the provider</span>
+              <strong>{t('serverSearch.title')}</strong>
+              <span className="muted tool-card__origin">{t('serverSearch.byProvider')}</span>
             </span>
           </header>
           <dl className="tool-card__qa">
-            <dt>Searched for</dt>
+            <dt>{t('toolCall.searchedFor')}</dt>
             <dd>{search.query}</dd>
-            <dt>Loaded</dt>
-            <dd>{search.found.length ? search.found.map((name) => <code key={name}>{name} </code>) : 'nothing'}</dd>
+            <dt>{t('serverSearch.loaded')}</dt>
+            <dd>{search.found.length ? search.found.map((name) => <code key={name}>{`${name} `}</code>) : t('serverSearch.nothing')}</dd>
           </dl>
         </article>
       ))}

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { AgentSteps } from '../../components/AgentSteps.js';
 import { useEffect, useState } from 'react';
 import type { ToolCall } from '../../../shared/schemas/chat.js';
@@ -6,17 +8,6 @@ import { JsonTree } from '../../components/JsonTree.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { useUiStore } from '../../state/ui.js';
-
-const STATUS_TEXT: Record<ToolCall['status'], string> = {
-  queued: 'Queued',
-  awaiting_approval: 'Waiting for approval',
-  awaiting_user: 'Waiting for your answer',
-  running: 'Running',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  denied: 'Denied',
-  cancelled: 'Cancelled',
-};
 
 const TONE: Partial<Record<ToolCall['status'], string>> = { succeeded: 'ok', failed: 'bad', denied: 'bad', cancelled: 'quiet', running: 'pending' };
 
@@ -31,7 +22,7 @@ function useElapsed(since: string | undefined, running: boolean): number | null 
 }
 
 function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  return ms < 1000 ? i18n.t('common.milliseconds', { value: Math.round(ms) }) : i18n.t('toolCall.seconds', { value: (ms / 1000).toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
 }
 
 /**
@@ -64,22 +55,23 @@ function foundTools(call: ToolCall): FoundTool[] | null {
 
 /** A search the model made for tools: what it asked for and what it found (and loaded), without opening the card. */
 function SearchedAndFound({ call }: { call: ToolCall }) {
+  const { t } = useTranslation();
   const found = foundTools(call);
   if (call.name !== TOOL_SEARCH_NAME) return null;
   return (
     <dl className="tool-card__qa">
-      <dt>Searched for</dt>
+      <dt>{t('toolCall.searchedFor')}</dt>
       <dd>{typeof call.args.query === 'string' ? call.args.query : ''}</dd>
       {found ? (
         <>
-          <dt>Found and loaded</dt>
+          <dt>{t('toolCall.foundAndLoaded')}</dt>
           <dd>
             <ul className="tool-card__found">
               {found.map((match) => (
                 <li key={match.name}>
                   <code>{match.name}</code>
-                  {match.bundle ? <span className="muted"> · {match.bundle}</span> : null}
-                  {match.description ? <span className="muted"> — {match.description.length > 120 ? `${match.description.slice(0, 119)}…` : match.description}</span> : null}
+                  {match.bundle ? <span className="muted">{` · ${match.bundle}`}</span> : null}
+                  {match.description ? <span className="muted">{` — ${match.description.length > 120 ? `${match.description.slice(0, 119)}…` : match.description}`}</span> : null}
                 </li>
               ))}
             </ul>
@@ -92,15 +84,16 @@ function SearchedAndFound({ call }: { call: ToolCall }) {
 
 /** A question the model asked the person, and their answer, as the card shows them without opening it. */
 function AskedAndAnswered({ call }: { call: ToolCall }) {
+  const { t } = useTranslation();
   if (!call.question) return null;
   const answer = call.question.answer ?? (call.result?.ok ? (call.result.value as { answer?: unknown } | null)?.answer : undefined);
   return (
     <dl className="tool-card__qa">
-      <dt>Asked</dt>
+      <dt>{t('toolCall.asked')}</dt>
       <dd>{call.question.text}</dd>
       {typeof answer === 'string' ? (
         <>
-          <dt>You answered</dt>
+          <dt>{t('toolCall.youAnswered')}</dt>
           <dd>{answer}</dd>
         </>
       ) : null}
@@ -110,6 +103,7 @@ function AskedAndAnswered({ call }: { call: ToolCall }) {
 
 /** One tool call: what was called with what, how it went, and its result or error. */
 export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPerson?: boolean }) {
+  const { t } = useTranslation();
   const running = call.status === 'running';
   const elapsed = useElapsed(call.startedAt, running);
   const [open, setOpen] = useState(byPerson);
@@ -119,25 +113,25 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
   const title = call.tool?.displayName ?? call.name;
   const about = call.question || call.name === TOOL_SEARCH_NAME ? null : keyArgument(call.args);
   return (
-    <article className={`tool-card tool-card--${TONE[call.status] ?? 'pending'}`} aria-label={`Tool call ${title}`}>
+    <article className={`tool-card tool-card--${TONE[call.status] ?? 'pending'}`} aria-label={t('toolCall.card', { title })}>
       <header className="tool-card__head">
         <span className="tool-card__name">
           <strong>{title}</strong>
-          {about ? <span> · {about}</span> : null}
+          {about ? <span>{` · ${about}`}</span> : null}
           <span className="muted tool-card__origin">
             {' '}
             <code>{call.name}</code>
             {call.tool ? ` · ${call.tool.bundleName}` : ''}
           </span>
-          {byPerson ? <span className="badge badge--quiet">run by you</span> : null}
+          {byPerson ? <span className="badge badge--quiet">{t('toolCall.runByYou')}</span> : null}
           {call.contextDropped ? (
-            <span className="badge badge--quiet" title="The model reads one line for this result now; the card keeps it whole.">
-              removed from the model’s context
+            <span className="badge badge--quiet" title={t('toolCall.droppedHint')}>
+              {t('toolCall.dropped')}
             </span>
           ) : null}
         </span>
         <span className={`status-pill status-pill--${TONE[call.status] ?? 'pending'}`} role="status">
-          {STATUS_TEXT[call.status]}
+          {t(`toolCall.status.${call.status}`)}
           {elapsed !== null ? ` ${formatMs(elapsed)}` : ''}
         </span>
       </header>
@@ -147,24 +141,23 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
       {result?.steps?.length ? <AgentSteps steps={result.steps} /> : null}
       <details className="tool-card__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
-          Arguments and result
+          {t('toolCall.argsAndResult')}
           {result ? (
             <span className="muted">
-              {' '}
-              · {formatMs(result.durationMs)}
-              {result.attempts > 1 ? ` · ${result.attempts} attempts` : ''}
+              {` · ${formatMs(result.durationMs)}`}
+              {result.attempts > 1 ? t('toolCall.attempts', { count: result.attempts }) : ''}
             </span>
           ) : null}
         </summary>
         {/* Rendered only while open: a megabyte result costs nothing until someone looks. */}
         {open ? (
         <div className="tool-card__body">
-          <h4 className="subhead">Arguments</h4>
+          <h4 className="subhead">{t('toolCall.arguments')}</h4>
           <JsonTree value={call.args} />
           {call.note ? <p className="muted">{call.note}</p> : null}
           {result?.ok ? (
             <>
-              <h4 className="subhead">Result</h4>
+              <h4 className="subhead">{t('toolCall.result')}</h4>
               <ToolValue value={result.value} />
             </>
           ) : null}
@@ -185,7 +178,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
                 goTo('tools');
               }}
             >
-              Open in tester
+              {t('toolCall.openInTester')}
             </button>
           ) : null}
         </div>
@@ -196,11 +189,12 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
 
 /** "3 of 8 · Step 3 of 8 done" with a bar when the total is known. */
 function ProgressLine({ progress }: { progress: NonNullable<ToolCall['progress']> }) {
+  const { t } = useTranslation();
   const known = progress.total !== undefined && progress.total > 0;
-  const label = known ? `${progress.progress} of ${progress.total}` : `${progress.progress}`;
+  const label = known ? t('toolCall.progressOf', { done: progress.progress, total: progress.total }) : `${progress.progress}`;
   return (
     <div className="tool-card__progress">
-      {known ? <progress max={progress.total} value={Math.min(progress.progress, progress.total!)} aria-label={`Progress ${label}`} /> : null}
+      {known ? <progress max={progress.total} value={Math.min(progress.progress, progress.total!)} aria-label={t('toolCall.progress', { label })} /> : null}
       <span className="muted" aria-live="polite">
         {label}
         {progress.message ? ` · ${progress.message}` : ''}
@@ -210,6 +204,7 @@ function ProgressLine({ progress }: { progress: NonNullable<ToolCall['progress']
 }
 
 function AllowHostButton({ host }: { host: string }) {
+  const { t } = useTranslation();
   const settings = useSettings();
   const patch = usePatchSettings();
   const allowed = settings.data?.allowedHosts.includes(host) ?? false;
@@ -220,7 +215,7 @@ function AllowHostButton({ host }: { host: string }) {
       disabled={!settings.data || allowed || patch.isPending}
       onClick={() => settings.data && patch.mutate({ allowedHosts: [...settings.data.allowedHosts, host] })}
     >
-      {allowed ? `${host} allowed` : `Allow ${host}`}
+      {allowed ? t('toolCall.hostAllowed', { host }) : t('toolCall.allowHost', { host })}
     </button>
   );
 }
