@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import type { ChatBundle } from '../../../shared/schemas/chat.js';
 import type { BundleView } from '../../../shared/schemas/bundle.js';
@@ -10,6 +11,7 @@ import { useBundles } from '../../queries/tools.js';
  * settings.
  */
 export function BundlePicker({ bundles, onChange, disabled = false }: { bundles: ChatBundle[]; onChange: (bundles: ChatBundle[]) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
   const list = useBundles(false);
   const id = useId();
   const valid = (list.data?.bundles ?? []).filter((bundle): bundle is BundleView => bundle.status === 'valid' && bundle.toolCount > 0);
@@ -25,9 +27,9 @@ export function BundlePicker({ bundles, onChange, disabled = false }: { bundles:
   const reach = bundles.reduce((sum, entry) => sum + (valid.find((bundle) => bundle.bundleID === entry.bundleID)?.toolCount ?? 0), 0);
   return (
     <fieldset className="bundle-picker" disabled={disabled} aria-describedby={`${id}-help`}>
-      <legend className="field__label">Whole bundles</legend>
+      <legend className="field__label">{t('bundlePicker.legend')}</legend>
       <p id={`${id}-help`} className="muted">
-        {bundles.length ? `${bundles.length} bundle${bundles.length === 1 ? '' : 's'}, ${reach.toLocaleString('en')} tools, new ones included.` : 'Reach every tool of a bundle or MCP server, as it changes.'}
+        {bundles.length ? t('bundlePicker.reach', { count: bundles.length, tools: t('bundlePicker.tools', { count: reach }) }) : t('bundlePicker.none')}
       </p>
       <ul className="bundle-picker__list">
         {valid.map((bundle) => {
@@ -36,17 +38,17 @@ export function BundlePicker({ bundles, onChange, disabled = false }: { bundles:
             <li key={bundle.bundleID} className="bundle-picker__row">
               <label className="checkbox">
                 <input type="checkbox" checked={Boolean(entry)} onChange={(event) => change(bundle.bundleID, event.target.checked ? {} : null)} />
-                {bundle.displayName} <span className="muted">{bundle.toolCount.toLocaleString('en')} tools</span>
+                {bundle.displayName} <span className="muted">{t('bundlePicker.tools', { count: bundle.toolCount })}</span>
               </label>
               {entry ? (
                 <span className="tool-picker__options">
                   <label className="checkbox">
                     <input type="checkbox" checked={Boolean(entry.requiresApproval)} disabled={entry.denied} onChange={(event) => change(bundle.bundleID, { requiresApproval: event.target.checked })} />
-                    Ask before running
+                    {t('bundlePicker.ask')}
                   </label>
                   <label className="checkbox">
                     <input type="checkbox" checked={Boolean(entry.denied)} onChange={(event) => change(bundle.bundleID, { denied: event.target.checked })} />
-                    Never allow
+                    {t('bundlePicker.never')}
                   </label>
                 </span>
               ) : null}

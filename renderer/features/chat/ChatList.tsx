@@ -38,7 +38,12 @@ export function useNewChat() {
     if (untouched) return select(untouched.id);
     // A provider added a moment ago may not be in the list this window last read.
     const list = providers.data?.length ? providers.data : (await providers.refetch()).data;
-    const last = chats.data?.find((chat) => chat.model && list?.some((provider) => provider.id === chat.providerId));
+    // A chat's own data is ahead of the list's summary right after its model or provider changed (the list is read
+    // again on the core's event, which can come later): that decides what "the last chat's model" is.
+    const latest = (chatId: string) => queryClient.getQueryData<Chat>(chatKeys.chat(chatId));
+    const last = chats.data
+      ?.map((chat) => ({ providerId: latest(chat.id)?.providerId ?? chat.providerId, model: latest(chat.id)?.model ?? chat.model }))
+      .find((chat) => chat.model && list?.some((provider) => provider.id === chat.providerId));
     const provider = list?.find((entry) => entry.id === last?.providerId) ?? list?.[0];
     if (!provider) return setProblem(i18n.t('chatList.noProvider'));
     setProblem(null);

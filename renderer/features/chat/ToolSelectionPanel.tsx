@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { useState } from 'react';
 import type { Chat, ChatBundle, ToolDiscovery, ToolSelection } from '../../../shared/schemas/chat.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
@@ -7,14 +9,12 @@ import { useSettings } from '../../queries/tools.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { BundlePicker } from './BundlePicker.js';
 
-const DISCOVERY: { value: ToolDiscovery | 'default'; label: string }[] = [
-  { value: 'default', label: 'As in Settings' },
-  { value: 'auto', label: 'Automatic' },
-  { value: 'search', label: 'Found by search' },
-  { value: 'all', label: 'All on every turn' },
-];
+/** How the model gets the tools; "default" is what Settings says. */
+const DISCOVERY_LABEL = { auto: 'discovery.auto', search: 'discovery.search', all: 'discovery.all' } as const satisfies Record<ToolDiscovery, string>;
+const DISCOVERY_CHOICES = ['default', 'auto', 'search', 'all'] as const;
+const TOOL_MODES = ['auto', 'none'] as const;
 
-const tokens = (count: number) => `~${count.toLocaleString('en')} tokens`;
+const tokens = (count: number) => i18n.t('context.tokens', { count });
 
 /**
  * Which tools the model may reach in this chat (picked ones, whole bundles),
@@ -22,6 +22,7 @@ const tokens = (count: number) => `~${count.toLocaleString('en')} tokens`;
  * ask first, which it may never call, the names it sees, and what that costs.
  */
 export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () => void }) {
+  const { t } = useTranslation();
   const update = useUpdateChat();
   const settings = useSettings();
   const [mode, setMode] = useState(chat.tools.mode);
@@ -33,35 +34,33 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
     setFailure(null);
     update.mutate(
       { chatId: chat.id, tools: { mode, selected, ...(bundles.length ? { bundles } : {}), ...(discovery === 'default' ? {} : { discovery }) } },
-      { onSuccess: onClose, onError: (error) => setFailure(errorMessage(error, 'Could not save the selection.')) },
+      { onSuccess: onClose, onError: (error) => setFailure(errorMessage(error, t('toolPanel.saveFailed'))) },
     );
   };
   const defaultDiscovery = settings.data?.toolDiscovery ?? 'auto';
 
   return (
-    <Modal title="Tools for this chat" wide onDismiss={onClose}>
+    <Modal title={t('toolPanel.title')} wide onDismiss={onClose}>
       <fieldset className="segmented tool-picker__mode">
-        <legend className="visually-hidden">Tool use</legend>
-        {(['auto', 'none'] as const).map((option) => (
+        <legend className="visually-hidden">{t('toolPanel.use')}</legend>
+        {TOOL_MODES.map((option) => (
           <label key={option} className="segmented__option">
             <input type="radio" name="tool-mode" checked={mode === option} onChange={() => setMode(option)} />
-            <span>{option === 'auto' ? 'Selected tools' : 'No tools'}</span>
+            <span>{option === 'auto' ? t('toolPanel.selected') : t('chatHeader.noTools')}</span>
           </label>
         ))}
       </fieldset>
       <ToolsNow chat={chat} />
       <label className="field tool-discovery">
-        <span className="field__label">How the model gets them</span>
+        <span className="field__label">{t('discovery.legend')}</span>
         <select className="input" value={discovery} disabled={mode === 'none'} onChange={(event) => setDiscovery(event.target.value as ToolDiscovery | 'default')}>
-          {DISCOVERY.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.value === 'default' ? `${option.label} (${DISCOVERY.find((entry) => entry.value === defaultDiscovery)?.label.toLowerCase()})` : option.label}
+          {DISCOVERY_CHOICES.map((option) => (
+            <option key={option} value={option}>
+              {option === 'default' ? t('toolPanel.asInSettings', { current: t(DISCOVERY_LABEL[defaultDiscovery]) }) : t(DISCOVERY_LABEL[option])}
             </option>
           ))}
         </select>
-        <span className="field__help">
-          Found by search: the model is offered the pinned tools and tool_search, and loads the others it needs. Automatic searches past 30 tools.
-        </span>
+        <span className="field__help">{t('toolPanel.help')}</span>
       </label>
       <BundlePicker bundles={bundles} onChange={setBundles} disabled={mode === 'none'} />
       <ToolPicker selected={selected} onChange={setSelected} disabled={mode === 'none'} pinnable />
@@ -73,15 +72,17 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
 
 /** What the chat reaches and offers as saved: how many tools, how many loaded by search, and the tokens against offering all. */
 function ToolsNow({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
   const context = useChatContext(chat);
   const tools = context.data?.tools;
   if (!tools) return null;
   return (
     <p className="tool-discovery__now" role="status">
       {tools.mode === 'search'
-        ? `${tools.reachable.toLocaleString('en')} tools reachable · ${tools.offered} offered now (${tools.loaded} loaded by search) · ${tokens(tools.offeredTokens)} per turn instead of ${tokens(tools.allTokens)}`
-        : `${tools.reachable.toLocaleString('en')} tools, all offered · ${tokens(tools.allTokens)} per turn`}
-      <span className="muted"> · {tools.reason}</span>
+        ? t('toolPanel.bySearch', { reachable: t('bundlePicker.tools', { count: tools.reachable }), offered: tools.offered, loaded: tools.loaded, perTurn: tokens(tools.offeredTokens), all: tokens(tools.allTokens) })
+        : t('toolPanel.allOffered', { reachable: t('bundlePicker.tools', { count: tools.reachable }), perTurn: tokens(tools.allTokens) })}
+      {/* Why this mode: written by the core. */}
+      <span className="muted" data-core-text>{` · ${tools.reason}`}</span>
     </p>
   );
 }

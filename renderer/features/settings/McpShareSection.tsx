@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { McpShareConnection } from '../../../shared/schemas/mcp-share.js';
@@ -8,11 +9,12 @@ import { Switch } from '../../components/Switch.js';
 import { useConfigureMcpShare, useMcpActivity, useMcpShareStatus } from '../../queries/mcp-share.js';
 
 function Snippet({ title, hint, text }: { title: string; hint: string; text: string }) {
+  const { t } = useTranslation();
   return (
     <div className="share-snippet">
       <div className="share-snippet__head">
         <h3 className="subhead">{title}</h3>
-        <CopyButton text={text} label={`Copy ${title}`} />
+        <CopyButton text={text} label={t('share.copy', { title })} />
       </div>
       <p className="muted">{hint}</p>
       <pre className="code-block" aria-label={title}>
@@ -28,6 +30,7 @@ function Snippet({ title, hint, text }: { title: string; hint: string; text: str
  * the calls other apps made.
  */
 export function McpShareSection() {
+  const { t } = useTranslation();
   const id = useId();
   const api = useApi();
   const status = useMcpShareStatus();
@@ -51,91 +54,92 @@ export function McpShareSection() {
   const data = status.data;
   const portValue = port || String(data?.port ?? '');
   const portNumber = Number(portValue);
-  const portProblem = !/^\d+$/.test(portValue) || portNumber < 1024 || portNumber > 65535 ? 'Use a port from 1024 to 65535.' : null;
+  const portProblem = !/^\d+$/.test(portValue) || portNumber < 1024 || portNumber > 65535 ? t('share.portProblem') : null;
 
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <div className="card__head">
         <h2 id={`${id}-title`} className="card__title">
-          MCP server
+          {t('share.title')}
         </h2>
-        {data ? <Switch checked={data.enabled} label="Serve shared tools over MCP" disabled={configure.isPending} onChange={(enabled) => change({ enabled })} /> : null}
+        {data ? <Switch checked={data.enabled} label={t('share.switch')} disabled={configure.isPending} onChange={(enabled) => change({ enabled })} /> : null}
       </div>
       <p className="muted card__description">
-        Other apps (Claude Desktop, Cursor, any MCP client) can use the tools of the bundles you share — switch on <strong>Share over MCP</strong> on a bundle in
-        Tools. Tools that ask before every call ask here, in this window.
+        <Trans i18nKey="share.description" components={[<strong />]} />
       </p>
       {data ? (
         <p role="status" className={data.state === 'failed' ? 'field__error' : 'muted'}>
           {data.state === 'running'
-            ? `Running at ${data.url} · ${data.toolCount} ${data.toolCount === 1 ? 'tool' : 'tools'} shared · ${data.clients.length ? `connected: ${data.clients.join(', ')}` : 'no app connected'}`
+            ? t('share.running', {
+                url: data.url,
+                tools: t('share.toolsShared', { count: data.toolCount }),
+                clients: data.clients.length ? t('share.connected', { clients: data.clients.join(', ') }) : t('share.noApp'),
+              })
             : data.state === 'failed'
-              ? (data.failure?.message ?? 'It could not start.')
-              : `Off · ${data.toolCount} ${data.toolCount === 1 ? 'tool' : 'tools'} would be shared`}
+              ? (data.failure?.message ?? t('share.couldNotStart'))
+              : t('share.off', { tools: t('share.wouldShare', { count: data.toolCount }) })}
         </p>
       ) : null}
       <form
         className="inline-form"
-        aria-label="MCP server port"
+        aria-label={t('share.portForm')}
         onSubmit={(event) => {
           event.preventDefault();
           if (!portProblem) change({ port: portNumber }, () => setPort(''));
         }}
       >
         <label className="field__label" htmlFor={`${id}-port`}>
-          Port on 127.0.0.1
+          {t('share.port')}
         </label>
         <input id={`${id}-port`} className="input input--narrow" inputMode="numeric" value={portValue} onChange={(event) => setPort(event.target.value)} aria-invalid={portProblem ? true : undefined} />
         <button type="submit" className="button" disabled={!port || portProblem !== null || configure.isPending}>
-          Use this port
+          {t('share.usePort')}
         </button>
       </form>
       {port && portProblem ? <p className="field__error">{portProblem}</p> : null}
       {data ? (
         <label className="inline-form mcp-share__discovery">
-          <span className="field__label">How apps get the tools</span>
+          <span className="field__label">{t('share.discovery')}</span>
           <select className="input mcp-share__discovery-select" value={data.discovery} disabled={configure.isPending} onChange={(event) => change({ discovery: event.target.value as typeof data.discovery })}>
-            <option value="auto">Automatic</option>
-            <option value="search">Found by search</option>
-            <option value="all">All listed</option>
+            <option value="auto">{t('discovery.auto')}</option>
+            <option value="search">{t('discovery.search')}</option>
+            <option value="all">{t('share.allListed')}</option>
           </select>
-          <span className="muted">
-            {data.listing === 'search' ? 'Apps see tool_search and add what they find to their list.' : 'Apps see every shared tool, a hundred per page.'}
-          </span>
+          <span className="muted">{data.listing === 'search' ? t('share.bySearchHint') : t('share.allHint')}</span>
         </label>
       ) : null}
       <div className="button-row">
         {connection ? (
           <button type="button" className="button" onClick={() => setConnection(null)}>
-            Hide connection settings
+            {t('share.hideSettings')}
           </button>
         ) : (
           <button type="button" className="button" disabled={reveal.isPending} onClick={() => reveal.mutate()}>
-            Show connection settings
+            {t('share.showSettings')}
           </button>
         )}
         <button type="button" className="button" disabled={configure.isPending || confirmingToken} onClick={() => setConfirmingToken(true)}>
-          New token
+          {t('share.newToken')}
         </button>
       </div>
       {confirmingToken ? (
-        <div className="callout callout--warn" role="alertdialog" aria-label="Replace the token?">
-          <p>Apps that use the current token stop working until you give them the new one.</p>
+        <div className="callout callout--warn" role="alertdialog" aria-label={t('share.replaceQuestion')}>
+          <p>{t('share.replaceWarning')}</p>
           <div className="button-row">
             <button type="button" className="button button--danger" autoFocus onClick={() => change({ newToken: true }, () => setConfirmingToken(false))}>
-              Replace token
+              {t('share.replace')}
             </button>
             <button type="button" className="button" onClick={() => setConfirmingToken(false)}>
-              Keep it
+              {t('share.keep')}
             </button>
           </div>
         </div>
       ) : null}
       {connection ? (
         <div className="stack">
-          <p className="muted">These hold the access token: paste them only into apps you trust. New token locks out every app that has the old one.</p>
-          <Snippet title="Settings for HTTP clients" hint="Cursor, Claude Code, VS Code and others that connect to a URL (while Toolbelt runs, with the server on)." text={connection.httpSnippet} />
-          <Snippet title="Settings for command clients" hint="Claude Desktop and others that start a command. Tools that ask first are refused there: no window to ask in." text={connection.stdioSnippet} />
+          <p className="muted">{t('share.holdToken')}</p>
+          <Snippet title={t('share.httpTitle')} hint={t('share.httpHint')} text={connection.httpSnippet} />
+          <Snippet title={t('share.stdioTitle')} hint={t('share.stdioHint')} text={connection.stdioSnippet} />
         </div>
       ) : null}
       <ErrorLine message={error} />
@@ -145,36 +149,37 @@ export function McpShareSection() {
 }
 
 function McpActivityList() {
+  const { t, i18n } = useTranslation();
   const activity = useMcpActivity();
   const calls = activity.data ?? [];
   return (
     <div className="stack">
-      <h3 className="subhead">Calls from other apps</h3>
+      <h3 className="subhead">{t('share.calls')}</h3>
       {calls.length === 0 ? (
-        <p className="muted">No app has called a shared tool yet.</p>
+        <p className="muted">{t('share.noCalls')}</p>
       ) : (
-        <ul className="activity-list" aria-label="Calls from other apps">
+        <ul className="activity-list" aria-label={t('share.calls')}>
           {calls.map((call) =>
             call.event === 'session-ended' ? (
               <li key={call.id} className="activity-list__item">
-                <span className="status-pill">ended</span>
+                <span className="status-pill">{t('share.ended')}</span>
                 <span>
                   <strong>{call.client}</strong>: {call.result}
                 </span>
-                <span className="muted">{new Date(call.at).toLocaleString()}</span>
+                <span className="muted">{new Date(call.at).toLocaleString(i18n.language)}</span>
               </li>
             ) : (
             <li key={call.id} className="activity-list__item">
-              <span className={call.ok ? 'status-pill status-pill--ok' : 'status-pill status-pill--bad'}>{call.ok ? 'ok' : 'failed'}</span>
+              <span className={call.ok ? 'status-pill status-pill--ok' : 'status-pill status-pill--bad'}>{call.ok ? t('share.ok') : t('share.failed')}</span>
               <span>
-                <strong>{call.client}</strong> ran <strong>{call.displayName ?? call.tool}</strong>
-                {call.approval === 'approved' ? ' (you allowed it)' : call.approval === 'declined' ? ' (you denied it)' : call.approval === 'no-window' ? ' (refused: no window to ask in)' : ''}
+                <Trans i18nKey="share.ran" values={{ client: call.client, tool: call.displayName ?? call.tool }} components={[<strong />, <strong />]} />
+                {call.approval === 'approved' ? t('share.youAllowed') : call.approval === 'declined' ? t('share.youDenied') : call.approval === 'no-window' ? t('share.noWindow') : ''}
               </span>
               <span className="muted">
-                {new Date(call.at).toLocaleString()} · {call.durationMs} ms
+                {`${new Date(call.at).toLocaleString(i18n.language)} · ${t('common.milliseconds', { value: call.durationMs })}`}
               </span>
               <details className="activity-list__details">
-                <summary>Arguments and answer</summary>
+                <summary>{t('share.argsAndAnswer')}</summary>
                 <pre className="code-block">{call.args}</pre>
                 <pre className="code-block">{call.result}</pre>
               </details>

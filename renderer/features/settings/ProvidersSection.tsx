@@ -1,18 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { useId, useState } from 'react';
 import { AZURE_DEFAULT_API_VERSION, type ProviderKind, type ProviderView } from '../../../shared/schemas/provider.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { useDeleteProvider, useModels, useProviders, usePutProvider, useTestProvider } from '../../queries/chats.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
-const KINDS: { kind: ProviderKind; label: string; baseURL: string; hint: string }[] = [
-  { kind: 'openai', label: 'OpenAI or compatible', baseURL: '', hint: 'Leave the base URL empty for api.openai.com; Ollama: http://127.0.0.1:11434/v1, LM Studio: http://127.0.0.1:1234/v1' },
-  { kind: 'azure', label: 'Azure OpenAI', baseURL: '', hint: 'Your resource’s endpoint, such as https://my-resource.openai.azure.com' },
-  { kind: 'anthropic', label: 'Anthropic', baseURL: '', hint: 'Leave the base URL empty for api.anthropic.com' },
-  { kind: 'gemini', label: 'Google Gemini', baseURL: '', hint: 'Leave the base URL empty for generativelanguage.googleapis.com; the key is a Gemini API key' },
-  { kind: 'scripted', label: 'Scripted (plays back fixed turns, no model)', baseURL: '', hint: 'Echoes your messages; useful to try tools without a model' },
-];
+/** The kinds in the order offered; each one's name and hint are the catalogue's `providers.kind.<kind>` and `providers.hint.<kind>`. */
+const KINDS: readonly ProviderKind[] = ['openai', 'azure', 'anthropic', 'gemini', 'scripted'];
 
-const message = (error: unknown) => (errorMessage(error, 'The app did not answer; try again.'));
+/** Model names as each server spells them: examples, the same in every language. */
+const MODEL_EXAMPLES: Partial<Record<ProviderKind, string>> = { anthropic: 'claude-sonnet-4-5', gemini: 'gemini-2.5-flash', openai: 'gpt-4o-mini', scripted: 'gpt-4o-mini' };
+const URL_EXAMPLE = 'https://…';
+
+const message = (error: unknown) => errorMessage(error, i18n.t('common.noAnswer'));
 
 function slugFrom(name: string): string {
   return (
@@ -27,6 +28,7 @@ function slugFrom(name: string): string {
 
 /** Add or edit one provider. The key field is write-only: empty keeps the stored key. */
 function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onDone: () => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const put = usePutProvider();
   const [kind, setKind] = useState<ProviderKind>(existing?.kind ?? 'openai');
@@ -36,11 +38,11 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
   const [defaultModel, setDefaultModel] = useState(existing?.defaultModel ?? '');
   const [apiVersion, setApiVersion] = useState(existing?.apiVersion ?? '');
   const [error, setError] = useState<string | null>(null);
-  const hint = KINDS.find((entry) => entry.kind === kind)?.hint;
+  const hint = t(`providers.hint.${kind}`);
   return (
     <form
       className="provider-form"
-      aria-label={existing ? `Edit ${existing.displayName}` : 'Add a provider'}
+      aria-label={existing ? t('providers.editForm', { name: existing.displayName }) : t('providers.addForm')}
       onSubmit={(event) => {
         event.preventDefault();
         setError(null);
@@ -60,36 +62,37 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
     >
       <div className="field">
         <label className="field__label" htmlFor={`${id}-kind`}>
-          Kind
+          {t('providers.kindLabel')}
         </label>
-        <select id={`${id}-kind`} className="input" value={kind} onChange={(event) => setKind(event.target.value as ProviderKind)} disabled={existing !== null}>
+        {/* Opening the form puts the caret in its first field (defect 9: focus stayed on the button). */}
+        <select id={`${id}-kind`} className="input" value={kind} onChange={(event) => setKind(event.target.value as ProviderKind)} disabled={existing !== null} autoFocus={existing === null}>
           {KINDS.map((entry) => (
-            <option key={entry.kind} value={entry.kind}>
-              {entry.label}
+            <option key={entry} value={entry}>
+              {t(`providers.kind.${entry}`)}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-name`}>
-          Name
+          {t('providers.name')}
         </label>
-        <input id={`${id}-name`} className="input" required maxLength={100} value={displayName} onChange={(event) => setDisplayName(event.target.value)} placeholder="Work OpenAI" />
+        <input id={`${id}-name`} className="input" required maxLength={100} value={displayName} onChange={(event) => setDisplayName(event.target.value)} placeholder={t('providers.namePlaceholder')} autoFocus={existing !== null} />
       </div>
       {kind !== 'scripted' ? (
         <>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-url`}>
-              {kind === 'azure' ? 'Endpoint' : 'Base URL'}
+              {kind === 'azure' ? t('providers.endpoint') : t('providers.baseUrl')}
             </label>
-            <input id={`${id}-url`} className="input" type="url" value={baseURL} onChange={(event) => setBaseURL(event.target.value)} placeholder="https://…" aria-describedby={`${id}-url-help`} />
+            <input id={`${id}-url`} className="input" type="url" dir="ltr" translate="no" value={baseURL} onChange={(event) => setBaseURL(event.target.value)} placeholder={URL_EXAMPLE} aria-describedby={`${id}-url-help`} />
             <p id={`${id}-url-help`} className="field__help">
               {hint}
             </p>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-key`}>
-              API key
+              {t('providers.apiKey')}
             </label>
             <input
               id={`${id}-key`}
@@ -98,7 +101,7 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
               autoComplete="off"
               value={apiKey}
               onChange={(event) => setApiKey(event.target.value)}
-              placeholder={existing?.hasApiKey ? 'Stored — type to replace' : 'Not needed for local servers'}
+              placeholder={existing?.hasApiKey ? t('providers.keyStored') : t('providers.keyNotNeeded')}
             />
           </div>
         </>
@@ -106,25 +109,25 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
       {kind === 'azure' ? (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-api-version`}>
-            API version
+            {t('providers.apiVersion')}
           </label>
           <input id={`${id}-api-version`} className="input" value={apiVersion} onChange={(event) => setApiVersion(event.target.value)} placeholder={AZURE_DEFAULT_API_VERSION} />
         </div>
       ) : null}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-model`}>
-          {kind === 'azure' ? 'Default deployment' : 'Default model'}
+          {kind === 'azure' ? t('providers.defaultDeployment') : t('providers.defaultModel')}
         </label>
-        <input id={`${id}-model`} className="input" value={defaultModel} onChange={(event) => setDefaultModel(event.target.value)} placeholder={kind === 'anthropic' ? 'claude-sonnet-4-5' : kind === 'gemini' ? 'gemini-2.5-flash' : kind === 'azure' ? 'the deployment’s name' : 'gpt-4o-mini'} />
+        <input id={`${id}-model`} className="input" translate="no" value={defaultModel} onChange={(event) => setDefaultModel(event.target.value)} placeholder={MODEL_EXAMPLES[kind] ?? t('providers.deploymentPlaceholder')} />
       </div>
       <ErrorLine message={error} />
-      {!displayName.trim() ? <p className="field__help">Give the provider a name to add it.</p> : null}
+      {!displayName.trim() ? <p className="field__help">{t('providers.needsName')}</p> : null}
       <div className="arg-form__actions">
         <button type="submit" className="button button--primary" disabled={put.isPending || !displayName.trim()}>
-          {existing ? 'Save' : 'Add provider'}
+          {existing ? t('common.save') : t('providers.add')}
         </button>
         <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>
@@ -132,6 +135,7 @@ function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onD
 }
 
 function ProviderRow({ provider, onEdit }: { provider: ProviderView; onEdit: () => void }) {
+  const { t } = useTranslation();
   const test = useTestProvider();
   const remove = useDeleteProvider();
   const [showModels, setShowModels] = useState(false);
@@ -139,27 +143,27 @@ function ProviderRow({ provider, onEdit }: { provider: ProviderView; onEdit: () 
   return (
     <li className="provider-row">
       <div className="provider-row__main">
-        <strong>{provider.displayName}</strong> <span className="muted">· {provider.kind}{provider.baseURL ? ` · ${provider.baseURL}` : ''}</span>
+        <strong>{provider.displayName}</strong> <span className="muted" translate="no">{` · ${provider.kind}${provider.baseURL ? ` · ${provider.baseURL}` : ''}`}</span>
         <br />
         <span className="muted">
-          {provider.defaultModel ? `Default model ${provider.defaultModel} · ` : ''}
-          {provider.kind === 'scripted' ? 'no key needed' : provider.hasApiKey ? 'API key stored' : 'no API key'}
-          {provider.source === 'environment' ? ' · from environment variables' : ''}
+          {provider.defaultModel ? t('providers.defaultModelIs', { model: provider.defaultModel }) : ''}
+          {provider.kind === 'scripted' ? t('providers.noKeyNeeded') : provider.hasApiKey ? t('providers.keyIsStored') : t('providers.noKey')}
+          {provider.source === 'environment' ? t('providers.fromEnvironment') : ''}
         </span>
       </div>
       <div className="provider-row__actions">
         <button type="button" className="button button--small" onClick={() => test.mutate(provider.id)} disabled={test.isPending}>
-          {test.isPending ? 'Testing…' : 'Test connection'}
+          {test.isPending ? t('providers.testing') : t('providers.test')}
         </button>
         <button type="button" className="button button--small button--ghost" onClick={() => setShowModels(!showModels)} aria-expanded={showModels}>
-          Models
+          {t('providers.models')}
         </button>
         {provider.source === 'saved' ? (
           <>
-            <button type="button" className="icon-button" aria-label={`Edit ${provider.displayName}`} onClick={onEdit}>
+            <button type="button" className="icon-button" aria-label={t('providers.edit', { name: provider.displayName })} onClick={onEdit}>
               <PencilIcon size={15} />
             </button>
-            <button type="button" className="icon-button" aria-label={`Delete ${provider.displayName}`} onClick={() => remove.mutate(provider.id)}>
+            <button type="button" className="icon-button" aria-label={t('providers.delete', { name: provider.displayName })} onClick={() => remove.mutate(provider.id)}>
               <TrashIcon size={15} />
             </button>
           </>
@@ -167,7 +171,7 @@ function ProviderRow({ provider, onEdit }: { provider: ProviderView; onEdit: () 
       </div>
       {test.data ? (
         <p className="provider-row__result ok-text" role="status">
-          ✓ {test.data.message} ({Math.round(test.data.latencyMs)} ms)
+          {t('providers.testPassed', { message: test.data.message, ms: Math.round(test.data.latencyMs) })}
         </p>
       ) : null}
       {test.error ? (
@@ -177,11 +181,11 @@ function ProviderRow({ provider, onEdit }: { provider: ProviderView; onEdit: () 
       ) : null}
       {showModels ? (
         <div className="provider-row__result">
-          {models.isPending ? <p className="muted">Asking the server…</p> : null}
+          {models.isPending ? <p className="muted">{t('providers.asking')}</p> : null}
           {models.error ? <p className="field__error">{message(models.error)}</p> : null}
           {models.data ? (
             models.data.models.length ? (
-              <ul className="provider-row__models" aria-label={`Models of ${provider.displayName}`}>
+              <ul className="provider-row__models" aria-label={t('providers.modelsOf', { name: provider.displayName })}>
                 {models.data.models.map((model) => (
                   <li key={model.id}>
                     <code>{model.id}</code>
@@ -189,7 +193,7 @@ function ProviderRow({ provider, onEdit }: { provider: ProviderView; onEdit: () 
                 ))}
               </ul>
             ) : (
-              <p className="muted">The server lists no models; set a default model.</p>
+              <p className="muted">{t('providers.noModels')}</p>
             )
           ) : null}
         </div>
@@ -200,6 +204,7 @@ function ProviderRow({ provider, onEdit }: { provider: ProviderView; onEdit: () 
 
 /** Providers: add, edit, test, list models. Keys never come back to this window. */
 export function ProvidersSection() {
+  const { t } = useTranslation();
   const id = useId();
   const providers = useProviders();
   const [editing, setEditing] = useState<string | null>(null);
@@ -208,23 +213,23 @@ export function ProvidersSection() {
     <section className="card" aria-labelledby={`${id}-title`}>
       <div className="card__title-row">
         <h2 id={`${id}-title`} className="card__title">
-          Providers
+          {t('providers.title')}
         </h2>
         {editing === null ? (
           <button type="button" className="button button--small" onClick={() => setEditing('new')}>
-            Add provider
+            {t('providers.add')}
           </button>
         ) : null}
       </div>
-      <p className="muted card__description">Models to chat with. API keys are stored encrypted as secrets and never shown again.</p>
+      <p className="muted card__description">{t('providers.description')}</p>
       {providers.data?.length ? (
-        <ul className="provider-list" aria-label="Providers">
+        <ul className="provider-list" aria-label={t('providers.list')}>
           {providers.data.map((provider) => (
             <ProviderRow key={provider.id} provider={provider} onEdit={() => setEditing(provider.id)} />
           ))}
         </ul>
       ) : providers.isPending ? null : (
-        <p className="muted">No provider yet. Add one to start chatting.</p>
+        <p className="muted">{t('providers.empty')}</p>
       )}
       {editing !== null ? <ProviderForm key={editing} existing={editing === 'new' ? null : current} onDone={() => setEditing(null)} /> : null}
     </section>

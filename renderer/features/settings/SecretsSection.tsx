@@ -1,14 +1,20 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useApi } from '../../api/context.js';
 import { TrashIcon } from '../../components/icons.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
+// How tools write a secret, and what a name looks like: the same in every language.
+const SECRET_EXAMPLE = '${secret.NAME}';
+const NAME_EXAMPLE = 'NAME';
+
 /**
  * Secrets by name. Values are write-only: they can be set or replaced, never
  * shown again, and the field is cleared as soon as the value is saved.
  */
 export function SecretsSection() {
+  const { t, i18n } = useTranslation();
   const id = useId();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -32,45 +38,46 @@ export function SecretsSection() {
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card__title">
-        Secrets
+        {t('secrets.title')}
       </h2>
       <p className="muted card__description">
-        Tools refer to secrets as <code>{'${secret.NAME}'}</code>. Values are encrypted and never shown again.
-        {secrets.data ? ` ${secrets.data.storage.description}.` : ''}
+        <Trans i18nKey="secrets.description" values={{ example: SECRET_EXAMPLE }} components={[<code />]} />
+        {/* Written by the core (which key holds the secrets, where): not in the catalogue yet. */}
+        {secrets.data ? <span data-core-text>{` ${secrets.data.storage.description}.`}</span> : null}
       </p>
       {secrets.data?.secrets.length ? (
-        <ul className="setting-list" aria-label="Secrets">
+        <ul className="setting-list" aria-label={t('secrets.list')}>
           {secrets.data.secrets.map((secret) => (
             <li key={secret.name}>
               <code>{secret.name}</code>
-              <span className="muted">set {new Date(secret.updatedAt).toLocaleString()}</span>
-              <button type="button" className="icon-button" aria-label={`Delete secret ${secret.name}`} title="Delete" onClick={() => remove.mutate(secret.name)}>
+              <span className="muted">{t('secrets.setAt', { when: new Date(secret.updatedAt).toLocaleString(i18n.language) })}</span>
+              <button type="button" className="icon-button" aria-label={t('secrets.delete', { name: secret.name })} title={t('secrets.deleteShort')} onClick={() => remove.mutate(secret.name)}>
                 <TrashIcon size={15} />
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">No secrets yet.</p>
+        <p className="muted">{t('secrets.empty')}</p>
       )}
       <form
         className="inline-form"
-        aria-label="Set a secret"
+        aria-label={t('secrets.form')}
         onSubmit={(event) => {
           event.preventDefault();
           put.mutate();
         }}
       >
         <label className="visually-hidden" htmlFor={`${id}-name`}>
-          Secret name
+          {t('secrets.name')}
         </label>
-        <input id={`${id}-name`} className="input input--code" placeholder="NAME" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        <input id={`${id}-name`} className="input input--code" translate="no" placeholder={NAME_EXAMPLE} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
         <label className="visually-hidden" htmlFor={`${id}-value`}>
-          Secret value
+          {t('secrets.value')}
         </label>
-        <input id={`${id}-value`} className="input" type="password" placeholder="value" value={value} onChange={(event) => setValue(event.target.value)} autoComplete="new-password" />
+        <input id={`${id}-value`} className="input" type="password" placeholder={t('secrets.valuePlaceholder')} value={value} onChange={(event) => setValue(event.target.value)} autoComplete="new-password" />
         <button type="submit" className="button" disabled={!name.trim() || !value || put.isPending}>
-          Set
+          {t('secrets.set')}
         </button>
       </form>
       <ErrorLine message={error} />
