@@ -5,8 +5,6 @@ export const UNTRANSLATED = [
   'renderer/components/ToolPicker.tsx',
   'renderer/components/monaco/JsonEditor.tsx',
   'renderer/features/chat/ChatSettingsDialog.tsx',
-  'renderer/features/chat/RawExchangeDialog.tsx',
-  'renderer/features/palette/QuickRunSuggestions.tsx',
   'renderer/features/palette/ToolPalette.tsx',
   'renderer/features/questions/LiveQuestionDialog.tsx',
   'renderer/features/tester/ResponseView.tsx',

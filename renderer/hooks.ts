@@ -12,8 +12,14 @@ export function useScreenShortcuts(): void {
       const target = event.key === ',' ? 'settings' : SCREENS.find((screen) => screen.shortcut === event.key)?.id;
       if (!target) return;
       event.preventDefault();
+      const focusedBefore = document.activeElement;
       goTo(target);
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-screen-heading]')?.focus());
+      // The new screen's heading takes focus once drawn, unless the person has already moved it (clicked or tabbed
+      // into a field): a slow frame must not pull the caret out of what they are typing in.
+      requestAnimationFrame(() => {
+        if (document.activeElement !== focusedBefore && document.activeElement !== document.body) return;
+        document.querySelector<HTMLElement>('[data-screen-heading]')?.focus();
+      });
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { RawExchange } from '../../../shared/schemas/raw-exchange.js';
 import { CopyButton } from '../../components/CopyButton.js';
@@ -14,6 +15,11 @@ function readable(body: string): string {
   }
 }
 
+/** The status line as HTTP writes it, the same in every language. */
+function httpStatus(status: number | undefined): string {
+  return `HTTP ${status ?? '?'}`;
+}
+
 function headerLines(headers: Record<string, string> | undefined): string {
   return Object.entries(headers ?? {})
     .map(([name, value]) => `${name}: ${value}`)
@@ -21,31 +27,29 @@ function headerLines(headers: Record<string, string> | undefined): string {
 }
 
 function Exchange({ exchange, index }: { exchange: RawExchange; index: number }) {
-  const answer = exchange.error ? `No answer: ${exchange.error}` : `HTTP ${exchange.status ?? '?'}`;
+  const { t, i18n } = useTranslation();
+  const answer = exchange.error ? t('raw.noAnswer', { error: exchange.error }) : httpStatus(exchange.status);
   return (
     <details className="raw-exchange" open={index === 0}>
       <summary>
-        <code>
-          {exchange.method} {exchange.url}
-        </code>{' '}
-        <span className="muted">
-          · {answer} · {new Date(exchange.startedAt).toLocaleTimeString()}
-        </span>
+        <code>{`${exchange.method} ${exchange.url}`}</code>{' '}
+        <span className="muted">{` · ${answer} · ${new Date(exchange.startedAt).toLocaleTimeString(i18n.language)}`}</span>
       </summary>
-      <h4 className="subhead">Request</h4>
-      <pre className="raw-exchange__text" aria-label={`Request ${index + 1}`}>
+      <h4 className="subhead">{t('raw.request')}</h4>
+      <pre className="raw-exchange__text" aria-label={t('raw.requestNumber', { number: index + 1 })}>
         {headerLines(exchange.requestHeaders)}
         {'\n\n'}
         {readable(exchange.requestBody)}
       </pre>
       <h4 className="subhead">
-        Response, as it streamed <CopyButton text={exchange.responseBody} label="Copy the response" />
+        {t('raw.response')} <CopyButton text={exchange.responseBody} label={t('raw.copyResponse')} />
       </h4>
-      <pre className="raw-exchange__text" aria-label={`Response ${index + 1}`}>
+      <pre className="raw-exchange__text" aria-label={t('raw.responseNumber', { number: index + 1 })}>
         {headerLines(exchange.responseHeaders)}
         {'\n\n'}
         {exchange.responseBody}
-        {exchange.truncated ? '\n… (cut here: the rest was not kept)' : ''}
+        {exchange.truncated ? '\n' : null}
+        {exchange.truncated ? t('raw.cut') : null}
       </pre>
     </details>
   );
@@ -53,29 +57,34 @@ function Exchange({ exchange, index }: { exchange: RawExchange; index: number })
 
 /** The requests of a chat's last runs and what the server sent back, byte for byte but for masked keys. */
 export function RawExchangeDialog({ chatId, onClose }: { chatId: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
   const runs = useRawExchanges(chatId);
   const [runIndex, setRunIndex] = useState(0);
   const list = runs.data?.runs ?? [];
   const run = list[Math.min(runIndex, list.length - 1)];
   return (
-    <Modal title="Raw exchange" wide onDismiss={onClose} description="What the model server was sent and answered in this chat’s last runs (a long run’s last 16 requests), keys masked. Kept in memory until Toolbelt closes.">
-      <ErrorLine message={runs.error ? errorMessage(runs.error, 'Could not read the exchange.') : null} />
-      {runs.isPending ? <p className="muted">Reading…</p> : null}
-      {runs.data && list.length === 0 ? <p className="muted">Nothing yet: send a message, and each request of its run shows here.</p> : null}
+    <Modal title={t('raw.title')} wide onDismiss={onClose} description={t('raw.description')}>
+      <ErrorLine message={runs.error ? errorMessage(runs.error, t('raw.readFailed')) : null} />
+      {runs.isPending ? <p className="muted">{t('raw.reading')}</p> : null}
+      {runs.data && list.length === 0 ? <p className="muted">{t('raw.empty')}</p> : null}
       {list.length > 1 ? (
         <label className="field">
-          <span className="field__label">Run</span>
+          <span className="field__label">{t('raw.run')}</span>
           <select className="input" value={runIndex} onChange={(event) => setRunIndex(Number(event.target.value))}>
             {list.map((entry, index) => (
               <option key={entry.runId} value={index}>
-                {index === 0 ? 'Last run' : `${index + 1} runs ago`} · {new Date(entry.startedAt).toLocaleTimeString()} · {entry.exchanges.length} {entry.exchanges.length === 1 ? 'request' : 'requests'}
+                {t('raw.runOption', {
+                  run: index === 0 ? t('raw.lastRun') : t('raw.runsAgo', { count: index + 1 }),
+                  time: new Date(entry.startedAt).toLocaleTimeString(i18n.language),
+                  requests: t('raw.requests', { count: entry.exchanges.length }),
+                })}
               </option>
             ))}
           </select>
         </label>
       ) : null}
       {run ? (
-        <div className="raw-exchanges" role="list" aria-label="Requests of the run">
+        <div className="raw-exchanges" role="list" aria-label={t('raw.requestsOfRun')}>
           {run.exchanges.map((exchange, index) => (
             <div role="listitem" key={`${run.runId}-${index}`}>
               <Exchange exchange={exchange} index={index} />

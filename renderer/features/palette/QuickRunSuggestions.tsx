@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { useApi } from '../../api/context.js';
@@ -19,10 +20,11 @@ export function useQuickRunSuggestions(slug: string | null) {
  * drives it (arrows, Tab or Enter to complete, Esc to type a plain "+").
  */
 export function QuickRunSuggestions({ id, tools, active, onChoose }: { id: string; tools: ToolView[]; active: number; onChoose: (tool: ToolView) => void }) {
+  const { t } = useTranslation();
   return (
     <div className="quick-suggest">
       {tools.length ? (
-        <ul id={id} role="listbox" aria-label="Tool suggestions" className="quick-suggest__list">
+        <ul id={id} role="listbox" aria-label={t('quickRun.list')} className="quick-suggest__list">
           {tools.map((tool, index) => (
             <li
               key={tool.toolID}
@@ -37,18 +39,18 @@ export function QuickRunSuggestions({ id, tools, active, onChoose }: { id: strin
               }}
             >
               <span className="palette__name">{tool.displayName}</span>
-              <code className="palette__slug">+{tool.slug}</code>
+              <code className="palette__slug">{`+${tool.slug}`}</code>
               {tool.description ? <span className="palette__description muted">{tool.description}</span> : null}
             </li>
           ))}
         </ul>
       ) : (
         <p id={id} className="muted quick-suggest__empty">
-          No enabled tool starts like that.
+          {t('quickRun.empty')}
         </p>
       )}
       <p className="muted quick-suggest__keys">
-        <kbd className="kbd">Tab</kbd> completes · then <kbd className="kbd">key=value</kbd> and <kbd className="kbd">Enter</kbd> runs · <kbd className="kbd">Esc</kbd> sends a plain “+”
+        <Trans i18nKey="quickRun.keys" components={[<kbd className="kbd" />, <kbd className="kbd" />, <kbd className="kbd" />, <kbd className="kbd" />]} />
       </p>
     </div>
   );

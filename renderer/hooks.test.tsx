@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useScreenShortcuts } from './hooks.js';
+
+afterEach(cleanup);
+
+function Screen() {
+  useScreenShortcuts();
+  return (
+    <>
+      <h1 tabIndex={-1} data-screen-heading>
+        Settings
+      </h1>
+      <label>
+        Host to allow <input />
+      </label>
+    </>
+  );
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+describe('screen shortcuts', () => {
+  it('move focus to the new screen’s heading, but not out of a field the person went into before the screen was drawn', async () => {
+    render(<Screen />);
+    fireEvent.keyDown(window, { key: '3', ctrlKey: true });
+    await nextFrame();
+    expect(screen.getByRole('heading')).toHaveFocus();
+
+    fireEvent.keyDown(window, { key: '3', ctrlKey: true });
+    // Before the next frame (a slow one, on a busy machine): the person is already typing in the field.
+    screen.getByLabelText('Host to allow').focus();
+    await nextFrame();
+    expect(screen.getByLabelText('Host to allow')).toHaveFocus();
+  });
+});
