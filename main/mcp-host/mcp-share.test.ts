@@ -208,15 +208,20 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'busy', version: '1' } } });
     const streams = new AbortController();
     onTestFinished(() => streams.abort());
+    // Held to the end: undici cancels the body of a response nobody references once it is collected, which closed a
+    // stream (and freed its session) whenever a busy CI machine ran the collector mid-test.
+    const open: Response[] = [];
     for (let index = 0; index < MAX_SESSIONS; index++) {
       const answer = await rawRequest(url, { method: 'POST', headers, body: initialize });
       // Each session keeps its event stream open: a request under way.
       const stream = await fetch(url, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}`, 'mcp-session-id': String(answer.headers['mcp-session-id']) }, signal: streams.signal });
       expect(stream.status).toBe(200);
+      open.push(stream);
     }
     const refused = await rawRequest(url, { method: 'POST', headers, body: initialize });
     expect(refused.status).toBe(503);
     expect(refused.body).toContain('each with a request under way');
+    expect(open.every((stream) => !stream.bodyUsed)).toBe(true);
   });
 
   it('says so when its port is taken, and keeps the token out of its files in clear', async () => {

@@ -2,7 +2,7 @@ import { McpError, type GetPromptResult, type Prompt, type ReadResourceResult, t
 import { ToolbeltError } from '../../shared/errors.js';
 import type { McpPrompt, McpPromptMessages, McpResource, McpResourceContent } from '../../shared/schemas/mcp.js';
 import { base64Size, contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
-import { isPictureType, MAX_PICTURE_CHARS, type AttachedImage } from '../../shared/schemas/attached-image.js';
+import { pictureFrom, type AttachedImage } from '../../shared/schemas/attached-image.js';
 
 /** A read larger than this is refused: it would not fit a message, and the window would stall on it. */
 const MAX_READ_CHARS = 8_000_000;
@@ -55,14 +55,11 @@ export function promptMessagesView(result: GetPromptResult): McpPromptMessages {
   };
 }
 
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-
 /** A prompt message's picture (an image, or an embedded resource that is one) in a format models take; anything else stays a name in the text. */
 function pictureIn(content: GetPromptResult['messages'][number]['content']): AttachedImage | null {
   const [mimeType, data] =
     content.type === 'image' ? [content.mimeType, content.data] : content.type === 'resource' && 'blob' in content.resource ? [content.resource.mimeType, content.resource.blob] : [];
-  if (!isPictureType(mimeType) || typeof data !== 'string' || data.length > MAX_PICTURE_CHARS || !BASE64.test(data)) return null;
-  return { mimeType, data };
+  return pictureFrom(mimeType, data);
 }
 
 /** A server's own error, said as its answer; anything else is passed on. */

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { base64Size } from '../../../shared/content-blocks.js';
 import type { MessageAttachment } from '../../../shared/schemas/chat.js';
-import { isPictureType, MAX_PICTURE_CHARS, type AttachedImage } from '../../../shared/schemas/attached-image.js';
+import { pictureFrom, type AttachedImage } from '../../../shared/schemas/attached-image.js';
 import type { McpPrompt, McpPromptMessages, McpResource, McpResourceContent } from '../../../shared/schemas/mcp.js';
 import { useApi } from '../../api/context.js';
 import { mcpOfferingQueries, useMcpServers } from '../../queries/mcp.js';
@@ -56,9 +56,9 @@ export function resourceAttachment(server: string, resource: McpResource, conten
   const images: AttachedImage[] = [];
   const parts = contents.map((content) => {
     if (content.text !== undefined) return content.text;
-    const { mimeType, blob = '' } = content;
-    const picture = isPictureType(mimeType) && blob.length <= MAX_PICTURE_CHARS;
-    if (picture) images.push({ mimeType, data: blob });
+    const blob = content.blob ?? '';
+    const picture = pictureFrom(content.mimeType, blob);
+    if (picture) images.push(picture);
     return `[${picture ? 'picture ' : ''}${content.mimeType ?? 'binary'} data, ${base64Size(blob)}]`;
   });
   return { kind: 'resource', server, ref: resource.uri, title: resource.title ?? resource.name, text: checkedSize(parts.join('\n\n')), ...withImages(images) };
