@@ -7,7 +7,9 @@ import { useCapabilities, useChatContext, useDropOldResults, useUpdateChat } fro
 /** Warn from this share of the model's input size on: the estimate is rough, and the answer needs room too. */
 const WARN_AT = 0.8;
 
-const count = (tokens: number) => i18n.t('context.tokens', { count: tokens });
+/** "~1,234 tokens", in the window's language: how the chat's notices and panels say a size. */
+export const tokensLabel = (tokens: number) => i18n.t('context.tokens', { count: tokens });
+const count = tokensLabel;
 
 /**
  * Said before sending, not after the server refuses: a model that refused

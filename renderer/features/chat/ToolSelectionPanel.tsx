@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../i18n/index.js';
 import { useState } from 'react';
 import type { Chat, ChatBundle, ToolDiscovery, ToolSelection } from '../../../shared/schemas/chat.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
@@ -8,13 +7,14 @@ import { useChatContext, useUpdateChat } from '../../queries/chats.js';
 import { useSettings } from '../../queries/tools.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { BundlePicker } from './BundlePicker.js';
+import { tokensLabel } from './ContextNotice.js';
 
 /** How the model gets the tools; "default" is what Settings says. */
 const DISCOVERY_LABEL = { auto: 'discovery.auto', search: 'discovery.search', all: 'discovery.all' } as const satisfies Record<ToolDiscovery, string>;
 const DISCOVERY_CHOICES = ['default', 'auto', 'search', 'all'] as const;
 const TOOL_MODES = ['auto', 'none'] as const;
 
-const tokens = (count: number) => i18n.t('context.tokens', { count });
+const tokens = tokensLabel;
 
 /**
  * Which tools the model may reach in this chat (picked ones, whole bundles),
