@@ -18,7 +18,10 @@ if (electron.path) {
   console.error(
     `Electron cannot start here (${electron.reason}; \`npm run setup:electron\` downloads it), so Toolbelt runs in your browser instead.`,
   );
-  const host = spawn(process.execPath, [path.join(ROOT, 'out/main/server.js'), ...process.argv.slice(2)], {
+  // The terminal is for people: the host's JSON log goes to a file in the data folder unless asked otherwise.
+  const userArgs = process.argv.slice(2);
+  const logArgs = userArgs.some((arg) => arg === '--log-file' || arg.startsWith('--log-file=')) ? [] : ['--log-file=logs/browser-host.log'];
+  const host = spawn(process.execPath, [path.join(ROOT, 'out/main/server.js'), ...logArgs, ...userArgs], {
     stdio: ['inherit', 'pipe', 'inherit'],
   });
   let opened = false;

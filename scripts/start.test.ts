@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
 import { tempDirForTest } from '../main/testing/test-temp-dir.js';
@@ -30,7 +32,7 @@ async function startWithout(env: NodeJS.ProcessEnv) {
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  return { stdout, stderr, code: await exited };
+  return { stdout, stderr, code: await exited, dataDir };
 }
 
 describe('npm start without Electron', () => {
@@ -43,6 +45,16 @@ describe('npm start without Electron', () => {
     expect(run.stdout).toMatch(/^Toolbelt is running at http:\/\/127\.0\.0\.1:\d+\/#token=\S+\n$/);
     expect(run.stderr).toContain('No display found');
     expect(run.code).toBe(0);
+  });
+
+  it("keeps the host's JSON log out of the terminal, in a file in the data folder it names", async () => {
+    const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ELECTRON_PATH: _electron, ...env } = process.env;
+    const run = await startWithout(env);
+    const logPath = path.join(run.dataDir, 'logs', 'browser-host.log');
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+    expect(run.stderr).toContain(`Toolbelt's log: ${logPath}`);
+    const lines = (await readFile(logPath, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { message: string });
+    expect(lines.map((line) => line.message)).toContain('browser host started');
   });
 
   it('names a wrong ELECTRON_PATH', async () => {

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './build-lib.mjs';
 import { ensureDependencies } from './dependencies.mjs';
+import { checkPrerequisites } from './prerequisites.mjs';
 
 const UNIT_RESULTS = path.join(ROOT, '.artifacts/unit-results.json');
 const E2E_RESULTS = path.join(ROOT, '.artifacts/e2e-results.json');
@@ -44,6 +45,7 @@ const steps = [
 ];
 
 ensureDependencies(ROOT);
+console.log(checkPrerequisites());
 rmSync(UNIT_RESULTS, { force: true });
 rmSync(E2E_RESULTS, { force: true });
 rmSync(CONFORMANCE_RESULTS, { force: true });

@@ -8,13 +8,16 @@ export interface ServeOptions {
   token: string;
   rendererDir: string;
   logLevel: LogLevel;
+  /** Where the JSON log lines go instead of stderr; relative to the data folder. */
+  logFile: string | null;
 }
 
-export const SERVE_USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token T] [--log-level debug|info|warn|error]
+export const SERVE_USAGE = `Usage: npm run serve -- [--data-dir DIR] [--port N] [--token T] [--log-level debug|info|warn|error] [--log-file FILE]
 
   --data-dir DIR   where bundles, chats and settings live (default: the desktop app's folder)
   --port N         port on 127.0.0.1; 0 or absent picks a free one
-  --token T        access token; absent makes a random one (at least 16 characters)`;
+  --token T        access token; absent makes a random one (at least 16 characters)
+  --log-file FILE  append the JSON log lines to FILE (relative to the data folder) instead of stderr`;
 
 export class UsageError extends Error {}
 
@@ -34,6 +37,7 @@ export function parseServeOptions(
         token: { type: 'string' },
         'renderer-dir': { type: 'string' },
         'log-level': { type: 'string' },
+        'log-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -62,5 +66,6 @@ export function parseServeOptions(
     token,
     rendererDir: values['renderer-dir'] ?? defaults.rendererDir,
     logLevel,
+    logFile: values['log-file'] || null,
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_IDENTITY } from '../app-identity.js';
 import { createLogger } from '../log.js';
+import { openLogFile } from './log-file.js';
 import { parseServeOptions, SERVE_USAGE, UsageError } from './cli-options.js';
 import { defaultDataDir } from './data-dir.js';
 import { startHttpHost } from './http-host.js';
@@ -32,8 +33,10 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
 
-  const log = createLogger({ level: options.logLevel });
   const dataDir = path.resolve(options.dataDir);
+  const logFile = options.logFile === null ? null : openLogFile(path.resolve(dataDir, options.logFile));
+  const log = createLogger({ level: options.logLevel, ...(logFile ? { write: (line: string) => logFile.write(line) } : {}) });
+  if (options.logFile !== null) process.stderr.write(`Toolbelt's log: ${path.resolve(dataDir, options.logFile)}\n`);
   const { core } = await openFolderCore(dataDir, log, {
     mcpShare: { listen: true, stdioCommand: { command: process.execPath, args: [fileURLToPath(import.meta.url), 'mcp', '--data-dir', dataDir] } },
   });
