@@ -237,7 +237,13 @@ test('the + palette: search, keyboard choice, checked form, run into the chat', 
   await expect(card.getByRole('status')).toHaveText('Succeeded');
   await expect(card).toContainText('run by you');
   await expect(card).toContainText('5');
-  await expect(page.getByRole('switch', { name: 'Model sees this on the next turn' })).toHaveAttribute('aria-checked', 'true');
+  const seesRun = page.getByRole('switch', { name: 'Model sees this on the next turn' });
+  await expect(seesRun).toHaveAttribute('aria-checked', 'true');
+  // Said in words beside the switch, not only in a tooltip; the words toggle it too.
+  await page.getByText('Model sees this on the next turn', { exact: true }).click();
+  await expect(seesRun).toHaveAttribute('aria-checked', 'false');
+  await seesRun.press('Space');
+  await expect(seesRun).toHaveAttribute('aria-checked', 'true');
 
   // Ctrl+K opens it too; a switched-off tool searched by its exact slug is explained, not hidden.
   await hostApi(app.host)('PATCH', `/tools/bundles/${CORE}/tools/current-time/version/v1`, { isEnabled: false });
@@ -342,7 +348,15 @@ test('provider settings: add an OpenAI-compatible server, test it, list its mode
     await section.getByRole('button', { name: 'Test connection' }).click();
     await expect(section.getByRole('status')).toContainText('Connected to Local LLM: 2 models available.');
     await section.getByRole('button', { name: 'Models' }).click();
-    await expect(section.getByRole('list', { name: 'Models of Local LLM' })).toContainText('llama3.1');
+    const listed = section.getByRole('list', { name: 'Models of Local LLM' });
+    await expect(listed).toContainText('llama3.1');
+    // A listed model can be picked from here: it becomes the provider's default (defect 9).
+    await expect(listed.getByRole('listitem').filter({ hasText: 'qwen2.5' })).toContainText('default');
+    await listed.getByRole('button', { name: 'Use llama3.1 as default' }).press('Enter');
+    await expect(section).toContainText('Default model llama3.1');
+    await expect(listed.getByRole('listitem').filter({ hasText: 'llama3.1' })).toContainText('default');
+    await expect(listed.getByRole('button', { name: 'Use qwen2.5 as default' })).toBeVisible();
+    await page.screenshot(shot('provider-models'));
     expect(openai.requests.every((request) => request.headers.authorization === 'Bearer sk-local-secret')).toBe(true);
 
     await section.getByRole('button', { name: 'Edit Local LLM' }).click();
@@ -526,6 +540,20 @@ test('the model is picked from the provider’s list: a new chat takes the first
     await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'New chat', exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'New chat' })).toBeVisible();
     await expect(model).toHaveValue('llama3.1');
+
+    // A name the provider does not list is kept, with a word (defect 9), and the word goes once a listed one is picked.
+    await model.clear();
+    await model.pressSequentially('lama3');
+    await page.keyboard.press('Enter');
+    const unknown = page.getByText('lama3 is not among the models Local LLM lists');
+    await expect(unknown).toBeVisible();
+    await expect(model).toHaveAttribute('aria-invalid', 'true');
+    await page.screenshot(shot('unknown-model'));
+    await model.clear();
+    await model.pressSequentially('qwen2.5');
+    await page.keyboard.press('Enter');
+    await expect(unknown).toBeHidden();
+    await expect(model).not.toHaveAttribute('aria-invalid');
 
     // A provider that names no model and lists none: the chat asks for one before it sends anything.
     await api('PUT', '/providers/bare', { kind: 'openai', displayName: 'Bare server', baseURL: 'http://127.0.0.1:9/v1' });

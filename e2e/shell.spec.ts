@@ -14,6 +14,10 @@ test('the app loads connected, with no console errors and nothing leaving 127.0.
   await expect(page.getByText(`v${version}`)).toBeVisible();
   // The token leaves the address bar once the page has it.
   expect(page.url()).not.toContain('token');
+  // Opened again in the same tab (only the fragment changes, no new page): the token leaves again.
+  await page.goto(app.host.url);
+  await expect.poll(() => page.url()).not.toContain('token');
+  await expect(page.getByRole('status')).toHaveText('Connected to core');
   await page.screenshot(fullShot('chat-empty'));
   await page.reload();
   await expect(page.getByRole('status')).toHaveText('Connected to core');

@@ -26,3 +26,13 @@ export function Switch({ checked, onChange, label, disabled }: SwitchProps) {
     </button>
   );
 }
+
+/** A switch with its label written beside it, for where the switch alone would not say what it does; the text toggles it too. */
+export function SwitchField(props: SwitchProps) {
+  return (
+    <label className="switch-field">
+      <Switch {...props} />
+      <span className="switch-field__text">{props.label}</span>
+    </label>
+  );
+}

@@ -30,6 +30,9 @@ export function ChatHeader({ chat }: { chat: Chat }) {
   const bySearch = chat.tools.mode !== 'none' && context?.tools.mode === 'search';
   const deniedCount = chat.tools.mode === 'none' ? 0 : chat.tools.selected.length - picked;
   const modelIds = models.data?.models.map((model) => model.id) ?? [];
+  const providerName = providers.data?.find((provider) => provider.id === chat.providerId)?.displayName ?? chat.providerId;
+  // Said, not refused: some servers answer to names they do not list (aliases, fine-tunes).
+  const unknownModel = chat.model !== '' && modelIds.length > 0 && !modelIds.includes(chat.model);
 
   return (
     <header className="chat-header">
@@ -66,7 +69,8 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           list={`${id}-models`}
           defaultValue={chat.model}
           placeholder={t('chatHeader.pickModel')}
-          aria-invalid={chat.model ? undefined : true}
+          aria-invalid={chat.model && !unknownModel ? undefined : true}
+          aria-describedby={unknownModel ? `${id}-unknown` : undefined}
           title={modelIds.length ? t('chatHeader.modelsListed', { count: modelIds.length }) : t('chatHeader.typeModel')}
           disabled={busy}
           onBlur={(event) => {
@@ -104,6 +108,11 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           <ExportMenu chat={chat} />
         </span>
       </div>
+      {unknownModel ? (
+        <p id={`${id}-unknown`} className="chat-header__warning" role="status">
+          {t('chatHeader.unknownModel', { model: chat.model, provider: providerName })}
+        </p>
+      ) : null}
       {rawOpen ? <RawExchangeDialog chatId={chat.id} onClose={() => setRawOpen(false)} /> : null}
       {panelOpen ? <ToolSelectionPanel chat={chat} onClose={() => setPanelOpen(false)} /> : null}
       {settingsOpen ? <ChatSettingsDialog chat={chat} onClose={() => setSettingsOpen(false)} /> : null}

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { Chat, ChatMessage } from '../../../shared/schemas/chat.js';
-import { Switch } from '../../components/Switch.js';
+import { SwitchField } from '../../components/Switch.js';
 import { Pictures } from '../../components/Pictures.js';
 import { useShareToolRun } from '../../queries/chats.js';
 import { Markdown } from './Markdown.js';
@@ -51,7 +51,7 @@ const MessageView = memo(function MessageView({
     return (
       <div className="message message--tool-run">
         <ToolCallCard call={message.call} byPerson />
-        <Switch
+        <SwitchField
           label={t('chat.modelSeesRun')}
           checked={message.shareWithModel}
           onChange={(shareWithModel) => share.mutate({ chatId, messageId: message.id, shareWithModel })}

@@ -26,6 +26,18 @@ function slugFrom(name: string): string {
   );
 }
 
+/** A saved provider as `providers.put` takes it, with `changes`; no key means the stored key stays. */
+function providerUpdate(provider: ProviderView, changes: { defaultModel: string }) {
+  return {
+    id: provider.id,
+    kind: provider.kind,
+    displayName: provider.displayName,
+    ...(provider.baseURL ? { baseURL: provider.baseURL } : {}),
+    ...(provider.apiVersion ? { apiVersion: provider.apiVersion } : {}),
+    ...changes,
+  };
+}
+
 /** Add or edit one provider. The key field is write-only: empty keeps the stored key. */
 function ProviderForm({ existing, onDone }: { existing: ProviderView | null; onDone: () => void }) {
   const { t } = useTranslation();
@@ -138,6 +150,7 @@ function ProviderRow({ provider, onEdit }: { provider: ProviderView; onEdit: () 
   const { t } = useTranslation();
   const test = useTestProvider();
   const remove = useDeleteProvider();
+  const put = usePutProvider();
   const [showModels, setShowModels] = useState(false);
   const models = useModels(showModels ? provider.id : null);
   return (
@@ -174,6 +187,7 @@ function ProviderRow({ provider, onEdit }: { provider: ProviderView; onEdit: () 
           {t('providers.testPassed', { message: test.data.message, ms: Math.round(test.data.latencyMs) })}
         </p>
       ) : null}
+      {put.error ? <ErrorLine message={message(put.error)} /> : null}
       {test.error ? (
         <p className="provider-row__result field__error" role="alert">
           {message(test.error)}
@@ -187,8 +201,21 @@ function ProviderRow({ provider, onEdit }: { provider: ProviderView; onEdit: () 
             models.data.models.length ? (
               <ul className="provider-row__models" aria-label={t('providers.modelsOf', { name: provider.displayName })}>
                 {models.data.models.map((model) => (
-                  <li key={model.id}>
+                  <li key={model.id} className="provider-row__model">
                     <code>{model.id}</code>
+                    {model.id === provider.defaultModel ? (
+                      <span className="badge badge--quiet">{t('providers.isDefault')}</span>
+                    ) : provider.source !== 'saved' ? null : (
+                      <button
+                        type="button"
+                        className="button button--small button--ghost"
+                        aria-label={t('providers.useAsDefault', { model: model.id })}
+                        disabled={put.isPending}
+                        onClick={() => put.mutate(providerUpdate(provider, { defaultModel: model.id }))}
+                      >
+                        {t('providers.useShort')}
+                      </button>
+                    )}
                   </li>
                 ))}
               </ul>
