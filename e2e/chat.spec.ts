@@ -253,6 +253,17 @@ test('the + palette: search, keyboard choice, checked form, run into the chat', 
   await expect(palette).toContainText('Current time is switched off. Switch it on to run it.');
   await page.keyboard.press('Escape');
   await expect(palette).toBeHidden();
+
+  // From another screen too (defect 9): Ctrl+K goes to the chat and opens the palette there.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeAttached();
+  await page.keyboard.type('calcul');
+  await expect(palette.getByRole('option').first()).toContainText('Calculator');
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
   expect(app.consoleErrors).toEqual([]);
 });
 

@@ -2,6 +2,7 @@ import { LeaveDialog } from './components/LeaveDialog.js';
 import { Sidebar } from './components/Sidebar.js';
 import { StatusBar } from './components/StatusBar.js';
 import { ChatScreen } from './features/chat/ChatScreen.js';
+import { usePaletteShortcut } from './features/palette/palette-shortcut.js';
 import { LiveQuestionDialog } from './features/questions/LiveQuestionDialog.js';
 import { SettingsScreen } from './features/settings/SettingsScreen.js';
 import { ToolsScreen } from './features/tools/ToolsScreen.js';
@@ -22,6 +23,7 @@ export function App() {
   useStoreEvents();
   useChatEvents();
   useScreenShortcuts();
+  usePaletteShortcut();
   useThemeAttribute(theme);
   useLanguageAttribute(language);
   const { t } = useTranslation();

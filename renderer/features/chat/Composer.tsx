@@ -60,16 +60,14 @@ export function Composer({ chat }: { chat: Chat }) {
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        openPalette();
-      } else if (event.key === 'Escape' && running && !document.querySelector('dialog[open]')) {
+      // Ctrl+K is the whole app's (usePaletteShortcut).
+      if (event.key === 'Escape' && running && !document.querySelector('dialog[open]')) {
         cancel.mutate({ chatId: chat.id });
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [openPalette, running, cancel, chat.id]);
+  }, [running, cancel, chat.id]);
 
   async function quickRun(input: string): Promise<boolean> {
     const parsed = parseQuickRun(input);
