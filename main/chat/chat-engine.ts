@@ -1,3 +1,4 @@
+import { DEFAULT_TITLE, titleFrom } from './chat-title.js';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Chat, ChatStreamEvent, MessageAttachment, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
@@ -38,7 +39,6 @@ export interface ChatEngineDeps {
   search?: ToolSearchDeps;
 }
 
-const DEFAULT_TITLE = 'New chat';
 
 /**
  * A chat's runs from start to end: the person's message (or a palette run,
@@ -306,11 +306,6 @@ function userMessageIndex(chat: Chat, messageId: string): number {
   if (index === -1) throw new ToolbeltError('not_found', 'That message is no longer in this chat; it may have been replaced already.');
   if (chat.messages[index]!.role !== 'user') throw new ToolbeltError('invalid_params', 'Only your own messages can be edited and sent again.');
   return index;
-}
-
-function titleFrom(content: string): string {
-  const line = content.trim().split('\n')[0]!.trim();
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || DEFAULT_TITLE;
 }
 
 export { DEFAULT_TITLE };
