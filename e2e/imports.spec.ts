@@ -327,13 +327,16 @@ test('export a bundle as .zip and import it again: a second bundle beside the fi
   const preview = dialog.getByRole('region', { name: 'What the bundle holds' });
   await expect(preview).toContainText('Notes · 1 tool');
   await expect(preview.getByRole('list', { name: 'Tools in the bundle' })).toContainText('List notes');
-  await expect(preview).toContainText('You already have a bundle with this name; this makes another one beside it.');
+  await expect(preview).toContainText('You already have a bundle named “Notes”: this one is added beside it as “Notes (2)”.');
   await expect(preview).toContainText('Secrets it uses: NOTES_TOKEN (not set yet)');
   await expect(preview).toContainText('Set NOTES_TOKEN in Settings → Secrets once it is imported');
   await page.screenshot(shot('archive-import'));
   await preview.getByRole('button', { name: 'Import bundle' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('list', { name: 'Bundles' }).getByRole('button', { name: /^Notes/ })).toHaveCount(2);
+  const bundles = page.getByRole('list', { name: 'Bundles' });
+  await expect(bundles.getByRole('button', { name: /^Notes/ })).toHaveCount(2);
+  // Told apart by name (defect 9: two rows both said "Notes").
+  await expect(bundles.getByRole('button', { name: /^Notes \(2\)/ })).toHaveCount(1);
 });
 
 test('a Postman collection imports the same way: its folders and requests as tools, its OAuth as a sign-in that names the secret it needs', async ({ app }) => {

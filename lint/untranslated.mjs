@@ -10,7 +10,6 @@ export const UNTRANSLATED = [
   'renderer/features/tester/ResponseView.tsx',
   'renderer/features/tester/Tester.tsx',
   'renderer/features/tester/TesterRuns.tsx',
-  'renderer/features/tools/ArchiveImport.tsx',
   'renderer/features/tools/BundleConnectionDialog.tsx',
   'renderer/features/tools/BundleForm.tsx',
   'renderer/features/tools/BundleList.tsx',

@@ -31,6 +31,16 @@ export function uniqueName(base: string, taken: Set<string>, limit = 64, separat
   return candidate;
 }
 
+/** The first of `base`, `base (2)`, `base (3)`… not in `taken`, as people number copies of a name (kept within `limit` characters). */
+export function uniqueDisplayName(base: string, taken: ReadonlySet<string>, limit = 200): string {
+  let candidate = base;
+  for (let counter = 2; taken.has(candidate); counter++) {
+    const suffix = ` (${counter})`;
+    candidate = [...base].slice(0, limit - suffix.length).join('').trimEnd() + suffix;
+  }
+  return candidate;
+}
+
 /** A parameter name as a template argument name (letters, digits and `_`, not starting with a digit): `X-Request-ID` → `X_Request_ID`. */
 export function argumentName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+(?=.)|_+$/g, '') || 'value';

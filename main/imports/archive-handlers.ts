@@ -7,6 +7,7 @@ import type { Clock } from '../common/clock.js';
 import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { ToolStore } from '../store/tool-store.js';
+import { uniqueDisplayName, uniqueName } from '../../shared/import-names.js';
 import { packBundle, secretNamesOf, unpackBundle } from './bundle-archive.js';
 import { bindSecrets, confirmedHosts, renameSecrets } from './secret-binding.js';
 
@@ -63,12 +64,17 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
         new Set((await secrets.list()).map((secret) => secret.name)),
         { useExisting: new Set(useSecrets) },
       );
+      const here = [...store.allBundles()].flatMap((record) => (record.kind === 'valid' && !record.bundle.softDeletedAt ? [record.bundle] : []));
       const preview: ArchivePreview = {
         bundle: { slug: bundle.slug, displayName: bundle.displayName, description: bundle.description ?? '' },
         tools: tools.map((tool) => ({ slug: tool.slug, version: tool.version, displayName: tool.input.displayName, type: tool.input.type })),
         secrets: bound,
         hosts: bundle.http?.allowedHosts ?? [],
-        sameName: [...store.allBundles()].filter((record) => record.kind === 'valid' && record.bundle.displayName === bundle.displayName && !record.bundle.softDeletedAt).map((record) => record.bundleID),
+        sameName: here.filter((entry) => entry.displayName === bundle.displayName).map((entry) => entry.bundleID),
+        importedAs: {
+          slug: uniqueName(bundle.slug, new Set(here.map((entry) => entry.slug))),
+          displayName: uniqueDisplayName(bundle.displayName, new Set(here.map((entry) => entry.displayName))),
+        },
       };
       if (!apply) return preview;
       const renamed = renameSecrets(
@@ -80,7 +86,7 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
       // Always a new bundle (new IDs for it and its tools): an archive never writes over what is here.
       await store.putTools(
         bundleID,
-        { ...bundle, ...(http ? { http } : {}) },
+        { ...bundle, ...preview.importedAs, ...(http ? { http } : {}) },
         tools.map((tool, index) => ({ ...tool, input: renamed.tools[index]! })),
       );
       return { ...preview, bundleID };

@@ -41,6 +41,7 @@ describe('bundles as .zip files', () => {
       ],
       hosts: ['notes.example.com'],
       sameName: [],
+      importedAs: { slug: 'notes-api', displayName: 'Notes API' },
     });
     expect(await readdir(path.join(target.dataDir, 'bundles')).catch(() => [])).toEqual([]);
     const applied = await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newBundleID, apply: true, allowHosts: ['notes.example.com'] });
@@ -52,6 +53,14 @@ describe('bundles as .zip files', () => {
     // The same archive again is another bundle beside the first, never over it.
     const again = await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newID() });
     expect(again.sameName).toEqual([newBundleID]);
+    // Numbered, as people number copies, so the two can be told apart in every list (defect 9).
+    expect(again.importedAs).toEqual({ slug: 'notes-api-2', displayName: 'Notes API (2)' });
+    const secondID = newID();
+    await target.call('bundles.importArchive', { base64: archive.base64, bundleID: secondID, apply: true });
+    const third = await target.call('bundles.importArchive', { base64: archive.base64, bundleID: newID() });
+    expect(third.importedAs).toEqual({ slug: 'notes-api-3', displayName: 'Notes API (3)' });
+    const { bundles: written } = (await target.call('bundles.list', { bundleIDs: [secondID] })) as { bundles: { slug: string; displayName: string }[] };
+    expect(written[0]).toMatchObject({ slug: 'notes-api-2', displayName: 'Notes API (2)' });
   });
 
   it('refuses archives with path tricks, foreign files, links, oversize files or invalid tools, whole, writing nothing', async () => {

@@ -109,6 +109,8 @@ export const ArchivePreviewSchema = Type.Object(
     hosts: ImportHostsSchema,
     /** Bundles here with the same name: the import makes another one beside them, never over them. */
     sameName: Type.Array(Type.String()),
+    /** The name and slug it is written under: the archive's, numbered ("Notes API (2)", notes-api-2) where those are taken. */
+    importedAs: Type.Object({ slug: Type.String(), displayName: Type.String() }, { additionalProperties: false }),
     /** Set once it is written. */
     bundleID: Type.Optional(UuidV7Schema),
   },
