@@ -9,6 +9,8 @@ import { fullShot, shot } from './fixtures/shots.js';
 
 test('share a bundle over MCP, approve another app’s call in the window, and see it in the activity', async ({ app }) => {
   const { page } = app;
+  // Time runs as usual; it is moved on by hand further down.
+  await page.clock.install();
   const api = hostApi(app.host);
   const bundleID = uuidv7();
   await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'maths', displayName: 'Maths' });
@@ -86,6 +88,12 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
   } finally {
     await client.close();
   }
+
+  // Gone without ending its session (the SDK's close sends no DELETE): two quiet minutes later it no longer reads
+  // "connected" (defect 9: it did for as long as Toolbelt ran).
+  await page.clock.fastForward('03:00');
+  await expect(section.getByRole('status')).toContainText('quiet: Cursor (last request 3 minutes ago)');
+  await expect(section.getByRole('status')).not.toContainText('connected: Cursor');
 
   // A new token asks first; then the settings shown carry it.
   const shownToken = async () => (await section.getByLabel('Settings for HTTP clients', { exact: true }).textContent())?.match(/Bearer ([\w-]+)/)?.[1];

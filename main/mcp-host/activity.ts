@@ -8,7 +8,7 @@ import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/js
 import { createAjv, type Validator } from '../common/validation.js';
 import { McpActivitySchema } from '../../shared/schemas/mcp-share.js';
 import type { Logger } from '../log.js';
-import { MAX_SESSIONS } from './http-endpoint.js';
+import { type SessionEndReason, MAX_SESSIONS } from './http-endpoint.js';
 import type { StoreLayout } from '../store/layout.js';
 
 export const ACTIVITY_KEPT = 500;
@@ -51,8 +51,8 @@ export class ActivityLog {
     inBackground(this.writing, (error) => this.log.warn('MCP activity could not be saved', { error: String(error) }));
   }
 
-  /** A client's session that was ended to make room for a new one: not a call, but the person should know whose. */
-  sessionEnded(client: string, at: Date): void {
+  /** A client's session Toolbelt ended, to make room for a new one or after an hour of silence: not a call, but the person should know whose. */
+  sessionEnded(client: string, at: Date, why: SessionEndReason): void {
     this.add({
       id: uuidv7(),
       at: at.toISOString(),
@@ -61,7 +61,10 @@ export class ActivityLog {
       event: 'session-ended',
       args: '',
       ok: false,
-      result: `Its session was ended to make room for a new one (${MAX_SESSIONS} at most, each client's own). It connects again on its next request.`,
+      result:
+        why === 'full'
+          ? `Its session was ended to make room for a new one (${MAX_SESSIONS} at most, each client's own). It connects again on its next request.`
+          : 'Its session was ended after an hour without a request or an open stream (it had probably left without ending it). It connects again on its next request.',
       durationMs: 0,
       approval: 'not-needed',
     });

@@ -17,11 +17,20 @@ export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Sessions kept at once; each holds an SDK server and transport. */
 export const MAX_SESSIONS = 64;
+/**
+ * A session with nothing open (no call, no event stream) and no request for this long is ended: its client has
+ * almost surely left without saying so, and one that comes back is told the session ended (404) and starts a new
+ * one, as the spec has clients do.
+ */
+export const IDLE_SESSION_END_MS = 60 * 60_000;
+
+/** Why Toolbelt ended a client's session: to make room at MAX_SESSIONS, or after IDLE_SESSION_END_MS of silence. */
+export type SessionEndReason = 'full' | 'idle';
 
 export interface Session {
   server: Server;
   transport: StreamableHTTPServerTransport;
-  /** When a request last came: at the limit, the session unused longest makes room. */
+  /** When a request last came or ended (ms since the epoch, by the core's clock): at the limit, the session unused longest makes room. */
   lastSeen: number;
   /** Requests after the handshake: a session that never made one is the first to make room. */
   requests: number;
@@ -35,8 +44,10 @@ export interface EndpointDeps {
   newServer: () => Server;
   sessionsChanged: () => void;
   /** A session ended to make room for a new one: the activity view says whose. */
-  sessionEvicted: (client: string) => void;
+  sessionEvicted: (client: string, why: SessionEndReason) => void;
   log: Logger;
+  /** The core's clock, in ms since the epoch (tests move it by hand). */
+  now: () => number;
   /** How long a request may take to arrive (tests shorten it). */
   limits?: ListenerLimits;
 }
@@ -99,6 +110,18 @@ export class McpHttpEndpoint {
     await new Promise<void>((resolve) => http.close(() => resolve()));
   }
 
+  /** Ends the sessions whose clients have left without saying so (IDLE_SESSION_END_MS), saying whose in the activity. */
+  async endIdleSessions(): Promise<void> {
+    const before = this.deps.now() - IDLE_SESSION_END_MS;
+    const idle = [...this.sessions].filter(([, session]) => session.inFlight === 0 && session.lastSeen < before);
+    for (const [id, session] of idle) {
+      this.sessions.delete(id);
+      this.deps.sessionEvicted(session.server.getClientVersion()?.name ?? 'An MCP client', 'idle');
+      await session.server.close().catch(() => undefined);
+    }
+    if (idle.length > 0) this.deps.sessionsChanged();
+  }
+
   /**
    * Makes room for a new session, or says there is none. Sessions that never made a request after their handshake
    * go first (a flood of `initialize`s cannot push out a client at work), then the one unused longest; a session
@@ -114,7 +137,7 @@ export class McpHttpEndpoint {
       return b.lastSeen < a.lastSeen ? entry : best;
     });
     this.sessions.delete(id);
-    this.deps.sessionEvicted(ended.server.getClientVersion()?.name ?? 'An MCP client');
+    this.deps.sessionEvicted(ended.server.getClientVersion()?.name ?? 'An MCP client', 'full');
     await ended.server.close().catch(() => undefined);
     return true;
   }
@@ -131,10 +154,14 @@ export class McpHttpEndpoint {
     if (typeof sessionID === 'string') {
       const session = this.sessions.get(sessionID);
       if (!session) return refuse(response, 404, 'This session has ended (Toolbelt restarted or the server was switched off). Connect again.');
-      session.lastSeen = performance.now();
+      session.lastSeen = this.deps.now();
       session.requests++;
       session.inFlight++;
-      response.once('close', () => session.inFlight--);
+      // Not announced (a flood of calls would flood the window): the status, read again, says since when it is quiet.
+      response.once('close', () => {
+        session.inFlight--;
+        session.lastSeen = this.deps.now();
+      });
       const body = request.method === 'POST' ? await readJsonBody(request, MAX_BODY_BYTES) : undefined;
       return session.transport.handleRequest(request, response, body);
     }
@@ -142,6 +169,7 @@ export class McpHttpEndpoint {
     const body = await readJsonBody(request, MAX_BODY_BYTES);
     if (!isInitializeRequest(body)) return refuse(response, 400, 'Start a session with an initialize request first.');
     // Clients that quit without ending their session leave it here: one that is not working makes room.
+    await this.endIdleSessions();
     if (this.sessions.size >= MAX_SESSIONS && !(await this.makeRoom())) {
       return refuse(response, 503, `Toolbelt's MCP server has ${MAX_SESSIONS} sessions, each with a request under way. Try again when one has finished.`);
     }
@@ -153,7 +181,7 @@ export class McpHttpEndpoint {
       eventStore: new SessionEventStore(),
       retryInterval: RECONNECT_AFTER_MS,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { server, transport, lastSeen: performance.now(), requests: 0, inFlight: 0 });
+        this.sessions.set(id, { server, transport, lastSeen: this.deps.now(), requests: 0, inFlight: 0 });
         this.deps.sessionsChanged();
       },
     });

@@ -8,6 +8,7 @@ import { onTestFinished, describe, expect, it, vi } from 'vitest';
 import { nextQuestion } from '../testing/live-questions.js';
 import { CORE_BUNDLE } from '../testing/fixtures.js';
 import { sharingCore, waitFor } from '../testing/mcp-share-harness.js';
+import { manualClock } from '../testing/test-core.js';
 import { rawRequest } from '../testing/raw-request.js';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
 import { MAX_SESSIONS } from './http-endpoint.js';
@@ -41,10 +42,32 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(text(wrong)).toContain('city');
 
     const status = await subject.call('mcpShare.status', {});
-    expect(status).toMatchObject({ state: 'running', toolCount: 2, clients: ['Test client'] });
+    expect(status).toMatchObject({ state: 'running', toolCount: 2, clients: [{ name: 'Test client' }] });
     const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.length === 2);
     expect(calls[1]).toMatchObject({ client: 'Test client', tool: 'forecast', displayName: 'City forecast', ok: true, approval: 'not-needed' });
     expect(calls[0]).toMatchObject({ ok: false, errorCode: 'invalid_args' });
+  });
+
+  it('says a client that left without ending its session is quiet since its last request, and ends that session after an hour', async () => {
+    const clock = manualClock();
+    const { subject, url, token } = await sharingCore({ clock });
+    const client = await connect(url, token, 'Leaves quietly');
+    await client.listTools();
+    // The SDK client keeps an event stream open while it is connected.
+    const connected = await waitFor(() => subject.call('mcpShare.status', {}), ({ clients }) => clients[0]?.open === true);
+    expect(connected.clients).toEqual([{ name: 'Leaves quietly', open: true, lastSeenAt: clock.now().toISOString() }]);
+
+    clock.advance(5 * 60_000);
+    // Closing the transport drops its stream and sends no DELETE: the session stays, but nothing is open any more.
+    await client.close();
+    const left = await waitFor(() => subject.call('mcpShare.status', {}), ({ clients }) => clients[0]?.open === false);
+    expect(left.clients).toEqual([{ name: 'Leaves quietly', open: false, lastSeenAt: clock.now().toISOString() }]);
+
+    clock.advance(61 * 60_000);
+    const after = await subject.call('mcpShare.status', {});
+    expect(after.clients).toEqual([]);
+    const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.some((entry) => entry.event === 'session-ended'));
+    expect(calls.find((entry) => entry.event === 'session-ended')).toMatchObject({ client: 'Leaves quietly', result: expect.stringContaining('after an hour without a request') });
   });
 
   it('keeps a client that asked for progress waiting while the person takes longer than its timeout to decide', async () => {

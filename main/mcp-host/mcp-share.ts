@@ -82,11 +82,9 @@ export class McpShare {
 
   async status(): Promise<McpShareStatus> {
     const running = this.endpoint !== null;
+    await this.endpoint?.endIdleSessions();
     const shared = await this.sharedTools();
-    const clients = this.servers()
-      .map((server) => server.getClientVersion())
-      .filter((info) => info !== undefined)
-      .map((info) => (info.title ?? info.name).slice(0, 200));
+    const clients = this.clients();
     return {
       enabled: this.config.enabled,
       port: this.config.port,
@@ -185,6 +183,28 @@ export class McpShare {
     return this.tools;
   }
 
+  /**
+   * The clients with a session, by the name they gave: `open` while a call or an event stream is open (a client of
+   * stdio, while its process runs), else when its last request came. A client that left without ending its session
+   * is quiet, not connected.
+   */
+  private clients(): McpShareStatus['clients'] {
+    const now = this.deps.clock.now().toISOString();
+    const named = (server: Server) => {
+      const info = server.getClientVersion();
+      return info ? (info.title ?? info.name).slice(0, 200) : null;
+    };
+    const viaHttp = [...(this.endpoint?.sessions.values() ?? [])].flatMap((session) => {
+      const name = named(session.server);
+      return name ? [{ name, open: session.inFlight > 0, lastSeenAt: new Date(session.lastSeen).toISOString() }] : [];
+    });
+    const viaStdio = [...this.stdioServers].flatMap((server) => {
+      const name = named(server);
+      return name ? [{ name, open: true, lastSeenAt: now }] : [];
+    });
+    return [...viaHttp, ...viaStdio];
+  }
+
   private servers(): Server[] {
     return [...[...(this.endpoint?.sessions.values() ?? [])].map((session) => session.server), ...this.stdioServers];
   }
@@ -221,7 +241,8 @@ export class McpShare {
       token: () => this.token,
       newServer: () => this.newServer(),
       sessionsChanged: () => this.changed(),
-      sessionEvicted: (client) => this.activity.sessionEnded(client, this.deps.clock.now()),
+      now: () => this.deps.clock.now().getTime(),
+      sessionEvicted: (client, why) => this.activity.sessionEnded(client, this.deps.clock.now(), why),
       ...(this.deps.listenerLimits ? { limits: this.deps.listenerLimits } : {}),
       log: this.deps.log,
     });

@@ -1,3 +1,4 @@
+import type { Clock } from '../common/clock.js';
 import { vi } from 'vitest';
 import { freePort } from './free-port.js';
 import { newID } from './fixtures.js';
@@ -9,13 +10,13 @@ import { startTestCore } from './test-core.js';
  * against a loopback server, shared: "forecast" runs at once, "clear-alerts"
  * asks the person first.
  */
-export async function sharingCore(options: { windowOpen?: () => boolean; waitingNoticeMs?: number } = {}) {
+export async function sharingCore(options: { windowOpen?: () => boolean; waitingNoticeMs?: number; clock?: Clock } = {}) {
   const weather = await startLoopbackServer({
     '/forecast': (request, response) => json(response, 200, { city: new URL(request.url ?? '/', 'http://x').searchParams.get('city'), sky: 'clear' }),
     '/alerts': (_request, response) => json(response, 200, { deleted: true }),
   });
   const mcpShare = { listen: true, ...(options.waitingNoticeMs ? { waitingNoticeMs: options.waitingNoticeMs } : {}) };
-  const subject = await startTestCore({ mcpShare, windowOpen: options.windowOpen ?? (() => true) });
+  const subject = await startTestCore({ mcpShare, windowOpen: options.windowOpen ?? (() => true), ...(options.clock ? { clock: options.clock } : {}) });
   await subject.call('settings.patch', { allowedHosts: [weather.host] });
   const bundleID = newID();
   await subject.call('bundles.put', { bundleID, slug: 'weather', displayName: 'Weather' });

@@ -10,7 +10,8 @@ const shareKeys = { all: ['mcp-share'] as const, status: ['mcp-share', 'status']
 export function useMcpShareStatus() {
   const api = useApi();
   useRefreshOn(shareKeys.status, ['mcpShare.changed', 'store.changed']);
-  return useQuery({ queryKey: shareKeys.status, queryFn: () => api.mcpShare.status() });
+  // Read again now and then as well: a client going quiet (or leaving without a word) sends no event.
+  return useQuery({ queryKey: shareKeys.status, queryFn: () => api.mcpShare.status(), refetchInterval: 30_000 });
 }
 
 /** A client's call is recorded (mcpShare.changed). */

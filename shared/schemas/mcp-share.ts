@@ -18,8 +18,13 @@ export const McpShareStatusSchema = Type.Object(
     discovery: ToolDiscoverySchema,
     /** What clients are listed now, by that setting. */
     listing: Type.Union([Type.Literal('all'), Type.Literal('search')]),
-    /** MCP clients connected now, by the name they gave. */
-    clients: Type.Array(Type.String()),
+    /**
+     * MCP clients with a session, by the name they gave: `open` while a call or event stream is open, else since
+     * when they have been quiet (a client may leave without ending its session; one quiet for an hour is ended).
+     */
+    clients: Type.Array(
+      Type.Object({ name: Type.String(), open: Type.Boolean(), lastSeenAt: Type.String({ format: 'date-time' }) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,12 +1,30 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { McpShareConnection } from '../../../shared/schemas/mcp-share.js';
+import type { McpShareConnection, McpShareStatus } from '../../../shared/schemas/mcp-share.js';
+import { relativeTime, useNow } from '../../components/relative-time.js';
+import { i18n } from '../../i18n/index.js';
 import { useApi } from '../../api/context.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Switch } from '../../components/Switch.js';
 import { useConfigureMcpShare, useMcpActivity, useMcpShareStatus } from '../../queries/mcp-share.js';
+
+/** A client quiet this long with nothing open has probably left without ending its session. */
+const QUIET_AFTER_MS = 2 * 60_000;
+
+/** "connected: Claude · quiet: Inspector (last request 12 minutes ago)": a client that left is not shown connected. */
+function clientsLine(clients: McpShareStatus['clients'], now: number): string {
+  if (clients.length === 0) return i18n.t('share.noApp');
+  const connected = clients.filter((client) => client.open || now - Date.parse(client.lastSeenAt) < QUIET_AFTER_MS);
+  const quiet = clients.filter((client) => !connected.includes(client));
+  return [
+    connected.length ? i18n.t('share.connected', { clients: connected.map((client) => client.name) }) : null,
+    quiet.length ? i18n.t('share.quiet', { clients: quiet.map((client) => i18n.t('share.quietClient', { name: client.name, when: relativeTime(client.lastSeenAt, now) })) }) : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+}
 
 function Snippet({ title, hint, text }: { title: string; hint: string; text: string }) {
   const { t } = useTranslation();
@@ -52,6 +70,7 @@ export function McpShareSection() {
     });
   };
   const data = status.data;
+  const now = useNow(30_000);
   const portValue = port || String(data?.port ?? '');
   const portNumber = Number(portValue);
   const portProblem = !/^\d+$/.test(portValue) || portNumber < 1024 || portNumber > 65535 ? t('share.portProblem') : null;
@@ -73,7 +92,7 @@ export function McpShareSection() {
             ? t('share.running', {
                 url: data.url,
                 tools: t('share.toolsShared', { count: data.toolCount }),
-                clients: data.clients.length ? t('share.connected', { clients: data.clients.join(', ') }) : t('share.noApp'),
+                clients: clientsLine(data.clients, now),
               })
             : data.state === 'failed'
               ? (data.failure?.message ?? t('share.couldNotStart'))
