@@ -94,6 +94,12 @@ export const SendIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const ArrowDownIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v13M6 12l6 6 6-6" />
+  </Icon>
+);
+
 export const StopIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="7" y="7" width="10" height="10" rx="1.5" />

@@ -4,6 +4,7 @@ import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
 import type { Chat, ChatStreamEvent } from '../../shared/schemas/chat.js';
 import { useApi, useCoreTransport } from '../api/context.js';
+import { useChatUi } from '../state/chat-ui.js';
 import { applyChatEvent, mergeFetchedChat } from './apply-chat-event.js';
 
 export const chatKeys = {
@@ -157,6 +158,8 @@ function useChatRunMutation<P extends { chatId: string }, R>(start: (params: P) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: start,
+    // The person acted in this chat: what comes of it is shown, even if they had scrolled up to read.
+    onMutate: (params) => useChatUi.getState().followEnd(params.chatId),
     onSuccess: (_result, params) => void queryClient.invalidateQueries({ queryKey: chatKeys.chat(params.chatId) }),
   });
 }

@@ -19,6 +19,9 @@ interface ChatUiState {
   attach: (chatId: string, attachment: MessageAttachment) => void;
   detach: (chatId: string, index: number) => void;
   clearAttachments: (chatId: string) => void;
+  /** Bumped when the person sends, runs or asks again: that chat's messages go to their end and follow it. */
+  followSignal: { chatId: string; count: number };
+  followEnd: (chatId: string) => void;
 }
 
 /** What the chat screen shows; the chats themselves live in react-query. */
@@ -38,6 +41,8 @@ export const useChatUi = create<ChatUiState>()(
       attach: (chatId, attachment) => set((state) => ({ attachments: { ...state.attachments, [chatId]: [...(state.attachments[chatId] ?? []), attachment] } })),
       detach: (chatId, index) => set((state) => ({ attachments: { ...state.attachments, [chatId]: (state.attachments[chatId] ?? []).filter((_, at) => at !== index) } })),
       clearAttachments: (chatId) => set((state) => ({ attachments: { ...state.attachments, [chatId]: [] } })),
+      followSignal: { chatId: '', count: 0 },
+      followEnd: (chatId) => set((state) => ({ followSignal: { chatId, count: state.followSignal.count + 1 } })),
     }),
     { name: 'toolbelt.chat-ui', version: 1, partialize: (state) => ({ selectedChatId: state.selectedChatId }) },
   ),

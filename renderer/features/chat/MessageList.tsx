@@ -1,8 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Chat, ChatMessage } from '../../../shared/schemas/chat.js';
+import { ArrowDownIcon } from '../../components/icons.js';
 import { SwitchField } from '../../components/Switch.js';
+import { useChatUi } from '../../state/chat-ui.js';
 import { Pictures } from '../../components/Pictures.js';
 import { useShareToolRun } from '../../queries/chats.js';
 import { Markdown } from './Markdown.js';
@@ -88,6 +90,9 @@ export function MessageList({ chat }: { chat: Chat }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const lastTop = useRef(0);
+  // New content arrived below while the reader was up the page: "Jump to latest" is offered.
+  const [behind, setBehind] = useState(false);
+  const followSignal = useChatUi((state) => state.followSignal);
   const messages = chat.messages;
   const busy = busyReason(chat);
   const canContinue = endedShort(chat);
@@ -111,6 +116,7 @@ export function MessageList({ chat }: { chat: Chat }) {
 
   useEffect(() => {
     pinned.current = true;
+    setBehind(false);
   }, [chat.id]);
   // Rows are measured only once they render, and each measurement moves the
   // end; so following the end means scrolling to it again, frame after frame,
@@ -133,10 +139,23 @@ export function MessageList({ chat }: { chat: Chat }) {
     };
     follow();
   }, []);
+  // New content (a message, the last one growing), not rows being measured as the reader scrolls.
+  useEffect(() => {
+    if (!pinned.current) setBehind(true);
+  }, [messages.length, lastSize]);
   useLayoutEffect(() => {
     followEnd();
     return () => cancelAnimationFrame(followFrame.current);
   }, [total, messages.length, lastSize, followEnd]);
+  const jumpToEnd = useCallback(() => {
+    pinned.current = true;
+    setBehind(false);
+    followEnd();
+  }, [followEnd]);
+  // The person sent, ran a tool or asked again here: they see what comes of it, wherever they had scrolled.
+  useEffect(() => {
+    if (followSignal.chatId === chat.id) jumpToEnd();
+  }, [followSignal, chat.id, jumpToEnd]);
 
   // Home and End go to the first and last message at once (the browser's
   // smooth scroll would be cut short by rows being measured on the way).
@@ -147,13 +166,13 @@ export function MessageList({ chat }: { chat: Chat }) {
       pinned.current = false;
       virtualizer.scrollToIndex(0, { align: 'start' });
     } else if (event.key === 'End') {
-      pinned.current = true;
-      followEnd();
+      jumpToEnd();
     } else return;
     event.preventDefault();
   };
 
   return (
+    <div className="message-frame">
     <div
       ref={scroller}
       className="message-list"
@@ -170,6 +189,7 @@ export function MessageList({ chat }: { chat: Chat }) {
         const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
         pinned.current = atEnd || (pinned.current && element.scrollTop >= lastTop.current);
         lastTop.current = element.scrollTop;
+        if (atEnd) setBehind(false);
       }}
     >
       <div className="message-list__inner" style={{ height: total }}>
@@ -186,6 +206,12 @@ export function MessageList({ chat }: { chat: Chat }) {
           </div>
         ))}
       </div>
+    </div>
+      {behind ? (
+        <button type="button" className="button jump-latest" onClick={jumpToEnd}>
+          <ArrowDownIcon size={15} /> {t('chat.jumpToLatest')}
+        </button>
+      ) : null}
     </div>
   );
 }
