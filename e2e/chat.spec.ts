@@ -4,6 +4,7 @@ import { geminiReply, startFakeGemini } from '../main/testing/fake-gemini.js';
 import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
 import { startFakeModelServer } from '../main/testing/fake-model-server.js';
 import { expect, test } from './fixtures/app.js';
+import { openSettings } from './fixtures/settings.js';
 import { hostApi } from './fixtures/api.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
 import { openScriptedChat, send, type App } from './fixtures/chat.js';
@@ -339,7 +340,7 @@ test('+slug key=value typed key by key: suggestions follow the typing, Tab compl
 async function openAddProvider(app: App) {
   const { page } = app;
   await page.goto(app.host.url);
-  await page.keyboard.press('Control+3');
+  await openSettings(page, 'Providers');
   const section = page.getByRole('region', { name: 'Providers' });
   await section.getByRole('button', { name: 'Add provider' }).click();
   return { page, section, form: section.getByRole('form', { name: 'Add a provider' }) };

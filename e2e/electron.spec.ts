@@ -3,6 +3,7 @@
 import { _electron as electron, expect, test } from '@playwright/test';
 import { makeTempDir } from '../main/testing/temp-dir.js';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { openSettings } from './fixtures/settings.js';
 
 test('the desktop app serves the renderer over app:// behind the two-function bridge', async () => {
   const temp = await makeTempDir('toolbelt-electron-');
@@ -24,7 +25,7 @@ test('the desktop app serves the renderer over app:// behind the two-function br
     }));
     expect(exposure).toEqual({ bridge: ['invoke', 'on'], hasRequire: 'undefined', hasProcess: 'undefined', opened: true });
 
-    await window.keyboard.press('Control+3');
+    await openSettings(window, 'About');
     await expect(window.getByText('Desktop app (Electron)')).toBeVisible();
     await expect(window.getByTestId('data-dir')).toHaveText(temp.dir);
     expect(app.windows()).toHaveLength(1);

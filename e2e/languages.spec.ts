@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { hostApi } from './fixtures/api.js';
+import { openSettings } from './fixtures/settings.js';
 import { expect, test } from './fixtures/app.js';
 import { shot } from './fixtures/shots.js';
 
@@ -40,11 +41,17 @@ test('the pseudo-locale: every text of the translated screens comes from the cat
   await page.goto(app.host.url);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('⟦');
+  // The whole Settings screen, every section in turn, and the frame around it.
+  const sections = page.locator('.settings-nav__item');
+  await expect(sections).toHaveCount(7);
+  for (let index = 0; index < 7; index++) {
+    await sections.nth(index).click();
+    await expect(sections.nth(index)).toHaveAttribute('aria-current', 'page');
+    expect(await escapedTexts(page, '.app-frame'), `section ${index + 1}`).toEqual([]);
+  }
   await expect(page.locator('section[aria-labelledby="about-title"] [data-testid="app-version"]')).toBeVisible();
-  // The whole Settings screen, every section, and the frame around it.
-  await expect(page.locator('.list-setting')).toHaveCount(2);
-  expect(await escapedTexts(page, '.app-frame')).toEqual([]);
   // The provider form, opened: the caret lands in its first field.
+  await sections.first().click();
   await page.locator('.card__title-row .button').first().click();
   await expect(page.locator('.provider-form select').first()).toBeFocused();
   expect(await escapedTexts(page, '.provider-form')).toEqual([]);
@@ -68,7 +75,7 @@ test('choosing a language in Settings with the keyboard: German, Chinese and Ara
   const { page } = app;
   await page.setViewportSize({ width: 1000, height: 700 });
   await page.goto(app.host.url);
-  await page.keyboard.press('Control+3');
+  await openSettings(page, 'Appearance and keys');
   const picker = page.getByLabel('Language');
   await picker.focus();
   // A closed select picks the option whose text starts with what is typed.
@@ -90,6 +97,8 @@ test('choosing a language in Settings with the keyboard: German, Chinese and Ara
   // The layout mirrors: the sidebar is on the right, paths and versions still read left to right.
   const sidebar = await page.locator('.sidebar').boundingBox();
   expect(sidebar!.x).toBeGreaterThan(500);
+  await page.screenshot(shot('settings-ar-appearance'));
+  await page.getByRole('navigation', { name: 'أقسام الإعدادات' }).getByRole('button', { name: 'حول' }).click();
   await expect(page.getByTestId('data-dir')).toHaveCSS('direction', 'ltr');
   await page.screenshot(shot('settings-ar'));
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { v7 as uuidv7 } from 'uuid';
 import { freePort } from '../main/testing/free-port.js';
 import { hostApi } from './fixtures/api.js';
+import { openSettings } from './fixtures/settings.js';
 import { expect, test } from './fixtures/app.js';
 import { fullShot, shot } from './fixtures/shots.js';
 
@@ -26,7 +27,7 @@ test('share a bundle over MCP, approve another app’s call in the window, and s
 
   // Settings: a port of our own (typed), then on.
   await page.goto(app.host.url);
-  await page.keyboard.press('Control+3');
+  await openSettings(page, 'MCP server');
   const section = page.getByRole('region', { name: 'MCP server', exact: true });
   await expect(section).toContainText('Off · 0 tools would be shared');
   await expect(section.getByRole('list', { name: 'Calls from other apps' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app.js';
+import { openSettings } from './fixtures/settings.js';
 import { fullShot } from './fixtures/shots.js';
 import { typeOver } from './fixtures/typing.js';
 
@@ -13,7 +14,7 @@ test('secrets are write-only on screen: set by name, never shown, deletable', as
   const SECRET = 'sk-ui-3f9a1c7e5b';
   const { page } = app;
   await page.goto(app.host.url);
-  await page.keyboard.press('Control+3');
+  await openSettings(page, 'Secrets');
   const form = page.getByRole('form', { name: 'Set a secret' });
   await typeOver(form.getByLabel('Secret name'), 'WEATHER_KEY');
   await typeOver(form.getByLabel('Secret value'), SECRET);
@@ -37,7 +38,7 @@ test('secrets are write-only on screen: set by name, never shown, deletable', as
 test('allowed hosts: the shipped ones listed, add, refuse a malformed one, remove', async ({ app }) => {
   const { page } = app;
   await page.goto(app.host.url);
-  await page.keyboard.press('Control+3');
+  await openSettings(page, 'Hosts and folders');
   const hosts = page.getByRole('list', { name: 'Allowed hosts' });
   await expect(hosts.getByText('api.open-meteo.com', { exact: true })).toBeVisible();
   await typeOver(page.getByLabel('Host to allow'), 'api.example.com');
@@ -53,7 +54,7 @@ test('allowed hosts: the shipped ones listed, add, refuse a malformed one, remov
 test('allowed hosts and readable folders refuse what cannot work, saying why in a sentence', async ({ app }) => {
   const { page } = app;
   await page.goto(app.host.url);
-  await page.keyboard.press('Control+3');
+  await openSettings(page, 'Hosts and folders');
   const hostInput = page.getByLabel('Host to allow');
   await hostInput.pressSequentially('localhost:99999');
   await hostInput.press('Enter');
@@ -78,6 +79,13 @@ test('every screen passes axe with no serious or critical violations, in light a
       await page.keyboard.press(shortcut);
       await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
       expect(await seriousViolations(page), `${scheme} ${shortcut}`).toEqual([]);
+    }
+    // Each of Settings' own sections.
+    const sections = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('button');
+    for (let index = 0; index < (await sections.count()); index++) {
+      await sections.nth(index).click();
+      await expect(sections.nth(index)).toHaveAttribute('aria-current', 'page');
+      expect(await seriousViolations(page), `${scheme} Settings section ${index + 1}`).toEqual([]);
     }
   }
   await page.screenshot(fullShot('settings-dark-full'));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
 import { expect, test } from './fixtures/app.js';
+import { openSettings } from './fixtures/settings.js';
 import { fullShot } from './fixtures/shots.js';
 
 const { version } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -80,6 +81,15 @@ test('Settings shows the version and data folder from the core', async ({ app })
   const { page } = app;
   await page.goto(app.host.url);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  // Settings' own navigation, by keyboard: from the first section down to About, the last (defect 10).
+  const sections = page.getByRole('navigation', { name: 'Settings sections' });
+  await expect(sections.getByRole('button', { name: 'Providers' })).toHaveAttribute('aria-current', 'page');
+  await sections.getByRole('button', { name: 'Providers' }).focus();
+  await page.keyboard.press('End');
+  await expect(sections.getByRole('button', { name: 'About' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(sections.getByRole('button', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('region', { name: 'Providers' })).toHaveCount(0);
   await expect(page.getByTestId('app-version')).toHaveText(`Toolbelt ${version}`);
   await expect(page.getByTestId('data-dir')).toHaveText(app.dataDir);
   await expect(page.getByText('Browser host', { exact: true }).first()).toBeVisible();
@@ -96,7 +106,7 @@ test('the theme follows the system and can be overridden', async ({ app }) => {
   const light = await background();
   expect(dark).not.toBe(light);
 
-  await page.keyboard.press('Control+3');
+  await openSettings(page, 'Appearance and keys');
   await page.getByRole('radio', { name: 'Dark' }).check();
   expect(await background()).toBe(dark);
   await page.screenshot(fullShot('settings-dark'));

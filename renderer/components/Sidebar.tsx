@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SCREENS, useUiStore, type Screen } from '../state/ui.js';
 import { ChatIcon, LogoMark, SettingsIcon, ToolsIcon } from './icons.js';
 import { shortcutLabel } from './Kbd.js';
+import { listKeyTarget } from './list-keys.js';
 
 /** The product's name: never translated. */
 const PRODUCT_NAME = 'Toolbelt';
@@ -24,13 +25,7 @@ export function Sidebar({ badges = {} }: { badges?: Partial<Record<Screen, Scree
   const { t } = useTranslation();
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = SCREENS.length - 1;
-    const target =
-      event.key === 'ArrowDown' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowUp' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+    const target = listKeyTarget(event.key, index, SCREENS.length);
     if (target === null) return;
     event.preventDefault();
     items.current[target]?.focus();

@@ -6,6 +6,10 @@ import type { LanguagePreference } from '../i18n/languages.js';
 export type Screen = 'chat' | 'tools' | 'settings';
 export type ThemePreference = 'system' | 'light' | 'dark';
 
+/** Settings' sections, each its own page, in their order; each one's name is the catalogue's `settings.nav.<id>`. */
+export const SETTINGS_SECTIONS = ['providers', 'secrets', 'access', 'tools', 'mcp', 'appearance', 'about'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
 /** The screens in their order; each one's name is the catalogue's `screens.<id>`. */
 export const SCREENS: readonly { id: Screen; shortcut: string }[] = [
   { id: 'chat', shortcut: '1' },
@@ -17,7 +21,11 @@ interface UiState {
   screen: Screen;
   theme: ThemePreference;
   language: LanguagePreference;
+  settingsSection: SettingsSection;
   goTo: (screen: Screen) => void;
+  /** Settings, at one section: "Add one in Settings" lands on Providers, not wherever Settings was left. */
+  openSettings: (section: SettingsSection) => void;
+  showSettingsSection: (section: SettingsSection) => void;
   setTheme: (theme: ThemePreference) => void;
   setLanguage: (language: LanguagePreference) => void;
 }
@@ -29,7 +37,10 @@ export const useUiStore = create<UiState>()(
       screen: 'chat',
       theme: 'system',
       language: 'system',
+      settingsSection: 'providers',
       goTo: guarded((screen: Screen) => set({ screen })),
+      openSettings: guarded((settingsSection: SettingsSection) => set({ screen: 'settings', settingsSection })),
+      showSettingsSection: (settingsSection) => set({ settingsSection }),
       setTheme: (theme) => set({ theme }),
       setLanguage: (language) => set({ language }),
     }),

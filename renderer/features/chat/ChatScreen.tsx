@@ -39,7 +39,7 @@ export function ChatScreen() {
 
 function NoChatOpen() {
   const providers = useProviders();
-  const goTo = useUiStore((state) => state.goTo);
+  const openSettings = useUiStore((state) => state.openSettings);
   const newChat = useNewChat();
   const { t } = useTranslation();
   const hasProvider = (providers.data?.length ?? 0) > 0;
@@ -54,7 +54,7 @@ function NoChatOpen() {
               {t('chat.newChat')}
             </button>
           ) : (
-            <button type="button" className="button button--primary" onClick={() => goTo('settings')}>
+            <button type="button" className="button button--primary" onClick={() => openSettings('providers')}>
               {t('chat.addProvider')}
             </button>
           )

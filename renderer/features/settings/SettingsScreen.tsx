@@ -1,6 +1,9 @@
 import { Trans, useTranslation } from 'react-i18next';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { listKeyTarget } from '../../components/list-keys.js';
 import { ScreenHeader } from '../../components/ScreenHeader.js';
 import { useSettings } from '../../queries/tools.js';
+import { SETTINGS_SECTIONS, useUiStore, type SettingsSection } from '../../state/ui.js';
 import { AboutSection } from './AboutSection.js';
 import { AppearanceSection } from './AppearanceSection.js';
 import { ToolDiscoverySection } from './ToolDiscoverySection.js';
@@ -25,36 +28,94 @@ function SettingsFileProblem() {
   );
 }
 
+function HostsAndFolders() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ListSettingSection
+        setting="allowedHosts"
+        title={t('settings.allowedHosts.title')}
+        description={t('settings.allowedHosts.description')}
+        inputLabel={t('settings.allowedHosts.inputLabel')}
+        placeholder={HOST_EXAMPLE}
+        empty={t('settings.allowedHosts.empty')}
+      />
+      <ListSettingSection
+        setting="readableFolders"
+        title={t('settings.readableFolders.title')}
+        description={t('settings.readableFolders.description')}
+        inputLabel={t('settings.readableFolders.inputLabel')}
+        placeholder={FOLDER_EXAMPLE}
+        empty={t('settings.readableFolders.empty')}
+      />
+    </>
+  );
+}
+
+/** What each section's page holds. */
+const PAGES: Record<SettingsSection, () => ReactNode> = {
+  providers: () => <ProvidersSection />,
+  secrets: () => <SecretsSection />,
+  access: () => <HostsAndFolders />,
+  tools: () => <ToolDiscoverySection />,
+  mcp: () => <McpShareSection />,
+  appearance: () => (
+    <>
+      <AppearanceSection />
+      <ShortcutsSection />
+    </>
+  ),
+  about: () => <AboutSection />,
+};
+
+/** Settings' own navigation: one section at a time, arrow keys between them, as in the main sidebar. */
+function SettingsNav({ current, onShow }: { current: SettingsSection; onShow: (section: SettingsSection) => void }) {
+  const { t } = useTranslation();
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const target = listKeyTarget(event.key, index, SETTINGS_SECTIONS.length);
+    if (target === null) return;
+    event.preventDefault();
+    items.current[target]?.focus();
+  };
+  return (
+    <nav className="settings-nav" aria-label={t('settings.sections')}>
+      <ul className="settings-nav__list">
+        {SETTINGS_SECTIONS.map((section, index) => (
+          <li key={section}>
+            <button
+              ref={(element) => {
+                items.current[index] = element;
+              }}
+              type="button"
+              className="settings-nav__item"
+              aria-current={section === current ? 'page' : undefined}
+              onClick={() => onShow(section)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              {t(`settings.nav.${section}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SettingsScreen() {
   const { t } = useTranslation();
+  const section = useUiStore((state) => state.settingsSection);
+  const show = useUiStore((state) => state.showSettingsSection);
+  const Page = PAGES[section] ?? PAGES.providers;
   return (
     <section className="screen" aria-labelledby="settings-title">
       <ScreenHeader id="settings-title" title={t('screens.settings')} subtitle={t('settings.subtitle')} />
-      <div className="screen__body stack">
-        <SettingsFileProblem />
-        <ProvidersSection />
-        <SecretsSection />
-        <ListSettingSection
-          setting="allowedHosts"
-          title={t('settings.allowedHosts.title')}
-          description={t('settings.allowedHosts.description')}
-          inputLabel={t('settings.allowedHosts.inputLabel')}
-          placeholder={HOST_EXAMPLE}
-          empty={t('settings.allowedHosts.empty')}
-        />
-        <ListSettingSection
-          setting="readableFolders"
-          title={t('settings.readableFolders.title')}
-          description={t('settings.readableFolders.description')}
-          inputLabel={t('settings.readableFolders.inputLabel')}
-          placeholder={FOLDER_EXAMPLE}
-          empty={t('settings.readableFolders.empty')}
-        />
-        <ToolDiscoverySection />
-        <McpShareSection />
-        <AppearanceSection />
-        <ShortcutsSection />
-        <AboutSection />
+      <div className="settings-layout">
+        <SettingsNav current={section} onShow={show} />
+        <div className="screen__body stack settings-layout__page">
+          <SettingsFileProblem />
+          <Page />
+        </div>
       </div>
     </section>
   );
