@@ -6,6 +6,7 @@ import { useApi, useCoreTransport } from '../api/context.js';
 import { effectiveHttp } from '../../shared/http-inherit.js';
 import type { BundleView } from '../../shared/schemas/bundle.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
+import type { ToolView } from '../../shared/schemas/tool.js';
 
 export const toolKeys = {
   all: ['store'] as const,
@@ -85,6 +86,36 @@ export function useToolPages(q: string, bundleID: string | null, includeDisabled
       const page = await api.tools.search({ q, includeDisabled, pageSize: TOOL_PAGE_SIZE, ...token });
       return bundleID ? { ...page, tools: page.tools.filter((tool) => tool.bundleID === bundleID) } : page;
     },
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Every valid tool of these bundles, all pages read (for "tick every tool of a bundle" and a chat's chosen tools). */
+export async function allToolsOf(api: ReturnType<typeof useApi>, bundleIDs: string[]): Promise<ToolView[]> {
+  const tools: ToolView[] = [];
+  // At most 500 bundles a request; a chat's chosen tools come from fewer than that in practice, and more are read in turns.
+  for (let start = 0; start < bundleIDs.length; start += 500) {
+    let pageToken: string | undefined;
+    do {
+      const page = await api.tools.list({ bundleIDs: bundleIDs.slice(start, start + 500), recommendedPageSize: 500, ...(pageToken ? { pageToken } : {}) });
+      tools.push(...page.tools.filter((tool): tool is ToolView => tool.status === 'valid'));
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+  }
+  return tools;
+}
+
+/** The tools behind a list of chosen ones (bundle, slug, version), whatever a search shows; null for one no longer here. */
+export function useChosenTools(chosen: readonly { bundleID: string; slug: string; version: string }[]) {
+  const api = useApi();
+  const bundleIDs = [...new Set(chosen.map((entry) => entry.bundleID))].sort();
+  return useQuery({
+    queryKey: [...toolKeys.all, 'chosen', bundleIDs],
+    queryFn: async () => {
+      const tools = await allToolsOf(api, bundleIDs);
+      return new Map(tools.map((tool) => [`${tool.bundleID}/${tool.slug}/${tool.version}`, tool]));
+    },
+    enabled: bundleIDs.length > 0,
     placeholderData: (previous) => previous,
   });
 }
