@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolSelection } from '../../shared/schemas/chat.js';
 import { newID } from '../../main/testing/fixtures.js';
 import { startTestCore } from '../../main/testing/test-core.js';
@@ -10,6 +10,23 @@ import { renderWithCore } from '../testing/with-core.js';
 import { ToolPicker } from './ToolPicker.js';
 
 afterEach(cleanup);
+
+// happy-dom lays nothing out: every box is 0 px high, so a virtualised list would show no rows. The picker's
+// scrolling box is given the height it has in a window; everything else is as happy-dom has it.
+let restore = () => {};
+beforeAll(() => {
+  let owner: object | null = document.createElement('div');
+  while (owner && !Object.getOwnPropertyDescriptor(owner, 'clientHeight')) owner = Object.getPrototypeOf(owner) as object | null;
+  const original = Object.getOwnPropertyDescriptor(owner!, 'clientHeight')!;
+  Object.defineProperty(owner!, 'clientHeight', {
+    configurable: true,
+    get(this: Element) {
+      return this.classList.contains('tool-picker') ? 480 : (original.get!.call(this) as number);
+    },
+  });
+  restore = () => Object.defineProperty(owner!, 'clientHeight', original);
+});
+afterAll(() => restore());
 
 /** The picker as a chat's tools panel holds it: the selection in state, what changed shown below. */
 function Holder({ hidden }: { hidden?: (tool: { slug: string }) => boolean }) {
@@ -40,9 +57,12 @@ describe('the tool picker, as a person chooses a chat’s tools', () => {
     const { user } = await renderWithCore(<Holder />, core);
     const search = screen.getByRole('textbox', { name: 'Search tools' });
     await user.type(search, 'storm');
-    const group = await screen.findByRole('group', { name: 'Weather tools' });
+    const group = screen.getByRole('group', { name: 'All tools' });
     await within(group).findByRole('checkbox', { name: /Storm alerts/ });
     expect(within(group).queryByRole('checkbox', { name: /City forecast/ })).toBeNull();
+    // Under its bundle's name, with a button that ticks the whole bundle.
+    expect(within(group).getByText('Weather tools')).toBeInTheDocument();
+    expect(within(group).getByRole('button', { name: 'Tick every tool of Weather tools' })).toBeInTheDocument();
 
     await user.click(within(group).getByRole('checkbox', { name: /Storm alerts/ }));
     expect(selection()).toEqual([{ bundleID, slug: 'alerts', version: 'v1' }]);
@@ -58,6 +78,11 @@ describe('the tool picker, as a person chooses a chat’s tools', () => {
     expect(screen.getByText('0 selected · 1 never allowed')).toBeInTheDocument();
     await user.click(within(group).getByRole('checkbox', { name: /Storm alerts/ }));
     expect(selection()).toEqual([]);
+
+    // The whole bundle, read from the core: both its tools, also the one the search does not show.
+    await user.click(within(group).getByRole('button', { name: 'Tick every tool of Weather tools' }));
+    await screen.findByText('2 selected');
+    expect(selection().map((entry) => entry.slug).sort()).toEqual(['alerts', 'forecast']);
   });
 
   it('does not offer what it is told to hide (an agent is not offered to itself), and says when nothing matches', async () => {
