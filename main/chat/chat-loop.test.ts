@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolView } from '../../shared/schemas/tool.js';
+import { toolInputOf } from '../../shared/tool-input.js';
 import { EXPOSED_NAME_PATTERN, type AssistantMessage, type Chat } from '../../shared/schemas/chat.js';
 import { anthropicReply, startFakeAnthropic } from '../testing/fake-anthropic.js';
 import { geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
@@ -370,7 +372,16 @@ describe('the tool loop with the scripted provider', () => {
       tools: { mode: 'auto', selected: [h.tool('weather'), h.tool('broken', { as: 'weather' })] },
     });
     expect(clash.code).toBe('conflict');
-    expect(clash.message).toMatch(/Give one of them an alias/);
+    // In the words a person knows the tools by, not their IDs.
+    expect(clash.message).toBe('“Weather” v1 of Test tools and “Broken” v1 of Test tools would both reach the model as "weather". Give one of them another name (an alias).');
+
+    // Two versions of one tool: each view names them all, and choosing both is said as such.
+    const v1 = (await h.call('tools.get', { bundleID: h.tool('weather').bundleID, toolSlug: 'weather', version: 'v1' })) as ToolView;
+    await h.call('tools.put', { bundleID: v1.bundleID, toolSlug: 'weather', version: 'v2', tool: { ...toolInputOf(v1), version: 'v2' } });
+    expect(((await h.call('tools.get', { bundleID: v1.bundleID, toolSlug: 'weather', version: 'v1' })) as ToolView).versions).toEqual(['v1', 'v2']);
+    expect(((await h.call('tools.get', { bundleID: v1.bundleID, toolSlug: 'broken', version: 'v1' })) as ToolView).versions).toBeUndefined();
+    const both = await h.failure('chats.create', { providerId: 'script', model: 'm', tools: { mode: 'auto', selected: [h.tool('weather'), { ...h.tool('weather'), version: 'v2' }] } });
+    expect(both).toMatchObject({ code: 'conflict', message: expect.stringContaining('“Weather” v1 of Test tools and v2 are two versions of one tool') as unknown });
     const missing = await h.failure('chats.create', { providerId: 'script', model: 'm', tools: { mode: 'auto', selected: [h.tool('nope')] } });
     expect(missing.code).toBe('not_found');
     const noProvider = await h.failure('chats.create', { providerId: 'nobody', model: 'm' });

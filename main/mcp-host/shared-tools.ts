@@ -1,3 +1,4 @@
+import { latestOfEach } from '../../shared/tool-versions.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { providerSafeName } from '../tools/exposure.js';
 import type { ValidTool } from '../store/records.js';
@@ -37,6 +38,19 @@ function objectSchema(schema: Record<string, unknown>): Tool['inputSchema'] {
 }
 
 /**
+ * Of the versions of one tool that could be shared, only the latest is: other apps see one tool by one name,
+ * as a chat does, not two alike under names told apart by a hash. An older version is shared when it is the
+ * only one that can run (the newer ones switched off or broken).
+ */
+function latestVersionsOnly(candidates: { record: ValidTool }[]): void {
+  const byBundle = new Map<string, { slug: string; version: string }[]>();
+  for (const { record } of candidates) byBundle.set(record.bundleID, [...(byBundle.get(record.bundleID) ?? []), record.tool]);
+  const latest = new Set([...byBundle].flatMap(([bundleID, tools]) => latestOfEach(tools).map((tool) => `${bundleID}/${tool.slug}/${tool.version}`)));
+  const keep = candidates.filter(({ record }) => latest.has(`${record.bundleID}/${record.tool.slug}/${record.tool.version}`));
+  candidates.splice(0, candidates.length, ...keep);
+}
+
+/**
  * The tools an MCP client sees: the enabled, runnable tools of the bundles
  * the person shares, never tools Toolbelt itself takes from MCP servers.
  * Two tools with one name keep it apart by their bundle's slug.
@@ -49,6 +63,7 @@ export function listSharedTools(store: ToolStore, resolver: ToolResolver, shared
     if (!readiness.ok) continue;
     candidates.push({ record: readiness.record, bundleName: readiness.bundle.bundle.displayName, bundleSlug: readiness.bundle.bundle.slug });
   }
+  latestVersionsOnly(candidates);
   candidates.sort((a, b) => a.bundleSlug.localeCompare(b.bundleSlug) || a.record.tool.slug.localeCompare(b.record.tool.slug) || a.record.tool.version.localeCompare(b.record.tool.version));
   const counts = new Map<string, number>();
   const baseName = ({ record }: (typeof candidates)[number]) => providerSafeName(record.tool);
@@ -59,7 +74,7 @@ export function listSharedTools(store: ToolStore, resolver: ToolResolver, shared
     const { record } = candidate;
     let name = baseName(candidate);
     if (counts.get(name)! > 1) name = providerSafeName({ bundleID: record.bundleID, slug: `${candidate.bundleSlug}.${record.tool.slug}`, version: record.tool.version });
-    // Two versions of one tool in one bundle: the version tells them apart.
+    // A name that still meets another (a slug that reads like another's bundle-prefixed name): the version tells them apart.
     if (taken.has(name)) name = providerSafeName({ bundleID: record.bundleID, slug: `${name}.${record.tool.version}`, version: record.tool.version });
     taken.add(name);
     const { tool } = record;

@@ -1,6 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolView } from '../../shared/schemas/tool.js';
+import { toolInputOf } from '../../shared/tool-input.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { nextQuestion } from '../testing/live-questions.js';
 import { CORE_BUNDLE } from '../testing/fixtures.js';
@@ -90,6 +92,18 @@ describe('Toolbelt’s MCP server, as a client’s calls meet it', () => {
     expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('clear-alerts');
   });
 
+
+  it('shares the latest version of a tool by its own name, not two versions told apart by a hash; an older one while the newer is off', async () => {
+    const { subject, bundleID } = await sharingCore();
+    const v1 = (await subject.call('tools.get', { bundleID, toolSlug: 'forecast', version: 'v1' })) as ToolView;
+    await subject.call('tools.put', { bundleID, toolSlug: 'forecast', version: 'v2', tool: { ...toolInputOf(v1), version: 'v2', displayName: 'City forecast, second take' } });
+    const client = await connectInMemory(subject);
+    const listed = (await client.listTools()).tools;
+    expect(listed.map((tool) => tool.name).sort()).toEqual(['clear-alerts', 'forecast']);
+    expect(listed.find((tool) => tool.name === 'forecast')!.title).toBe('City forecast, second take');
+    await subject.call('tools.patch', { bundleID, toolSlug: 'forecast', version: 'v2', isEnabled: false });
+    await waitFor(async () => (await client.listTools()).tools.find((tool) => tool.name === 'forecast')?.title, (title) => title === 'City forecast');
+  });
 
   it('pages tools/list: 152 shared tools in pages of 100, read with the cursor the server gives; a cursor it never gave is refused', async () => {
     const { subject } = await sharingCore();

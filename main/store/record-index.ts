@@ -1,3 +1,4 @@
+import { compareVersions } from '../../shared/tool-versions.js';
 import type { BundleRecord, ToolRecord, ValidTool } from './records.js';
 
 /**
@@ -10,6 +11,8 @@ export class RecordIndex {
   readonly tools = new Map<string, ToolRecord>();
   readonly toolsByBundle = new Map<string, Set<string>>();
   private readonly epochs = new Map<string, number>();
+  /** Each bundle's versions of each slug, oldest first, as of the bundle's epoch. */
+  private readonly versionCache = new Map<string, { epoch: number; bySlug: Map<string, string[]> }>();
   /** Increases on every change; caches (the search index) compare it. */
   revision = 0;
 
@@ -52,6 +55,7 @@ export class RecordIndex {
     for (const toolID of this.toolsByBundle.get(bundleID) ?? []) this.tools.delete(toolID);
     this.toolsByBundle.delete(bundleID);
     this.bundles.delete(bundleID);
+    this.versionCache.delete(bundleID);
     this.touched(bundleID);
   }
 
@@ -63,6 +67,24 @@ export class RecordIndex {
       if (identity.slug === slug && identity.version === version) return record;
     }
     return undefined;
+  }
+
+  /**
+   * The versions of one tool in its bundle, oldest first (in the order people write them, compareVersions; the last
+   * is the latest, as whole bundles offer it): the
+   * lists say which version a row is when there are two, and the MCP server shares the latest.
+   */
+  versionsOf(bundleID: string, slug: string): readonly string[] {
+    const epoch = this.epochOf(bundleID);
+    let cached = this.versionCache.get(bundleID);
+    if (!cached || cached.epoch !== epoch) {
+      const tools = this.validToolsOf(bundleID).sort((a, b) => compareVersions(a.tool.version, b.tool.version));
+      const bySlug = new Map<string, string[]>();
+      for (const { tool } of tools) bySlug.set(tool.slug, [...(bySlug.get(tool.slug) ?? []), tool.version]);
+      cached = { epoch, bySlug };
+      this.versionCache.set(bundleID, cached);
+    }
+    return cached.bySlug.get(slug) ?? [];
   }
 
   /** The readable tools of one bundle (an export, an import's plan). */

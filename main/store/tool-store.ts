@@ -131,6 +131,11 @@ export class ToolStore {
     return this.index.find(bundleID, nfc(slug), nfc(version));
   }
 
+  /** The versions of a tool in its bundle, oldest first; the last is the latest. */
+  versionsOf(bundleID: string, slug: string): readonly string[] {
+    return this.index.versionsOf(bundleID, slug);
+  }
+
   isBundleEnabled(record: BundleRecord): boolean {
     return this.sources.isBundleEnabled(record);
   }

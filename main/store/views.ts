@@ -59,8 +59,10 @@ export function toolEntry(store: ToolStore, record: ToolRecord, readiness: ToolR
       unavailableReason: reason!,
     };
   }
+  const versions = store.versionsOf(record.bundleID, record.tool.slug);
   const view = {
     ...record.tool,
+    ...(versions.length > 1 ? { versions: [...versions] } : {}),
     isEnabled: store.isToolEnabled(record),
     status: 'valid',
     readOnly: record.source !== FILES_SOURCE,

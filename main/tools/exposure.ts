@@ -80,22 +80,28 @@ function exposed(name: string, selection: ToolSelection, record: ValidTool, bund
 
 /** Checks a chat's selection when it is saved: every tool exists and every name is distinct. */
 export async function checkSelection(tools: ChatTools, store: ToolStore): Promise<void> {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, { selection: ToolSelection; said: string }>();
   for (const selection of tools.selected) {
     const record = await store.findTool(selection.bundleID, selection.slug, selection.version);
     if (!record) {
       throw new ToolbeltError('not_found', `The tool ${selection.slug} version ${selection.version} does not exist in that bundle.`);
     }
     const name = selection.as ?? providerSafeName(selection);
+    // In words a person knows the tools by: their names, versions and bundles, not their IDs.
+    const bundle = store.bundle(selection.bundleID);
+    const said = `“${record.kind === 'valid' ? record.tool.displayName : selection.slug}” ${selection.version} of ${bundle?.kind === 'valid' ? bundle.bundle.displayName : 'its bundle'}`;
     const other = seen.get(name);
     if (other) {
+      const versions = other.selection.bundleID === selection.bundleID && other.selection.slug === selection.slug;
       throw new ToolbeltError(
         'conflict',
-        `Two selected tools would both be shown to the model as "${name}" (${other} and ${toolKey(selection)}). Give one of them an alias.`,
+        versions
+          ? `${other.said} and ${selection.version} are two versions of one tool, and the model would see both as "${name}". Choose one version, or give one of them another name (an alias).`
+          : `${other.said} and ${said} would both reach the model as "${name}". Give one of them another name (an alias).`,
         { name },
       );
     }
-    seen.set(name, toolKey(selection));
+    seen.set(name, { selection, said });
   }
   for (const entry of tools.bundles ?? []) {
     if (!store.bundle(entry.bundleID)) throw new ToolbeltError('not_found', `There is no bundle ${entry.bundleID} to add to this chat.`);
