@@ -67,7 +67,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     const after = await subject.call('mcpShare.status', {});
     expect(after.clients).toEqual([]);
     const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls.some((entry) => entry.event === 'session-ended'));
-    expect(calls.find((entry) => entry.event === 'session-ended')).toMatchObject({ client: 'Leaves quietly', result: expect.stringContaining('after an hour without a request') });
+    expect(calls.find((entry) => entry.event === 'session-ended')).toMatchObject({ client: 'Leaves quietly', result: expect.stringContaining('after an hour without a request') as unknown });
   });
 
   it('keeps a client that asked for progress waiting while the person takes longer than its timeout to decide', async () => {
