@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
-import { fullShot } from './fixtures/shots.js';
+import { fullShot, shot } from './fixtures/shots.js';
 import { typeOver } from './fixtures/typing.js';
 
 test('create a bundle, define an HTTP tool in the form, break and fix its schema in Monaco, save and run it', async ({ app }) => {
@@ -238,4 +238,52 @@ test('at 1000×700 the navigation keeps its icons, bundles stack over tools, and
   await page.screenshot(fullShot('editor-narrow'));
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot(fullShot('editor-narrow-dark'));
+});
+
+test('two versions of a tool are told apart everywhere, the older one is retired from the newer, and one version is deleted with undo', async ({ app }) => {
+  const api = hostApi(app.host);
+  const bundleID = '01a2f000-0000-7000-8000-000000000003';
+  await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'svc', displayName: 'Service' });
+  await api('PUT', `/tools/bundles/${bundleID}/tools/lookup/version/v1`, {
+    displayName: 'Lookup',
+    type: 'http',
+    argSchema: { type: 'object', properties: {} },
+    impl: { method: 'GET', urlTemplate: 'https://api.example.com/lookup' },
+  });
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Service/ }).click();
+  const tools = page.getByRole('region', { name: 'Tools' });
+  await tools.getByRole('button', { name: /^Lookup/ }).click();
+  await page.getByRole('button', { name: 'New version…' }).click();
+  const editor = page.getByRole('region', { name: 'Tool editor' });
+  await typeOver(editor.getByLabel('Description'), 'Second take');
+  await editor.getByRole('button', { name: 'Save as new version' }).click();
+
+  // Defect 2: the two rows said the same; now each says which it is.
+  await expect(tools.getByRole('button', { name: /lookup@v2/ })).toContainText('v2 latest');
+  await expect(tools.getByRole('button', { name: /lookup@v1/ })).toContainText('v1 older version');
+  // From the latest, the older one is switched off in one step, and the versions say so.
+  const versions = page.locator('.tool-versions');
+  await expect(versions.getByRole('button', { name: 'Open version v2' })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('button', { name: 'Switch off the older version' }).click();
+  await expect(versions.getByRole('button', { name: 'Open version v1' })).toContainText('off');
+  expect(((await api('GET', `/tools/bundles/${bundleID}/tools/lookup/version/v1`)) as { isEnabled: boolean }).isEnabled).toBe(false);
+  await page.screenshot(shot('tool-versions'));
+
+  // Defect 3: one version deleted, not the whole bundle, with Undo.
+  await versions.getByRole('button', { name: 'Open version v1' }).click();
+  await page.getByRole('button', { name: 'Delete version v1' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Deleted “Lookup” v1.' });
+  await expect(toast).toBeVisible();
+  await expect(tools.getByRole('button', { name: /lookup@v1/ })).toHaveCount(0);
+  // The version left is shown, as the only one.
+  await expect(page.getByRole('heading', { level: 2, name: 'Lookup' })).toBeVisible();
+  await expect(page.locator('.tool-versions')).toHaveCount(0);
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(tools.getByRole('button', { name: /lookup@v1/ })).toContainText('v1 older version');
+  await expect(page.locator('.tool-versions').getByRole('button', { name: 'Open version v1' })).toHaveAttribute('aria-current', 'true');
+  expect(((await api('GET', `/tools/bundles/${bundleID}/tools/lookup/version/v1`)) as { isEnabled: boolean; description?: string }).isEnabled).toBe(false);
+  expect(app.consoleErrors).toEqual([]);
 });

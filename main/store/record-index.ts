@@ -12,7 +12,7 @@ export class RecordIndex {
   readonly toolsByBundle = new Map<string, Set<string>>();
   private readonly epochs = new Map<string, number>();
   /** Each bundle's versions of each slug, oldest first, as of the bundle's epoch. */
-  private readonly versionCache = new Map<string, { epoch: number; bySlug: Map<string, string[]> }>();
+  private readonly versionCache = new Map<string, { epoch: number; bySlug: Map<string, ValidTool[]> }>();
   /** Increases on every change; caches (the search index) compare it. */
   revision = 0;
 
@@ -74,13 +74,13 @@ export class RecordIndex {
    * is the latest, as whole bundles offer it): the
    * lists say which version a row is when there are two, and the MCP server shares the latest.
    */
-  versionsOf(bundleID: string, slug: string): readonly string[] {
+  versionsOf(bundleID: string, slug: string): readonly ValidTool[] {
     const epoch = this.epochOf(bundleID);
     let cached = this.versionCache.get(bundleID);
     if (!cached || cached.epoch !== epoch) {
       const tools = this.validToolsOf(bundleID).sort((a, b) => compareVersions(a.tool.version, b.tool.version));
-      const bySlug = new Map<string, string[]>();
-      for (const { tool } of tools) bySlug.set(tool.slug, [...(bySlug.get(tool.slug) ?? []), tool.version]);
+      const bySlug = new Map<string, ValidTool[]>();
+      for (const record of tools) bySlug.set(record.tool.slug, [...(bySlug.get(record.tool.slug) ?? []), record]);
       cached = { epoch, bySlug };
       this.versionCache.set(bundleID, cached);
     }

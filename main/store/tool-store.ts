@@ -132,7 +132,7 @@ export class ToolStore {
   }
 
   /** The versions of a tool in its bundle, oldest first; the last is the latest. */
-  versionsOf(bundleID: string, slug: string): readonly string[] {
+  versionsOf(bundleID: string, slug: string): readonly ValidTool[] {
     return this.index.versionsOf(bundleID, slug);
   }
 

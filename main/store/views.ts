@@ -62,7 +62,7 @@ export function toolEntry(store: ToolStore, record: ToolRecord, readiness: ToolR
   const versions = store.versionsOf(record.bundleID, record.tool.slug);
   const view = {
     ...record.tool,
-    ...(versions.length > 1 ? { versions: [...versions] } : {}),
+    ...(versions.length > 1 ? { versions: versions.map((version) => ({ version: version.tool.version, isEnabled: store.isToolEnabled(version) })) } : {}),
     isEnabled: store.isToolEnabled(record),
     status: 'valid',
     readOnly: record.source !== FILES_SOURCE,

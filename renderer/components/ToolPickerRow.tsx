@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ToolSelection } from '../../shared/schemas/chat.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
+import { VersionBadge } from './VersionBadge.js';
 
 /** One tool in the picker: its box, and once chosen, what the model may do with it. */
 export function ToolPickerRow({
@@ -26,6 +27,7 @@ export function ToolPickerRow({
       <label className={`checkbox${entry?.denied ? ' tool-picker__name--denied' : ''}`}>
         <input type="checkbox" checked={Boolean(entry)} onChange={(event) => change(event.target.checked ? {} : null)} />
         {name} <code className="muted">{tool?.slug ?? entry?.slug}</code>
+        {tool ? <VersionBadge tool={tool} /> : null}
         {entry?.denied ? <span className="badge badge--quiet">{t('toolPicker.neverAllowed')}</span> : null}
         {tool?.requiresApproval ? <span className="badge badge--quiet">{t('toolPicker.asksFirst')}</span> : null}
         {tool === null ? <span className="badge badge--quiet">{t('toolPicker.gone')}</span> : null}

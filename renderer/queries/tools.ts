@@ -7,6 +7,7 @@ import { effectiveHttp } from '../../shared/http-inherit.js';
 import type { BundleView } from '../../shared/schemas/bundle.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
+import { toolInputOf } from '../../shared/tool-input.js';
 
 export const toolKeys = {
   all: ['store'] as const,
@@ -161,6 +162,29 @@ export function useRemoveBundleFolder() {
 export function usePatchTool() {
   const api = useApi();
   return useStoreMutation((params: ParamsOf<Operations['tools.patch']>) => api.tools.patch(params));
+}
+
+/**
+ * Deletes a tool (one version). `moveAway` runs first, so the window stops showing it before the store is read
+ * again: read again while still shown, the tool would be asked for and not found.
+ */
+export function useDeleteTool(moveAway: () => void) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: ParamsOf<Operations['tools.delete']>) => api.tools.delete(params),
+    onSuccess: (_result, params) => {
+      moveAway();
+      queryClient.removeQueries({ queryKey: toolKeys.tool(params.bundleID, params.toolSlug, params.version) });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+  });
+}
+
+/** Puts a deleted tool back as it was (the undo of a deletion), at its own slug and version. */
+export function useRestoreTool() {
+  const api = useApi();
+  return useStoreMutation((tool: ToolView) => api.tools.put({ bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, tool: toolInputOf(tool) }));
 }
 
 export function useSettings() {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ToolView } from '../../shared/schemas/tool.js';
 import { guarded } from './leave-guard.js';
 
 export interface ToolAddress {
@@ -28,6 +29,9 @@ interface ToolsUiState {
   testerPrefillFor: (address: ToolAddress) => Record<string, unknown> | undefined;
   /** Forgets a prefill once its tester has opened with it. */
   clearTesterPrefill: (address: ToolAddress) => void;
+  /** The tool (or version) deleted a moment ago, while "Undo" is offered. */
+  deletedTool: ToolView | null;
+  setDeletedTool: (tool: ToolView | null) => void;
 }
 
 const sameTool = (a: ToolAddress, b: ToolAddress) => a.bundleID === b.bundleID && a.slug === b.slug && a.version === b.version;
@@ -54,4 +58,6 @@ export const useToolsUi = create<ToolsUiState>()((set, get) => ({
     const prefill = get().testerPrefill;
     if (prefill && sameTool(prefill.address, address)) set({ testerPrefill: null });
   },
+  deletedTool: null,
+  setDeletedTool: (deletedTool) => set({ deletedTool }),
 }));

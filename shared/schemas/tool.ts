@@ -136,8 +136,8 @@ const viewFields = {
   unavailableReason: Type.Optional(Type.String()),
   /** Why it cannot run now, switches included (the sentence a refusal carries); absent when it can. */
   blockedReason: Type.Optional(Type.String()),
-  /** Where its bundle holds more than one version of it: all of them, oldest first (the last is the latest). */
-  versions: Type.Optional(Type.Array(VersionSchema, { minItems: 2 })),
+  /** Where its bundle holds more than one version of it: all of them, oldest first (the last is the latest), each with its switch. */
+  versions: Type.Optional(Type.Array(Type.Object({ version: VersionSchema, isEnabled: Type.Boolean() }, { additionalProperties: false }), { minItems: 2 })),
 };
 
 /** A tool as the API returns it: the file plus usage and computed availability. */

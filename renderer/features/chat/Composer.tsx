@@ -11,6 +11,7 @@ import { parseQuickRun, quickRunArgs, typedSlug } from '../palette/quick-run.js'
 import { QuickRunSuggestions, useQuickRunSuggestions } from '../palette/QuickRunSuggestions.js';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { errorMessage } from '../../components/ErrorLine.js';
+import { latestOf } from '../../components/VersionBadge.js';
 
 const NO_ATTACHMENTS: MessageAttachment[] = [];
 
@@ -73,7 +74,8 @@ export function Composer({ chat }: { chat: Chat }) {
     const parsed = parseQuickRun(input);
     if (!parsed) return false;
     const { tools } = await api.tools.search({ q: parsed.slug, pageSize: 20 });
-    const tool = tools.find((entry) => entry.status === 'valid' && entry.slug === parsed.slug && entry.isEnabled && entry.available);
+    // Two versions of one tool: "+slug" runs the latest.
+    const tool = latestOf(tools.filter((entry): entry is ToolView => entry.status === 'valid' && entry.slug === parsed.slug && entry.isEnabled && entry.available));
     if (!tool || tool.status !== 'valid') {
       openPalette(parsed.slug);
       return true;

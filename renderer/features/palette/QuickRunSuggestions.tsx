@@ -2,13 +2,18 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { useApi } from '../../api/context.js';
+import { isLatest, VersionBadge } from '../../components/VersionBadge.js';
 
 /** Enabled tools that can run, best matches of what was typed first. */
 export function useQuickRunSuggestions(slug: string | null) {
   const api = useApi();
   return useQuery({
     queryKey: ['quick-run', slug],
-    queryFn: async () => (await api.tools.search({ q: slug ?? '', pageSize: 8 })).tools.filter((tool): tool is ToolView => tool.status === 'valid' && tool.isEnabled && tool.available),
+    // One row a tool: "+slug" runs its latest version, so an older one is not offered beside it.
+    queryFn: async () =>
+      (await api.tools.search({ q: slug ?? '', pageSize: 8 })).tools.filter(
+        (tool): tool is ToolView => tool.status === 'valid' && tool.isEnabled && tool.available && isLatest(tool),
+      ),
     enabled: slug !== null,
     placeholderData: (previous) => previous,
   });
@@ -40,6 +45,7 @@ export function QuickRunSuggestions({ id, tools, active, onChoose }: { id: strin
             >
               <span className="palette__name">{tool.displayName}</span>
               <code className="palette__slug">{`+${tool.slug}`}</code>
+              <VersionBadge tool={tool} />
               {tool.description ? <span className="palette__description muted">{tool.description}</span> : null}
             </li>
           ))}

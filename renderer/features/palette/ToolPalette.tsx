@@ -10,6 +10,7 @@ import { useChatUi } from '../../state/chat-ui.js';
 import { ErrorLine, errorMessage, issuesOf } from '../../components/ErrorLine.js';
 import { promptArgSchema } from '../../../shared/mcp-prompts.js';
 import { offeringKey, offeringTitle, promptAttachment, resourceAttachment, usePaletteOfferings, type Offering } from './offerings.js';
+import { VersionBadge } from '../../components/VersionBadge.js';
 
 type Issues = { path: string; message: string }[];
 
@@ -134,6 +135,7 @@ export function ToolPalette({ chatId }: { chatId: string }) {
               >
                 <span className="palette__name">{tool.displayName}</span>
                 <code className="palette__slug">{tool.slug}</code>
+                <VersionBadge tool={tool} />
                 <span className="palette__bundle muted">{bundleName(tool.bundleID)}</span>
                 {tool.description ? <span className="palette__description muted">{tool.description}</span> : null}
               </li>
@@ -216,7 +218,7 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
         </button>
       </p>
       <h3 className="palette__form-title">
-        {tool.displayName} <span className="muted">· {bundleName}</span>
+        {tool.displayName} <VersionBadge tool={tool} /> <span className="muted">· {bundleName}</span>
       </h3>
       {tool.description ? <p className="muted">{tool.description}</p> : null}
       <ArgumentForm

@@ -15,6 +15,8 @@ import { ToolEditor } from './editor/ToolEditor.js';
 import { McpOfferings } from './McpOfferings.js';
 import { SignInStrip } from './SignInStrip.js';
 import { useMcpServers } from '../../queries/mcp.js';
+import { VersionBadge } from '../../components/VersionBadge.js';
+import { DeleteToolButton, ToolVersions } from './ToolVersions.js';
 
 /** How a connection signs in, in a person's words. */
 function authLabel(auth: NonNullable<HttpImpl['auth']>): string {
@@ -77,6 +79,7 @@ function Definition({ tool }: { tool: ToolView }) {
         <code className="muted">
           {tool.slug}@{tool.version}
         </code>
+        <VersionBadge tool={tool} />
         {tool.isBuiltIn ? <span className="badge">Built-in · read-only</span> : null}
         {!tool.isEnabled ? <span className="badge badge--quiet">Off</span> : null}
         {!tool.readOnly ? (
@@ -88,7 +91,9 @@ function Definition({ tool }: { tool: ToolView }) {
             New version…
           </button>
         ) : null}
+        <DeleteToolButton tool={tool} />
       </div>
+      <ToolVersions tool={tool} />
       {tool.description ? <p className="definition__description">{tool.description}</p> : null}
       <dl className="facts facts--compact">
         <dt>Runs</dt>

@@ -6,6 +6,8 @@ import { useBundles, usePatchTool, useToolPages } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { PaneHeader } from '../../components/PaneHeader.js';
 import { ShareBundleToggle } from './ShareBundleToggle.js';
+import { VersionBadge } from '../../components/VersionBadge.js';
+import { DeletedToolToast } from './ToolVersions.js';
 
 const TYPE_LABEL = { http: 'HTTP', local: 'Local', mcp: 'MCP', agent: 'Agent' } as const;
 
@@ -79,6 +81,7 @@ export function ToolList() {
           Show switched-off and broken tools
         </label>
         {currentBundle ? <ShareBundleToggle bundleID={currentBundle.bundleID} displayName={currentBundle.displayName} /> : null}
+        <DeletedToolToast />
       </PaneHeader>
       {pages.isError ? (
         <p className="pane__message error-text" role="alert">
@@ -119,6 +122,7 @@ export function ToolList() {
                         <code>
                           {tool.slug ?? '?'}@{tool.version ?? '?'}
                         </code>
+                        {tool.status === 'valid' ? <> <VersionBadge tool={tool} /></> : null}
                         {bundle && !bundleID ? ` · ${bundle.displayName}` : ''}
                       </span>
                       <ToolState tool={tool} />
