@@ -378,7 +378,7 @@ describe('the tool loop with the scripted provider', () => {
     // Two versions of one tool: each view names them all, and choosing both is said as such.
     const v1 = (await h.call('tools.get', { bundleID: h.tool('weather').bundleID, toolSlug: 'weather', version: 'v1' })) as ToolView;
     await h.call('tools.put', { bundleID: v1.bundleID, toolSlug: 'weather', version: 'v2', tool: { ...toolInputOf(v1), version: 'v2' } });
-    expect(((await h.call('tools.get', { bundleID: v1.bundleID, toolSlug: 'weather', version: 'v1' })) as ToolView).versions).toEqual(['v1', 'v2']);
+    expect(((await h.call('tools.get', { bundleID: v1.bundleID, toolSlug: 'weather', version: 'v1' })) as ToolView).versions).toEqual([{ version: 'v1', isEnabled: true }, { version: 'v2', isEnabled: true }]);
     expect(((await h.call('tools.get', { bundleID: v1.bundleID, toolSlug: 'broken', version: 'v1' })) as ToolView).versions).toBeUndefined();
     const both = await h.failure('chats.create', { providerId: 'script', model: 'm', tools: { mode: 'auto', selected: [h.tool('weather'), { ...h.tool('weather'), version: 'v2' }] } });
     expect(both).toMatchObject({ code: 'conflict', message: expect.stringContaining('“Weather” v1 of Test tools and v2 are two versions of one tool') as unknown });
