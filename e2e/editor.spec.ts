@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { hostApi, openNewToolEditor } from './fixtures/api.js';
+import { clickBundleAction, hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
 import { fullShot, shot } from './fixtures/shots.js';
@@ -91,7 +91,7 @@ test('a deleted bundle can be brought back with Undo', async ({ app }) => {
   await page.goto(app.host.url);
   await page.keyboard.press('Control+2');
   const bundles = page.getByRole('region', { name: 'Bundles' });
-  await bundles.getByRole('button', { name: 'Delete bundle Temporary' }).click();
+  await clickBundleAction(page, 'Temporary', 'Delete bundle');
   await expect(bundles.getByRole('button', { name: /^Temporary/ })).toHaveCount(0);
   await bundles.getByRole('button', { name: 'Undo' }).click();
   await expect(bundles.getByRole('button', { name: /^Temporary/ })).toBeVisible();

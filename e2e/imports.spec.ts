@@ -5,7 +5,7 @@ import { freePort } from '../main/testing/free-port.js';
 import { startOAuthMcpServer } from '../main/testing/oauth-mcp.js';
 import { startSpecExampleServer } from '../main/testing/spec-example-server.js';
 import { v7 as uuidv7 } from 'uuid';
-import { hostApi, openNewToolEditor } from './fixtures/api.js';
+import { clickBundleAction, hostApi, openNewToolEditor } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
@@ -129,7 +129,7 @@ test('a bundle’s connection: base URL, API key from a secret, hosts; its tools
     const definition = page.getByRole('region', { name: 'Ping' });
     await expect(definition).toContainText('GET /v1/ping · cannot run: its URL /v1/ping is relative and its bundle has no base URL');
 
-    await page.getByRole('button', { name: 'Connection of bundle Ping API' }).click();
+    await clickBundleAction(page, 'Ping API', 'Connection of bundle');
     const dialog = page.getByRole('dialog', { name: 'Connection of Ping API' });
     await expect(dialog.getByLabel('Base URL')).toBeFocused();
     await page.keyboard.type(`http://${target}`);
@@ -257,7 +257,7 @@ test('an API that signs in in the browser (OAuth 2 authorization code): set up i
     const { page } = app;
     await page.goto(app.host.url);
     await page.keyboard.press('Control+2');
-    await page.getByRole('button', { name: 'Connection of bundle Demo API' }).click();
+    await clickBundleAction(page, 'Demo API', 'Connection of bundle');
     const dialog = page.getByRole('dialog', { name: 'Connection of Demo API' });
     await page.keyboard.type(provider.origin);
     await dialog.getByLabel('Sign-in').selectOption('OAuth 2 (sign in in the browser)');
@@ -315,7 +315,7 @@ test('export a bundle as .zip and import it again: a second bundle beside the fi
   await page.goto(app.host.url);
   await page.keyboard.press('Control+2');
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export bundle Notes' }).click();
+  await clickBundleAction(page, 'Notes', 'Export bundle');
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('notes.zip');
   const zipPath = test.info().outputPath('notes.zip');

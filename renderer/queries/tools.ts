@@ -165,18 +165,18 @@ export function usePatchTool() {
 }
 
 /**
- * Deletes a tool (one version). `moveAway` runs first, so the window stops showing it before the store is read
- * again: read again while still shown, the tool would be asked for and not found.
+ * Deletes a tool (one version). The window stops showing it first (`moveAway`, in the click itself), so nothing on
+ * screen asks for it once it is gone (a store event can arrive before the answer does); `moveBack` if it could not be
+ * deleted.
  */
-export function useDeleteTool(moveAway: () => void) {
+export function useDeleteTool(moveAway: () => void, moveBack: (error: Error) => void) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (params: ParamsOf<Operations['tools.delete']>) => api.tools.delete(params),
-    onSuccess: (_result, params) => {
-      moveAway();
-      queryClient.removeQueries({ queryKey: toolKeys.tool(params.bundleID, params.toolSlug, params.version) });
-    },
+    onMutate: moveAway,
+    onError: (error) => moveBack(error),
+    onSuccess: (_result, params) => queryClient.removeQueries({ queryKey: toolKeys.tool(params.bundleID, params.toolSlug, params.version) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
   });
 }

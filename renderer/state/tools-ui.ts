@@ -32,6 +32,9 @@ interface ToolsUiState {
   /** The tool (or version) deleted a moment ago, while "Undo" is offered. */
   deletedTool: ToolView | null;
   setDeletedTool: (tool: ToolView | null) => void;
+  /** Why the last deletion of a tool failed, shown where its Undo would be. */
+  deleteProblem: string | null;
+  setDeleteProblem: (problem: string | null) => void;
 }
 
 const sameTool = (a: ToolAddress, b: ToolAddress) => a.bundleID === b.bundleID && a.slug === b.slug && a.version === b.version;
@@ -59,5 +62,7 @@ export const useToolsUi = create<ToolsUiState>()((set, get) => ({
     if (prefill && sameTool(prefill.address, address)) set({ testerPrefill: null });
   },
   deletedTool: null,
-  setDeletedTool: (deletedTool) => set({ deletedTool }),
+  setDeletedTool: (deletedTool) => set({ deletedTool, deleteProblem: null }),
+  deleteProblem: null,
+  setDeleteProblem: (deleteProblem) => set({ deleteProblem }),
 }));

@@ -137,7 +137,8 @@ export function BundleList() {
                   </span>
                 </button>
                 )}
-                {!bundle.readOnly && form !== bundle.bundleID ? (
+                {/* The open bundle's own buttons, on a line of their own under it. */}
+                {!bundle.readOnly && form !== bundle.bundleID && selected === bundle.bundleID ? (
                   <span className="list__actions">
                     <button type="button" className="icon-button" aria-label={`Export bundle ${bundle.displayName}`} title="Export as .zip" onClick={() => exportBundle(bundle)}>
                       <DownloadIcon size={15} />

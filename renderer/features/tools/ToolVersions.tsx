@@ -63,12 +63,20 @@ export function DeleteToolButton({ tool }: { tool: ToolView }) {
   const { t } = useTranslation();
   const selectTool = useToolsUi((state) => state.selectTool);
   const setDeletedTool = useToolsUi((state) => state.setDeletedTool);
-  const remove = useDeleteTool(() => {
-    setDeletedTool(tool);
-    // Another version stays: show it (the latest of those left), else nothing.
-    const left = (tool.versions ?? []).filter((entry) => entry.version !== tool.version);
-    selectTool(left.length ? { bundleID: tool.bundleID, slug: tool.slug, version: left.at(-1)!.version } : null);
-  });
+  const setDeleteProblem = useToolsUi((state) => state.setDeleteProblem);
+  const remove = useDeleteTool(
+    () => {
+      setDeletedTool(tool);
+      // Another version stays: show it (the latest of those left), else nothing.
+      const left = (tool.versions ?? []).filter((entry) => entry.version !== tool.version);
+      selectTool(left.length ? { bundleID: tool.bundleID, slug: tool.slug, version: left.at(-1)!.version } : null);
+    },
+    (error) => {
+      setDeletedTool(null);
+      setDeleteProblem(errorMessage(error));
+      selectTool({ bundleID: tool.bundleID, slug: tool.slug, version: tool.version });
+    },
+  );
   if (tool.readOnly) return null;
   const label = tool.versions ? t('versions.deleteVersion', { version: tool.version }) : t('versions.deleteTool');
   return (
@@ -83,7 +91,6 @@ export function DeleteToolButton({ tool }: { tool: ToolView }) {
       >
         <TrashIcon size={16} />
       </button>
-      <ErrorLine message={remove.isError ? errorMessage(remove.error) : null} />
     </>
   );
 }
@@ -95,7 +102,8 @@ export function DeletedToolToast() {
   const setDeletedTool = useToolsUi((state) => state.setDeletedTool);
   const selectTool = useToolsUi((state) => state.selectTool);
   const restore = useRestoreTool();
-  if (!deleted) return null;
+  const problem = useToolsUi((state) => state.deleteProblem);
+  if (!deleted) return <ErrorLine message={problem} />;
   return (
     <div className="toast" role="status">
       {t('versions.deleted', { name: deleted.displayName, version: deleted.version })}
