@@ -41,6 +41,12 @@ test('create a bundle, define an HTTP tool in the form, break and fix its schema
     await replaceMonacoText(page, 'argSchema', '{"type": "object", "properties": {"word": {"type": "string", "title": "Word"}}, "required": ["word"]}');
     await expect(editor.getByRole('status')).toHaveText('No problems found.');
     await expect(editor.getByRole('form', { name: 'Preview of Echo back' }).getByLabel('Word')).toBeVisible();
+    // Typed on one line, laid out by Format (defect 6: there was none): a line for each key as it nests.
+    const schemaLines = page.getByTestId('json-editor-argSchema').locator('.view-line');
+    await expect(schemaLines).toHaveCount(1);
+    await editor.getByRole('button', { name: 'Format argSchema' }).click();
+    await expect.poll(() => schemaLines.count()).toBeGreaterThan(8);
+    await expect(editor.getByRole('status')).toHaveText('No problems found.');
     await page.screenshot(fullShot('editor-form'));
 
     // The draft runs in the tester before it is saved.

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type * as MonacoTypes from 'monaco-editor';
 import { useUiStore } from '../../state/ui.js';
 import { loadMonaco } from './load-monaco.js';
@@ -32,6 +33,7 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
   const editor = useRef<MonacoTypes.editor.IStandaloneCodeEditor | null>(null);
   const latestOnChange = useRef(onChange);
   const theme = useUiStore((state) => state.theme);
+  const { t } = useTranslation();
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     latestOnChange.current = onChange;
@@ -63,6 +65,9 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
           fontSize: 13,
           scrollBeyondLastLine: false,
           tabSize: 2,
+          // Typing over a selection replaces it: surrounding it with the first quote or bracket typed garbled
+          // select-all-and-type (defect 6).
+          autoSurround: 'never',
           ariaLabel: label,
           theme: prefersDark(theme) ? 'vs-dark' : 'vs',
         });
@@ -93,5 +98,18 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
       <textarea className="input input--code" aria-label={label} rows={12} value={value} onChange={(event) => onChange(event.target.value)} spellCheck={false} />
     );
   }
-  return <div ref={host} className="json-editor" style={{ height }} data-testid={`json-editor-${label}`} />;
+  return (
+    <div className="json-editor-frame">
+      <div ref={host} className="json-editor" style={{ height }} data-testid={`json-editor-${label}`} />
+      <button
+        type="button"
+        className="button button--small button--ghost json-editor__format"
+        aria-label={t('jsonEditor.formatLabel', { label })}
+        title={t('jsonEditor.formatHint')}
+        onClick={() => void editor.current?.getAction('editor.action.formatDocument')?.run()}
+      >
+        {t('jsonEditor.format')}
+      </button>
+    </div>
+  );
 }

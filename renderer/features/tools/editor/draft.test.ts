@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentText, nextVersion, parseProblem, setPath, slugFrom, toolBody } from './draft.js';
+import { documentText, jsonProblem, nextVersion, parseProblem, setPath, slugFrom, toolBody } from './draft.js';
 
 describe('editor drafts', () => {
   it('suggests the next version', () => {
@@ -33,6 +33,13 @@ describe('documentText', () => {
     expect(parseProblem(text)).toMatch(/^Not valid JSON: [^"]+\. Nothing is lost: fix it here to save\.$/);
     expect(parseProblem('{"a": 1,\n "b" 2}')).toMatch(/\(line 2, column \d+\)/);
     expect(parseProblem('{"a": 1}')).toBeNull();
+    // The place said once, whichever way the engine words it (defect 6: Chromium's "(line 1 column 8)" came twice).
+    expect(jsonProblem("Unexpected non-whitespace character after JSON at position 7 (line 1 column 8)", '{"a":1}x')).toBe(
+      'Not valid JSON: Unexpected non-whitespace character after JSON (line 1, column 8). Nothing is lost: fix it here to save.',
+    );
+    expect(jsonProblem("Expected ':' after property name in JSON at position 14 (line 2 column 6)", '{"a": 1,\n "b" 2}')).toBe(
+      "Not valid JSON: Expected ':' after property name (line 2, column 6). Nothing is lost: fix it here to save.",
+    );
     expect(documentText(draft, {})).toBe(JSON.stringify(draft, null, 2));
   });
 });

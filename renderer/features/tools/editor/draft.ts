@@ -96,16 +96,28 @@ export function parseProblem(text: string): string | null {
     JSON.parse(text);
     return null;
   } catch (error) {
-    const said = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(said);
-    let where = '';
-    if (position) {
-      const before = text.slice(0, Number(position[1]));
-      const line = before.split('\n').length;
-      where = ` (line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
-    }
-    // V8 says "Unexpected token '}', "…text…" is not valid JSON": the quoted text adds nothing here.
-    const what = said.replace(/ in JSON at position \d+.*$/, '').replace(/, .* is not valid JSON$/s, '').replace(/^JSON\.parse: /, '');
-    return `Not valid JSON: ${what}${where}. Nothing is lost: fix it here to save.`;
+    return jsonProblem(error instanceof Error ? error.message : String(error), text);
   }
+}
+
+/**
+ * JSON.parse's message as one sentence, its place said once. Engines say it differently: "… in JSON at position 14",
+ * newer V8 "… after JSON at position 7 (line 1 column 8)", Firefox "JSON.parse: … at line 1 column 8"; the place
+ * is worked out here from the position where there is one, and the engine's own words for it are dropped.
+ */
+export function jsonProblem(said: string, text: string): string {
+  const position = /position (\d+)/.exec(said);
+  let where = '';
+  if (position) {
+    const before = text.slice(0, Number(position[1]));
+    const line = before.split('\n').length;
+    where = ` (line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
+  }
+  // V8 says "Unexpected token '}', "…text…" is not valid JSON": the quoted text adds nothing here.
+  const what = said
+    .replace(/ in JSON at position \d+.*$/, '')
+    .replace(/ at position \d+.*$/, '')
+    .replace(/, .* is not valid JSON$/s, '')
+    .replace(/^JSON\.parse: /, '');
+  return `Not valid JSON: ${what}${where}. Nothing is lost: fix it here to save.`;
 }
