@@ -293,3 +293,20 @@ test('two versions of a tool are told apart everywhere, the older one is retired
   expect(((await api('GET', `/tools/bundles/${bundleID}/tools/lookup/version/v1`)) as { isEnabled: boolean; description?: string }).isEnabled).toBe(false);
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('one list of problems and one verdict: a secret not set yet is a warning at its field and in the footer, and the tool saves', async ({ app }) => {
+  const { page } = app;
+  const editor = await openNewToolEditor(app);
+  await editor.getByLabel('Display name').pressSequentially('Ping');
+  await typeOver(editor.getByLabel('URL template'), 'https://api.example.com/ping?key=${secret.PING_KEY}');
+  await page.keyboard.press('Tab');
+  // Defect 7: red under the field while the footer said "No problems found." and Save was on.
+  const warning = editor.locator('.field__warning').filter({ hasText: 'the secret PING_KEY is not set yet' }).first();
+  await expect(warning).toBeVisible();
+  await expect(editor.getByLabel('URL template')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.locator('.field__error')).toHaveCount(0);
+  await expect(editor.getByRole('status')).toHaveText(/^No problems; one warning: URL template: The secret PING_KEY is not set yet; set it in Settings before running\. It saves as it is\.$/);
+  await page.screenshot(fullShot('editor-warning'));
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'New version…' })).toBeVisible();
+});

@@ -4,8 +4,10 @@ import { getPath, setPath, type Draft } from './draft.js';
 export interface FieldContext {
   draft: Draft;
   setDraft: (draft: Draft) => void;
-  /** Problems for a JSON pointer, including those below it. */
+  /** Problems for a JSON pointer, including those below it: each one stops Save. */
   problemsAt: (pointer: string) => string[];
+  /** What is worth knowing but does not stop Save (a secret not set yet), for a pointer and below it. */
+  warningsAt: (pointer: string) => string[];
   /** The person changed or left the field at this pointer: its problems show from now on. */
   touch: (pointer: string) => void;
   /** Text typed into a JSON field that does not parse yet (kept by the editor, so nothing is lost); null once it parses. */
@@ -17,15 +19,25 @@ export interface FieldContext {
 function useBoundField(context: FieldContext, path: string[]) {
   const id = useId();
   const pointer = `/${path.join('/')}`;
-  return { id, problems: context.problemsAt(pointer), value: getPath(context.draft, path), onLeave: () => context.touch(pointer) };
+  return { id, problems: context.problemsAt(pointer), warnings: context.warningsAt(pointer), value: getPath(context.draft, path), onLeave: () => context.touch(pointer) };
 }
 
-export function Problems({ id, problems }: { id: string; problems: string[] }) {
-  if (problems.length === 0) return null;
+/** A field's problems (red: Save waits for them) and warnings (amber: it saves), one to a line. */
+export function Problems({ id, problems, warnings = [] }: { id: string; problems: string[]; warnings?: string[] }) {
+  if (problems.length === 0 && warnings.length === 0) return null;
   return (
-    <p id={id} className="field__error">
-      {problems.join('; ')}
-    </p>
+    <div id={id} className="field__problems">
+      {problems.map((problem) => (
+        <p key={problem} className="field__error">
+          {problem}
+        </p>
+      ))}
+      {warnings.map((warning) => (
+        <p key={warning} className="field__warning">
+          {warning}
+        </p>
+      ))}
+    </div>
   );
 }
 
@@ -40,6 +52,7 @@ function Shell({
   label,
   help,
   problems,
+  warnings,
   children,
   id,
   onLeave,
@@ -47,11 +60,12 @@ function Shell({
   label: string;
   help?: string;
   problems: string[];
+  warnings: string[];
   children: (control: ControlProps) => ReactNode;
   id: string;
   onLeave: () => void;
 }) {
-  const describedBy = [help ? `${id}-help` : null, problems.length ? `${id}-problems` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [help ? `${id}-help` : null, problems.length || warnings.length ? `${id}-problems` : null].filter(Boolean).join(' ') || undefined;
   const control: ControlProps = { id, 'aria-describedby': describedBy, 'aria-invalid': problems.length ? true : undefined };
   return (
     <div className="field" onBlur={onLeave} onChange={onLeave}>
@@ -64,7 +78,7 @@ function Shell({
           {help}
         </p>
       ) : null}
-      <Problems id={`${id}-problems`} problems={problems} />
+      <Problems id={`${id}-problems`} problems={problems} warnings={warnings} />
     </div>
   );
 }
@@ -82,9 +96,9 @@ interface TextFieldProps {
 
 /** A text field bound to a path of the draft. */
 export function TextField({ context, path, label, help, placeholder, mono, suggestions }: TextFieldProps) {
-  const { id, problems, value, onLeave } = useBoundField(context, path);
+  const { id, problems, warnings, value, onLeave } = useBoundField(context, path);
   return (
-    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems} warnings={warnings}>
       {(control) => (
         <>
           <input
@@ -109,9 +123,9 @@ export function TextField({ context, path, label, help, placeholder, mono, sugge
 }
 
 export function NumberField({ context, path, label, help }: { context: FieldContext; path: string[]; label: string; help?: string }) {
-  const { id, problems, value, onLeave } = useBoundField(context, path);
+  const { id, problems, warnings, value, onLeave } = useBoundField(context, path);
   return (
-    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems} warnings={warnings}>
       {(control) => (
         <input
           {...control}
@@ -143,13 +157,13 @@ interface SelectFieldProps {
 }
 
 export function SelectField({ context, path, label, options, allowEmpty, placeholder, help }: SelectFieldProps) {
-  const { id, problems, value, onLeave } = useBoundField(context, path);
+  const { id, problems, warnings, value, onLeave } = useBoundField(context, path);
   const current = typeof value === 'string' ? value : '';
   const choices = options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
   // A value the file holds that is no longer offered (a provider removed) stays visible, not silently replaced.
   const unknown = current !== '' && !choices.some((choice) => choice.value === current);
   return (
-    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems} warnings={warnings}>
       {(control) => (
         <select {...control} className="input" value={current} onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value || undefined))}>
           {allowEmpty ? <option value="">default</option> : null}
@@ -182,10 +196,10 @@ export function CheckField({ context, path, label }: { context: FieldContext; pa
 
 /** A list edited as comma-separated text (tags, success codes). */
 export function ListField({ context, path, label, numbers, help }: { context: FieldContext; path: string[]; label: string; numbers?: boolean; help?: string }) {
-  const { id, problems, value: current, onLeave } = useBoundField(context, path);
+  const { id, problems, warnings, value: current, onLeave } = useBoundField(context, path);
   const [text, setText] = useState(Array.isArray(current) ? current.join(', ') : '');
   return (
-    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems} warnings={warnings}>
       {(control) => (
         <input
           {...control}
@@ -204,12 +218,12 @@ export function ListField({ context, path, label, numbers, help }: { context: Fi
 
 /** A nested object (query, headers, auth, retry…) edited as JSON text. */
 export function JsonTextField({ context, path, label, help, rows = 3 }: { context: FieldContext; path: string[]; label: string; help?: string; rows?: number }) {
-  const { id, problems, value: current, onLeave } = useBoundField(context, path);
+  const { id, problems, warnings, value: current, onLeave } = useBoundField(context, path);
   const pointer = `/${path.join('/')}`;
   // Text that did not parse when the view changed comes back as it was typed.
   const [text, setText] = useState(() => context.typed(pointer) ?? (current === undefined ? '' : JSON.stringify(current, null, 2)));
   return (
-    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems}>
+    <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems} warnings={warnings}>
       {(control) => (
         <textarea
           {...control}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ToolbeltError } from '../../../../shared/errors.js';
 import { TOOL_DOCUMENT_JSON_SCHEMA } from '../../../../shared/schemas/tool-document-schema.js';
@@ -46,6 +47,7 @@ interface ToolEditorProps {
  * Versions are immutable once saved: an existing tool is saved as a new version.
  */
 export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolEditorProps) {
+  const { t } = useTranslation();
   // The tool as it was when editing began; the live query moves on with the disk.
   const [base, setBase] = useState(liveBase);
   const api = useApi();
@@ -131,16 +133,17 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   const secretNames = useSecretNames();
   const hints = draft.type === 'http' ? placeholderHints(draft.impl, draft.argSchema, secretNames.data ?? new Set()) : [];
   const unparsable = blockers.map((pointer) => ({ path: pointer || '/', message: parseProblem(typed[pointer]!) ?? 'Not valid JSON.' }));
-  const problemsAt = (pointer: string) => [
-    ...unparsable.filter((issue) => issue.path === pointer).map((issue) => issue.message),
-    // What the store says about a field is about its last valid value: not shown while the field does not parse.
-    ...(pointer in typed || !isShown(pointer)
+  // What the store says about a field is about its last valid value: not shown while the field does not parse.
+  const at = (list: readonly { path: string; message: string }[], pointer: string) =>
+    pointer in typed || !isShown(pointer)
       ? []
-      : [...issues, ...hints]
+      : list
           .filter((issue) => issue.path === pointer || issue.path.startsWith(`${pointer}/`))
-          .map((issue) => (issue.path === pointer ? asSentence(issue.message) : `${issue.path.slice(pointer.length + 1)}: ${asSentence(issue.message)}`))),
-  ];
-  const context: FieldContext = { draft, setDraft, problemsAt, touch, typed: (pointer) => typed[pointer], setTyped };
+          .map((issue) => (issue.path === pointer ? asSentence(issue.message) : `${issue.path.slice(pointer.length + 1)}: ${asSentence(issue.message)}`));
+  const problemsAt = (pointer: string) => [...unparsable.filter((issue) => issue.path === pointer).map((issue) => issue.message), ...at(issues, pointer)];
+  // A placeholder read from a secret that is not set yet: worth knowing, yet the tool saves (the secret can come later).
+  const warningsAt = (pointer: string) => at(hints, pointer);
+  const context: FieldContext = { draft, setDraft, problemsAt, warningsAt, touch, typed: (pointer) => typed[pointer], setTyped };
   // Another type takes another impl: each type's impl is kept while the editor is open, so switching back loses nothing.
   const implsByType = useRef<Record<string, unknown>>({});
   const typeContext: FieldContext = {
@@ -394,6 +397,10 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             {shownIssues.length} {shownIssues.length === 1 ? 'problem' : 'problems'} to fix
             {tab === 'json' ? `: ${describeForPeople(shownIssues)}` : rootProblems.length ? `: ${rootProblems.map((issue) => asSentence(issue.message)).join(' ')}` : '.'}
             {shownIssues.length < issues.length ? ` Fields you have not filled in yet need attention too; Save shows where.` : ''}
+          </p>
+        ) : hints.length > 0 ? (
+          <p className="field__warning" role="status">
+            {t('editor.warnings', { count: hints.length, text: describeForPeople(hints) })}
           </p>
         ) : (
           <p className="muted" role="status">
