@@ -63,6 +63,20 @@ test('search ranks as you type, and the tester runs a local tool', async ({ app 
   await typeOver(form.getByLabel('Expression'), '1 / 0');
   await form.getByLabel('Expression').press('Control+Enter');
   await expect(tester.getByRole('region', { name: 'Response' })).toContainText('local_error');
+  // With runs in its history, the detail pane still fits its width: nothing scrolls sideways, "Run again" is whole
+  // (defect 5), at 1280×800 and 1000×700.
+  await typeOver(form.getByLabel('Expression'), 'sqrt(2) * sqrt(2) * 1000000 + 123456.789');
+  await form.getByLabel('Expression').press('Control+Enter');
+  await expect(tester.getByRole('list', { name: 'Past runs' }).getByRole('listitem')).toHaveCount(3);
+  for (const size of [{ width: 1280, height: 800 }, { width: 1000, height: 700 }]) {
+    await page.setViewportSize(size);
+    const detail = page.locator('.pane--detail');
+    expect(await detail.evaluate((element) => element.scrollWidth - element.clientWidth), `${size.width}×${size.height}`).toBe(0);
+    const runAgain = tester.getByRole('button', { name: 'Run again' }).first();
+    const [button, pane] = [await runAgain.boundingBox(), await detail.boundingBox()];
+    expect(button!.x + button!.width).toBeLessThanOrEqual(pane!.x + pane!.width);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot(fullShot('tester-local'));
   expect(app.consoleErrors).toEqual([]);
 });
