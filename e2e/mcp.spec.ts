@@ -4,6 +4,7 @@ import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send, type App } from './fixtures/chat.js';
 import { startOAuthMcpServer } from '../main/testing/oauth-mcp.js';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { typeOver } from './fixtures/typing.js';
 import { fullShot } from './fixtures/shots.js';
 
 const EVERYTHING = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -35,6 +36,42 @@ async function openEverythingInTools(app: App) {
   return { api, page };
 }
 
+test('the MCP server form: typed field by field, with the same server as JSON beside it, then added and connected', async ({ app }) => {
+  test.setTimeout(60_000);
+  const { page, bundles, form } = await openAddMcpServer(app);
+  // Defect 5: a JSON box in a 200 px column was the only way; now a form in a dialog of its own.
+  await expect(page.getByRole('dialog', { name: 'Add MCP server' })).toBeVisible();
+  await expect(form.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('everything');
+  await form.getByLabel('Command', { exact: true }).pressSequentially(process.execPath);
+  const args = form.getByLabel('Arguments, one a line');
+  await args.pressSequentially(EVERYTHING);
+  await args.press('Enter');
+  await args.pressSequentially('stdio');
+  await form.getByLabel('Environment, KEY=value a line').pressSequentially('GREETING=hello world');
+  const json = JSON.parse(await form.getByLabel('Server JSON').inputValue()) as unknown;
+  expect(json).toEqual({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { GREETING: 'hello world' } } } });
+  await page.screenshot(fullShot('mcp-server-form'));
+
+  // Changed in the JSON, the form follows.
+  await form.getByLabel('Server JSON').selectText();
+  await page.keyboard.insertText(JSON.stringify({ mcpServers: { remote: { url: 'https://mcp.example.com/mcp', headers: { 'X-Key': '${secret.K}' } } } }));
+  await expect(form.getByLabel('URL', { exact: true })).toHaveValue('https://mcp.example.com/mcp');
+  await expect(form.getByLabel('Headers, Name: value a line')).toHaveValue('X-Key: ${secret.K}');
+  await form.getByRole('radio', { name: 'A command (stdio)' }).check();
+  await expect(form.getByLabel('Command', { exact: true })).toHaveValue('');
+  await typeOver(form.getByLabel('Name'), 'everything');
+  await form.getByLabel('Command', { exact: true }).pressSequentially(process.execPath);
+  await form.getByLabel('Arguments, one a line').pressSequentially(`${EVERYTHING}`);
+  await form.getByLabel('Arguments, one a line').press('Enter');
+  await form.getByLabel('Arguments, one a line').pressSequentially('stdio');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add MCP server' })).toBeHidden();
+  await expect(bundles.getByRole('button', { name: /^everything/ })).toBeVisible();
+  await expect(bundles.getByText('connected')).toBeVisible();
+  expect(app.consoleErrors).toEqual([]);
+});
+
 test('paste an mcpServers document, see the server start with its tools, run one in the tester, and see why another failed', async ({ app }) => {
   test.setTimeout(60_000);
   const { page, bundles, form } = await openAddMcpServer(app);
@@ -50,6 +87,7 @@ test('paste an mcpServers document, see the server start with its tools, run one
   await form.getByLabel('Server JSON').pressSequentially('}');
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(form.getByRole('alert')).toContainText('missing: The command "toolbelt-no-such-command-42" was not found');
+  await form.getByRole('button', { name: 'Close' }).click();
 
   const everything = bundles.getByRole('button', { name: /^everything/ });
   await expect(everything).toBeVisible();
@@ -74,8 +112,7 @@ test('paste an mcpServers document, see the server start with its tools, run one
   await expect(exchange).toContainText('Echo: typed into the tester');
   await page.screenshot(fullShot('mcp-tester'));
 
-  // With the form closed, each server's state stands under its bundle.
-  await form.getByRole('button', { name: 'Close' }).click();
+  // Each server's state stands under its bundle.
   const failedStatus = bundles.locator('.mcp-status--failed');
   await expect(failedStatus).toContainText('MCP server · failed');
   await failedStatus.scrollIntoViewIfNeeded();

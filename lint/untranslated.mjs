@@ -15,7 +15,6 @@ export const UNTRANSLATED = [
   'renderer/features/tools/ImportApiDialog.tsx',
   'renderer/features/tools/ImportConsent.tsx',
   'renderer/features/tools/McpOfferings.tsx',
-  'renderer/features/tools/McpServerForm.tsx',
   'renderer/features/tools/McpServerStatus.tsx',
   'renderer/features/tools/ShareBundleToggle.tsx',
   'renderer/features/tools/SignInStrip.tsx',

@@ -1,16 +1,22 @@
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ParamsOf } from '../../../shared/operation.js';
 import type { Operations } from '../../../shared/operations/index.js';
 import { errorMessage } from '../../components/ErrorLine.js';
+import { Modal } from '../../components/Modal.js';
+import { i18n } from '../../i18n/index.js';
 import { useImportClaudeDesktop, useImportMcpServers } from '../../queries/mcp.js';
+import { configOf, documentOf, draftOf, EMPTY_DRAFT, type ServerDraft } from './mcp-server-draft.js';
 
 type PastedDocument = ParamsOf<Operations['mcpServers.import']>;
 
-const EXAMPLE = `{
-  "mcpServers": {
-    "filesystem": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/notes"] }
-  }
-}`;
+// Examples of what to type, the same in every language.
+const NAME_EXAMPLE = 'filesystem';
+const COMMAND_EXAMPLE = 'npx';
+const URL_EXAMPLE = 'https://mcp.example.com/mcp';
+const SECRET_FORM = '${secret.NAME}';
+const ENV_FORM = '${env:NAME}';
+const SERVER_KINDS: readonly ServerDraft['kind'][] = ['command', 'url'];
 
 /**
  * What people paste: the whole `mcpServers` document of Claude Desktop,
@@ -23,10 +29,10 @@ export function parseServers(text: string): { document: PastedDocument } | { pro
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { problem: `This is not JSON yet: ${(error as Error).message}` };
+    return { problem: i18n.t('mcpForm.notJson', { message: (error as Error).message }) };
   }
   if (!value || typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length === 0) {
-    return { problem: 'Paste an object of servers: { "mcpServers": { "name": { "command": … } } }.' };
+    return { problem: i18n.t('mcpForm.pasteObject') };
   }
   const { mcpServers, servers, inputs } = value as Record<string, unknown>;
   const isObject = (entry: unknown): entry is Record<string, unknown> => Boolean(entry) && typeof entry === 'object' && !Array.isArray(entry);
@@ -35,67 +41,143 @@ export function parseServers(text: string): { document: PastedDocument } | { pro
   return { document: { mcpServers: value as Record<string, unknown> } };
 }
 
-/** "Add MCP server": paste JSON, see the servers start, and why one did not. */
+/** The servers a pasted document holds, by name. */
+function serversOf(document: PastedDocument): [string, unknown][] {
+  return Object.entries(('mcpServers' in document ? document.mcpServers : document.servers) ?? {});
+}
+
+/**
+ * "Add MCP server": a form (a command with its arguments and environment, or
+ * a URL with its headers) with the same server as JSON beside it, each kept
+ * in step with the other; paste another app's whole document into the JSON.
+ * Add starts the servers and says why one did not.
+ */
 export function McpServerForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const add = useImportMcpServers();
   const fromClaude = useImportClaudeDesktop();
+  const [draft, setDraftState] = useState<ServerDraft>(EMPTY_DRAFT);
   const [text, setText] = useState('');
+  const [count, setCount] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
+
+  /** A field changed: the JSON follows. */
+  const setDraft = (next: ServerDraft) => {
+    setDraftState(next);
+    setText(documentOf(next));
+    setCount(1);
+  };
+  /** The JSON changed: the form follows when it holds one server it can show. */
+  const setJson = (next: string) => {
+    setText(next);
+    const parsed = parseServers(next);
+    if ('problem' in parsed) return;
+    const servers = serversOf(parsed.document);
+    setCount(servers.length);
+    if (servers.length === 1) setDraftState(draftOf(servers[0]![0], servers[0]![1]));
+  };
 
   /** After an import: close when every server started, else say which did not and why. */
   const settle = (servers: { name: string; state: string; error?: { message: string } }[]) => {
     const failed = servers.filter((server) => server.state === 'failed');
     if (failed.length === 0) onDone();
-    else setProblem(failed.map((server) => `${server.name}: ${server.error?.message ?? 'it did not start'}`).join(' '));
+    else setProblem(failed.map((server) => t('mcpForm.failed', { name: server.name, message: server.error?.message ?? t('mcpForm.didNotStart') })).join(' '));
   };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = parseServers(text);
+    const parsed = parseServers(text || documentOf(draft));
     if ('problem' in parsed) return setProblem(parsed.problem);
     setProblem(null);
     add.mutate(parsed.document, {
-        onSuccess: ({ servers, secretsToSet }) => {
-          if (secretsToSet?.length) setProblem(`Set ${secretsToSet.join(', ')} in Settings → Secrets, then restart the server.`);
-          else settle(servers);
-        },
-        onError: (failure) => setProblem(errorMessage(failure)),
-      });
+      onSuccess: ({ servers, secretsToSet }) => {
+        if (secretsToSet?.length) setProblem(t('mcpForm.setSecrets', { names: secretsToSet }));
+        else settle(servers);
+      },
+      onError: (failure) => setProblem(errorMessage(failure)),
+    });
   };
+  const ready = count > 1 || Boolean(text.trim()) || (draft.name.trim() && (configOf(draft).command || configOf(draft).url));
+  const field = (key: 'command' | 'args' | 'env' | 'url' | 'headers', label: string, options: { rows?: number; placeholder?: string } = {}) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-${key}`}>
+        {label}
+      </label>
+      {options.rows ? (
+        <textarea id={`${id}-${key}`} className="input input--mono" rows={options.rows} dir="ltr" spellCheck={false} value={draft[key]} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} />
+      ) : (
+        <input id={`${id}-${key}`} className="input input--mono" dir="ltr" spellCheck={false} placeholder={options.placeholder} value={draft[key]} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} />
+      )}
+    </div>
+  );
 
   return (
-    <form className="bundle-form" aria-label="Add MCP server" onSubmit={submit}>
-      <label className="field__label" htmlFor={`${id}-json`}>
-        Server JSON
-      </label>
-      <textarea id={`${id}-json`} className="input input--mono mcp-form__json" rows={7} value={text} placeholder={EXAMPLE} autoFocus spellCheck={false} onChange={(event) => setText(event.target.value)} />
-      <p className="muted field__help">
-        Paste the <code>mcpServers</code> of Claude Desktop, Claude Code, Cursor or Windsurf, or VS Code’s <code>servers</code>. Secrets go in as{' '}
-        <code>{'${secret.NAME}'}</code>, environment variables as <code>{'${env:NAME}'}</code>.
-      </p>
-      {problem ? (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="arg-form__actions">
-        <button type="submit" className="button button--primary button--small" disabled={!text.trim() || add.isPending}>
-          {add.isPending ? 'Starting…' : 'Add'}
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          title="Import the servers of Claude Desktop's configuration file"
-          disabled={fromClaude.isPending}
-          onClick={() => fromClaude.mutate(undefined, { onSuccess: ({ servers }) => settle(servers), onError: (failure) => setProblem(errorMessage(failure)) })}
-        >
-          {fromClaude.isPending ? 'Importing…' : 'From Claude Desktop'}
-        </button>
-        <button type="button" className="button button--small" onClick={onDone}>
-          {problem && (add.isSuccess || fromClaude.isSuccess) ? 'Close' : 'Cancel'}
-        </button>
-      </div>
-    </form>
+    <Modal title={t('mcpForm.title')} wide onDismiss={onDone}>
+      <form className="mcp-form" aria-label={t('mcpForm.title')} onSubmit={submit}>
+        <fieldset className="mcp-form__fields" disabled={count > 1}>
+          <legend className="visually-hidden">{t('mcpForm.fields')}</legend>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-name`}>
+              {t('mcpForm.name')}
+            </label>
+            <input id={`${id}-name`} className="input" dir="ltr" placeholder={NAME_EXAMPLE} autoFocus value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
+          </div>
+          <fieldset className="segmented">
+            <legend className="field__label">{t('mcpForm.kind')}</legend>
+            {SERVER_KINDS.map((kind) => (
+              <label key={kind} className="segmented__option">
+                <input type="radio" name={`${id}-kind`} checked={draft.kind === kind} onChange={() => setDraft({ ...draft, kind })} />
+                <span>{kind === 'command' ? t('mcpForm.kindCommand') : t('mcpForm.kindUrl')}</span>
+              </label>
+            ))}
+          </fieldset>
+          {draft.kind === 'command' ? (
+            <>
+              {field('command', t('mcpForm.command'), { placeholder: COMMAND_EXAMPLE })}
+              {field('args', t('mcpForm.args'), { rows: 3 })}
+              {field('env', t('mcpForm.env'), { rows: 2 })}
+            </>
+          ) : (
+            <>
+              {field('url', t('mcpForm.url'), { placeholder: URL_EXAMPLE })}
+              {field('headers', t('mcpForm.headers'), { rows: 3 })}
+            </>
+          )}
+        </fieldset>
+        <div className="mcp-form__document">
+          <label className="field__label" htmlFor={`${id}-json`}>
+            {t('mcpForm.json')}
+          </label>
+          <textarea id={`${id}-json`} className="input input--mono" rows={14} dir="ltr" value={text} placeholder={documentOf({ ...EMPTY_DRAFT, name: NAME_EXAMPLE, command: COMMAND_EXAMPLE })} spellCheck={false} onChange={(event) => setJson(event.target.value)} />
+          <p className="muted field__help">
+            <Trans i18nKey="mcpForm.jsonHelp" values={{ secret: SECRET_FORM, env: ENV_FORM }} components={[<code />, <code />, <code />, <code />]} />
+          </p>
+          {count > 1 ? <p className="field__help">{t('mcpForm.several', { count })}</p> : null}
+        </div>
+        {problem ? (
+          <p className="field__error mcp-form__problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="arg-form__actions mcp-form__actions">
+          <button type="submit" className="button button--primary" disabled={!ready || add.isPending}>
+            {add.isPending ? t('mcpForm.starting') : t('mcpForm.add')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            title={t('mcpForm.fromClaudeHint')}
+            disabled={fromClaude.isPending}
+            onClick={() => fromClaude.mutate(undefined, { onSuccess: ({ servers }) => settle(servers), onError: (failure) => setProblem(errorMessage(failure)) })}
+          >
+            {fromClaude.isPending ? t('mcpForm.importing') : t('mcpForm.fromClaude')}
+          </button>
+          <button type="button" className="button" onClick={onDone}>
+            {problem && (add.isSuccess || fromClaude.isSuccess) ? t('mcpForm.close') : t('common.cancel')}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }
