@@ -9,3 +9,5 @@ export function armPaletteStopwatch(): void;
 export function readPaletteStopwatch(): Promise<number>;
 export function timeApiGet(request: { url: string; token: string }): Promise<number>;
 export function timeChatOpen(request: { title: string; text: string }): Promise<number>;
+export function armKeyTiming(): void;
+export function takeKeyTimings(expected: number): Promise<{ processing: number; frame: number }[]>;

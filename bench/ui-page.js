@@ -128,3 +128,43 @@ export function timeChatOpen({ title, text }) {
     check();
   });
 }
+
+/**
+ * Times each key typed from now on: from the key's event to the end of the
+ * input it makes (its handlers, React's render of a controlled field among
+ * them: `processing`), and to the frame drawn after it (`frame`: a task
+ * queued once that frame's rendering ran). Listeners on the window run after
+ * the app's, which React puts on its root.
+ */
+export function armKeyTiming() {
+  const keys = [];
+  window.__keys = keys;
+  let current = null;
+  window.addEventListener('keydown', (event) => (current = { start: event.timeStamp }), { capture: true });
+  window.addEventListener('input', () => {
+    if (!current) return;
+    const key = current;
+    current = null;
+    key.processing = performance.now() - key.start;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        key.frame = performance.now() - key.start;
+        keys.push(key);
+      };
+      channel.port2.postMessage(0);
+    });
+  });
+}
+
+/** The keys timed since armKeyTiming, once the last one has been reported. */
+export function takeKeyTimings(expected) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const check = () => {
+      if (window.__keys.length >= expected || performance.now() - started > 5_000) resolve(window.__keys.splice(0));
+      else setTimeout(check, 50);
+    };
+    check();
+  });
+}

@@ -6,7 +6,7 @@ import { hostApi, spawnHost } from '../main/testing/spawned-host.js';
 import { makeTempDir } from '../main/testing/temp-dir.js';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { percentile, report } from './stats.js';
-import { streamToPlainElement, fetchAndParse, armStreamWatch, streamEnded, takeLongestTask, timeApiGet, timeChatOpen, armPaletteStopwatch, readPaletteStopwatch, watchLongTasks } from './ui-page.js';
+import { armKeyTiming, takeKeyTimings, streamToPlainElement, fetchAndParse, armStreamWatch, streamEnded, takeLongestTask, timeApiGet, timeChatOpen, armPaletteStopwatch, readPaletteStopwatch, watchLongTasks } from './ui-page.js';
 
 const TOKENS = 20_000;
 const BUNDLES = 100;
@@ -47,7 +47,8 @@ async function openChat(page: Page, title: string) {
  * (vs appending the same pieces to a plain element), big values in the
  * tester and a chat card (vs a raw fetch and parse of the same bytes), the
  * palette over 10,000 tools and a 2,000-message chat (vs a raw fetch of what
- * they show).
+ * they show), and each key typed in a 500-message chat and in Find on a 5 MB
+ * value (vs a plain text box).
  */
 export async function benchUi(): Promise<boolean> {
   const executablePath = findChromium();
@@ -63,6 +64,7 @@ export async function benchUi(): Promise<boolean> {
     });
   }
   await seedLongChat(temp.dir, 2_000);
+  await seedLongChat(temp.dir, 500, 'Five hundred');
   let streamPieces: string[] = [];
   const big = createServer((request, response) => {
     if (request.url === '/stream') {
@@ -72,7 +74,7 @@ export async function benchUi(): Promise<boolean> {
       return void response.end();
     }
     // About 10 MB and 1 MB of JSON.
-    const items = request.url === '/ten-mb' ? 58_000 : 5_800;
+    const items = request.url === '/ten-mb' ? 58_000 : request.url === '/five-mb' ? 29_000 : 5_800;
     // Readable from the app's page too: the limit is a raw fetch of the same bytes there.
     response.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
     response.end(JSON.stringify({ items: Array.from({ length: items }, (_, index) => ({ index, name: `item number ${index}`, tags: ['alpha', 'beta', 'gamma'], note: 'x'.repeat(100) })) }));
@@ -88,7 +90,7 @@ export async function benchUi(): Promise<boolean> {
     // The seeded tools call api.example.com: allowed, so they count as runnable in the palette.
     await call('PATCH', '/settings', { allowedHosts: [target, 'api.example.com'] });
     await call('PUT', `/tools/bundles/${bundleID}`, { slug: 'big', displayName: 'Big data' });
-    for (const [slug, path] of [['ten-mb', '/ten-mb'], ['one-mb', '/one-mb']] as const) {
+    for (const [slug, path] of [['ten-mb', '/ten-mb'], ['five-mb', '/five-mb'], ['one-mb', '/one-mb']] as const) {
       await call('PUT', `/tools/bundles/${bundleID}/tools/${slug}/version/v1`, {
         displayName: slug,
         type: 'http',
@@ -198,6 +200,42 @@ export async function benchUi(): Promise<boolean> {
       readMs.push(await page.evaluate(timeApiGet, { url: `${host.base}/api/chats/${longChat.id}`, token: host.token }));
     }
     met.push(report({ section: 'ui', name: 'open a 2,000-message chat: last messages painted', ours: median(openMs), limit: median(readMs), limitName: 'raw fetch of the chat', goalAbsoluteMs: 300 }));
+
+    // 5. Typing: each key in the message box of a 500-message chat, and in Find on a 5 MB value, against the same
+    // keys typed into a plain text box in an empty page (#32 defect 8: no key over 16 ms).
+    const typed = 'how about the weather in paris tomorrow';
+    const typeInto = async (target: Page, field: ReturnType<Page['getByRole']>) => {
+      await field.click();
+      await target.evaluate(armKeyTiming);
+      await field.pressSequentially(typed, { delay: 30 });
+      return target.evaluate(takeKeyTimings, typed.length);
+    };
+    await plain.bringToFront();
+    await plain.setContent('<!doctype html><title>plain</title><body><textarea aria-label="Plain"></textarea></body>');
+    const plainKeys = await typeInto(plain, plain.getByRole('textbox', { name: 'Plain' }));
+    await page.bringToFront();
+    await openChat(page, 'Five hundred');
+    const chatKeys = await typeInto(page, page.getByRole('textbox', { name: 'Message' }));
+    const keyFigures = (name: string, keys: { processing: number; frame: number }[]) => {
+      const processing = keys.map((key) => key.processing);
+      const frames = keys.map((key) => key.frame);
+      met.push(report({ section: 'ui', name: `${name}: key handled, p90`, ours: percentile(processing, 90), limit: percentile(plainKeys.map((key) => key.processing), 90), limitName: 'a plain text box' }));
+      met.push(report({ section: 'ui', name: `${name}: key handled, slowest`, ours: Math.max(...processing), limit: Math.max(...plainKeys.map((key) => key.processing)), limitName: 'a plain text box', goalAbsoluteMs: 16 }));
+      met.push(report({ section: 'ui', name: `${name}: key to next frame, p90`, ours: percentile(frames, 90), limit: percentile(plainKeys.map((key) => key.frame), 90), limitName: 'a plain text box' }));
+    };
+    keyFigures('500-message chat', chatKeys);
+
+    // Find in the value of a tool that answers 5 MB (the ten-mb tool's first half is as wide: its lines are alike).
+    await page.keyboard.press('Control+2');
+    const toolSearch = page.getByRole('region', { name: 'Tools' }).getByRole('searchbox', { name: 'Search tools' });
+    await toolSearch.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await toolSearch.pressSequentially('five-mb');
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^five-mb/ }).click();
+    await page.getByRole('region', { name: 'Tester' }).getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('region', { name: 'Response' }).getByText('HTTP 200').first().waitFor({ timeout: 120_000 });
+    const findKeys = await typeInto(page, page.getByRole('searchbox', { name: 'Find in value' }));
+    keyFigures('Find in a 5 MB value', findKeys);
   } finally {
     await browser.close();
     host.child.kill('SIGTERM');

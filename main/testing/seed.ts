@@ -62,7 +62,7 @@ export async function seedBundle(
  * A chat of `count` messages (questions and answers with a little Markdown)
  * and the scripted provider it uses, written as the app would have saved them.
  */
-export async function seedLongChat(dataDir: string, count: number): Promise<string> {
+export async function seedLongChat(dataDir: string, count: number, title = 'Long chat'): Promise<string> {
   const at = (index: number) => new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString();
   const messages = Array.from({ length: count }, (_, index) =>
     index % 2 === 0
@@ -78,7 +78,7 @@ export async function seedLongChat(dataDir: string, count: number): Promise<stri
         },
   );
   const chatId = uuidv7();
-  const chat = { ...blankChat({ id: chatId, title: 'Long chat', providerId: 'script', model: 'scripted', createdAt: at(0) }), updatedAt: at(count), messages };
+  const chat = { ...blankChat({ id: chatId, title, providerId: 'script', model: 'scripted', createdAt: at(0) }), updatedAt: at(count), messages };
   await mkdir(path.join(dataDir, 'chats'), { recursive: true });
   await writeFile(path.join(dataDir, 'chats', `${chatId}.json`), JSON.stringify(chat));
   await writeFile(

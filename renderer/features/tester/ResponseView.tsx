@@ -1,5 +1,6 @@
 import { AgentSteps } from '../../components/AgentSteps.js';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { lineFinder, MAX_MATCHES, type FoundLine } from './line-finder.js';
 import type { InvokeResult, RpcMessage, TraceEntry } from '../../../shared/schemas/invocation.js';
 import { ToolValue } from '../../components/ContentBlocks.js';
 
@@ -102,22 +103,8 @@ function summary(text: string): string {
   }
 }
 
-const MAX_MATCHES = 200;
-
-/** Lines of the pretty-printed value holding the words, with their line numbers, as a find bar shows them. */
-export function matchingLines(text: string, query: string): { line: number; text: string }[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [];
-  const matches: { line: number; text: string }[] = [];
-  const lines = text.split('\n');
-  for (let index = 0; index < lines.length && matches.length < MAX_MATCHES; index++) {
-    if (lines[index]!.toLowerCase().includes(needle)) matches.push({ line: index + 1, text: lines[index]! });
-  }
-  return matches;
-}
-
-function FoundLines({ text, query }: { text: string; query: string }) {
-  const matches = matchingLines(text, query);
+function FoundLines({ find, query }: { find: (query: string) => FoundLine[]; query: string }) {
+  const matches = useMemo(() => find(query), [find, query]);
   return (
     <div className="value-search__found" role="region" aria-label="Matches">
       <p className="muted" role="status">
@@ -138,10 +125,14 @@ function FoundLines({ text, query }: { text: string; query: string }) {
 
 /** The "Response" region: the verdict first, then the value, then every attempt. */
 export function ResponseView({ result, onAllowHost }: { result: InvokeResult; onAllowHost?: (host: string) => void }) {
-  const valueText = result.ok ? JSON.stringify(result.value, null, 2) ?? 'null' : null;
+  // Made once per result, not on every key typed into the find box (a 5 MB value took ~100 ms to print).
+  const valueText = useMemo(() => (result.ok ? (JSON.stringify(result.value, null, 2) ?? 'null') : null), [result]);
+  const find = useMemo(() => lineFinder(valueText ?? ''), [valueText]);
   const structured = result.ok && result.value !== null && typeof result.value === 'object';
   const [view, setView] = useState<'tree' | 'raw'>('tree');
   const [query, setQuery] = useState('');
+  // The box shows each key at once; the lines found follow when the page has a moment.
+  const deferredQuery = useDeferredValue(query);
   const searchId = useId();
   return (
     <section className="response" aria-label="Response">
@@ -180,7 +171,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
             ) : null}
           </div>
           {query.trim() ? (
-            <FoundLines text={valueText!} query={query} />
+            <FoundLines find={find} query={deferredQuery} />
           ) : structured && view === 'tree' && valueText!.length <= PREVIEW_LIMIT ? (
             <div className="code-block" data-testid="tester-value">
               <ToolValue value={result.value} />
