@@ -46,7 +46,7 @@ test('a chat reaches a whole bundle and finds its tools by search: the panel say
   await expect(page.getByRole('article', { name: 'Tool call Lima tides' }).getByRole('status')).toHaveText('Succeeded');
 
   await page.getByRole('button', { name: /36 tools on/ }).click();
-  const now = panel.getByRole('status');
+  const now = panel.getByRole('status').filter({ hasText: 'reachable' });
   await expect(now).toContainText(/36 tools reachable · 3 offered now \(2 loaded by search\) · ~[\d,]+ tokens per turn instead of ~[\d,]+ tokens/);
   await page.setViewportSize({ width: 1000, height: 700 });
   await page.emulateMedia({ colorScheme: 'dark' });

