@@ -15,8 +15,6 @@ export const UNTRANSLATED = [
   'renderer/features/tools/ImportConsent.tsx',
   'renderer/features/tools/McpOfferings.tsx',
   'renderer/features/tools/McpServerStatus.tsx',
-  'renderer/features/tools/ShareBundleToggle.tsx',
-  'renderer/features/tools/SignInStrip.tsx',
   'renderer/features/tools/ToolDetail.tsx',
   'renderer/features/tools/ToolList.tsx',
   'renderer/features/tools/ToolsScreen.tsx',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Switch } from '../../components/Switch.js';
 import { useMcpServers } from '../../queries/mcp.js';
@@ -10,25 +11,25 @@ import { useMcpShareStatus, useShareBundle } from '../../queries/mcp-share.js';
  * bundle that is itself an MCP server's tools.
  */
 export function ShareBundleToggle({ bundleID, displayName }: { bundleID: string; displayName: string }) {
+  const { t } = useTranslation();
   const status = useMcpShareStatus();
   const servers = useMcpServers();
   const share = useShareBundle();
   const [error, setError] = useState<string | null>(null);
   if (!status.data || servers.data?.some((server) => server.bundleID === bundleID)) return null;
   const shared = status.data.sharedBundleIDs.includes(bundleID);
-  const where = status.data.state === 'running' ? '' : ' (the MCP server is off: switch it on in Settings)';
   return (
     <div className="share-toggle">
       <Switch
         checked={shared}
-        label={`Share ${displayName} over MCP`}
+        label={t('shareBundle.switch', { name: displayName })}
         disabled={share.isPending}
         onChange={(next) => {
           setError(null);
           share.mutate({ bundleID, shared: next }, { onError: (failure) => setError(errorMessage(failure)) });
         }}
       />
-      <span className="muted">{shared ? `Shared over MCP${where}` : 'Share over MCP'}</span>
+      <span className="muted">{!shared ? t('shareBundle.off') : status.data.state === 'running' ? t('shareBundle.on') : t('shareBundle.onButOff')}</span>
       <ErrorLine message={error} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useSignIn, useSignInState, useSignOut, type SignInTarget } from '../../queries/oauth.js';
 
@@ -7,6 +8,7 @@ import { useSignIn, useSignInState, useSignOut, type SignInTarget } from '../../
  * Sign out. Shown under the bundle, or on a tool that has its own.
  */
 export function SignInStrip({ target, name }: { target: SignInTarget; name: string }) {
+  const { t, i18n } = useTranslation();
   const view = useSignInState(target, true);
   const signIn = useSignIn();
   const signOut = useSignOut();
@@ -18,43 +20,44 @@ export function SignInStrip({ target, name }: { target: SignInTarget; name: stri
     });
   const failure = view.error ?? signIn.error ?? signOut.error;
   return (
-    <div className={`mcp-status mcp-status--${state === 'signed-in' ? 'connected' : state === 'failed' ? 'failed' : 'sign-in'}`} role="group" aria-label={`Sign-in of ${name}`}>
+    <div className={`mcp-status mcp-status--${state === 'signed-in' ? 'connected' : state === 'failed' ? 'failed' : 'sign-in'}`} role="group" aria-label={t('signIn.group', { name })}>
       <span className="list__meta">
-        OAuth 2 ·{' '}
+        {`${t('signIn.kind')} · `}
         <span className="mcp-status__state">
-          {state === 'signed-in' ? 'signed in' : state === 'waiting' ? 'waiting for the browser…' : state === 'failed' ? 'sign-in failed' : state === 'signed-out' ? 'not signed in' : '…'}
+          {state === 'signed-in' ? t('signIn.signedIn') : state === 'waiting' ? t('signIn.waiting') : state === 'failed' ? t('signIn.failed') : state === 'signed-out' ? t('signIn.signedOut') : '…'}
         </span>
-        {state === 'signed-in' && view.data?.refreshable ? ' · renews by itself' : ''}
-        {state === 'signed-in' && !view.data?.refreshable && view.data?.expiresAt ? ` · until ${new Date(view.data.expiresAt).toLocaleString()}` : ''}
+        {state === 'signed-in' && view.data?.refreshable ? t('signIn.renews') : ''}
+        {state === 'signed-in' && !view.data?.refreshable && view.data?.expiresAt ? t('signIn.until', { when: new Date(view.data.expiresAt).toLocaleString(i18n.language) }) : ''}
       </span>
       {state === 'failed' ? <span className="bundle-problem">{view.data?.error}</span> : null}
-      {state === 'signed-out' ? <span className={view.data?.error ? 'warning-text' : 'list__meta'}>{view.data?.error ?? 'Its tools need you to sign in once; Toolbelt keeps the tokens as secrets and renews them.'}</span> : null}
+      {state === 'signed-out' ? <span className={view.data?.error ? 'warning-text' : 'list__meta'}>{view.data?.error ?? t('signIn.needed')}</span> : null}
       {state === 'waiting' && view.data?.authorizationUrl ? (
         <span className="list__meta">
-          Finish signing in in your browser.{' '}
+          {`${t('signIn.finish')} `}
           <a href={view.data.authorizationUrl} target="_blank" rel="noopener noreferrer">
-            Open the sign-in page again
+            {t('signIn.openAgain')}
           </a>
         </span>
       ) : null}
       {view.data?.redirectUri && state !== 'signed-in' ? (
         <span className="list__meta">
-          Redirect URL to register with the provider: <code>{view.data.redirectUri}</code>
+          {`${t('signIn.redirect')} `}
+          <code dir="ltr">{view.data.redirectUri}</code>
         </span>
       ) : null}
       <span className="mcp-status__actions">
         {state !== 'signed-in' ? (
-          <button type="button" className="button button--small button--primary" aria-label={`Sign in to ${name}`} disabled={signIn.isPending || view.isPending} onClick={start}>
-            {state === 'waiting' || state === 'failed' ? 'Sign in again' : 'Sign in'}
+          <button type="button" className="button button--small button--primary" aria-label={t('signIn.signInTo', { name })} disabled={signIn.isPending || view.isPending} onClick={start}>
+            {state === 'waiting' || state === 'failed' ? t('signIn.again') : t('signIn.signIn')}
           </button>
         ) : null}
         {state === 'signed-in' ? (
-          <button type="button" className="button button--small" aria-label={`Sign out of ${name}`} disabled={signOut.isPending} onClick={() => signOut.mutate(target)}>
-            Sign out
+          <button type="button" className="button button--small" aria-label={t('signIn.signOutOf', { name })} disabled={signOut.isPending} onClick={() => signOut.mutate(target)}>
+            {t('signIn.signOut')}
           </button>
         ) : null}
       </span>
-      <ErrorLine message={failure ? errorMessage(failure, 'The sign-in could not start; try again.') : null} />
+      <ErrorLine message={failure ? errorMessage(failure, t('signIn.couldNotStart')) : null} />
     </div>
   );
 }
