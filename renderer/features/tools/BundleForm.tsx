@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import type { BundleHttp } from '../../../shared/schemas/http-impl.js';
 import { usePutBundle } from '../../queries/tools.js';
@@ -13,6 +14,7 @@ interface BundleFormProps {
 
 /** Create or rename a bundle, inline in the Bundles region. */
 export function BundleForm({ existing, onDone }: BundleFormProps) {
+  const { t } = useTranslation();
   const id = useId();
   const put = usePutBundle();
   const [displayName, setDisplayName] = useState(existing?.displayName ?? '');
@@ -34,22 +36,22 @@ export function BundleForm({ existing, onDone }: BundleFormProps) {
   };
 
   return (
-    <form className="bundle-form" aria-label={existing ? `Edit bundle ${existing.displayName}` : 'New bundle'} onSubmit={submit}>
+    <form className="bundle-form" aria-label={existing ? t('bundleForm.edit', { name: existing.displayName }) : t('bundleForm.new')} onSubmit={submit}>
       <label className="field__label" htmlFor={`${id}-name`}>
-        Bundle name
+        {t('bundleForm.name')}
       </label>
       <input id={`${id}-name`} className="input" value={displayName} autoFocus onChange={(event) => setDisplayName(event.target.value)} required />
       <label className="field__label" htmlFor={`${id}-description`}>
-        Description
+        {t('bundleForm.description')}
       </label>
       <input id={`${id}-description`} className="input" value={description} onChange={(event) => setDescription(event.target.value)} />
       {error ? <p className="field__error">{error}</p> : null}
       <div className="arg-form__actions">
         <button type="submit" className="button button--primary button--small" disabled={!displayName.trim() || put.isPending}>
-          {existing ? 'Save' : 'Create'}
+          {existing ? t('common.save') : t('bundleForm.create')}
         </button>
         <button type="button" className="button button--small" onClick={() => onDone(null)}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '../../../shared/schemas/mcp.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useDeleteMcpServer, useRestartMcpServer } from '../../queries/mcp.js';
@@ -5,10 +6,9 @@ import { useDeleteMcpServer, useRestartMcpServer } from '../../queries/mcp.js';
 /** Log levels past a warning (RFC 5424, as MCP names them). */
 const SEVERE = new Set(['error', 'critical', 'alert', 'emergency']);
 
-const STATE_LABEL: Record<McpServerView['state'], string> = { connected: 'connected', idle: 'starts when first used', starting: 'starting…', failed: 'failed', disabled: 'off' };
-
 /** Under an MCP server's bundle: how it is doing, why it failed (with its last stderr lines), what it logged, Restart and Remove. */
 export function McpServerStatus({ server }: { server: McpServerView }) {
+  const { t, i18n } = useTranslation();
   const restart = useRestartMcpServer();
   const remove = useDeleteMcpServer();
   const failure = restart.error ?? remove.error;
@@ -17,35 +17,36 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
   return (
     <div className={`mcp-status mcp-status--${signIn ? 'sign-in' : server.state}`}>
       <span className="list__meta">
-        MCP server · <span className="mcp-status__state">{signIn ? 'sign-in needed' : STATE_LABEL[server.state]}</span>
+        {`${t('mcpStatus.kind')} · `}
+        <span className="mcp-status__state">{signIn ? t('mcpStatus.signInNeeded') : t(`mcpStatus.state.${server.state}`)}</span>
         {server.serverInfo ? ` · ${server.serverInfo.name} ${server.serverInfo.version}` : ''}
       </span>
       {server.error ? <span className={signIn ? 'list__meta' : 'bundle-problem'}>{server.error.message}</span> : null}
       {server.notice && server.state === 'connected' ? <span className="list__meta">{server.notice}</span> : null}
       {server.leftOut?.length ? (
         <span className="list__meta" title={server.leftOut.map((tool) => `${tool.name}: ${tool.why}`).join('\n')}>
-          {server.leftOut.length} {server.leftOut.length === 1 ? 'tool' : 'tools'} left out: {server.leftOut.map((tool) => `${tool.name} (${tool.why})`).join('; ')}
+          {t('mcpStatus.leftOut', { count: server.leftOut.length, tools: server.leftOut.map((tool) => `${tool.name} (${tool.why})`).join('; ') })}
         </span>
       ) : null}
       {server.authorizationUrl ? (
         // Opens in the system browser (Electron's window-open guard), or a new tab of the browser host.
-        <a className="button button--small button--primary mcp-status__sign-in" href={server.authorizationUrl} target="_blank" rel="noopener noreferrer" aria-label={`Sign in to MCP server ${server.name}`}>
-          Sign in
+        <a className="button button--small button--primary mcp-status__sign-in" href={server.authorizationUrl} target="_blank" rel="noopener noreferrer" aria-label={t('mcpStatus.signInTo', { name: server.name })}>
+          {t('mcpStatus.signIn')}
         </a>
       ) : null}
       {server.state === 'failed' && server.stderr.length > 0 ? (
         <details className="mcp-status__stderr">
-          <summary>Last lines it wrote</summary>
+          <summary>{t('mcpStatus.lastLines')}</summary>
           <pre>{server.stderr.join('\n')}</pre>
         </details>
       ) : null}
       {server.log?.length ? (
         <details className="mcp-status__stderr">
-          <summary>What it logged ({server.log.length})</summary>
+          <summary>{t('mcpStatus.logged', { count: server.log.length })}</summary>
           <ol className="mcp-status__log">
             {server.log.map((line, index) => (
               <li key={index}>
-                <time dateTime={line.at}>{new Date(line.at).toLocaleTimeString()}</time>{' '}
+                <time dateTime={line.at}>{new Date(line.at).toLocaleTimeString(i18n.language)}</time>{' '}
                 <span className={`mcp-status__level mcp-status__level--${SEVERE.has(line.level) ? 'severe' : line.level === 'warning' ? 'warning' : 'plain'}`}>{line.level}</span> {line.text}
               </li>
             ))}
@@ -53,14 +54,14 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
         </details>
       ) : null}
       <span className="mcp-status__actions">
-        <button type="button" className="button button--small" aria-label={`Restart MCP server ${server.name}`} disabled={restart.isPending} onClick={() => restart.mutate({ name: server.name })}>
-          {restart.isPending ? 'Restarting…' : 'Restart'}
+        <button type="button" className="button button--small" aria-label={t('mcpStatus.restartLabel', { name: server.name })} disabled={restart.isPending} onClick={() => restart.mutate({ name: server.name })}>
+          {restart.isPending ? t('mcpStatus.restarting') : t('mcpStatus.restart')}
         </button>
-        <button type="button" className="button button--small" aria-label={`Remove MCP server ${server.name}`} disabled={remove.isPending} onClick={() => remove.mutate({ name: server.name })}>
-          Remove
+        <button type="button" className="button button--small" aria-label={t('mcpStatus.removeLabel', { name: server.name })} disabled={remove.isPending} onClick={() => remove.mutate({ name: server.name })}>
+          {t('mcpStatus.remove')}
         </button>
       </span>
-      <ErrorLine message={failure ? errorMessage(failure, 'The server did not answer; try again.') : null} />
+      <ErrorLine message={failure ? errorMessage(failure, t('mcpStatus.noAnswer')) : null} />
     </div>
   );
 }
