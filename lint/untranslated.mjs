@@ -11,7 +11,6 @@ export const UNTRANSLATED = [
   'renderer/features/tools/BundleConnectionDialog.tsx',
   'renderer/features/tools/BundleList.tsx',
   'renderer/features/tools/ImportApiDialog.tsx',
-  'renderer/features/tools/ImportConsent.tsx',
   'renderer/features/tools/McpOfferings.tsx',
   'renderer/features/tools/ToolDetail.tsx',
   'renderer/features/tools/ToolList.tsx',

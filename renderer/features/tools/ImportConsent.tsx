@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+
 /** A secret an import's tools name, as its preview says. */
 export interface WantedSecret {
   name: string;
@@ -37,17 +39,18 @@ function toggled(set: ReadonlySet<string>, item: string, on: boolean): Set<strin
  * the bundle gets a name of its own; a host is allowed only when ticked.
  */
 export function ImportConsent({ secrets, hosts, consent, onChange }: { secrets: readonly WantedSecret[]; hosts: readonly string[]; consent: Consent; onChange: (next: Consent) => void }) {
+  const { t } = useTranslation();
   const existing = secrets.filter((secret) => secret.isSet && secret.ownName);
   const others = secrets.filter((secret) => !(secret.isSet && secret.ownName));
   return (
-    <div className="import-consent" role="group" aria-label="What it may reach">
+    <div className="import-consent" role="group" aria-label={t('consent.group')}>
       {others.length ? (
         <p className="field__hint">
-          Secrets it uses:{' '}
+          {`${t('consent.secretsItUses')} `}
           {others.map((secret, index) => (
             <span key={secret.name} title={secret.description}>
               {index > 0 ? ', ' : ''}
-              <code>{secret.name}</code> {secret.isSet ? '(set)' : '(not set yet)'}
+              <code>{secret.name}</code> {secret.isSet ? t('consent.set') : t('consent.notSet')}
             </span>
           ))}
         </p>
@@ -56,11 +59,11 @@ export function ImportConsent({ secrets, hosts, consent, onChange }: { secrets: 
         <div key={secret.name} className="import-consent__choice">
           <label className="checkbox">
             <input type="checkbox" checked={consent.useSecrets.has(secret.name)} onChange={(event) => onChange({ ...consent, useSecrets: toggled(consent.useSecrets, secret.name, event.target.checked) })} />
-            Let it use my secret <code>{secret.name}</code>
+            <Trans i18nKey="consent.useMine" values={{ name: secret.name }} components={[<code />]} />
           </label>
           <p className="field__hint">
-            You already have a secret by this name, perhaps for something else.{' '}
-            {consent.useSecrets.has(secret.name) ? 'Its tools will send it.' : <>Unticked, it gets its own, <code>{secret.ownName}</code>, for you to set.</>}
+            {`${t('consent.alreadyHave')} `}
+            {consent.useSecrets.has(secret.name) ? t('consent.willSend') : <Trans i18nKey="consent.ownName" values={{ name: secret.ownName }} components={[<code />]} />}
           </p>
         </div>
       ))}
@@ -68,9 +71,9 @@ export function ImportConsent({ secrets, hosts, consent, onChange }: { secrets: 
         <div key={host} className="import-consent__choice">
           <label className="checkbox">
             <input type="checkbox" checked={consent.allowHosts.has(host)} onChange={(event) => onChange({ ...consent, allowHosts: toggled(consent.allowHosts, host, event.target.checked) })} />
-            Allow its tools to reach <code>{host}</code>
+            <Trans i18nKey="consent.allowHost" values={{ host }} components={[<code dir="ltr" />]} />
           </label>
-          {consent.allowHosts.has(host) ? null : <p className="field__hint">Unticked, its tools cannot run until you allow the host (its connection, or Settings → Allowed hosts).</p>}
+          {consent.allowHosts.has(host) ? null : <p className="field__hint">{t('consent.hostUnticked')}</p>}
         </div>
       ))}
     </div>
