@@ -4,7 +4,6 @@
 export const UNTRANSLATED = [
   'renderer/features/chat/ChatSettingsDialog.tsx',
   'renderer/features/palette/ToolPalette.tsx',
-  'renderer/features/questions/LiveQuestionDialog.tsx',
   'renderer/features/tester/ResponseView.tsx',
   'renderer/features/tester/Tester.tsx',
   'renderer/features/tester/TesterRuns.tsx',
@@ -14,7 +13,6 @@ export const UNTRANSLATED = [
   'renderer/features/tools/McpOfferings.tsx',
   'renderer/features/tools/ToolDetail.tsx',
   'renderer/features/tools/ToolList.tsx',
-  'renderer/features/tools/ToolsScreen.tsx',
   'renderer/features/tools/editor/AgentFields.tsx',
   'renderer/features/tools/editor/CurlImportDialog.tsx',
   'renderer/features/tools/editor/EditorFields.tsx',

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import type { LiveQuestion } from '../../../shared/schemas/questions.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { ErrorLine, errorMessage, issuesOf } from '../../components/ErrorLine.js';
@@ -34,7 +36,7 @@ function useSendAnswer(question: LiveQuestion) {
           const found = issuesOf(error);
           setIssues(found);
           // Problems shown at their fields are not said twice.
-          setFailure(found.length > 0 ? 'Fix the marked fields, then send again.' : errorMessage(error, 'The answer did not reach the app; try again.'));
+          setFailure(found.length > 0 ? i18n.t('live.fixFields') : errorMessage(error, i18n.t('approval.notDelivered')));
         },
       },
     );
@@ -51,49 +53,50 @@ const askerName = (from: LiveQuestion['from']) => (from.kind === 'mcp-server' ? 
  * (focus starts there); Esc denies. The other app waits meanwhile.
  */
 function ClientApproval({ question, waiting }: { question: LiveQuestion; waiting: number }) {
+  const { t } = useTranslation();
   const approval = question.approval!;
   const { send, busy, failure } = useSendAnswer(question);
   const allowButton = useRef<HTMLButtonElement>(null);
   const client = askerName(question.from);
   return (
     <Modal
-      title="Approve tool call"
+      title={t('approval.title')}
       wide
       onDismiss={() => send({ action: 'decline' })}
       initialFocus={allowButton}
       description={
         question.from.kind === 'agent' ? (
           <p>
-            <strong>
-              {client} → {approval.displayName}
-            </strong>
+            <strong>{t('live.agentPath', { path: client, tool: approval.displayName })}</strong>
             <br />
-            The agent wants to run <strong>{approval.displayName}</strong> <span className="muted">({approval.slug})</span>, which asks before every call.
-            {waiting > 0 ? ` ${waiting} more waiting.` : ''}
+            <Trans i18nKey="live.agentWants" values={{ tool: approval.displayName, slug: approval.slug }} components={[<strong />, <span className="muted" translate="no" />]} />
+            {waiting > 0 ? t('live.moreWaiting', { count: waiting }) : ''}
           </p>
         ) : (
           <p>
-            <strong>{client}</strong> wants to run <strong>{approval.displayName}</strong> <span className="muted">({approval.slug}, over MCP)</span>
+            <Trans i18nKey="live.clientWants" values={{ client, tool: approval.displayName, slug: approval.slug }} components={[<strong />, <strong />, <span className="muted" />]} />
             <br />
-            This tool asks before every call.{waiting > 0 ? ` ${waiting} more waiting.` : ''}
+            {t('live.asksEvery')}
+            {waiting > 0 ? t('live.moreWaiting', { count: waiting }) : ''}
           </p>
         )
       }
     >
-      <h3 className="subhead">Arguments</h3>
-      <pre className="code-block" aria-label="Arguments">
+      <h3 className="subhead">{t('live.arguments')}</h3>
+      <pre className="code-block" aria-label={t('live.arguments')} dir="ltr">
         {JSON.stringify(approval.args, null, 2)}
       </pre>
       <ErrorLine message={failure} />
       <div className="modal__actions">
         <button ref={allowButton} type="button" className="button button--primary" disabled={busy} onClick={() => send({ action: 'accept', content: {} })}>
-          Allow once
+          {t('approval.allowOnce')}
         </button>
         <button type="button" className="button button--danger" disabled={busy} onClick={() => send({ action: 'decline' })}>
-          Deny
+          {t('approval.deny')}
         </button>
         <span className="muted modal__keys">
-          <kbd className="kbd">Enter</kbd> allows once · <kbd className="kbd">Esc</kbd> denies
+          <Trans i18nKey="approval.enterAllows" components={[<kbd className="kbd" />]} />
+          <Trans i18nKey="approval.escDenies" components={[<kbd className="kbd" />]} />
         </span>
       </div>
     </Modal>
@@ -101,31 +104,33 @@ function ClientApproval({ question, waiting }: { question: LiveQuestion; waiting
 }
 
 function QuestionForm({ question, waiting }: { question: LiveQuestion; waiting: number }) {
+  const { t } = useTranslation();
   const { send, busy, failure, issues } = useSendAnswer(question);
   const asker = askerName(question.from);
   return (
-    <Modal title="A tool asks you" onDismiss={() => send({ action: 'cancel' })} wide>
+    <Modal title={t('live.asks')} onDismiss={() => send({ action: 'cancel' })} wide>
       <p className="muted live-question__from">
-        From the MCP server <strong>{asker}</strong>, while one of its tools runs{waiting > 0 ? ` (${waiting} more waiting)` : ''}.
+        <Trans i18nKey="live.fromServer" values={{ server: asker }} components={[<strong />]} />
+        {waiting > 0 ? t('live.moreWaiting', { count: waiting }) : ''}
       </p>
       <p className="ask__question">{question.message}</p>
       <ArgumentForm
-        name={`Answer to ${asker}`}
+        name={t('live.answerTo', { asker })}
         schema={question.schema}
-        submitLabel="Send"
-        busyLabel="Sending…"
+        submitLabel={t('live.send')}
+        busyLabel={t('live.sending')}
         busy={busy}
         issues={issues}
         onSubmit={(content) => send({ action: 'accept', content })}
         actions={
           <button type="button" className="button" disabled={busy} onClick={() => send({ action: 'decline' })}>
-            Decline
+            {t('live.decline')}
           </button>
         }
       />
       <ErrorLine message={failure} />
       <p className="muted modal__keys">
-        <kbd className="kbd">Esc</kbd> cancels without answering
+        <Trans i18nKey="live.escCancels" components={[<kbd className="kbd" />]} />
       </p>
     </Modal>
   );
