@@ -6,7 +6,6 @@ export const UNTRANSLATED = [
   'renderer/features/palette/ToolPalette.tsx',
   'renderer/features/tester/ResponseView.tsx',
   'renderer/features/tester/Tester.tsx',
-  'renderer/features/tester/TesterRuns.tsx',
   'renderer/features/tools/BundleConnectionDialog.tsx',
   'renderer/features/tools/BundleList.tsx',
   'renderer/features/tools/ImportApiDialog.tsx',
