@@ -9,7 +9,6 @@ export const UNTRANSLATED = [
   'renderer/features/tools/BundleConnectionDialog.tsx',
   'renderer/features/tools/BundleList.tsx',
   'renderer/features/tools/ImportApiDialog.tsx',
-  'renderer/features/tools/McpOfferings.tsx',
   'renderer/features/tools/ToolDetail.tsx',
   'renderer/features/tools/ToolList.tsx',
   'renderer/features/tools/editor/AgentFields.tsx',

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { McpPrompt, McpResourceContent, McpServerView } from '../../../shared/schemas/mcp.js';
 import { promptArgSchema } from '../../../shared/mcp-prompts.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
@@ -26,6 +27,7 @@ function ResourceContents({ contents }: { contents: McpResourceContent[] }) {
  * previewed. Attaching either to a message is the chat palette's job.
  */
 export function McpOfferings({ server }: { server: McpServerView }) {
+  const { t } = useTranslation();
   // Looking at an idle server's offerings is a use of it: asking starts it.
   const usable = server.state === 'connected' || server.state === 'idle';
   const { resources, prompts } = useMcpOfferings(usable ? server.name : null);
@@ -33,7 +35,7 @@ export function McpOfferings({ server }: { server: McpServerView }) {
     return (
       <div className="pane__message">
         <h2 className="definition__title">{server.name}</h2>
-        <p className="muted">{server.state === 'disabled' ? 'This MCP server is off: switch its bundle on to see its resources and prompts.' : (server.error?.message ?? 'The server is starting…')}</p>
+        <p className="muted">{server.state === 'disabled' ? t('offerings.off') : (server.error?.message ?? t('offerings.starting'))}</p>
       </div>
     );
   }
@@ -50,17 +52,17 @@ export function McpOfferings({ server }: { server: McpServerView }) {
           </code>
         ) : null}
       </div>
-      <p className="muted">Pick a tool on the left to run it, or look at what else this server offers. Attach a resource or a prompt to a message with + in a chat.</p>
+      <p className="muted">{t('offerings.intro')}</p>
 
       <OfferingSection
-        kind="Resources"
+        kind={t('offerings.resources')}
         count={resources.data ? resourceList.length : null}
-        failure={resources.isError ? errorMessage(resources.error, 'The server did not list its resources.') : null}
-        empty="This server offers no resources."
+        failure={resources.isError ? errorMessage(resources.error, t('offerings.noResourceList')) : null}
+        empty={t('offerings.noResources')}
         after={
           templates.length ? (
             <details className="offerings__templates">
-              <summary>Resource templates ({templates.length})</summary>
+              <summary>{t('offerings.templates', { count: templates.length })}</summary>
               <ul className="offerings__list">
                 {templates.map((template) => (
                   <li key={template.uriTemplate}>
@@ -78,10 +80,10 @@ export function McpOfferings({ server }: { server: McpServerView }) {
       </OfferingSection>
 
       <OfferingSection
-        kind="Prompts"
+        kind={t('offerings.prompts')}
         count={prompts.data ? promptList.length : null}
-        failure={prompts.isError ? errorMessage(prompts.error, 'The server did not list its prompts.') : null}
-        empty="This server offers no prompts."
+        failure={prompts.isError ? errorMessage(prompts.error, t('offerings.noPromptList')) : null}
+        empty={t('offerings.noPrompts')}
       >
         {promptList.map((prompt) => (
           <PromptItem key={prompt.name} server={server.name} prompt={prompt} />
@@ -92,13 +94,14 @@ export function McpOfferings({ server }: { server: McpServerView }) {
 }
 
 /** One kind of offering: its count once listed, why it could not be listed, or that there is none; then `after` (templates). */
-function OfferingSection(props: { kind: 'Resources' | 'Prompts'; count: number | null; failure: string | null; empty: string; after?: ReactNode; children: ReactNode }) {
+function OfferingSection(props: { kind: string; count: number | null; failure: string | null; empty: string; after?: ReactNode; children: ReactNode }) {
   const { kind, count, failure, empty, after, children } = props;
+  const { t } = useTranslation();
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="offerings__section">
       <h3 id={titleId} className="subhead">
-        {kind} {count !== null ? `(${count})` : ''}
+        {count !== null ? t('offerings.count', { kind, count }) : kind}
       </h3>
       <ErrorLine message={failure} />
       {count === 0 ? <p className="muted">{empty}</p> : null}
@@ -111,6 +114,7 @@ function OfferingSection(props: { kind: 'Resources' | 'Prompts'; count: number |
 }
 
 function ResourceItem({ server, resource }: { server: string; resource: { uri: string; name: string; title?: string; description?: string; mimeType?: string } }) {
+  const { t } = useTranslation();
   const read = useReadMcpResource();
   const [open, setOpen] = useState(false);
   return (
@@ -128,8 +132,8 @@ function ResourceItem({ server, resource }: { server: string; resource: { uri: s
           {resource.mimeType ? <span className="badge badge--quiet">{resource.mimeType}</span> : null}
         </summary>
         {resource.description ? <p className="muted">{resource.description}</p> : null}
-        {read.isPending ? <p className="muted">Reading…</p> : null}
-        <ErrorLine message={read.isError ? errorMessage(read.error, 'The server did not answer; try again.') : null} />
+        {read.isPending ? <p className="muted">{t('offerings.reading')}</p> : null}
+        <ErrorLine message={read.isError ? errorMessage(read.error, t('mcpStatus.noAnswer')) : null} />
         {read.data ? (
           <div className="code-block">
             <ResourceContents contents={read.data.contents} />
@@ -141,6 +145,7 @@ function ResourceItem({ server, resource }: { server: string; resource: { uri: s
 }
 
 function PromptItem({ server, prompt }: { server: string; prompt: McpPrompt }) {
+  const { t } = useTranslation();
   const get = useGetMcpPrompt();
   return (
     <li>
@@ -150,20 +155,20 @@ function PromptItem({ server, prompt }: { server: string; prompt: McpPrompt }) {
         </summary>
         {prompt.description ? <p className="muted">{prompt.description}</p> : null}
         <ArgumentForm
-          name={`Arguments of prompt ${prompt.name}`}
+          name={t('offerings.promptArguments', { name: prompt.name })}
           schema={promptArgSchema(prompt)}
-          submitLabel="Preview"
-          busyLabel="Filling in…"
+          submitLabel={t('offerings.preview')}
+          busyLabel={t('offerings.fillingIn')}
           busy={get.isPending}
           onSubmit={(args) => get.mutate({ name: server, prompt: prompt.name, args: args as Record<string, string> })}
         />
-        <ErrorLine message={get.isError ? errorMessage(get.error, 'The server did not answer; try again.') : null} />
+        <ErrorLine message={get.isError ? errorMessage(get.error, t('mcpStatus.noAnswer')) : null} />
         {get.data ? (
-          <ol className="offerings__messages" aria-label={`Messages of prompt ${prompt.name}`}>
+          <ol className="offerings__messages" aria-label={t('offerings.promptMessages', { name: prompt.name })}>
             {get.data.messages.map((message, index) => (
               <li key={index}>
                 <span className="badge badge--quiet">{message.role}</span>
-                {message.image ? <Pictures images={[message.image]} label={`Picture of message ${index + 1}`} /> : <pre className="content-blocks__text">{message.text}</pre>}
+                {message.image ? <Pictures images={[message.image]} label={t('offerings.pictureOf', { number: index + 1 })} /> : <pre className="content-blocks__text">{message.text}</pre>}
               </li>
             ))}
           </ol>
