@@ -10,7 +10,6 @@ export const UNTRANSLATED = [
   'renderer/features/tools/BundleList.tsx',
   'renderer/features/tools/ImportApiDialog.tsx',
   'renderer/features/tools/ToolDetail.tsx',
-  'renderer/features/tools/ToolList.tsx',
   'renderer/features/tools/editor/AgentFields.tsx',
   'renderer/features/tools/editor/CurlImportDialog.tsx',
   'renderer/features/tools/editor/EditorFields.tsx',

@@ -1,4 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolEntry } from '../../../shared/schemas/tool.js';
 import { Switch } from '../../components/Switch.js';
@@ -9,14 +11,13 @@ import { ShareBundleToggle } from './ShareBundleToggle.js';
 import { VersionBadge } from '../../components/VersionBadge.js';
 import { DeletedToolToast } from './ToolVersions.js';
 
-const TYPE_LABEL = { http: 'HTTP', local: 'Local', mcp: 'MCP', agent: 'Agent' } as const;
-
 /**
  * The "Tools" region: search as you type with the store's ranking, a tag
  * filter, switches, states explained. Rows are virtualized and pages load
  * as the list scrolls, so ten thousand tools stay smooth.
  */
 export function ToolList() {
+  const { t } = useTranslation();
   const { bundleID, query, includeDisabled, selected, setQuery, setIncludeDisabled, selectTool, openEditor } = useToolsUi();
   const [tag, setTag] = useState('');
   const deferredQuery = useDeferredValue(query);
@@ -64,34 +65,34 @@ export function ToolList() {
     <section className="pane pane--tools" aria-labelledby="tools-title">
       <PaneHeader
         titleId="tools-title"
-        title="Tools"
+        title={t('toolList.title')}
         stack
         action={
           canAdd ? (
             <button type="button" className="button button--small" onClick={() => openEditor({ mode: 'new', bundleID: currentBundle.bundleID })}>
-              New tool
+              {t('toolList.newTool')}
             </button>
           ) : null
         }
       >
-        <input type="search" className="input" placeholder="Search by name, slug, tag…" aria-label="Search tools" value={query} onChange={(event) => setQuery(event.target.value)} />
-        <input type="search" className="input input--small" placeholder="Only with tag…" aria-label="Filter by tag" value={tag} onChange={(event) => setTag(event.target.value)} />
+        <input type="search" className="input" placeholder={t('toolList.searchPlaceholder')} aria-label={t('toolList.search')} value={query} onChange={(event) => setQuery(event.target.value)} />
+        <input type="search" className="input input--small" placeholder={t('toolList.tagPlaceholder')} aria-label={t('toolList.tag')} value={tag} onChange={(event) => setTag(event.target.value)} />
         <label className="checkbox">
           <input type="checkbox" checked={includeDisabled} onChange={(event) => setIncludeDisabled(event.target.checked)} />
-          Show switched-off and broken tools
+          {t('toolList.showAll')}
         </label>
         {currentBundle ? <ShareBundleToggle bundleID={currentBundle.bundleID} displayName={currentBundle.displayName} /> : null}
         <DeletedToolToast />
       </PaneHeader>
       {pages.isError ? (
         <p className="pane__message error-text" role="alert">
-          Could not load tools: {pages.error.message}
+          {t('toolList.couldNotLoad', { message: pages.error.message })}
         </p>
       ) : list.length === 0 && !pages.isPending && !hasNextPage ? (
-        <p className="pane__message muted">{query || tag ? `No tool matches “${[query, tag].filter(Boolean).join('” and tag “')}”.` : 'No tools here yet.'}</p>
+        <p className="pane__message muted">{query && tag ? t('toolList.noMatchTag', { query, tag }) : query ? t('toolList.noMatch', { query }) : tag ? t('toolList.noTag', { tag }) : t('toolList.empty')}</p>
       ) : (
         <div ref={scroller} className="list-scroller">
-          <ul className="list list--virtual" aria-label="Tools" style={{ height: virtualizer.getTotalSize() }}>
+          <ul className="list list--virtual" aria-label={t('toolList.title')} style={{ height: virtualizer.getTotalSize() }}>
             {rows.map((row) => {
               const tool = list[row.index]!;
               const bundle = bundleNames.get(tool.bundleID);
@@ -116,7 +117,7 @@ export function ToolList() {
                     <span className="list__main">
                       <span className="list__title">
                         {tool.displayName ?? tool.slug ?? tool.toolID}
-                        {tool.status === 'valid' ? <span className="badge badge--quiet">{TYPE_LABEL[tool.type]}</span> : null}
+                        {tool.status === 'valid' ? <span className="badge badge--quiet">{t(`toolList.type.${tool.type}`)}</span> : null}
                       </span>
                       <span className="list__meta">
                         <code>
@@ -130,13 +131,13 @@ export function ToolList() {
                   </button>
                   {tool.status === 'valid' && tool.slug && bundle && !bundle.isEnabled ? (
                     // The tool's own switch means nothing while its bundle is off: say so rather than show "on".
-                    <span className="badge badge--quiet" title="Switch the bundle on to use its tools">
-                      Bundle is off
+                    <span className="badge badge--quiet" title={t('toolList.bundleOffHint')}>
+                      {t('toolList.bundleOff')}
                     </span>
                   ) : tool.status === 'valid' && tool.slug ? (
                     <Switch
                       checked={tool.isEnabled}
-                      label={`Enable tool ${tool.displayName}`}
+                      label={t('toolList.enable', { name: tool.displayName })}
                       onChange={(isEnabled) => patch.mutate({ bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, isEnabled })}
                     />
                   ) : null}
@@ -144,7 +145,7 @@ export function ToolList() {
               );
             })}
           </ul>
-          {isFetchingNextPage ? <p className="pane__message muted">Loading more…</p> : null}
+          {isFetchingNextPage ? <p className="pane__message muted">{t('toolList.loadingMore')}</p> : null}
         </div>
       )}
     </section>
@@ -152,7 +153,7 @@ export function ToolList() {
 }
 
 function ToolState({ tool }: { tool: ToolEntry }) {
-  if (tool.status === 'invalid') return <span className="list__meta error-text">Invalid file: {tool.invalidReason}</span>;
-  if (!tool.available) return <span className="list__meta warning-text">Unavailable: {tool.unavailableReason}</span>;
+  if (tool.status === 'invalid') return <span className="list__meta error-text">{i18n.t('toolList.invalid', { reason: tool.invalidReason })}</span>;
+  if (!tool.available) return <span className="list__meta warning-text">{i18n.t('toolList.unavailable', { reason: tool.unavailableReason })}</span>;
   return null;
 }
