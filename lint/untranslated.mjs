@@ -7,7 +7,6 @@ export const UNTRANSLATED = [
   'renderer/features/tester/ResponseView.tsx',
   'renderer/features/tester/Tester.tsx',
   'renderer/features/tools/BundleConnectionDialog.tsx',
-  'renderer/features/tools/BundleList.tsx',
   'renderer/features/tools/ImportApiDialog.tsx',
   'renderer/features/tools/ToolDetail.tsx',
   'renderer/features/tools/editor/AgentFields.tsx',

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { BundleView, InvalidBundleEntry } from '../../../shared/schemas/bundle.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
@@ -18,6 +19,7 @@ import { PaneHeader } from '../../components/PaneHeader.js';
 
 /** The "Bundles" region: every bundle with its switch; built-ins only have the switch. */
 export function BundleList() {
+  const { t } = useTranslation();
   const bundles = useBundles(true);
   const patch = usePatchBundle();
   const selected = useToolsUi((state) => state.bundleID);
@@ -36,7 +38,7 @@ export function BundleList() {
     setExportProblem(null);
     api.bundles.export({ bundleID: bundle.bundleID }).then(
       (archive) => saveBase64File(archive.fileName, archive.base64, 'application/zip'),
-      (error: unknown) => setExportProblem(`Could not export “${bundle.displayName}”: ${errorMessage(error)}`),
+      (error: unknown) => setExportProblem(t('bundles.exportFailed', { name: bundle.displayName, message: errorMessage(error) })),
     );
   };
 
@@ -54,17 +56,17 @@ export function BundleList() {
     <section className="pane pane--bundles" aria-labelledby="bundles-title">
       <PaneHeader
         titleId="bundles-title"
-        title="Bundles"
+        title={t('bundles.title')}
         action={
           <span className="pane__actions">
             <button type="button" className="button button--small" onClick={() => setForm('mcp')}>
-              Add MCP server
+              {t('bundles.addMcp')}
             </button>
             <button type="button" className="button button--small" onClick={() => setForm('import')}>
-              Import…
+              {t('bundles.import')}
             </button>
             <button type="button" className="button button--small" onClick={() => setForm('new')}>
-              New bundle
+              {t('bundles.new')}
             </button>
           </span>
         }
@@ -91,23 +93,23 @@ export function BundleList() {
         ) : null}
         {deleted ? (
           <div className="toast" role="status">
-            Deleted “{deleted.displayName}”.
+            {t('bundles.deleted', { name: deleted.displayName })}
             <button type="button" className="button button--ghost button--small" onClick={undo}>
-              Undo
+              {t('versions.undo')}
             </button>
           </div>
         ) : null}
       </PaneHeader>
       {bundles.isError ? (
         <p className="pane__message error-text" role="alert">
-          Could not load bundles: {bundles.error.message}
+          {t('bundles.couldNotLoad', { message: bundles.error.message })}
         </p>
       ) : (
-        <ul className="list" aria-label="Bundles">
+        <ul className="list" aria-label={t('bundles.title')}>
           <li className="list__row">
             <button type="button" className="list__item" aria-current={selected === null ? 'true' : undefined} onClick={() => select(null)}>
               <span className="list__main">
-                <span className="list__title">All tools</span>
+                <span className="list__title">{t('bundles.all')}</span>
               </span>
             </button>
           </li>
@@ -128,11 +130,11 @@ export function BundleList() {
                   <span className="list__main">
                     <span className="list__title">
                       {bundle.displayName}
-                      {bundle.isBuiltIn ? <span className="badge">Built-in</span> : null}
+                      {bundle.isBuiltIn ? <span className="badge">{t('bundles.builtIn')}</span> : null}
                     </span>
                     <span className="list__meta">
-                      {bundle.toolCount} {bundle.toolCount === 1 ? 'tool' : 'tools'}
-                      {bundle.isEnabled ? '' : ' · off'}
+                      {t('bundles.toolCount', { count: bundle.toolCount })}
+                      {bundle.isEnabled ? '' : t('bundles.off')}
                     </span>
                   </span>
                 </button>
@@ -140,23 +142,23 @@ export function BundleList() {
                 {/* The open bundle's own buttons, on a line of their own under it. */}
                 {!bundle.readOnly && form !== bundle.bundleID && selected === bundle.bundleID ? (
                   <span className="list__actions">
-                    <button type="button" className="icon-button" aria-label={`Export bundle ${bundle.displayName}`} title="Export as .zip" onClick={() => exportBundle(bundle)}>
+                    <button type="button" className="icon-button" aria-label={t('bundles.exportLabel', { name: bundle.displayName })} title={t('bundles.exportHint')} onClick={() => exportBundle(bundle)}>
                       <DownloadIcon size={15} />
                     </button>
-                    <button type="button" className="icon-button" aria-label={`Connection of bundle ${bundle.displayName}`} title="Connection: base URL, sign-in, headers" onClick={() => setConnection(bundle)}>
+                    <button type="button" className="icon-button" aria-label={t('bundles.connectionLabel', { name: bundle.displayName })} title={t('bundles.connectionHint')} onClick={() => setConnection(bundle)}>
                       <PlugIcon size={15} />
                     </button>
-                    <button type="button" className="icon-button" aria-label={`Rename bundle ${bundle.displayName}`} title="Rename" onClick={() => setForm(bundle.bundleID)}>
+                    <button type="button" className="icon-button" aria-label={t('bundles.renameLabel', { name: bundle.displayName })} title={t('bundles.renameHint')} onClick={() => setForm(bundle.bundleID)}>
                       <PencilIcon size={15} />
                     </button>
-                    <button type="button" className="icon-button" aria-label={`Delete bundle ${bundle.displayName}`} title="Delete" onClick={() => deleteBundle(bundle)}>
+                    <button type="button" className="icon-button" aria-label={t('bundles.deleteLabel', { name: bundle.displayName })} title={t('bundles.deleteHint')} onClick={() => deleteBundle(bundle)}>
                       <TrashIcon size={15} />
                     </button>
                   </span>
                 ) : null}
                 <Switch
                   checked={bundle.isEnabled}
-                  label={`Enable bundle ${bundle.displayName}`}
+                  label={t('bundles.enable', { name: bundle.displayName })}
                   onChange={(isEnabled) => patch.mutate({ bundleID: bundle.bundleID, isEnabled })}
                 />
                 {/* After the switch: it wraps onto its own line under the bundle's name and switch. */}
@@ -177,8 +179,9 @@ export function BundleList() {
  * create, a deleted bundle it kept), one click removes them.
  */
 function InvalidBundleRow({ bundle }: { bundle: InvalidBundleEntry }) {
+  const { t } = useTranslation();
   const removeFolder = useRemoveBundleFolder();
-  const name = bundle.displayName ?? 'Unfinished bundle folder';
+  const name = bundle.displayName ?? t('bundles.unfinished');
   return (
     <li className="list__row list__row--invalid">
       <div className="list__item list__item--static">
@@ -188,12 +191,12 @@ function InvalidBundleRow({ bundle }: { bundle: InvalidBundleEntry }) {
           <code className="bundle-problem__file" title={bundle.file}>
             {bundle.file}
           </code>
-          <ErrorLine message={removeFolder.isError ? errorMessage(removeFolder.error, 'Could not remove the folder.') : null} />
+          <ErrorLine message={removeFolder.isError ? errorMessage(removeFolder.error, t('bundles.removeFailed')) : null} />
         </div>
       </div>
       {bundle.removable ? (
-        <button type="button" className="button button--small" aria-label={`Remove folder ${bundle.bundleID}`} title="Remove Toolbelt's own files and the folder" disabled={removeFolder.isPending} onClick={() => removeFolder.mutate({ bundleID: bundle.bundleID })}>
-          Remove
+        <button type="button" className="button button--small" aria-label={t('bundles.removeLabel', { id: bundle.bundleID })} title={t('bundles.removeHint')} disabled={removeFolder.isPending} onClick={() => removeFolder.mutate({ bundleID: bundle.bundleID })}>
+          {t('bundles.remove')}
         </button>
       ) : null}
     </li>
