@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { TOOL_ERROR_LIMIT_DEFAULT, type Chat } from '../../../shared/schemas/chat.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
@@ -9,22 +11,22 @@ import { useCapabilities, useUpdateChat } from '../../queries/chats.js';
 export function temperatureProblem(text: string): string | null {
   if (text.trim() === '') return null;
   const value = Number(text);
-  if (!Number.isFinite(value)) return 'Type a number such as 0.7, or leave it empty for the server’s default.';
-  if (value < 0 || value > 2) return 'Use a number from 0 to 2 (Anthropic takes 0 to 1).';
+  if (!Number.isFinite(value)) return i18n.t('chatSettings.temperatureNumber');
+  if (value < 0 || value > 2) return i18n.t('chatSettings.temperatureRange');
   return null;
 }
 
 /** What is wrong with a typed turn limit, as a sentence; null when it is fine. */
 export function maxTurnsProblem(text: string): string | null {
   const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value < 1 || value > 100) return 'Use a whole number from 1 to 100.';
+  if (text.trim() === '' || !Number.isInteger(value) || value < 1 || value > 100) return i18n.t('chatSettings.turnsRange');
   return null;
 }
 
 /** What is wrong with a typed failure limit, as a sentence; null when it is fine. */
 export function toolErrorLimitProblem(text: string): string | null {
   const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value < 2 || value > 20) return 'Use a whole number from 2 to 20.';
+  if (text.trim() === '' || !Number.isInteger(value) || value < 2 || value > 20) return i18n.t('chatSettings.failuresRange');
   return null;
 }
 
@@ -37,14 +39,15 @@ function answerSchemaFrom(text: string): { schema: Record<string, unknown> } | {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { problem: 'The schema is not valid JSON yet: check its brackets, quotes and commas.' };
+    return { problem: i18n.t('chatSettings.schemaNotJson') };
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'The schema must be a JSON object, such as { "type": "object", "properties": { … } }.' };
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: i18n.t('chatSettings.schemaObject') };
   return { schema: parsed as Record<string, unknown> };
 }
 
 /** The chat's run settings: system prompt, temperature, turn limit, what a failed tool does, parallel calls, manual mode, the answer's form. */
 export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const update = useUpdateChat();
   const systemBox = useRef<HTMLTextAreaElement>(null);
@@ -87,10 +90,10 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
   };
 
   return (
-    <Modal title="Chat settings" wide onDismiss={onClose} initialFocus={systemBox} description="They apply from the next message on.">
+    <Modal title={t('chatSettings.title')} wide onDismiss={onClose} initialFocus={systemBox} description={t('chatSettings.applies')}>
       <form
         className="chat-settings"
-        aria-label="Chat settings"
+        aria-label={t('chatSettings.title')}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -99,7 +102,7 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
       >
         <div className="field">
           <label className="field__label" htmlFor={`${id}-system`}>
-            System prompt
+            {t('chatSettings.system')}
           </label>
           <textarea
             ref={systemBox}
@@ -108,34 +111,34 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
             rows={6}
             maxLength={100_000}
             value={system}
-            placeholder="How the model should behave in this chat (optional)"
+            placeholder={t('chatSettings.systemPlaceholder')}
             onChange={(event) => setSystem(event.target.value)}
           />
         </div>
         <div className="chat-settings__row">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-temperature`}>
-              Temperature
+              {t('chatSettings.temperature')}
             </label>
             <input
               id={`${id}-temperature`}
               className="input"
               inputMode="decimal"
               value={temperature}
-              placeholder="Server default"
+              placeholder={t('chatSettings.serverDefault')}
               aria-invalid={touched.temperature && temperatureError ? true : undefined}
               aria-describedby={`${id}-temperature-help`}
               onChange={(event) => setTemperature(event.target.value)}
               onBlur={() => touch('temperature')}
             />
             <p id={`${id}-temperature-help`} className="field__help">
-              Lower is steadier, higher more varied. Empty: the server decides.
+              {t('chatSettings.temperatureHelp')}
             </p>
             <ErrorLine message={touched.temperature ? temperatureError : null} />
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-turns`}>
-              Max model turns per message
+              {t('chatSettings.turns')}
             </label>
             <input
               id={`${id}-turns`}
@@ -148,72 +151,72 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
               onBlur={() => touch('maxTurns')}
             />
             <p id={`${id}-turns-help`} className="field__help">
-              Each round of tool calls is a turn; the run stops after this many.
+              {t('chatSettings.turnsHelp')}
             </p>
             <ErrorLine message={touched.maxTurns ? maxTurnsError : null} />
           </div>
         </div>
         <fieldset className="field chat-settings__choice">
-          <legend className="field__label">When a tool fails</legend>
+          <legend className="field__label">{t('chatSettings.whenFails')}</legend>
           <label className="radio">
             <input type="radio" name={`${id}-on-error`} checked={onToolError === 'continue'} onChange={() => setOnToolError('continue')} />
-            Tell the model and go on
+            {t('chatSettings.goOn')}
           </label>
           <label className="radio">
             <input type="radio" name={`${id}-on-error`} checked={onToolError === 'halt'} onChange={() => setOnToolError('halt')} />
-            Stop the run
+            {t('chatSettings.stop')}
           </label>
           <span className="radio chat-settings__limit">
             <input type="radio" id={`${id}-halt-after`} name={`${id}-on-error`} checked={onToolError === 'halt_after'} onChange={() => setOnToolError('halt_after')} />
-            <label htmlFor={`${id}-halt-after`}>Go on, but stop when one tool fails</label>
+            <label htmlFor={`${id}-halt-after`}>{t('chatSettings.stopAfter')}</label>
             <input
               className="input input--small chat-settings__count"
               inputMode="numeric"
-              aria-label="Failures in a row that stop the run"
+              aria-label={t('chatSettings.failuresLabel')}
               value={toolErrorLimit}
               disabled={onToolError !== 'halt_after'}
               aria-invalid={touched.toolErrorLimit && toolErrorLimitError ? true : undefined}
               onChange={(event) => setToolErrorLimit(event.target.value)}
               onBlur={() => touch('toolErrorLimit')}
             />
-            <span>times in a row</span>
+            <span>{t('chatSettings.timesInARow')}</span>
           </span>
           <ErrorLine message={touched.toolErrorLimit ? toolErrorLimitError : null} />
         </fieldset>
         <label className="checkbox">
           <input type="checkbox" checked={parallel || parallelAlways} disabled={parallelAlways} aria-describedby={parallelAlways ? `${id}-parallel-help` : undefined} onChange={(event) => setParallel(event.target.checked)} />
-          Let the model call several tools at once
+          {t('chatSettings.parallel')}
         </label>
         {parallelAlways ? (
           <p id={`${id}-parallel-help`} className="field__help chat-settings__note">
-            {chat.model} decides this itself: its API cannot be told to call one tool at a time.
+            {t('chatSettings.parallelAlways', { model: chat.model })}
           </p>
         ) : null}
         <label className="checkbox">
           <input type="checkbox" checked={manual} onChange={(event) => setManual(event.target.checked)} />
-          Manual: nothing the model calls runs until I run, edit or reject it
+          {t('chatSettings.manual')}
         </label>
         <fieldset className="field chat-settings__choice">
-          <legend className="field__label">Final answer</legend>
+          <legend className="field__label">{t('chatSettings.finalAnswer')}</legend>
           <label className="radio">
             <input type="radio" name={`${id}-answer`} checked={!jsonAnswer} onChange={() => setJsonAnswer(false)} />
-            Text
+            {t('chatSettings.text')}
           </label>
           <label className="radio">
             <input type="radio" name={`${id}-answer`} checked={jsonAnswer} onChange={() => setJsonAnswer(true)} />
-            JSON that matches a schema
+            {t('chatSettings.json')}
           </label>
           {jsonAnswer ? (
             <>
               <p id={`${id}-schema-help`} className="field__help">
-                The model is held to this JSON Schema where its API allows; the answer is checked, shown as a tree, and asked for once more when it does not match.
+                {t('chatSettings.schemaHelp')}
               </p>
-              <JsonEditor label="Answer schema" value={schemaText} onChange={(text) => { setSchemaText(text); touch('schema'); }} height={170} />
+              <JsonEditor label={t('chatSettings.answerSchema')} value={schemaText} onChange={(text) => { setSchemaText(text); touch('schema'); }} height={170} />
               <ErrorLine message={touched.schema ? schemaError : null} />
             </>
           ) : null}
         </fieldset>
-        <ErrorLine message={update.isError ? errorMessage(update.error, 'Could not save the settings.') : null} />
+        <ErrorLine message={update.isError ? errorMessage(update.error, t('chatSettings.saveFailed')) : null} />
         <SaveCancelActions onCancel={onClose} saveDisabled={update.isPending || (invalid && Object.keys(touched).length > 0)} />
       </form>
     </Modal>
