@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import type { ToolEntry, ToolView } from '../../../shared/schemas/tool.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { Modal } from '../../components/Modal.js';
@@ -35,7 +37,7 @@ function usePaletteResults(query: string) {
 /** The core's own sentence (the one a run would be refused with), so the palette never words it differently. */
 function whyNot(tool: ToolEntry): string {
   if (tool.status === 'invalid') return tool.unavailableReason;
-  return tool.blockedReason ?? tool.unavailableReason ?? 'It cannot run.';
+  return tool.blockedReason ?? tool.unavailableReason ?? i18n.t('palette.cannotRun');
 }
 
 /**
@@ -43,6 +45,7 @@ function whyNot(tool: ToolEntry): string {
  * and Enter, fill in its form and run it into the chat.
  */
 export function ToolPalette({ chatId }: { chatId: string }) {
+  const { t } = useTranslation();
   const initialQuery = useChatUi((state) => state.paletteQuery);
   const close = useChatUi((state) => state.closePalette);
   const [query, setQuery] = useState(initialQuery);
@@ -95,7 +98,7 @@ export function ToolPalette({ chatId }: { chatId: string }) {
   };
 
   return (
-    <Modal title="Tool palette" wide onDismiss={chosen ? () => setChosen(null) : chosenOffering ? () => setChosenOffering(null) : close} initialFocus={search}>
+    <Modal title={t('palette.title')} wide onDismiss={chosen ? () => setChosen(null) : chosenOffering ? () => setChosenOffering(null) : close} initialFocus={search}>
       {chosen ? (
         <ToolRunForm chatId={chatId} tool={chosen} bundleName={bundleName(chosen.bundleID)} onBack={() => setChosen(null)} onDone={close} />
       ) : chosenOffering ? (
@@ -103,13 +106,13 @@ export function ToolPalette({ chatId }: { chatId: string }) {
       ) : (
         <div className="palette">
           <label className="visually-hidden" htmlFor={`${listId}-search`}>
-            Search tools
+            {t('palette.search')}
           </label>
           <input
             ref={search}
             id={`${listId}-search`}
             className="input palette__search"
-            placeholder="Search tools, prompts and resources…"
+            placeholder={t('palette.searchPlaceholder')}
             role="combobox"
             aria-expanded="true"
             aria-controls={listId}
@@ -122,7 +125,7 @@ export function ToolPalette({ chatId }: { chatId: string }) {
             }}
             onKeyDown={onKeyDown}
           />
-          <ul id={listId} className="palette__list" role="listbox" aria-label="Tools">
+          <ul id={listId} className="palette__list" role="listbox" aria-label={t('palette.tools')}>
             {usable.map((tool, index) => (
               <li
                 key={tool.toolID}
@@ -141,11 +144,11 @@ export function ToolPalette({ chatId }: { chatId: string }) {
               </li>
             ))}
           </ul>
-          {usable.length === 0 && !results.isPending ? <p className="muted palette__empty">No enabled tool matches “{deferred}”.</p> : null}
+          {usable.length === 0 && !results.isPending ? <p className="muted palette__empty">{t('palette.noMatch', { query: deferred })}</p> : null}
           {offerings.length ? (
             <>
               <h3 className="palette__section" id={`${offeringsId}-title`}>
-                Prompts &amp; resources
+                {t('palette.offerings')}
               </h3>
               <ul className="palette__list" role="listbox" aria-labelledby={`${offeringsId}-title`}>
                 {offerings.map((offering, index) => {
@@ -163,7 +166,7 @@ export function ToolPalette({ chatId }: { chatId: string }) {
                       <span className="palette__name">{offeringTitle(offering)}</span>
                       <code className="palette__slug">{offering.kind === 'resource' ? offering.resource.uri : offering.prompt.name}</code>
                       <span className="palette__bundle muted">
-                        {offering.kind === 'resource' ? 'Resource' : 'Prompt'} · {offering.server}
+                        {offering.kind === 'resource' ? t('palette.resourceOf', { server: offering.server }) : t('palette.promptOf', { server: offering.server })}
                       </span>
                       {(offering.kind === 'resource' ? offering.resource.description : offering.prompt.description) ? (
                         <span className="palette__description muted">{offering.kind === 'resource' ? offering.resource.description : offering.prompt.description}</span>
@@ -180,7 +183,7 @@ export function ToolPalette({ chatId }: { chatId: string }) {
             </p>
           ))}
           <p className="muted modal__keys">
-            <kbd className="kbd">↑</kbd> <kbd className="kbd">↓</kbd> choose · <kbd className="kbd">Enter</kbd> run a tool or attach a prompt or resource · <kbd className="kbd">Esc</kbd> close
+            <Trans i18nKey="palette.keys" components={[<kbd className="kbd" />, <kbd className="kbd" />, <kbd className="kbd" />, <kbd className="kbd" />]} />
           </p>
         </div>
       )}
@@ -189,6 +192,7 @@ export function ToolPalette({ chatId }: { chatId: string }) {
 }
 
 function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: string; tool: ToolView; bundleName: string; onBack: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
   const api = useApi();
   const run = useRunTool();
   const [share, setShare] = useState(true);
@@ -214,7 +218,7 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
     <div className="palette__form" ref={formArea}>
       <p>
         <button type="button" className="button button--ghost button--small" onClick={onBack}>
-          ← All tools
+          {t('palette.backTools')}
         </button>
       </p>
       <h3 className="palette__form-title">
@@ -235,14 +239,14 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
               onSuccess: onDone,
               onError: (error) => {
                 setIssues(issuesOf(error));
-                setFailure(errorMessage(error, 'The tool did not start; try again.'));
+                setFailure(errorMessage(error, t('palette.didNotStart')));
               },
             },
           );
         }}
         actions={
           <label className="checkbox">
-            <input type="checkbox" checked={share} onChange={(event) => setShare(event.target.checked)} /> The model sees the result next turn
+            <input type="checkbox" checked={share} onChange={(event) => setShare(event.target.checked)} /> {t('palette.share')}
           </label>
         }
       />
@@ -256,6 +260,7 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
  * them first. Either waits in the message box until the message is sent.
  */
 function AttachOffering({ chatId, offering, onBack, onDone }: { chatId: string; offering: Offering; onBack: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
   const api = useApi();
   const attach = useChatUi((state) => state.attach);
   const [busy, setBusy] = useState(false);
@@ -272,7 +277,7 @@ function AttachOffering({ chatId, offering, onBack, onDone }: { chatId: string; 
       attach(chatId, attachment);
       onDone();
     } catch (error) {
-      setFailure(`Could not attach ${offeringTitle(offering)}: ${error instanceof Error ? error.message : errorMessage(error)}`);
+      setFailure(t('palette.attachFailed', { title: offeringTitle(offering), message: error instanceof Error ? error.message : errorMessage(error) }));
       setBusy(false);
     }
   };
@@ -288,25 +293,26 @@ function AttachOffering({ chatId, offering, onBack, onDone }: { chatId: string; 
     <div className="palette__form">
       <p>
         <button type="button" className="button button--ghost button--small" onClick={onBack}>
-          ← All tools, prompts and resources
+          {t('palette.backAll')}
         </button>
       </p>
       <h3 className="palette__form-title">
-        {offeringTitle(offering)} <span className="muted">· {offering.kind === 'resource' ? 'Resource' : 'Prompt'} of {offering.server}</span>
+        {offeringTitle(offering)}{' '}
+        <span className="muted">{offering.kind === 'resource' ? t('palette.resourceOfServer', { server: offering.server }) : t('palette.promptOfServer', { server: offering.server })}</span>
       </h3>
       {offering.kind === 'prompt' && offering.prompt.description ? <p className="muted">{offering.prompt.description}</p> : null}
       {needsForm && offering.kind === 'prompt' ? (
         <ArgumentForm
-          name={`Arguments of prompt ${offering.prompt.name}`}
+          name={t('offerings.promptArguments', { name: offering.prompt.name })}
           schema={promptArgSchema(offering.prompt)}
-          submitLabel="Attach"
-          busyLabel="Attaching…"
+          submitLabel={t('palette.attach')}
+          busyLabel={t('palette.attaching')}
           busy={busy}
           onSubmit={(args) => void fetchAndAttach(args as Record<string, string>)}
         />
       ) : busy ? (
         <p className="muted" role="status">
-          {offering.kind === 'resource' ? 'Reading the resource…' : 'Filling in the prompt…'}
+          {offering.kind === 'resource' ? t('palette.readingResource') : t('palette.fillingPrompt')}
         </p>
       ) : null}
       <ErrorLine message={failure} />
