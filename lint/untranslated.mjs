@@ -6,9 +6,7 @@ export const UNTRANSLATED = [
   'renderer/features/tester/Tester.tsx',
   'renderer/features/tools/BundleConnectionDialog.tsx',
   'renderer/features/tools/ImportApiDialog.tsx',
-  'renderer/features/tools/ToolDetail.tsx',
   'renderer/features/tools/editor/AgentFields.tsx',
   'renderer/features/tools/editor/CurlImportDialog.tsx',
-  'renderer/features/tools/editor/EditorFields.tsx',
   'renderer/features/tools/editor/HttpRequestFields.tsx',
   'renderer/features/tools/editor/ToolEditor.tsx',];

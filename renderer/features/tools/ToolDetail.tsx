@@ -1,4 +1,6 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { AGENT_MAX_TURNS_DEFAULT } from '../../../shared/schemas/agent.js';
+import { i18n } from '../../i18n/index.js';
 import { useEffect, useState } from 'react';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
@@ -22,22 +24,23 @@ import { DeleteToolButton, ToolVersions } from './ToolVersions.js';
 function authLabel(auth: NonNullable<HttpImpl['auth']>): string {
   switch (auth.kind) {
     case 'apiKey':
-      return `API key in ${auth.location} ${auth.name}`;
+      return i18n.t('toolDetail.auth.apiKey', { location: auth.location, name: auth.name });
     case 'bearer':
-      return 'bearer token';
+      return i18n.t('toolDetail.auth.bearer');
     case 'basic':
-      return 'user name and password';
+      return i18n.t('toolDetail.auth.basic');
     case 'oauth2':
-      return auth.flow === 'authorizationCode' ? 'OAuth 2, signed in in the browser' : 'OAuth 2 client credentials';
+      return auth.flow === 'authorizationCode' ? i18n.t('toolDetail.auth.oauthBrowser') : i18n.t('toolDetail.auth.oauthClient');
     case 'hmac':
-      return 'HMAC signature';
+      return i18n.t('toolDetail.auth.hmac');
     case 'none':
-      return 'none';
+      return i18n.t('toolDetail.auth.none');
   }
 }
 
 /** Where an HTTP tool sends its request, and what it takes from its bundle (base URL, sign-in, headers, timeout). */
 function HttpTarget({ tool }: { tool: Extract<ToolView, { type: 'http' }> }) {
+  const { t } = useTranslation();
   const bundleHttp = useBundleHttp(tool.bundleID);
   const effective = effectiveHttp(tool.impl, bundleHttp, []);
   if (!effective.ok) {
@@ -46,29 +49,30 @@ function HttpTarget({ tool }: { tool: Extract<ToolView, { type: 'http' }> }) {
         <code>
           {tool.impl.method} {tool.impl.urlTemplate}
         </code>
-        <span className="warning-text"> · cannot run: {effective.problem}</span>
+        <span className="warning-text">{t('toolDetail.cannotRun', { problem: effective.problem })}</span>
       </>
     );
   }
   const { inherited, impl } = effective;
   const fromBundle = [
-    inherited.baseUrl ? 'base URL' : null,
-    inherited.auth && impl.auth ? `sign-in (${authLabel(impl.auth)})` : null,
-    inherited.headers.length ? `${inherited.headers.length === 1 ? 'header' : 'headers'} ${inherited.headers.join(', ')}` : null,
-    inherited.timeoutMs ? `timeout ${impl.timeoutMs} ms` : null,
+    inherited.baseUrl ? t('toolDetail.baseUrl') : null,
+    inherited.auth && impl.auth ? t('toolDetail.signIn', { how: authLabel(impl.auth) }) : null,
+    inherited.headers.length ? t('toolDetail.headers', { count: inherited.headers.length, names: inherited.headers.join(', ') }) : null,
+    inherited.timeoutMs ? t('toolDetail.timeout', { ms: impl.timeoutMs }) : null,
   ].filter(Boolean);
   return (
     <>
       <code>
         {impl.method} {impl.urlTemplate}
       </code>
-      {fromBundle.length ? <span className="muted"> · from its bundle: {fromBundle.join(', ')}</span> : null}
-      {tool.impl.auth?.kind === 'none' && bundleHttp?.auth ? <span className="muted"> · sends no credentials</span> : null}
+      {fromBundle.length ? <span className="muted">{t('toolDetail.fromBundle', { what: fromBundle.join(', ') })}</span> : null}
+      {tool.impl.auth?.kind === 'none' && bundleHttp?.auth ? <span className="muted">{t('toolDetail.noCredentials')}</span> : null}
     </>
   );
 }
 
 function Definition({ tool }: { tool: ToolView }) {
+  const { t, i18n: current } = useTranslation();
   const openEditor = useToolsUi((state) => state.openEditor);
   return (
     <section className="definition" aria-labelledby="definition-title">
@@ -80,15 +84,15 @@ function Definition({ tool }: { tool: ToolView }) {
           {tool.slug}@{tool.version}
         </code>
         <VersionBadge tool={tool} />
-        {tool.isBuiltIn ? <span className="badge">Built-in · read-only</span> : null}
-        {!tool.isEnabled ? <span className="badge badge--quiet">Off</span> : null}
+        {tool.isBuiltIn ? <span className="badge">{t('toolDetail.builtIn')}</span> : null}
+        {!tool.isEnabled ? <span className="badge badge--quiet">{t('toolDetail.off')}</span> : null}
         {!tool.readOnly ? (
           <button
             type="button"
             className="button definition__action"
             onClick={() => openEditor({ mode: 'version', address: { bundleID: tool.bundleID, slug: tool.slug, version: tool.version } })}
           >
-            New version…
+            {t('toolDetail.newVersion')}
           </button>
         ) : null}
         <DeleteToolButton tool={tool} />
@@ -96,44 +100,42 @@ function Definition({ tool }: { tool: ToolView }) {
       <ToolVersions tool={tool} />
       {tool.description ? <p className="definition__description">{tool.description}</p> : null}
       <dl className="facts facts--compact">
-        <dt>Runs</dt>
+        <dt>{t('toolDetail.runs')}</dt>
         <dd>
           {tool.type === 'http' ? (
             <HttpTarget tool={tool} />
           ) : tool.type === 'mcp' ? (
-            <>
-              Tool <code>{tool.impl.tool}</code> of the MCP server <code>{tool.impl.server}</code>
-            </>
+            <Trans i18nKey="toolDetail.mcpTool" values={{ tool: tool.impl.tool, server: tool.impl.server }} components={[<code />, <code />]} />
           ) : tool.type === 'agent' ? (
-            <>
-              An agent on <code>{tool.impl.model}</code> ({tool.impl.providerId}) with {tool.impl.tools.length} tool{tool.impl.tools.length === 1 ? '' : 's'}, up to{' '}
-              {tool.impl.maxTurns ?? AGENT_MAX_TURNS_DEFAULT} turns
-            </>
+            <Trans
+              i18nKey="toolDetail.agent"
+              count={tool.impl.tools.length}
+              values={{ model: tool.impl.model, provider: tool.impl.providerId, count: tool.impl.tools.length, turns: tool.impl.maxTurns ?? AGENT_MAX_TURNS_DEFAULT }}
+              components={[<code />]}
+            />
           ) : (
-            <>
-              Local function <code>{tool.impl.func}</code>
-            </>
+            <Trans i18nKey="toolDetail.local" values={{ func: tool.impl.func }} components={[<code />]} />
           )}
         </dd>
         {tool.tags.length ? (
           <>
-            <dt>Tags</dt>
+            <dt>{t('toolDetail.tags')}</dt>
             <dd>{tool.tags.join(', ')}</dd>
           </>
         ) : null}
-        <dt>Asks first</dt>
-        <dd>{tool.requiresApproval ? 'Yes, before every call from a chat' : 'No'}</dd>
-        <dt>Used</dt>
+        <dt>{t('toolDetail.asksFirst')}</dt>
+        <dd>{tool.requiresApproval ? t('toolDetail.asksYes') : t('toolDetail.asksNo')}</dd>
+        <dt>{t('toolDetail.used')}</dt>
         <dd>
-          {tool.usage.callCount} {tool.usage.callCount === 1 ? 'call' : 'calls'}
-          {tool.usage.lastCalledAt ? `, last ${new Date(tool.usage.lastCalledAt).toLocaleString()}` : ''}
+          {t('toolDetail.calls', { count: tool.usage.callCount })}
+          {tool.usage.lastCalledAt ? t('toolDetail.lastCalled', { when: new Date(tool.usage.lastCalledAt).toLocaleString(current.language) }) : ''}
         </dd>
       </dl>
       {tool.type === 'http' && tool.impl.auth?.kind === 'oauth2' && tool.impl.auth.flow === 'authorizationCode' ? (
         <SignInStrip target={{ bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version }} name={tool.displayName} />
       ) : null}
       <details className="schema">
-        <summary>Arguments schema</summary>
+        <summary>{t('toolDetail.schema')}</summary>
         <pre className="code-block">{JSON.stringify(tool.argSchema, null, 2)}</pre>
       </details>
     </section>
@@ -142,6 +144,7 @@ function Definition({ tool }: { tool: ToolView }) {
 
 /** The selected tool: its definition and the live tester beside it. */
 export function ToolDetail() {
+  const { t } = useTranslation();
   const selected = useToolsUi((state) => state.selected);
   const editor = useToolsUi((state) => state.editor);
   const openEditor = useToolsUi((state) => state.openEditor);
@@ -152,7 +155,7 @@ export function ToolDetail() {
 
   if (editor) {
     const base = editor.mode === 'version' && tool.data?.status === 'valid' ? tool.data : null;
-    if (editor.mode === 'version' && !base) return <div className="pane pane--detail muted">Loading…</div>;
+    if (editor.mode === 'version' && !base) return <div className="pane pane--detail muted">{t('toolDetail.loading')}</div>;
     return (
       <div className="pane pane--detail">
         <ToolEditor
@@ -177,8 +180,8 @@ export function ToolDetail() {
   if (!selected) {
     return (
       <div className="pane pane--detail">
-        <EmptyState icon={<ToolsIcon size={36} />} title="Pick a tool">
-          <p>Choose a tool on the left to see its definition and run it in the tester: the request as sent, every attempt, the response and the extracted value.</p>
+        <EmptyState icon={<ToolsIcon size={36} />} title={t('toolDetail.pick')}>
+          <p>{t('toolDetail.pickBody')}</p>
         </EmptyState>
       </div>
     );
@@ -191,9 +194,9 @@ export function ToolDetail() {
         </p>
       ) : tool.data?.status === 'invalid' ? (
         <div className="pane__message">
-          <p className="error-text">This tool’s file is invalid: {tool.data.invalidReason}</p>
+          <p className="error-text">{t('toolDetail.invalid', { reason: tool.data.invalidReason })}</p>
           <p className="muted">
-            Fix <code>{tool.data.file}</code> in an editor; Toolbelt picks up the change on its own.
+            <Trans i18nKey="toolDetail.fixFile" values={{ file: tool.data.file }} components={[<code dir="ltr" />]} />
           </p>
         </div>
       ) : tool.data ? (
@@ -202,7 +205,7 @@ export function ToolDetail() {
           <SavedToolTester tool={tool.data} />
         </>
       ) : (
-        <p className="pane__message muted">Loading…</p>
+        <p className="pane__message muted">{t('toolDetail.loading')}</p>
       )}
     </div>
   );

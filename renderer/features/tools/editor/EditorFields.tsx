@@ -1,3 +1,4 @@
+import { i18n } from '../../../i18n/index.js';
 import { useId, useState, type ReactNode } from 'react';
 import { getPath, setPath, type Draft } from './draft.js';
 
@@ -166,13 +167,13 @@ export function SelectField({ context, path, label, options, allowEmpty, placeho
     <Shell id={id} onLeave={onLeave} label={label} help={help} problems={problems} warnings={warnings}>
       {(control) => (
         <select {...control} className="input" value={current} onChange={(event) => context.setDraft(setPath(context.draft, path, event.target.value || undefined))}>
-          {allowEmpty ? <option value="">default</option> : null}
+          {allowEmpty ? <option value="">{i18n.t('fields.default')}</option> : null}
           {placeholder && !allowEmpty && current === '' ? (
             <option value="" disabled>
               {placeholder}
             </option>
           ) : null}
-          {unknown ? <option value={current}>{current} (missing)</option> : null}
+          {unknown ? <option value={current}>{i18n.t('fields.missing', { value: current })}</option> : null}
           {choices.map((choice) => (
             <option key={choice.value} value={choice.value}>
               {choice.label}
