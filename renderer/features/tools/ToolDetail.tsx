@@ -77,7 +77,7 @@ function Definition({ tool }: { tool: ToolView }) {
   return (
     <section className="definition" aria-labelledby="definition-title">
       <div className="definition__head">
-        <h2 id="definition-title" className="definition__title">
+        <h2 id="definition-title" className="definition__title" dir="auto">
           {tool.displayName}
         </h2>
         <code className="muted">
@@ -98,7 +98,7 @@ function Definition({ tool }: { tool: ToolView }) {
         <DeleteToolButton tool={tool} />
       </div>
       <ToolVersions tool={tool} />
-      {tool.description ? <p className="definition__description">{tool.description}</p> : null}
+      {tool.description ? <p className="definition__description" dir="auto">{tool.description}</p> : null}
       <dl className="facts facts--compact">
         <dt>{t('toolDetail.runs')}</dt>
         <dd>
