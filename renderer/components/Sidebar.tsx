@@ -1,9 +1,8 @@
-import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCREENS, useUiStore, type Screen } from '../state/ui.js';
 import { ChatIcon, LogoMark, SettingsIcon, ToolsIcon } from './icons.js';
 import { shortcutLabel } from './Kbd.js';
-import { listKeyTarget } from './list-keys.js';
+import { useListFocus } from './list-keys.js';
 
 /** The product's name: never translated. */
 const PRODUCT_NAME = 'Toolbelt';
@@ -21,15 +20,8 @@ export interface ScreenBadge {
 export function Sidebar({ badges = {} }: { badges?: Partial<Record<Screen, ScreenBadge>> }) {
   const screen = useUiStore((state) => state.screen);
   const goTo = useUiStore((state) => state.goTo);
-  const items = useRef<(HTMLButtonElement | null)[]>([]);
+  const { itemRef, onKeyDown } = useListFocus(SCREENS.length);
   const { t } = useTranslation();
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const target = listKeyTarget(event.key, index, SCREENS.length);
-    if (target === null) return;
-    event.preventDefault();
-    items.current[target]?.focus();
-  };
 
   return (
     <aside className="sidebar">
@@ -48,9 +40,7 @@ export function Sidebar({ badges = {} }: { badges?: Partial<Record<Screen, Scree
             return (
               <li key={item.id}>
                 <button
-                  ref={(element) => {
-                    items.current[index] = element;
-                  }}
+                  ref={itemRef(index)}
                   type="button"
                   className="sidebar__item"
                   aria-current={current ? 'page' : undefined}

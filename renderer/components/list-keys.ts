@@ -1,3 +1,5 @@
+import { useRef, type KeyboardEvent } from 'react';
+
 /**
  * Where an arrow key moves focus in a vertical list of `count` items (Down/Up wrap around, Home/End jump), or null
  * for a key the list leaves alone.
@@ -9,4 +11,20 @@ export function listKeyTarget(key: string, index: number, count: number): number
   if (key === 'Home') return 0;
   if (key === 'End') return last;
   return null;
+}
+
+/** Arrow keys, Home and End between the buttons of a vertical list: their refs, and the key handler each one takes. */
+export function useListFocus(count: number) {
+  const items = useRef<(HTMLButtonElement | null)[]>([]);
+  return {
+    itemRef: (index: number) => (element: HTMLButtonElement | null) => {
+      items.current[index] = element;
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+      const target = listKeyTarget(event.key, index, count);
+      if (target === null) return;
+      event.preventDefault();
+      items.current[target]?.focus();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { listKeyTarget } from '../../components/list-keys.js';
+import type { ReactNode } from 'react';
+import { useListFocus } from '../../components/list-keys.js';
 import { ScreenHeader } from '../../components/ScreenHeader.js';
 import { useSettings } from '../../queries/tools.js';
 import { SETTINGS_SECTIONS, useUiStore, type SettingsSection } from '../../state/ui.js';
@@ -71,22 +71,14 @@ const PAGES: Record<SettingsSection, () => ReactNode> = {
 /** Settings' own navigation: one section at a time, arrow keys between them, as in the main sidebar. */
 function SettingsNav({ current, onShow }: { current: SettingsSection; onShow: (section: SettingsSection) => void }) {
   const { t } = useTranslation();
-  const items = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const target = listKeyTarget(event.key, index, SETTINGS_SECTIONS.length);
-    if (target === null) return;
-    event.preventDefault();
-    items.current[target]?.focus();
-  };
+  const { itemRef, onKeyDown } = useListFocus(SETTINGS_SECTIONS.length);
   return (
     <nav className="settings-nav" aria-label={t('settings.sections')}>
       <ul className="settings-nav__list">
         {SETTINGS_SECTIONS.map((section, index) => (
           <li key={section}>
             <button
-              ref={(element) => {
-                items.current[index] = element;
-              }}
+              ref={itemRef(index)}
               type="button"
               className="settings-nav__item"
               aria-current={section === current ? 'page' : undefined}
