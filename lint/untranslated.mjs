@@ -3,7 +3,6 @@
 // a new file is never added to it.
 export const UNTRANSLATED = [
   'renderer/features/tester/ResponseView.tsx',
-  'renderer/features/tester/Tester.tsx',
   'renderer/features/tools/BundleConnectionDialog.tsx',
   'renderer/features/tools/ImportApiDialog.tsx',
   'renderer/features/tools/editor/AgentFields.tsx',

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRef, useState } from 'react';
 import { toCurl } from '../../../shared/curl.js';
 import { ToolbeltError } from '../../../shared/errors.js';
@@ -34,6 +35,7 @@ export interface TesterTarget {
  * Mounted per tool (keyed), so switching tools starts clean.
  */
 export function Tester({ target }: { target: TesterTarget }) {
+  const { t } = useTranslation();
   const settings = useSettings();
   const patchSettings = usePatchSettings();
   const session = useTesterHistory();
@@ -108,9 +110,9 @@ export function Tester({ target }: { target: TesterTarget }) {
   return (
     <section ref={region} className="tester" aria-labelledby="tester-title" onKeyDown={onKeyDown}>
       <h2 id="tester-title" className="pane__title">
-        Tester
+        {t('tester.title')}
       </h2>
-      {target.unavailableReason ? <p className="warning-text">This tool cannot run: {target.unavailableReason}</p> : null}
+      {target.unavailableReason ? <p className="warning-text">{t('tester.cannotRun', { reason: target.unavailableReason })}</p> : null}
       <div className={`tester__grid${shown ? ' tester__grid--answered' : ''}`}>
         <div className="tester__input">
           <ArgumentForm
@@ -126,10 +128,10 @@ export function Tester({ target }: { target: TesterTarget }) {
               <>
                 {busy ? (
                   <button type="button" className="button" onClick={() => running.current?.abort()}>
-                    Cancel
+                    {t('common.cancel')}
                   </button>
                 ) : null}
-                {target.impl ? <CopyButton text={toCurl(target.impl, formArgs, argNames)} label="Copy as cURL" withText /> : null}
+                {target.impl ? <CopyButton text={toCurl(target.impl, formArgs, argNames)} label={t('tester.copyCurl')} withText /> : null}
               </>
             }
           />
@@ -148,7 +150,7 @@ export function Tester({ target }: { target: TesterTarget }) {
           {shown ? (
             <ResponseView result={shown.result} onAllowHost={allowHost} />
           ) : (
-            <p className="muted tester__empty">{busy ? 'Running…' : 'Run the tool to see its response here.'}</p>
+            <p className="muted tester__empty">{busy ? t('tester.running') : t('tester.empty')}</p>
           )}
           <RunHistory
             runs={runs}
