@@ -6,6 +6,5 @@ export const UNTRANSLATED = [
   'renderer/features/tools/BundleConnectionDialog.tsx',
   'renderer/features/tools/ImportApiDialog.tsx',
   'renderer/features/tools/editor/AgentFields.tsx',
-  'renderer/features/tools/editor/CurlImportDialog.tsx',
   'renderer/features/tools/editor/HttpRequestFields.tsx',
   'renderer/features/tools/editor/ToolEditor.tsx',];

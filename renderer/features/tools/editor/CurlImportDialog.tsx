@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useMemo, useRef, useState } from 'react';
 import { argumentCandidates, draftFromCurl, type CurlDraft } from '../../../../shared/curl-draft.js';
 import { CurlImportError, parseCurl, type ParsedCurl } from '../../../../shared/curl-import.js';
@@ -7,6 +8,9 @@ import { CancelAnd, Modal } from '../../../components/Modal.js';
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** An example of what to paste: a command reads the same in every language. */
+const COMMAND_EXAMPLE = "curl https://api.example.com/v1/items -H 'Authorization: Bearer …'";
+
 /**
  * A cURL command (from an API's docs, a browser's "Copy as cURL", a
  * terminal) as the editor's HTTP tool: the person picks which values become
@@ -14,6 +18,7 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
  * secret store, only their names into the tool).
  */
 export function CurlImportDialog({ onClose, onUse }: { onClose: () => void; onUse: (draft: CurlDraft, parsed: ParsedCurl) => void }) {
+  const { t } = useTranslation();
   const api = useApi();
   const box = useRef<HTMLTextAreaElement>(null);
   const [command, setCommand] = useState('');
@@ -32,7 +37,7 @@ export function CurlImportDialog({ onClose, onUse }: { onClose: () => void; onUs
       setProblem(null);
     } catch (error) {
       setParsed(null);
-      setProblem(error instanceof CurlImportError ? error.message : `The command could not be read: ${String(error)}`);
+      setProblem(error instanceof CurlImportError ? error.message : t('curl.couldNotRead', { message: String(error) }));
     }
   };
 
@@ -50,25 +55,25 @@ export function CurlImportDialog({ onClose, onUse }: { onClose: () => void; onUs
   };
 
   return (
-    <Modal title="Start from a cURL command" wide onDismiss={onClose} initialFocus={box} description="Paste a command from an API's documentation or a browser's “Copy as cURL” (bash or Windows).">
+    <Modal title={t('curl.title')} wide onDismiss={onClose} initialFocus={box} description={t('curl.description')}>
       <form
         className="chat-settings"
-        aria-label="cURL command"
+        aria-label={t('curl.command')} dir="ltr"
         onSubmit={(event) => {
           event.preventDefault();
           read();
         }}
       >
-        <textarea ref={box} className="input import-api__text" aria-label="cURL command" rows={5} value={command} placeholder="curl https://api.example.com/v1/items -H 'Authorization: Bearer …'" onChange={(event) => setCommand(event.target.value)} />
+        <textarea ref={box} className="input import-api__text" aria-label={t('curl.command')} dir="ltr" rows={5} value={command} placeholder={COMMAND_EXAMPLE} onChange={(event) => setCommand(event.target.value)} />
         <div className="arg-form__actions">
           <button type="submit" className="button" disabled={!command.trim()}>
-            {parsed ? 'Read again' : 'Read command'}
+            {parsed ? t('curl.readAgain') : t('curl.read')}
           </button>
         </div>
         <ErrorLine message={problem} />
       </form>
       {parsed && draft ? (
-        <section className="import-api__preview" aria-label="The tool it makes">
+        <section className="import-api__preview" aria-label={t('curl.preview')}>
           <p>
             <code>
               {parsed.method} {draft.impl.urlTemplate}
@@ -81,8 +86,8 @@ export function CurlImportDialog({ onClose, onUse }: { onClose: () => void; onUs
           ))}
           {candidates.length ? (
             <fieldset className="import-api__source">
-              <legend className="field__label">Values the caller fills in (arguments)</legend>
-              <ul className="import-api__operations" aria-label="Values">
+              <legend className="field__label">{t('curl.arguments')}</legend>
+              <ul className="import-api__operations" aria-label={t('curl.values')}>
                 {candidates.map((candidate) => (
                   <li key={candidate.id} className="import-api__operation">
                     <label>
@@ -109,12 +114,14 @@ export function CurlImportDialog({ onClose, onUse }: { onClose: () => void; onUs
           ) : null}
           {draft.secrets.length ? (
             <p className="field__hint">
-              Secrets: {draft.secrets.map((secret) => `${secret.name} (${secret.found}${secret.value === undefined ? ', set it in Settings → Secrets' : ', saved when you use this'})`).join('; ')}.
+              {t('curl.secrets', {
+                list: draft.secrets.map((secret) => t(secret.value === undefined ? 'curl.secretToSet' : 'curl.secretSaved', { name: secret.name, found: secret.found })).join('; '),
+              })}
             </p>
           ) : null}
           <CancelAnd onCancel={onClose}>
             <button type="button" className="button button--primary" disabled={saving} onClick={() => void use()}>
-              {saving ? 'Saving secrets…' : 'Use in the editor'}
+              {saving ? t('curl.saving') : t('curl.use')}
             </button>
           </CancelAnd>
         </section>
