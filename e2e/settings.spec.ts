@@ -71,6 +71,8 @@ test('allowed hosts and readable folders refuse what cannot work, saying why in 
 });
 
 test('every screen passes axe with no serious or critical violations, in light and dark', async ({ app }) => {
+  // Twenty axe runs (three screens and Settings' seven sections, light and dark): ~23 s alone, more beside other tests.
+  test.setTimeout(60_000);
   const { page } = app;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

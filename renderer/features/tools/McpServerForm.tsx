@@ -6,7 +6,7 @@ import { errorMessage } from '../../components/ErrorLine.js';
 import { Modal } from '../../components/Modal.js';
 import { i18n } from '../../i18n/index.js';
 import { useImportClaudeDesktop, useImportMcpServers } from '../../queries/mcp.js';
-import { configOf, documentOf, draftOf, EMPTY_DRAFT, type ServerDraft } from './mcp-server-draft.js';
+import { documentOf, draftOf, EMPTY_DRAFT, type ServerDraft } from './mcp-server-draft.js';
 
 type PastedDocument = ParamsOf<Operations['mcpServers.import']>;
 
@@ -87,7 +87,7 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = parseServers(text || documentOf(draft));
+    const parsed = parseServers(text);
     if ('problem' in parsed) return setProblem(parsed.problem);
     setProblem(null);
     add.mutate(parsed.document, {
@@ -98,7 +98,8 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
       onError: (failure) => setProblem(errorMessage(failure)),
     });
   };
-  const ready = count > 1 || Boolean(text.trim()) || (draft.name.trim() && (configOf(draft).command || configOf(draft).url));
+  // Something to add: what is in the JSON view (the form writes there too as it is filled in).
+  const ready = text.trim() !== '';
   const field = (key: 'command' | 'args' | 'env' | 'url' | 'headers', label: string, options: { rows?: number; placeholder?: string } = {}) => (
     <div className="field">
       <label className="field__label" htmlFor={`${id}-${key}`}>
