@@ -278,9 +278,18 @@ test('two versions of a tool are told apart everywhere, the older one is retired
   expect(((await api('GET', `/tools/bundles/${bundleID}/tools/lookup/version/v1`)) as { isEnabled: boolean }).isEnabled).toBe(false);
   await page.screenshot(shot('tool-versions'));
 
-  // Defect 3: one version deleted, not the whole bundle, with Undo.
+  // Defect 3: one version deleted, not the whole bundle, with Undo. The page of v1 is opened and deleted while the
+  // core's answer to reading it again is still on its way (held here, as on a busy machine): Undo must still put
+  // back v1 as the core had it (off), not as the window last saw it before it was switched off.
+  let releaseReads!: () => void;
+  const readsHeld = new Promise<void>((resolve) => (releaseReads = resolve));
+  await page.route(/\/lookup\/version\/v1$/, async (route) => {
+    if (route.request().method() === 'GET') await readsHeld;
+    await route.continue();
+  });
   await versions.getByRole('button', { name: 'Open version v1' }).click();
   await page.getByRole('button', { name: 'Delete version v1' }).click();
+  releaseReads();
   const toast = page.getByRole('status').filter({ hasText: 'Deleted “Lookup” v1.' });
   await expect(toast).toBeVisible();
   await expect(tools.getByRole('button', { name: /lookup@v1/ })).toHaveCount(0);

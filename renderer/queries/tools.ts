@@ -159,24 +159,39 @@ export function useRemoveBundleFolder() {
   return useStoreMutation((params: ParamsOf<Operations['bundles.removeFolder']>) => api.bundles.removeFolder(params));
 }
 
+/** Switches a tool on or off; its own page, open or not, shows the answer at once (retiring v1 from v2, then opening v1). */
 export function usePatchTool() {
   const api = useApi();
-  return useStoreMutation((params: ParamsOf<Operations['tools.patch']>) => api.tools.patch(params));
+  const queryClient = useQueryClient();
+  return useStoreMutation(async (params: ParamsOf<Operations['tools.patch']>) => {
+    const entry = await api.tools.patch(params);
+    queryClient.setQueryData(toolKeys.tool(params.bundleID, params.toolSlug, params.version), entry);
+    return entry;
+  });
 }
 
 /**
  * Deletes a tool (one version). The window stops showing it first (`moveAway`, in the click itself), so nothing on
  * screen asks for it once it is gone (a store event can arrive before the answer does); `moveBack` if it could not be
- * deleted.
+ * deleted. `deleted` gets the tool as the core held it just before, not as the window's cache showed it: the cache of
+ * a version opened a moment ago can still be the old one (switched on, say), and Undo must put back what was there.
  */
-export function useDeleteTool(moveAway: () => void, moveBack: (error: Error) => void) {
+export function useDeleteTool(moveAway: () => void, deleted: (tool: ToolView) => void, moveBack: (error: Error) => void) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (params: ParamsOf<Operations['tools.delete']>) => api.tools.delete(params),
+    mutationFn: async (shown: ToolView) => {
+      const address = { bundleID: shown.bundleID, toolSlug: shown.slug, version: shown.version };
+      const stored = await api.tools.get(address);
+      await api.tools.delete(address);
+      return stored.status === 'valid' ? stored : shown;
+    },
     onMutate: moveAway,
     onError: (error) => moveBack(error),
-    onSuccess: (_result, params) => queryClient.removeQueries({ queryKey: toolKeys.tool(params.bundleID, params.toolSlug, params.version) }),
+    onSuccess: (stored) => {
+      queryClient.removeQueries({ queryKey: toolKeys.tool(stored.bundleID, stored.slug, stored.version) });
+      deleted(stored);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
   });
 }

@@ -66,11 +66,11 @@ export function DeleteToolButton({ tool }: { tool: ToolView }) {
   const setDeleteProblem = useToolsUi((state) => state.setDeleteProblem);
   const remove = useDeleteTool(
     () => {
-      setDeletedTool(tool);
       // Another version stays: show it (the latest of those left), else nothing.
       const left = (tool.versions ?? []).filter((entry) => entry.version !== tool.version);
       selectTool(left.length ? { bundleID: tool.bundleID, slug: tool.slug, version: left.at(-1)!.version } : null);
     },
+    setDeletedTool,
     (error) => {
       setDeletedTool(null);
       setDeleteProblem(errorMessage(error));
@@ -87,7 +87,7 @@ export function DeleteToolButton({ tool }: { tool: ToolView }) {
         aria-label={label}
         title={label}
         disabled={remove.isPending}
-        onClick={() => remove.mutate({ bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version })}
+        onClick={() => remove.mutate(tool)}
       >
         <TrashIcon size={16} />
       </button>
