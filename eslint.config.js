@@ -120,7 +120,7 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           'jsx-attributes': {
-            include: ['^aria-(label|description|placeholder|roledescription|valuetext)$', '^title$', '^placeholder$', '^alt$', '[lL]abel$', '^description$', '^subtitle$', '^empty$', '^hint$', '^message$', '^summary$', '^heading$'],
+            include: ['^aria-(label|description|placeholder|roledescription|valuetext)$', '^title$', '^placeholder$', '^alt$', '[lL]abel$', '^description$', '^subtitle$', '^empty$', '^hint$', '^help$', '^message$', '^summary$', '^heading$'],
           },
           'should-validate-template': true,
         },

@@ -5,6 +5,4 @@ export const UNTRANSLATED = [
   'renderer/features/tester/ResponseView.tsx',
   'renderer/features/tools/BundleConnectionDialog.tsx',
   'renderer/features/tools/ImportApiDialog.tsx',
-  'renderer/features/tools/editor/AgentFields.tsx',
-  'renderer/features/tools/editor/HttpRequestFields.tsx',
-  'renderer/features/tools/editor/ToolEditor.tsx',];
+];

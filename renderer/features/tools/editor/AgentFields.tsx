@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ToolSelection } from '../../../../shared/schemas/chat.js';
 import { TrashIcon } from '../../../components/icons.js';
 import { Modal, SaveCancelActions } from '../../../components/Modal.js';
@@ -16,6 +17,7 @@ const TOOLS_PATH = ['impl', 'tools'];
  * chooses them. The agent is not offered to itself.
  */
 export function AgentFields({ context, bundleID, slug }: { context: FieldContext; bundleID: string; slug: string }) {
+  const { t } = useTranslation();
   const providers = useProviders();
   const providerId = getPath(context.draft, ['impl', 'providerId']);
   const known = typeof providerId === 'string' && providers.data?.some((provider) => provider.id === providerId) ? providerId : null;
@@ -31,41 +33,41 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
     context.touch('/impl/tools');
   };
   const providerHelp = missingProvider
-    ? `${providerId} is not in Settings → Providers: the agent cannot run until you choose one that is${noProviders ? ', or add one there' : ''}`
+    ? t(noProviders ? 'editor.agent.providerMissingNone' : 'editor.agent.providerMissing', { provider: providerId })
     : noProviders
-      ? 'Add one in Settings → Providers first'
-      : 'From Settings → Providers';
+      ? t('editor.agent.addProviderFirst')
+      : t('editor.agent.fromSettings');
 
   return (
     <fieldset className="editor__group">
-      <legend>Agent</legend>
+      <legend>{t('editor.agent.legend')}</legend>
       <div className="editor__row">
         <SelectField
           context={context}
           path={['impl', 'providerId']}
-          label="Provider"
-          placeholder={noProviders ? 'No providers yet' : 'Choose a provider'}
+          label={t('editor.agent.provider')}
+          placeholder={noProviders ? t('editor.agent.noProviders') : t('editor.agent.chooseProvider')}
           options={providers.data?.map((provider) => ({ value: provider.id, label: provider.displayName })) ?? []}
           help={providerHelp}
         />
         <TextField
           context={context}
           path={['impl', 'model']}
-          label="Model"
+          label={t('editor.agent.model')}
           mono
           suggestions={models.data?.models.map((model) => model.id)}
-          help={models.data?.models.length ? `${models.data.models.length} models from the provider; or any name its server takes` : 'The model the agent runs on'}
+          help={models.data?.models.length ? t('editor.agent.modelsListed', { count: models.data.models.length }) : t('editor.agent.modelHelp')}
         />
       </div>
-      <TextField context={context} path={['impl', 'system']} label="System prompt" help="How the agent should work; its task comes from the arguments" />
+      <TextField context={context} path={['impl', 'system']} label={t('editor.agent.system')} help={t('editor.agent.systemHelp')} />
       <div className="field" role="group" aria-labelledby={`${id}-label`}>
         <span id={`${id}-label`} className="field__label">
-          Its tools
+          {t('editor.agent.tools')}
         </span>
         {tools.length === 0 ? (
-          <p className="muted">None yet: the agent answers from its model alone.</p>
+          <p className="muted">{t('editor.agent.noTools')}</p>
         ) : (
-          <ul className="agent-tools" aria-label="Tools the agent may call">
+          <ul className="agent-tools" aria-label={t('editor.agent.toolsList')}>
             {tools.map((entry) => (
               <ChosenTool key={selectionKey(entry)} entry={entry} onRemove={() => setTools(tools.filter((other) => selectionKey(other) !== selectionKey(entry)))} />
             ))}
@@ -73,26 +75,26 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
         )}
         <div>
           <button type="button" className="button button--small" aria-haspopup="dialog" onClick={() => setChoosing(true)}>
-            Choose tools…
+            {t('editor.agent.chooseTools')}
           </button>
         </div>
         <Problems id={`${id}-problems`} problems={context.problemsAt('/impl/tools')} />
       </div>
-      <NumberField context={context} path={['impl', 'maxTurns']} label="Max turns" help="1 to 20 (default 6)" />
+      <NumberField context={context} path={['impl', 'maxTurns']} label={t('editor.agent.maxTurns')} help={t('editor.agent.maxTurnsHelp')} />
       <SelectField
         context={context}
         path={['impl', 'onToolError']}
-        label="When a tool fails"
+        label={t('editor.agent.whenFails')}
         allowEmpty
         options={[
-          { value: 'continue', label: 'Tell its model and go on' },
-          { value: 'halt', label: 'Stop the agent' },
-          { value: 'halt_after', label: 'Stop when one tool keeps failing' },
+          { value: 'continue', label: t('editor.agent.goOn') },
+          { value: 'halt', label: t('editor.agent.halt') },
+          { value: 'halt_after', label: t('editor.agent.haltAfter') },
         ]}
-        help="As in a chat; the default tells its model and goes on"
+        help={t('editor.agent.whenFailsHelp')}
       />
       {getPath(context.draft, ['impl', 'onToolError']) === 'halt_after' ? (
-        <NumberField context={context} path={['impl', 'toolErrorLimit']} label="Failures in a row that stop it" help="2 to 20 (default 3)" />
+        <NumberField context={context} path={['impl', 'toolErrorLimit']} label={t('editor.agent.failures')} help={t('editor.agent.failuresHelp')} />
       ) : null}
       <label className="checkbox">
         <input
@@ -100,7 +102,7 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
           checked={getPath(context.draft, ['impl', 'parallelToolCalls']) !== false}
           onChange={(event) => context.setDraft(setPath(context.draft, ['impl', 'parallelToolCalls'], event.target.checked ? undefined : false))}
         />
-        Run the calls of one turn at the same time
+        {t('editor.agent.parallel')}
       </label>
       {choosing ? (
         <AgentToolsDialog
@@ -119,14 +121,15 @@ export function AgentFields({ context, bundleID, slug }: { context: FieldContext
 
 /** One chosen tool by name, with how the agent may use it; removable here too, since a missing one is not in the picker. */
 function ChosenTool({ entry, onRemove }: { entry: ToolSelection; onRemove: () => void }) {
+  const { t } = useTranslation();
   const tool = useTool(entry);
   const bundleName = useBundleName();
   const name = tool.data?.status === 'valid' ? tool.data.displayName : entry.slug;
   const notes = [
-    entry.as ? `seen as ${entry.as}` : null,
-    entry.denied ? 'never allowed' : entry.requiresApproval ? 'asks first' : null,
-    entry.resultLimit ? `${entry.resultLimit / 1000} KB for the model` : null,
-    tool.isError ? 'missing' : null,
+    entry.as ? t('editor.agent.seenAs', { name: entry.as }) : null,
+    entry.denied ? t('editor.agent.neverAllowed') : entry.requiresApproval ? t('editor.agent.asksFirst') : null,
+    entry.resultLimit ? t('editor.agent.kbForModel', { kb: entry.resultLimit / 1000 }) : null,
+    tool.isError ? t('editor.agent.missing') : null,
   ].filter(Boolean);
   return (
     <li>
@@ -136,7 +139,7 @@ function ChosenTool({ entry, onRemove }: { entry: ToolSelection; onRemove: () =>
           {note}
         </span>
       ))}
-      <button type="button" className="icon-button" aria-label={`Remove ${name}`} title="Remove" onClick={onRemove}>
+      <button type="button" className="icon-button" aria-label={t('editor.agent.remove', { name })} title={t('common.remove')} onClick={onRemove}>
         <TrashIcon size={14} />
       </button>
     </li>
@@ -144,9 +147,10 @@ function ChosenTool({ entry, onRemove }: { entry: ToolSelection; onRemove: () =>
 }
 
 function AgentToolsDialog({ initial, hidden, onSave, onCancel }: { initial: ToolSelection[]; hidden: ToolPickerProps['hidden']; onSave: (selected: ToolSelection[]) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
   const [selected, setSelected] = useState(initial);
   return (
-    <Modal title="Tools the agent may call" wide onDismiss={onCancel}>
+    <Modal title={t('editor.agent.toolsList')} wide onDismiss={onCancel}>
       <ToolPicker selected={selected} onChange={setSelected} hidden={hidden} />
       <SaveCancelActions onCancel={onCancel} onSave={() => onSave(selected)} />
     </Modal>

@@ -75,7 +75,8 @@ function Shell({
       </label>
       {children(control)}
       {help ? (
-        <p id={`${id}-help`} className="field__help">
+        // dir=auto: a help that is an example in code reads left to right in the Arabic window too.
+        <p id={`${id}-help`} className="field__help" dir="auto">
           {help}
         </p>
       ) : null}

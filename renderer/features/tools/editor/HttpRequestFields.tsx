@@ -1,29 +1,40 @@
+import { useTranslation } from 'react-i18next';
 import { JsonTextField, ListField, NumberField, SelectField, TextField, type FieldContext } from './EditorFields.js';
+
+// Examples of each JSON field, shown under it: code, the same in every language.
+const EXAMPLES = {
+  query: '{"q": "${city}"}',
+  headers: '{"Accept": "application/json"}',
+  auth: '{"kind": "bearer", "token": "${secret.API_KEY}"}',
+  retry: '{"maxAttempts": 3, "backoff": "exponential"}',
+  rateLimit: '{"maxCallsPerMinute": 60}',
+};
 
 /** The request of an HTTP tool in the editor's form: method and URL, query, headers, body, auth, and how the answer is read. */
 export function HttpRequestFields({ context }: { context: FieldContext }) {
+  const { t } = useTranslation();
   return (
     <fieldset className="editor__group">
-      <legend>Request</legend>
+      <legend>{t('editor.http.request')}</legend>
       <div className="editor__row">
-        <SelectField context={context} path={['impl', 'method']} label="Method" options={['GET', 'POST', 'PUT', 'PATCH', 'DELETE']} />
-        <TextField context={context} path={['impl', 'urlTemplate']} label="URL template" mono help="${name} is an argument, ${secret.NAME} a secret" />
+        <SelectField context={context} path={['impl', 'method']} label={t('editor.http.method')} options={['GET', 'POST', 'PUT', 'PATCH', 'DELETE']} />
+        <TextField context={context} path={['impl', 'urlTemplate']} label={t('editor.http.urlTemplate')} mono help={t('editor.http.urlHelp')} />
       </div>
-      <JsonTextField context={context} path={['impl', 'query']} label="Query" help='{"q": "${city}"}' />
-      <JsonTextField context={context} path={['impl', 'headers']} label="Headers" help='{"Accept": "application/json"}' />
-      <JsonTextField context={context} path={['impl', 'body']} label="JSON body" rows={4} />
-      <JsonTextField context={context} path={['impl', 'auth']} label="Auth" help='{"kind": "bearer", "token": "${secret.API_KEY}"}' />
+      <JsonTextField context={context} path={['impl', 'query']} label={t('editor.http.query')} help={EXAMPLES.query} />
+      <JsonTextField context={context} path={['impl', 'headers']} label={t('editor.http.headers')} help={EXAMPLES.headers} />
+      <JsonTextField context={context} path={['impl', 'body']} label={t('editor.http.body')} rows={4} />
+      <JsonTextField context={context} path={['impl', 'auth']} label={t('editor.http.auth')} help={EXAMPLES.auth} />
       <div className="editor__row">
-        <NumberField context={context} path={['impl', 'timeoutMs']} label="Timeout (ms)" />
-        <ListField context={context} path={['impl', 'successCodes']} label="Success codes" numbers help="Default: any 2xx" />
+        <NumberField context={context} path={['impl', 'timeoutMs']} label={t('editor.http.timeout')} />
+        <ListField context={context} path={['impl', 'successCodes']} label={t('editor.http.successCodes')} numbers help={t('editor.http.successHelp')} />
       </div>
-      <JsonTextField context={context} path={['impl', 'retry']} label="Retry" help='{"maxAttempts": 3, "backoff": "exponential"}' />
-      <JsonTextField context={context} path={['impl', 'rateLimit']} label="Rate limit" help='{"maxCallsPerMinute": 60}' />
+      <JsonTextField context={context} path={['impl', 'retry']} label={t('editor.http.retry')} help={EXAMPLES.retry} />
+      <JsonTextField context={context} path={['impl', 'rateLimit']} label={t('editor.http.rateLimit')} help={EXAMPLES.rateLimit} />
       <div className="editor__row">
-        <SelectField context={context} path={['impl', 'responseEncoding']} label="Response" options={['json', 'text']} allowEmpty />
-        <SelectField context={context} path={['impl', 'errorMode']} label="When nothing is extracted" options={['fail', 'empty']} allowEmpty />
+        <SelectField context={context} path={['impl', 'responseEncoding']} label={t('editor.http.response')} options={['json', 'text']} allowEmpty />
+        <SelectField context={context} path={['impl', 'errorMode']} label={t('editor.http.nothingExtracted')} options={['fail', 'empty']} allowEmpty />
       </div>
-      <TextField context={context} path={['impl', 'extractExpr']} label="Extract" mono help="JSONPath ($.results[0]) or /regex/flags" />
+      <TextField context={context} path={['impl', 'extractExpr']} label={t('editor.http.extract')} mono help={t('editor.http.extractHelp')} />
     </fieldset>
   );
 }

@@ -15,13 +15,17 @@ import { CurlImportDialog } from './CurlImportDialog.js';
 import { HttpRequestFields } from './HttpRequestFields.js';
 import { SchemaEditor } from './SchemaEditor.js';
 import { placeholderHints } from './placeholder-hints.js';
-import { asSentence, describeForPeople } from '../../../components/issue-text.js';
+import { asSentence } from '../../../components/issue-text.js';
+import { EditorFooter } from './EditorFooter.js';
 import { issuesOf } from '../../../components/ErrorLine.js';
 import { documentText, draftFrom, newHttpDraft, nextVersion, parseProblem, setPath, slugFrom, toolBody, type Draft } from './draft.js';
 import { useLeaveGuard } from '../../../state/leave-guard.js';
 import { CheckField, ListField, SelectField, TextField, type FieldContext } from './EditorFields.js';
 
 type Issue = { path: string; message: string };
+
+/** The file's own name, the same in every language. */
+const DOCUMENT_NAME = 'tool.json';
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -85,7 +89,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   const blockers = Object.keys(typed);
   const dirty = blockers.length > 0 || JSON.stringify(draft) !== initial;
   const setUnsaved = useLeaveGuard((state) => state.setUnsaved);
-  const what = base ? `your new version of ${base.displayName}` : 'your new tool';
+  const what = base ? t('editor.unsavedVersion', { name: base.displayName }) : t('editor.unsavedNew');
   useEffect(() => {
     setUnsaved(dirty ? what : null);
   }, [dirty, what, setUnsaved]);
@@ -132,7 +136,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
 
   const secretNames = useSecretNames();
   const hints = draft.type === 'http' ? placeholderHints(draft.impl, draft.argSchema, secretNames.data ?? new Set()) : [];
-  const unparsable = blockers.map((pointer) => ({ path: pointer || '/', message: parseProblem(typed[pointer]!) ?? 'Not valid JSON.' }));
+  const unparsable = blockers.map((pointer) => ({ path: pointer || '/', message: parseProblem(typed[pointer]!) ?? t('editor.notJsonShort') }));
   // What the store says about a field is about its last valid value: not shown while the field does not parse.
   const at = (list: readonly { path: string; message: string }[], pointer: string) =>
     pointer in typed || !isShown(pointer)
@@ -192,7 +196,6 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
 
   const isHttp = draft.type === 'http';
   const argSchema = (draft.argSchema ?? {}) as Record<string, unknown>;
-  const rootProblems = issues.filter((issue) => issue.path === '/');
   // The JSON tab shows the whole document, so everything in it counts as seen.
   const shownIssues = tab === 'json' ? issues : issues.filter((issue) => isShown(issue.path));
 
@@ -200,7 +203,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
     <section
       ref={editorRef}
       className="editor"
-      aria-label="Tool editor"
+      aria-label={t('editor.region')}
       onKeyDown={(event) => {
         if ((event.ctrlKey || event.metaKey) && event.key === 's') {
           event.preventDefault();
@@ -210,10 +213,10 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
     >
       <div className="editor__head">
         <h2 id="editor-title" className="definition__title">
-          {base ? `New version of ${base.displayName}` : 'New tool'}
+          {base ? t('editor.titleVersion', { name: base.displayName }) : t('editor.titleNew')}
         </h2>
         <button type="button" className="button button--small" onClick={() => setCurlOpen(true)}>
-          From cURL…
+          {t('editor.fromCurl')}
         </button>
         {curlOpen ? (
           <CurlImportDialog
@@ -226,7 +229,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             }}
           />
         ) : null}
-        <div role="tablist" aria-label="Editor view" className="tabs">
+        <div role="tablist" aria-label={t('editor.view')} className="tabs">
           <button
             type="button"
             role="tab"
@@ -234,13 +237,13 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             className="tab"
             // The form cannot show a document that does not parse; the text stays where it was typed.
             aria-disabled={'' in typed ? true : undefined}
-            title={'' in typed ? 'Fix tool.json first: the form cannot show a document that is not valid JSON' : undefined}
+            title={'' in typed ? t('editor.formBlocked') : undefined}
             onClick={() => {
               if ('' in typed) return;
               setTab('form');
             }}
           >
-            Form
+            {t('editor.form')}
           </button>
           <button
             type="button"
@@ -254,13 +257,13 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
               setTab('json');
             }}
           >
-            tool.json
+            {DOCUMENT_NAME}
           </button>
         </div>
       </div>
       {changedOnDisk ? (
         <div className="callout callout--warn" role="alert">
-          <p>This tool changed on disk while you were editing.</p>
+          <p>{t('editor.changedOnDisk')}</p>
           <button
             type="button"
             className="button"
@@ -270,10 +273,10 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
               replaceDraft({ ...draftFrom(fresh), version: draft.version });
             }}
           >
-            Reload
+            {t('editor.reload')}
           </button>{' '}
           <button type="button" className="button button--ghost" onClick={() => setConflictDismissed(true)}>
-            Keep mine
+            {t('editor.keepMine')}
           </button>
         </div>
       ) : null}
@@ -282,7 +285,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
         <>
           <JsonEditor
             key={`doc-${revision}`}
-            label="tool.json"
+            label={DOCUMENT_NAME}
             value={typed[''] ?? JSON.stringify(draft, null, 2)}
             schema={TOOL_DOCUMENT_JSON_SCHEMA}
             height={520}
@@ -307,19 +310,19 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
       ) : (
         <div className="editor__form" key={`form-${revision}`}>
           <fieldset className="editor__group">
-            <legend>Basics</legend>
-            <TextField context={context} path={['displayName']} label="Display name" />
+            <legend>{t('editor.basics')}</legend>
+            <TextField context={context} path={['displayName']} label={t('editor.displayName')} />
             <div className="editor__row">
-              <TextField context={context} path={['slug']} label="Slug" mono help="Letters, digits and -; case-sensitive" />
-              <TextField context={context} path={['version']} label="Version" mono />
+              <TextField context={context} path={['slug']} label={t('editor.slug')} mono help={t('editor.slugHelp')} />
+              <TextField context={context} path={['version']} label={t('editor.version')} mono />
             </div>
-            <TextField context={context} path={['description']} label="Description" help="The model reads this to decide when to call the tool." />
-            <ListField context={context} path={['tags']} label="Tags" help="Comma-separated" />
+            <TextField context={context} path={['description']} label={t('editor.description')} help={t('editor.descriptionHelp')} />
+            <ListField context={context} path={['tags']} label={t('editor.tags')} help={t('editor.tagsHelp')} />
             <div className="editor__row">
-              <SelectField context={typeContext} path={['type']} label="Type" options={['http', 'local', 'agent']} />
+              <SelectField context={typeContext} path={['type']} label={t('editor.type')} options={['http', 'local', 'agent']} />
               <div className="editor__checks">
-                <CheckField context={context} path={['isEnabled']} label="Enabled" />
-                <CheckField context={context} path={['requiresApproval']} label="Ask before running" />
+                <CheckField context={context} path={['isEnabled']} label={t('editor.enabled')} />
+                <CheckField context={context} path={['requiresApproval']} label={t('editor.askFirst')} />
               </div>
             </div>
           </fieldset>
@@ -329,12 +332,12 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             <AgentFields context={context} bundleID={bundleID} slug={textOf(draft.slug)} />
           ) : (
             <fieldset className="editor__group">
-              <legend>Function</legend>
-              <TextField context={context} path={['impl', 'func']} label="Function name" mono help="A local function shipped with Toolbelt, e.g. core.calculate" />
+              <legend>{t('editor.function')}</legend>
+              <TextField context={context} path={['impl', 'func']} label={t('editor.functionName')} mono help={t('editor.functionHelp')} />
             </fieldset>
           )}
           <fieldset className="editor__group">
-            <legend>Arguments (argSchema)</legend>
+            <legend>{t('editor.arguments')}</legend>
             <SchemaEditor
               key={`args-${revision}`}
               field="argSchema"
@@ -344,13 +347,13 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
               onTyped={(text) => setTyped('/argSchema', text)}
               onChange={(parsed) => setDraftState((current) => setPath(current, ['argSchema'], parsed))}
             />
-            <h3 className="subhead">Preview of the form the palette will show</h3>
+            <h3 className="subhead">{t('editor.previewTitle')}</h3>
             <div className="editor__preview">
-              <ArgumentForm key={JSON.stringify(argSchema)} name={`Preview of ${textOf(draft.displayName) || 'the tool'}`} schema={argSchema} submitLabel="Preview only" onSubmit={() => {}} />
+              <ArgumentForm key={JSON.stringify(argSchema)} name={t('editor.previewName', { name: textOf(draft.displayName) || t('editor.theTool') })} schema={argSchema} submitLabel={t('editor.previewOnly')} onSubmit={() => {}} />
             </div>
           </fieldset>
           <fieldset className="editor__group">
-            <legend>Output (outputSchema)</legend>
+            <legend>{t('editor.output')}</legend>
             <SchemaEditor
               key={`output-${revision}`}
               field="outputSchema"
@@ -371,7 +374,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
           target={{
             // Each tool's drafts have their own runs: a new tool's are not another tool's.
             key: `draft/${bundleID}/${base ? base.slug : 'new'}`,
-            name: `${textOf(draft.displayName) || 'Draft'} (draft)`,
+            name: t('editor.draftName', { name: textOf(draft.displayName) || t('editor.draft') }),
             argSchema,
             ...(isHttp && effectiveImpl ? { impl: effectiveImpl } : {}),
             run: async (args, signal) =>
@@ -379,43 +382,20 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
           }}
         />
       ) : (
-        <p className="muted">The tester runs this draft once its problems are fixed.</p>
+        <p className="muted">{t('editor.testerWaits')}</p>
       )}
 
-      <div className="editor__footer">
-        {blockers.length > 0 ? (
-          <p className="field__error" role="status">
-            {blockers.length === 1 ? 'A field is' : `${blockers.length} fields are`} not valid JSON ({blockers.map((pointer) => (pointer === '' ? 'tool.json' : pointer.slice(1))).join(', ')}). Fix
-            {blockers.length === 1 ? ' it' : ' them'} to save; what you typed is kept.
-          </p>
-        ) : issues.length > 0 && shownIssues.length === 0 ? (
-          <p className="muted" role="status">
-            Fill in the form; a field with a problem says so once you have typed in it or left it.
-          </p>
-        ) : issues.length > 0 ? (
-          <p className="field__error" role="status">
-            {shownIssues.length} {shownIssues.length === 1 ? 'problem' : 'problems'} to fix
-            {tab === 'json' ? `: ${describeForPeople(shownIssues)}` : rootProblems.length ? `: ${rootProblems.map((issue) => asSentence(issue.message)).join(' ')}` : '.'}
-            {shownIssues.length < issues.length ? ` Fields you have not filled in yet need attention too; Save shows where.` : ''}
-          </p>
-        ) : hints.length > 0 ? (
-          <p className="field__warning" role="status">
-            {t('editor.warnings', { count: hints.length, text: describeForPeople(hints) })}
-          </p>
-        ) : (
-          <p className="muted" role="status">
-            No problems found.
-          </p>
-        )}
-        <div className="arg-form__actions">
-          <button type="button" className="button button--primary" disabled={saving || blockers.length > 0} onClick={() => void save()}>
-            {saving ? 'Saving…' : base ? 'Save as new version' : 'Save'}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </div>
+      <EditorFooter
+        blockers={blockers}
+        issues={issues}
+        shownIssues={shownIssues}
+        hints={hints}
+        jsonTab={tab === 'json'}
+        saving={saving}
+        base={base}
+        onSave={() => void save()}
+        onCancel={onClose}
+      />
     </section>
   );
 }
