@@ -15,10 +15,12 @@ export function createSafeStorageCipher(allowPlainText: boolean): Cipher {
     const refuse = async (): Promise<never> => {
       throw new ToolbeltError('unavailable', decision.reason);
     };
-    return { isOsProtected: false, description: decision.reason, encrypt: refuse, decrypt: refuse };
+    return { isOsProtected: false, kind: decision.code, description: decision.reason, encrypt: refuse, decrypt: refuse };
   }
   return {
     isOsProtected: decision.kind === 'os',
+    kind: decision.kind === 'os' ? 'os' : 'fixed_key',
+    ...(backend ? { where: backend } : {}),
     description:
       decision.kind === 'os'
         ? `Encrypted by the operating system${backend ? ` (${backend})` : ''}`

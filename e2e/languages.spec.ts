@@ -2,7 +2,9 @@ import type { Page } from '@playwright/test';
 import { hostApi } from './fixtures/api.js';
 import { openSettings } from './fixtures/settings.js';
 import { expect, test } from './fixtures/app.js';
+import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { shot } from './fixtures/shots.js';
+import { pseudoString as P } from '../renderer/i18n/pseudo.js';
 
 /**
  * Texts on screen that did not come from the catalogue: in the pseudo-locale
@@ -18,16 +20,16 @@ async function escapedTexts(page: Page, selector: string): Promise<string[]> {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         // Besides code and names: what people wrote (a chat's title) is theirs.
-        // Texts the core writes (data-core-text) are in English until the core says them by code.
-        if (!parent || parent.closest('code, kbd, [translate="no"], option[lang], .list__title, .chat-header__title, [data-core-text]') || !parent.checkVisibility()) continue;
+        if (!parent || parent.closest('code, kbd, [translate="no"], option[lang], .list__title, .chat-header__title') || !parent.checkVisibility()) continue;
         const outside = (node.textContent ?? '').replace(/⟦[^⟧]*⟧/g, '');
         if (/[A-Za-z]{2,}/.test(outside)) found.push(outside.trim());
       }
       for (const element of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
         for (const name of ['aria-label', 'title', 'placeholder']) {
           const value = element.getAttribute(name);
-          // Dates and times are Intl's (a <time>), in the language's own format.
-          if (value && /[A-Za-z]{2,}/.test(value.replace(/⟦[^⟧]*⟧/g, '')) && !element.closest('[translate="no"], time')) found.push(`${name}="${value}"`);
+          // Dates and times are Intl's (a <time>, or a title that is one), in the language's own format.
+          const intlDate = /\d{4}/.test(value ?? '') && /\d:\d\d/.test(value ?? '');
+          if (value && !intlDate && /[A-Za-z]{2,}/.test(value.replace(/⟦[^⟧]*⟧/g, '')) && !element.closest('[translate="no"], time')) found.push(`${name}="${value}"`);
         }
       }
     }
@@ -63,11 +65,24 @@ test('the pseudo-locale: every text of the translated screens comes from the cat
   expect(await escapedTexts(page, '.chat-pane--empty')).toEqual([]);
   const api = hostApi(app.host);
   await api('PUT', '/providers/echo', { kind: 'scripted', displayName: 'Echo' });
-  await api('POST', '/chats', { providerId: 'echo', model: 'scripted', title: 'Pseudo chat' });
+  // The chat reaches the built-in bundle (Core) whole, so its tools panel says how they are offered and why.
+  const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
+  await api('POST', '/chats', { providerId: 'echo', model: 'scripted', title: 'Pseudo chat', tools: { mode: 'auto', selected: [], bundles: [{ bundleID: CORE }], discovery: 'auto' } });
   await page.locator('.chat-list').getByRole('button', { name: /^Pseudo chat/ }).click();
   await expect(page.locator('.chat-pane__welcome')).toBeVisible();
   expect(await escapedTexts(page, '.chat-list, .chat-header, .chat-pane__welcome, .composer')).toEqual([]);
   await page.screenshot(shot('pseudo-chat'));
+  // Its tools panel: how they are offered and why, the bundles and the tools to pick.
+  await page.locator('.chat-header').getByRole('button', { name: /⟦/ }).filter({ hasText: '5' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.locator('.tool-discovery__now')).toContainText(
+    P('All {{count, number}} tools are offered: search starts past {{maxTools, number}} tools or {{maxTokens, number}} tokens of definitions.')
+      .replace('{{count, number}}', '5')
+      .replace('{{maxTools, number}}', '30')
+      .replace('{{maxTokens, number}}', '12,800'),
+  );
+  expect(await escapedTexts(page, '[role="dialog"]')).toEqual([]);
+  await page.screenshot(shot('pseudo-chat-tools'));
   expect(app.consoleErrors).toEqual([]);
 });
 
@@ -128,4 +143,66 @@ test('choosing a language in Settings with the keyboard: German, Chinese and Ara
   await page.emulateMedia({ colorScheme: 'light' });
   await page.screenshot(shot('chat-ar'));
   expect(app.consoleErrors).toEqual([]);
+});
+
+test('the pseudo-locale on the Tools screen: a tool, a run in its tester, its editor, the connection and import dialogs, the MCP server form', async ({ app }) => {
+  const { target, close } = await startHttpTarget((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ θερμοκρασία: 21 }));
+  });
+  try {
+    const api = hostApi(app.host);
+    // Names people write are theirs: Greek here, so that no English can hide in them.
+    await putHttpToolBundle(api, {
+      target,
+      bundle: { slug: 'kairos', displayName: 'Καιρός' },
+      slug: 'poli',
+      tool: {
+        displayName: 'Πόλη',
+        description: 'Ο καιρός μιας πόλης.',
+        argSchema: { type: 'object', properties: { city: { type: 'string', title: 'Όνομα' } }, required: ['city'] },
+        impl: { method: 'GET', urlTemplate: `http://${target}/\${city}` },
+      },
+    });
+    const { page } = app;
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.addInitScript(() => localStorage.setItem('toolbelt.ui', JSON.stringify({ state: { screen: 'tools', theme: 'system', language: 'pseudo' }, version: 1 })));
+    await page.goto(app.host.url);
+    await page.getByRole('region', { name: P('Bundles') }).getByRole('button', { name: /^Καιρός/ }).click();
+    await page.getByRole('region', { name: P('Tools') }).getByRole('button', { name: /^Πόλη/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Πόλη' })).toBeVisible();
+    expect(await escapedTexts(page, '.app-frame'), 'a tool').toEqual([]);
+
+    // A run in the tester: its verdict, value, find box and attempts.
+    const tester = page.getByRole('region', { name: P('Tester') });
+    await tester.getByLabel('Όνομα').pressSequentially('Αθήνα');
+    await page.keyboard.press('Control+Enter');
+    const response = tester.getByRole('region', { name: P('Response') });
+    await expect(response.locator('.attempt').first()).toBeVisible();
+    await response.locator('.attempt summary').first().click();
+    expect(await escapedTexts(page, '.app-frame'), 'a run').toEqual([]);
+    await page.screenshot(shot('pseudo-tester'));
+
+    // The editor of a new version, every group of its form.
+    await page.getByRole('button', { name: P('New version…') }).click();
+    const editor = page.getByRole('region', { name: P('Tool editor') });
+    await expect(editor.getByRole('status')).toBeVisible();
+    expect(await escapedTexts(page, '.editor'), 'the editor').toEqual([]);
+    await editor.getByRole('button', { name: P('Cancel') }).click();
+
+    // The bundle's connection, the import dialog and the MCP server form.
+    await page.getByRole('button', { name: P('Connection of bundle {{name}}').replace('{{name}}', 'Καιρός') }).click();
+    const connection = page.getByRole('dialog');
+    await connection.getByLabel(P('Sign-in')).selectOption({ index: 4 });
+    expect(await escapedTexts(page, '[role="dialog"]'), 'the connection').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: P('Import…') }).click();
+    expect(await escapedTexts(page, '[role="dialog"]'), 'the import').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: P('Add MCP server') }).click();
+    expect(await escapedTexts(page, '[role="dialog"]'), 'the MCP server form').toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    close();
+  }
 });

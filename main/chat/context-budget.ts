@@ -38,6 +38,7 @@ export function contextHandlers(deps: {
       mode: discovery.mode,
       asked: discovery.asked,
       reason: discovery.reason,
+      why: discovery.why,
       reachable: discovery.reachable,
       offered: exposure.byName.size,
       loaded: discovery.mode === 'search' ? [...exposure.byName.values()].filter((tool) => (chat.loadedTools ?? []).some((ref) => ref.bundleID === tool.selection.bundleID && ref.slug === tool.selection.slug)).length : 0,

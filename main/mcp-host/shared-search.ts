@@ -48,7 +48,7 @@ export function sharedDiscovery(asked: ToolDiscovery, shared: readonly SharedToo
   return chooseDiscovery(
     asked,
     shared.map((tool) => ({ name: tool.name, description: tool.definition.description ?? '', parameters: tool.definition.inputSchema })),
-    shared.some((tool) => tool.name === TOOL_SEARCH_NAME) ? `a shared tool is named ${TOOL_SEARCH_NAME}` : null,
+    shared.some((tool) => tool.name === TOOL_SEARCH_NAME) ? { why: 'name_taken', text: `a shared tool is named ${TOOL_SEARCH_NAME}` } : null,
   );
 }
 

@@ -18,6 +18,8 @@ export async function createKeyFileCipher(keyPath: string): Promise<Cipher> {
   const key = await loadOrCreateKey(keyPath);
   return {
     isOsProtected: false,
+    kind: 'key_file',
+    where: keyPath,
     description: `AES-256-GCM with a key file (${keyPath}); not protected by the OS keychain`,
     async encrypt(plainText) {
       const iv = randomBytes(IV_BYTES);

@@ -4,7 +4,7 @@ import { EXPOSED_NAME_PATTERN, type ChatTools, type ToolDiscovery, type ToolRef,
 import type { ToolDefinition } from '../providers/model.js';
 import type { ValidTool } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
-import { chooseDiscovery, type Discovery } from './discovery.js';
+import { chooseDiscovery, type Discovery, type SearchUnavailable } from './discovery.js';
 import type { ToolResolver, ValidBundle } from './resolver.js';
 
 const exposedName = new RegExp(EXPOSED_NAME_PATTERN);
@@ -174,7 +174,14 @@ export async function exposeTools(tools: ChatTools, resolver: ToolResolver, opti
   const search = options.toolSearch ? await resolver.resolve(options.toolSearch) : null;
   const searcher = search?.ok && !reachable.some((tool) => tool.name === TOOL_SEARCH_NAME) ? exposed(TOOL_SEARCH_NAME, { ...options.toolSearch!, as: TOOL_SEARCH_NAME }, search.record, search.bundle) : null;
   const native = options.nativeSearch === true;
-  const unavailable = native || searcher ? null : search ? `tool search is not available: ${search.ok ? `a tool of this chat is named ${TOOL_SEARCH_NAME}` : search.why}` : 'tool search is not available here';
+  const unavailable: SearchUnavailable | null =
+    native || searcher
+      ? null
+      : !search
+        ? { why: 'no_search', text: 'tool search is not available here' }
+        : search.ok
+          ? { why: 'name_taken', text: `tool search is not available: a tool of this chat is named ${TOOL_SEARCH_NAME}` }
+          : { why: 'search_cannot_run', text: `tool search is not available: ${search.why}` };
   const discovery = chooseDiscovery(options.discovery ?? 'all', reachable.map((tool) => tool.definition), unavailable);
   const byName = new Map<string, ExposedTool>();
   const deferred = new Map<string, ExposedTool>();

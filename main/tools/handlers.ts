@@ -53,7 +53,12 @@ export function executionHandlers(
     },
     'settings.patch': (patch) => settings.patch(patch),
     'secrets.list': async () => ({
-      storage: { osProtected: secrets.cipher.isOsProtected, description: secrets.cipher.description },
+      storage: {
+        osProtected: secrets.cipher.isOsProtected,
+        description: secrets.cipher.description,
+        kind: secrets.cipher.kind,
+        ...(secrets.cipher.where ? { where: secrets.cipher.where } : {}),
+      },
       secrets: await secrets.list(),
     }),
     'secrets.put': ({ name, value }) => secrets.put(name, value),

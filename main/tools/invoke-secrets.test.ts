@@ -14,7 +14,12 @@ describe('secrets', () => {
     expect(stored).toEqual({ name: 'API_KEY', updatedAt: expect.any(String) as unknown });
     const listed = await subject.call('secrets.list', {});
     expect(listed.secrets).toEqual([stored]);
-    expect(listed.storage).toEqual({ osProtected: false, description: expect.stringContaining('not protected by the OS keychain') as unknown });
+    expect(listed.storage).toEqual({
+      osProtected: false,
+      kind: 'key_file',
+      where: expect.stringMatching(/secrets?\.key$|\.key$/) as unknown,
+      description: expect.stringContaining('not protected by the OS keychain') as unknown,
+    });
     expect(JSON.stringify(listed)).not.toContain(SECRET);
     const file = await readFile(path.join(subject.dataDir, 'secrets.json'), 'utf8');
     expect(file).toContain('API_KEY');

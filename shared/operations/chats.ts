@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { RunExchangesSchema } from '../schemas/raw-exchange.js';
 import { defineOperation } from '../operation.js';
 import { FileProblemSchema } from '../schemas/file-problem.js';
-import { AnswerSchemaSchema, MessageAttachmentSchema, ChatSchema, SalvagedChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, ToolDiscoverySchema, chatSettingsFields } from '../schemas/chat.js';
+import { AnswerSchemaSchema, MessageAttachmentSchema, ChatSchema, SalvagedChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, ToolDiscoverySchema, DiscoveryWhySchema, chatSettingsFields } from '../schemas/chat.js';
 import { ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 
 const chatRoute = '/api/chats/:chatId';
@@ -247,6 +247,8 @@ export const chatsContext = defineOperation({
           mode: Type.Union([Type.Literal('all'), Type.Literal('search')]),
           asked: ToolDiscoverySchema,
           reason: Type.String(),
+          /** Why, as a code (the window says it in the person's language; `reason` says it in English). */
+          why: DiscoveryWhySchema,
           /** Tools the chat reaches (picked, and in its whole bundles). */
           reachable: Type.Integer({ minimum: 0 }),
           /** Offered on the next turn (with search: pinned, tool_search and what searches loaded). */

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { FileProblemSchema } from '../schemas/file-problem.js';
 import { SecretNameSchema, SettingsPatchSchema, SettingsSchema } from '../schemas/settings.js';
+import { SecretStorageKindSchema } from '../schemas/secret-storage.js';
 
 /** Settings as the core runs on them; `problem` says why they are the defaults (settings.json cannot be used). */
 const SettingsViewSchema = Type.Object({ ...SettingsSchema.properties, problem: Type.Optional(FileProblemSchema) }, { additionalProperties: false });
@@ -34,7 +35,14 @@ export const secretsList = defineOperation({
   result: Type.Object(
     {
       storage: Type.Object(
-        { osProtected: Type.Boolean(), description: Type.String() },
+        {
+          osProtected: Type.Boolean(),
+          /** How they are kept, in English (for those who read the API). */
+          description: Type.String(),
+          /** How they are kept, as a code the window says in the person's language, with where (a key file, a keyring). */
+          kind: SecretStorageKindSchema,
+          where: Type.Optional(Type.String()),
+        },
         { additionalProperties: false },
       ),
       secrets: Type.Array(SecretInfo),

@@ -66,6 +66,21 @@ export type ChatBundle = Static<typeof ChatBundleSchema>;
  * definitions a tenth of a typical context.
  */
 export const ToolDiscoverySchema = Type.Union([Type.Literal('all'), Type.Literal('search'), Type.Literal('auto')]);
+
+/**
+ * Why a chat's tools are offered as they are: asked for all; auto with few tools; asked for search; auto with many;
+ * or all because search cannot be offered (a tool already has its name; the built-in cannot run; none here).
+ */
+export const DiscoveryWhySchema = Type.Union([
+  Type.Literal('asked_all'),
+  Type.Literal('few_tools'),
+  Type.Literal('asked_search'),
+  Type.Literal('many_tools'),
+  Type.Literal('name_taken'),
+  Type.Literal('search_cannot_run'),
+  Type.Literal('no_search'),
+]);
+export type DiscoveryWhy = Static<typeof DiscoveryWhySchema>;
 export type ToolDiscovery = Static<typeof ToolDiscoverySchema>;
 
 export const ChatToolsSchema = Type.Object(

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AUTO_SEARCH_TOKENS, AUTO_SEARCH_TOOLS } from '../../../shared/discovery-limits.js';
 import { useState } from 'react';
 import type { Chat, ChatBundle, ToolDiscovery, ToolSelection } from '../../../shared/schemas/chat.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
@@ -81,8 +82,13 @@ function ToolsNow({ chat }: { chat: Chat }) {
       {tools.mode === 'search'
         ? t('toolPanel.bySearch', { reachable: t('bundlePicker.tools', { count: tools.reachable }), offered: tools.offered, loaded: tools.loaded, perTurn: tokens(tools.offeredTokens), all: tokens(tools.allTokens) })
         : t('toolPanel.allOffered', { reachable: t('bundlePicker.tools', { count: tools.reachable }), perTurn: tokens(tools.allTokens) })}
-      {/* Why this mode: written by the core. */}
-      <span className="muted" data-core-text>{` · ${tools.reason}`}</span>
+      {/* Why this mode; with no tool reached yet there is nothing to explain. */}
+      {tools.reachable > 0 ? (
+        <span className="muted">
+          {' · '}
+          {t(`discoveryWhy.${tools.why}`, { count: tools.reachable, tokens: tools.allTokens, maxTools: AUTO_SEARCH_TOOLS, maxTokens: AUTO_SEARCH_TOKENS })}
+        </span>
+      ) : null}
     </p>
   );
 }

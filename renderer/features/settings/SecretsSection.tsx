@@ -1,4 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
+import type { SecretStorageKind } from '../../../shared/schemas/secret-storage.js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useApi } from '../../api/context.js';
@@ -42,8 +43,12 @@ export function SecretsSection() {
       </h2>
       <p className="muted card__description">
         <Trans i18nKey="secrets.description" values={{ example: SECRET_EXAMPLE }} components={[<code />]} />
-        {/* Written by the core (which key holds the secrets, where): not in the catalogue yet. */}
-        {secrets.data ? <span data-core-text>{` ${secrets.data.storage.description}.`}</span> : null}
+        {secrets.data ? (
+          <>
+            {' '}
+            <StorageSentence storage={secrets.data.storage} />
+          </>
+        ) : null}
       </p>
       {secrets.data?.secrets.length ? (
         <ul className="setting-list" aria-label={t('secrets.list')}>
@@ -83,4 +88,11 @@ export function SecretsSection() {
       <ErrorLine message={error} />
     </section>
   );
+}
+
+/** How the secrets are kept, from the core's code; a key file's path and a keyring's name stay as they are. */
+function StorageSentence({ storage }: { storage: { kind: SecretStorageKind; where?: string } }) {
+  const { t } = useTranslation();
+  const key = storage.kind === 'os' && storage.where ? 'secrets.storage.osWhere' : (`secrets.storage.${storage.kind}` as const);
+  return <span>{t(key, { where: storage.where })}</span>;
 }

@@ -1,14 +1,18 @@
 import { AgentSteps } from '../../components/AgentSteps.js';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { lineFinder, MAX_MATCHES, type FoundLine } from './line-finder.js';
 import type { InvokeResult, RpcMessage, TraceEntry } from '../../../shared/schemas/invocation.js';
 import { ToolValue } from '../../components/ContentBlocks.js';
 
 const PREVIEW_LIMIT = 50_000;
+/** A value shown in part, with the note of what is left out on a line of its own. */
+const withNote = (text: string, note: string) => `${text}\n${note}`;
 
 function Headers({ headers }: { headers: Record<string, string> }) {
+  const { t } = useTranslation();
   const entries = Object.entries(headers);
-  if (entries.length === 0) return <p className="muted">No headers.</p>;
+  if (entries.length === 0) return <p className="muted">{t('response.noHeaders')}</p>;
   return (
     <dl className="kv">
       {entries.map(([name, value]) => (
@@ -22,22 +26,24 @@ function Headers({ headers }: { headers: Record<string, string> }) {
 }
 
 function Attempt({ entry }: { entry: TraceEntry }) {
+  const { t } = useTranslation();
   return (
     <details className="attempt" open={entry.attempt === 1}>
       <summary>
-        <span className="attempt__title">{entry.step === 'token' ? 'Token request' : `Attempt ${entry.attempt}`}</span>
+        <span className="attempt__title">{entry.step === 'token' ? t('response.tokenRequest') : t('response.attempt', { number: entry.attempt })}</span>
         <span className={`status-pill ${entry.response && entry.response.status < 400 ? 'status-pill--ok' : 'status-pill--bad'}`}>
-          {entry.response ? `HTTP ${entry.response.status}` : (entry.error?.code ?? 'no response')}
+          {entry.response ? t('runs.http', { status: entry.response.status }) : (entry.error?.code ?? t('response.noResponse'))}
         </span>
-        <span className="muted">{Math.round(entry.durationMs)} ms</span>
+        <span className="muted">{t('common.milliseconds', { value: Math.round(entry.durationMs) })}</span>
         {entry.retryReason ? (
           <span className="muted">
-            retried: {entry.retryReason}
-            {entry.delayBeforeNextMs !== undefined ? `, after ${entry.delayBeforeNextMs} ms` : ''}
+            {entry.delayBeforeNextMs !== undefined
+              ? t('response.retriedAfter', { reason: entry.retryReason, ms: entry.delayBeforeNextMs })
+              : t('response.retried', { reason: entry.retryReason })}
           </span>
         ) : null}
       </summary>
-      <h4 className="subhead">Request</h4>
+      <h4 className="subhead">{t('response.request')}</h4>
       <p className="mono">
         <strong>{entry.request.method}</strong> {entry.request.url}
       </p>
@@ -45,14 +51,12 @@ function Attempt({ entry }: { entry: TraceEntry }) {
       {entry.request.bodyPreview ? <pre className="code-block">{entry.request.bodyPreview}</pre> : null}
       {entry.redirects?.map((redirect) => (
         <p key={redirect.location} className="muted">
-          ↪ {redirect.status} to {redirect.location}
+          {t('response.redirect', { status: redirect.status, location: redirect.location })}
         </p>
       ))}
       {entry.response ? (
         <>
-          <h4 className="subhead">
-            Response · {entry.response.size} bytes{entry.response.truncated ? ' (preview)' : ''}
-          </h4>
+          <h4 className="subhead">{t(entry.response.truncated ? 'response.responsePreview' : 'response.responseBytes', { size: entry.response.size })}</h4>
           <Headers headers={entry.response.headers} />
           <pre className="code-block">{entry.response.bodyPreview}</pre>
         </>
@@ -64,9 +68,10 @@ function Attempt({ entry }: { entry: TraceEntry }) {
 
 /** An MCP call's JSON-RPC messages, in order, each folded to its first line until opened. */
 function RpcExchange({ messages }: { messages: RpcMessage[] }) {
+  const { t } = useTranslation();
   return (
-    <section aria-label="JSON-RPC exchange" className="rpc">
-      <h3 className="subhead">JSON-RPC exchange · {messages.length} messages</h3>
+    <section aria-label={t('response.rpc')} className="rpc">
+      <h3 className="subhead">{t('response.rpcMessages', { count: messages.length })}</h3>
       <ol className="rpc__list">
         {messages.map((message, index) => {
           const parsed = summary(message.text);
@@ -74,14 +79,11 @@ function RpcExchange({ messages }: { messages: RpcMessage[] }) {
             <li key={index}>
               <details className="attempt">
                 <summary>
-                  <span className={`status-pill ${message.direction === 'sent' ? 'status-pill--pending' : 'status-pill--ok'}`}>{message.direction === 'sent' ? '→ sent' : '← received'}</span>
+                  <span className={`status-pill ${message.direction === 'sent' ? 'status-pill--pending' : 'status-pill--ok'}`}>{message.direction === 'sent' ? t('response.sent') : t('response.received')}</span>
                   <code>{parsed}</code>
-                  <span className="muted">+{message.atMs} ms</span>
+                  <span className="muted" dir="ltr">+{t('common.milliseconds', { value: message.atMs })}</span>
                 </summary>
-                <pre className="code-block">
-                  {message.text}
-                  {message.truncated ? '\n… (cut at 16 KB)' : ''}
-                </pre>
+                <pre className="code-block">{message.truncated ? withNote(message.text, t('response.cut16')) : message.text}</pre>
               </details>
             </li>
           );
@@ -104,11 +106,13 @@ function summary(text: string): string {
 }
 
 function FoundLines({ find, query }: { find: (query: string) => FoundLine[]; query: string }) {
+  const { t } = useTranslation();
   const matches = useMemo(() => find(query), [find, query]);
+  const said = { count: matches.length, query: query.trim() };
   return (
-    <div className="value-search__found" role="region" aria-label="Matches">
+    <div className="value-search__found" role="region" aria-label={t('response.matches')}>
       <p className="muted" role="status">
-        {matches.length === 0 ? `No line contains “${query.trim()}”.` : `${matches.length}${matches.length === MAX_MATCHES ? '+' : ''} ${matches.length === 1 ? 'line' : 'lines'} with “${query.trim()}”`}
+        {matches.length === 0 ? t('response.noLine', said) : matches.length === MAX_MATCHES ? t('response.linesCapped', said) : t('response.lines', said)}
       </p>
       {matches.length > 0 ? (
         <ol className="code-block value-search__lines">
@@ -125,6 +129,7 @@ function FoundLines({ find, query }: { find: (query: string) => FoundLine[]; que
 
 /** The "Response" region: the verdict first, then the value, then every attempt. */
 export function ResponseView({ result, onAllowHost }: { result: InvokeResult; onAllowHost?: (host: string) => void }) {
+  const { t } = useTranslation();
   // Made once per result, not on every key typed into the find box (a 5 MB value took ~100 ms to print).
   const valueText = useMemo(() => (result.ok ? (JSON.stringify(result.value, null, 2) ?? 'null') : null), [result]);
   const find = useMemo(() => lineFinder(valueText ?? ''), [valueText]);
@@ -135,37 +140,35 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
   const deferredQuery = useDeferredValue(query);
   const searchId = useId();
   return (
-    <section className="response" aria-label="Response">
+    <section className="response" aria-label={t('response.region')}>
       <div className="response__verdict">
-        <span className={`status-pill ${result.ok ? 'status-pill--ok' : 'status-pill--bad'}`}>{result.ok ? 'ok' : result.error.code}</span>
-        {result.ok && result.status !== undefined ? <span>HTTP {result.status}</span> : null}
-        {!result.ok && result.error.status !== undefined ? <span>HTTP {result.error.status}</span> : null}
-        <span className="muted">
-          {Math.round(result.durationMs)} ms · {result.attempts} {result.attempts === 1 ? 'attempt' : 'attempts'}
-        </span>
+        <span className={`status-pill ${result.ok ? 'status-pill--ok' : 'status-pill--bad'}`}>{result.ok ? t('runs.ok') : result.error.code}</span>
+        {result.ok && result.status !== undefined ? <span>{t('runs.http', { status: result.status })}</span> : null}
+        {!result.ok && result.error.status !== undefined ? <span>{t('runs.http', { status: result.error.status })}</span> : null}
+        <span className="muted">{t('response.attempts', { count: result.attempts, ms: Math.round(result.durationMs) })}</span>
       </div>
       {result.ok ? (
         <>
           <div className="response__value-head">
-            <h3 className="subhead">Value (after extraction, checked against outputSchema)</h3>
+            <h3 className="subhead">{t('response.value')}</h3>
             <label className="visually-hidden" htmlFor={searchId}>
-              Find in value
+              {t('response.find')}
             </label>
             <input
               id={searchId}
               className="input input--small value-search"
               type="search"
-              placeholder="Find in value…"
+              placeholder={t('response.findPlaceholder')}
               value={query}
               onChange={(event) => setQuery(event.target.value)}
             />
             {structured ? (
-              <div role="tablist" aria-label="Value view" className="tabs">
+              <div role="tablist" aria-label={t('response.view')} className="tabs">
                 <button type="button" role="tab" aria-selected={view === 'tree'} className="tab" onClick={() => setView('tree')}>
-                  Tree
+                  {t('response.tree')}
                 </button>
                 <button type="button" role="tab" aria-selected={view === 'raw'} className="tab" onClick={() => setView('raw')}>
-                  Raw
+                  {t('response.raw')}
                 </button>
               </div>
             ) : null}
@@ -178,7 +181,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
             </div>
           ) : (
             <pre className="code-block" data-testid="tester-value">
-              {valueText!.length > PREVIEW_LIMIT ? `${valueText!.slice(0, PREVIEW_LIMIT)}\n… (${valueText!.length} characters; the rest is not shown)` : valueText}
+              {valueText!.length > PREVIEW_LIMIT ? withNote(valueText!.slice(0, PREVIEW_LIMIT), t('response.restNotShown', { chars: valueText!.length })) : valueText}
             </pre>
           )}
         </>
@@ -193,7 +196,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
           ))}
           {result.error.code === 'host_not_allowed' && result.error.host && onAllowHost ? (
             <button type="button" className="button" onClick={() => onAllowHost(result.error.host!)}>
-              Allow {result.error.host}
+              {t('toolCall.allowHost', { host: result.error.host })}
             </button>
           ) : null}
         </div>
@@ -201,7 +204,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
       {result.steps?.length ? <AgentSteps steps={result.steps} /> : null}
       {result.trace?.length ? (
         <>
-          <h3 className="subhead">Attempts</h3>
+          <h3 className="subhead">{t('response.attemptsTitle')}</h3>
           {result.trace.map((entry) => (
             <Attempt key={`${entry.attempt}-${entry.step ?? 'request'}`} entry={entry} />
           ))}

@@ -44,7 +44,9 @@ export function RunHistory({ runs, kept, shownId, onShow, onRunAgain }: { runs: 
           <li key={run.id} aria-current={shownId === run.id ? 'true' : undefined}>
             <button type="button" className="history__run" onClick={() => onShow(run)} title={new Date(run.at).toLocaleString(i18n.language)}>
               <span className={`status-pill ${run.result.ok ? 'status-pill--ok' : 'status-pill--bad'}`}>{verdict(run.result)}</span>
-              <span className="history__args">{argsLine(run.args)}</span>
+              <span className="history__args" translate="no" dir="ltr">
+                {argsLine(run.args)}
+              </span>
               <span className="muted">
                 {t('runs.meta', { when: relativeTime(run.at, now), ms: Math.round(run.result.durationMs) })}
                 {run.version ? ` · ${run.version}` : ''}

@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { BundleView } from '../../../shared/schemas/bundle.js';
 import type { BundleHttp, HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
@@ -12,18 +14,36 @@ type AuthKind = NonNullable<HttpImpl['auth']>['kind'] | 'oauth2-browser';
 const secretOf = (template: string | undefined) => /^\$\{secret\.([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(template ?? '')?.[1] ?? template ?? '';
 const templateOf = (name: string) => (name.includes('${') ? name : `\${secret.${name.trim()}}`);
 
+/** Examples in the empty fields: values, the same in every language. */
+const EXAMPLES = {
+  secret: 'SECRET_NAME',
+  tokenUrl: 'https://auth.example.com/oauth/token',
+  authorizationUrl: 'https://auth.example.com/oauth/authorize',
+  scope: 'read write',
+  baseUrl: 'https://api.example.com/v1',
+  prefix: 'sha256=',
+  timestampHeader: 'X-Timestamp',
+  headers: 'Accept: application/json',
+  hosts: 'api.example.com, *.example.com',
+  timeout: '30000',
+  canonicalFields: '{method} {path} {query} {host} {timestamp} {bodyHash} {body}',
+};
+/** The encodings' own names, the same in every language. */
+const SIGNATURE_ENCODINGS = ['hex', 'base64'] as const;
+const redirectUrl = (port: string) => `http://127.0.0.1:${port || 'PORT'}/callback`;
+
 function headersText(headers: Record<string, string> | undefined): string {
   return Object.entries(headers ?? {})
     .map(([name, value]) => `${name}: ${value}`)
     .join('\n');
 }
 
-function parseHeaders(text: string): Record<string, string> | string {
+function parseHeaders(text: string, t: TFunction): Record<string, string> | string {
   const headers: Record<string, string> = {};
   for (const [index, line] of text.split('\n').entries()) {
     if (!line.trim()) continue;
     const colon = line.indexOf(':');
-    if (colon < 1) return `Line ${index + 1}: write a header as Name: value.`;
+    if (colon < 1) return t('connection.headerLine', { line: index + 1 });
     headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return headers;
@@ -34,6 +54,7 @@ function parseHeaders(text: string): Record<string, string> | string {
  * in (with secrets, named, never shown), headers, hosts and a timeout.
  */
 export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView; onClose: () => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const put = usePutBundle();
   const secrets = useSecretNames();
@@ -101,11 +122,11 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
   };
 
   const save = () => {
-    const parsedHeaders = parseHeaders(headers);
-    if (typeof parsedHeaders === 'string') return setProblem(`Headers: ${parsedHeaders}`);
+    const parsedHeaders = parseHeaders(headers, t);
+    if (typeof parsedHeaders === 'string') return setProblem(t('connection.headersProblem', { problem: parsedHeaders }));
     const timeoutMs = timeout.trim() ? Number(timeout) : undefined;
-    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return setProblem('Timeout: use a whole number of milliseconds, or leave it empty.');
-    if (kind === 'oauth2-browser' && redirectPort.trim() && !/^\d+$/.test(redirectPort.trim())) return setProblem('Redirect port: use a port number from 1024 to 65535, or leave it empty.');
+    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return setProblem(t('connection.timeoutProblem'));
+    if (kind === 'oauth2-browser' && redirectPort.trim() && !/^\d+$/.test(redirectPort.trim())) return setProblem(t('connection.portProblem'));
     const next: BundleHttp = {
       ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
       ...(authOf() ? { auth: authOf() } : {}),
@@ -121,35 +142,35 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
   const secretField = (label: string, value: string, set: (value: string) => void) => (
     <label className="field">
       <span className="field__label">{label}</span>
-      <input className="input" list={`${id}-secrets`} value={value} placeholder="SECRET_NAME" onChange={(event) => set(event.target.value)} />
-      {value.trim() && !value.includes('${') && secrets.data && !secrets.data.has(value.trim()) ? <span className="field__hint">Not set yet: add it in Settings → Secrets.</span> : null}
+      <input className="input" list={`${id}-secrets`} value={value} placeholder={EXAMPLES.secret} onChange={(event) => set(event.target.value)} />
+      {value.trim() && !value.includes('${') && secrets.data && !secrets.data.has(value.trim()) ? <span className="field__hint">{t('connection.notSet')}</span> : null}
     </label>
   );
 
   const tokenUrlField = (
     <label className="field">
-      <span className="field__label">Token URL</span>
-      <input className="input" value={tokenUrl} placeholder="https://auth.example.com/oauth/token" onChange={(event) => setTokenUrl(event.target.value)} />
+      <span className="field__label">{t('connection.tokenUrl')}</span>
+      <input className="input" value={tokenUrl} placeholder={EXAMPLES.tokenUrl} onChange={(event) => setTokenUrl(event.target.value)} />
     </label>
   );
   const clientIdField = (
     <label className="field">
-      <span className="field__label">Client ID</span>
+      <span className="field__label">{t('connection.clientId')}</span>
       <input className="input" value={clientId} onChange={(event) => setClientId(event.target.value)} />
     </label>
   );
   const scopeField = (
     <label className="field">
-      <span className="field__label">Scope (optional)</span>
-      <input className="input" value={scope} placeholder="read write" onChange={(event) => setScope(event.target.value)} />
+      <span className="field__label">{t('connection.scope')}</span>
+      <input className="input" value={scope} placeholder={EXAMPLES.scope} onChange={(event) => setScope(event.target.value)} />
     </label>
   );
 
   return (
-    <Modal title={`Connection of ${bundle.displayName}`} wide onDismiss={onClose} initialFocus={first} description="Its HTTP tools use these unless they set their own. A tool whose URL starts with / goes on from the base URL.">
+    <Modal title={t('connection.title', { name: bundle.displayName })} wide onDismiss={onClose} initialFocus={first} description={t('connection.description')}>
       <form
         className="connection-form"
-        aria-label="Connection settings"
+        aria-label={t('connection.form')}
         onSubmit={(event) => {
           event.preventDefault();
           save();
@@ -161,113 +182,114 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
           ))}
         </datalist>
         <label className="field">
-          <span className="field__label">Base URL</span>
-          <input ref={first} className="input" value={baseUrl} placeholder="https://api.example.com/v1" onChange={(event) => setBaseUrl(event.target.value)} />
+          <span className="field__label">{t('connection.baseUrl')}</span>
+          <input ref={first} className="input" value={baseUrl} placeholder={EXAMPLES.baseUrl} onChange={(event) => setBaseUrl(event.target.value)} />
         </label>
         <label className="field">
-          <span className="field__label">Sign-in</span>
+          <span className="field__label">{t('connection.signIn')}</span>
           <select className="input" value={kind} onChange={(event) => setKind(event.target.value as AuthKind)}>
-            <option value="none">None</option>
-            <option value="bearer">Bearer token</option>
-            <option value="apiKey">API key</option>
-            <option value="basic">User name and password</option>
-            <option value="oauth2-browser">OAuth 2 (sign in in the browser)</option>
-            <option value="oauth2">OAuth 2 (client credentials)</option>
-            <option value="hmac">HMAC-SHA256 signature</option>
+            <option value="none">{t('connection.kind.none')}</option>
+            <option value="bearer">{t('connection.kind.bearer')}</option>
+            <option value="apiKey">{t('connection.kind.apiKey')}</option>
+            <option value="basic">{t('connection.kind.basic')}</option>
+            <option value="oauth2-browser">{t('connection.kind.oauth2Browser')}</option>
+            <option value="oauth2">{t('connection.kind.oauth2')}</option>
+            <option value="hmac">{t('connection.kind.hmac')}</option>
           </select>
         </label>
-        {kind === 'bearer' ? secretField('Token (a secret)', token, setToken) : null}
+        {kind === 'bearer' ? secretField(t('connection.token'), token, setToken) : null}
         {kind === 'apiKey' ? (
           <>
             <label className="field">
-              <span className="field__label">Sent in</span>
+              <span className="field__label">{t('connection.sentIn')}</span>
               <select className="input" value={keyLocation} onChange={(event) => setKeyLocation(event.target.value as 'header' | 'query')}>
-                <option value="header">a header</option>
-                <option value="query">the query</option>
+                <option value="header">{t('connection.inHeader')}</option>
+                <option value="query">{t('connection.inQuery')}</option>
               </select>
             </label>
             <label className="field">
-              <span className="field__label">{keyLocation === 'header' ? 'Header name' : 'Query parameter'}</span>
+              <span className="field__label">{keyLocation === 'header' ? t('connection.headerName') : t('connection.queryParameter')}</span>
               <input className="input" value={keyName} onChange={(event) => setKeyName(event.target.value)} />
             </label>
-            {secretField('Key (a secret)', keyValue, setKeyValue)}
+            {secretField(t('connection.key'), keyValue, setKeyValue)}
           </>
         ) : null}
         {kind === 'basic' ? (
           <>
-            {secretField('User name (a secret)', username, setUsername)}
-            {secretField('Password (a secret)', password, setPassword)}
+            {secretField(t('connection.username'), username, setUsername)}
+            {secretField(t('connection.password'), password, setPassword)}
           </>
         ) : null}
         {kind === 'oauth2-browser' ? (
           <>
             <label className="field">
-              <span className="field__label">Authorization URL</span>
-              <input className="input" value={authorizationUrl} placeholder="https://auth.example.com/oauth/authorize" onChange={(event) => setAuthorizationUrl(event.target.value)} />
+              <span className="field__label">{t('connection.authorizationUrl')}</span>
+              <input className="input" value={authorizationUrl} placeholder={EXAMPLES.authorizationUrl} onChange={(event) => setAuthorizationUrl(event.target.value)} />
             </label>
             {tokenUrlField}
             {clientIdField}
-            {secretField('Client secret (a secret; none for a public client)', clientSecret, setClientSecret)}
+            {secretField(t('connection.clientSecretPublic'), clientSecret, setClientSecret)}
             {scopeField}
             <label className="field">
-              <span className="field__label">Redirect port (optional)</span>
-              <input className="input" inputMode="numeric" value={redirectPort} placeholder="any free port" onChange={(event) => setRedirectPort(event.target.value)} />
-              <span className="field__hint">
-                Register http://127.0.0.1:{redirectPort.trim() || 'PORT'}/callback with the provider. Set a port when it does not accept any port on 127.0.0.1.
-              </span>
+              <span className="field__label">{t('connection.redirectPort')}</span>
+              <input className="input" inputMode="numeric" value={redirectPort} placeholder={t('connection.anyPort')} onChange={(event) => setRedirectPort(event.target.value)} />
+              <span className="field__hint">{t('connection.register', { url: redirectUrl(redirectPort.trim()) })}</span>
             </label>
-            <p className="field__hint">After saving, select Sign in under the bundle. Toolbelt keeps the tokens as secrets and renews them without you.</p>
+            <p className="field__hint">{t('connection.afterSaving')}</p>
           </>
         ) : null}
         {kind === 'oauth2' ? (
           <>
             {tokenUrlField}
             {clientIdField}
-            {secretField('Client secret (a secret)', clientSecret, setClientSecret)}
+            {secretField(t('connection.clientSecret'), clientSecret, setClientSecret)}
             {scopeField}
-            <p className="field__hint">Toolbelt buys a token with these, keeps it as a secret, and buys a new one before it ends.</p>
+            <p className="field__hint">{t('connection.buysToken')}</p>
           </>
         ) : null}
         {kind === 'hmac' ? (
           <>
-            {secretField('Signing key (a secret)', signingKey, setSigningKey)}
+            {secretField(t('connection.signingKey'), signingKey, setSigningKey)}
             <label className="field">
-              <span className="field__label">What is signed</span>
+              <span className="field__label">{t('connection.whatSigned')}</span>
               <textarea className="input" rows={2} value={canonical} onChange={(event) => setCanonical(event.target.value)} />
-              <span className="field__hint">Use {'{method} {path} {query} {host} {timestamp} {bodyHash} {body}'}.</span>
+              <span className="field__hint">{t('connection.use', { fields: EXAMPLES.canonicalFields })}</span>
             </label>
             <label className="field">
-              <span className="field__label">Signature header</span>
+              <span className="field__label">{t('connection.signatureHeader')}</span>
               <input className="input" value={signatureHeader} onChange={(event) => setSignatureHeader(event.target.value)} />
             </label>
             <label className="field">
-              <span className="field__label">Before the signature (optional)</span>
-              <input className="input" value={signaturePrefix} placeholder="sha256=" onChange={(event) => setSignaturePrefix(event.target.value)} />
+              <span className="field__label">{t('connection.beforeSignature')}</span>
+              <input className="input" value={signaturePrefix} placeholder={EXAMPLES.prefix} onChange={(event) => setSignaturePrefix(event.target.value)} />
             </label>
             <label className="field">
-              <span className="field__label">Encoding</span>
+              <span className="field__label">{t('connection.encoding')}</span>
               <select className="input" value={encoding} onChange={(event) => setEncoding(event.target.value as 'hex' | 'base64')}>
-                <option value="hex">hex</option>
-                <option value="base64">base64</option>
+                {SIGNATURE_ENCODINGS.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
               </select>
             </label>
             <label className="field">
-              <span className="field__label">Timestamp header (optional)</span>
-              <input className="input" value={timestampHeader} placeholder="X-Timestamp" onChange={(event) => setTimestampHeader(event.target.value)} />
+              <span className="field__label">{t('connection.timestampHeader')}</span>
+              <input className="input" value={timestampHeader} placeholder={EXAMPLES.timestampHeader} onChange={(event) => setTimestampHeader(event.target.value)} />
             </label>
           </>
         ) : null}
         <label className="field">
-          <span className="field__label">Headers, one per line</span>
-          <textarea className="input" rows={3} value={headers} placeholder="Accept: application/json" onChange={(event) => setHeaders(event.target.value)} />
+          <span className="field__label">{t('connection.headers')}</span>
+          <textarea className="input" rows={3} value={headers} placeholder={EXAMPLES.headers} onChange={(event) => setHeaders(event.target.value)} />
         </label>
         <label className="field">
-          <span className="field__label">Hosts its tools may reach, besides the global list</span>
-          <input className="input" value={hosts} placeholder="api.example.com, *.example.com" onChange={(event) => setHosts(event.target.value)} />
+          <span className="field__label">{t('connection.hosts')}</span>
+          <input className="input" value={hosts} placeholder={EXAMPLES.hosts} onChange={(event) => setHosts(event.target.value)} />
         </label>
         <label className="field">
-          <span className="field__label">Timeout (ms)</span>
-          <input className="input" inputMode="numeric" value={timeout} placeholder="30000" onChange={(event) => setTimeoutText(event.target.value)} />
+          <span className="field__label">{t('connection.timeout')}</span>
+          <input className="input" inputMode="numeric" value={timeout} placeholder={EXAMPLES.timeout} onChange={(event) => setTimeoutText(event.target.value)} />
         </label>
         <ErrorLine message={problem} />
         <SaveCancelActions onCancel={onClose} saveDisabled={put.isPending} />

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../shared/schemas/imports.js';
 import { useApi } from '../../api/context.js';
@@ -11,7 +12,11 @@ import { ImportConsent, NO_CONSENT, secretsToSet, type Consent } from './ImportC
 
 type SourceKind = 'file' | 'paste' | 'url';
 
-const STATUS_LABEL = { new: 'New', changed: 'Changed', same: 'Unchanged' } as const;
+const STATUS_LABEL = { new: 'importApi.status.new', changed: 'importApi.status.changed', same: 'importApi.status.same' } as const;
+const SOURCE_LABEL = { file: 'importApi.kind.file', paste: 'importApi.kind.paste', url: 'importApi.kind.url' } as const;
+
+/** Examples in the empty fields: values, the same in every language. */
+const EXAMPLES = { text: 'openapi: 3.1.0 …', url: 'https://api.example.com/openapi.json', baseUrl: 'https://api.example.com/v1' };
 
 /**
  * From an API description to tools: read it (a file, pasted text or a
@@ -19,6 +24,7 @@ const STATUS_LABEL = { new: 'New', changed: 'Changed', same: 'Unchanged' } as co
  * them in one step into a new bundle or the bundle they came from before.
  */
 export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; onImported: (bundleID: string) => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const api = useApi();
   const bundles = useBundles(true);
@@ -115,23 +121,23 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   if (result) {
     const missing = secretsToSet(plan?.secrets ?? [], consent);
     return (
-      <Modal title="API imported" onDismiss={onClose}>
+      <Modal title={t('importApi.doneTitle')} onDismiss={onClose}>
         <p role="status">
           {result.written.length === 0
-            ? 'Every chosen tool was already in the bundle as it is; nothing was written.'
-            : `${result.written.length} ${result.written.length === 1 ? 'tool' : 'tools'} written into “${plan?.bundle.displayName ?? 'the bundle'}”${result.unchanged ? `; ${result.unchanged} unchanged` : ''}.`}
+            ? t('importApi.nothingWritten')
+            : t(result.unchanged ? 'importApi.writtenSomeSame' : 'importApi.written', {
+                count: result.written.length,
+                bundle: plan?.bundle.displayName ?? t('importApi.theBundle'),
+                unchanged: result.unchanged,
+              })}
         </p>
-        {missing.length ? (
-          <p className="field__hint">
-            Set {missing.length === 1 ? 'this secret' : 'these secrets'} in Settings → Secrets before you run them: {missing.join(', ')}.
-          </p>
-        ) : null}
+        {missing.length ? <p className="field__hint">{t('importApi.setSecrets', { count: missing.length, names: missing.join(', ') })}</p> : null}
         {plan?.bundle.http?.auth?.kind === 'oauth2' && plan.bundle.http.auth.flow === 'authorizationCode' ? (
-          <p className="field__hint">It signs in in your browser: {missing.length ? 'then ' : ''}select Sign in under the bundle.</p>
+          <p className="field__hint">{missing.length ? t('importApi.signsInThen') : t('importApi.signsIn')}</p>
         ) : null}
         <div className="modal__actions">
           <button type="button" className="button button--primary" autoFocus onClick={() => onImported(result.bundleID)}>
-            Show the tools
+            {t('importApi.showTools')}
           </button>
         </div>
       </Modal>
@@ -139,50 +145,50 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   }
 
   return (
-    <Modal title="Import tools" wide onDismiss={onClose} initialFocus={firstField} description="OpenAPI 3.0 or 3.1, Swagger 2.0 (JSON or YAML) or a Postman collection: each operation becomes an HTTP tool. Or a bundle someone exported (.zip).">
-      <form className="import-api" aria-label="API description" onSubmit={readDescription}>
+    <Modal title={t('importApi.title')} wide onDismiss={onClose} initialFocus={firstField} description={t('importApi.description')}>
+      <form className="import-api" aria-label={t('importApi.form')} onSubmit={readDescription}>
         <fieldset className="import-api__source">
-          <legend className="field__label">Description</legend>
-          <div className="segmented" role="radiogroup" aria-label="Where the description is">
-            {(['file', 'paste', 'url'] as const).map((option) => (
+          <legend className="field__label">{t('importApi.legend')}</legend>
+          <div className="segmented" role="radiogroup" aria-label={t('importApi.where')}>
+            {(Object.keys(SOURCE_LABEL) as SourceKind[]).map((option) => (
               <label key={option} className="segmented__option">
                 <input type="radio" name={`${id}-kind`} checked={kind === option} onChange={() => setKind(option)} />
-                <span>{option === 'file' ? 'File' : option === 'paste' ? 'Paste' : 'URL'}</span>
+                <span>{t(SOURCE_LABEL[option])}</span>
               </label>
             ))}
           </div>
           {kind === 'file' ? (
             <label className="import-api__file">
-                            <input
+              <input
                 ref={firstField as React.RefObject<HTMLInputElement>}
                 type="file"
                 accept=".json,.yaml,.yml,.zip,application/json,application/yaml,text/yaml,application/zip"
-                aria-label="Description file"
+                aria-label={t('importApi.file')}
                 onChange={(event) => void chooseFile(event.target.files?.[0])}
               />
             </label>
           ) : kind === 'paste' ? (
-            <textarea className="input input--mono import-api__text" aria-label="Description text" rows={8} value={text} placeholder="openapi: 3.1.0 …" onChange={(event) => setText(event.target.value)} />
+            <textarea className="input input--mono import-api__text" aria-label={t('importApi.text')} rows={8} value={text} placeholder={EXAMPLES.text} onChange={(event) => setText(event.target.value)} />
           ) : (
-            <input className="input" type="url" aria-label="Description URL" placeholder="https://api.example.com/openapi.json" value={url} onChange={(event) => setUrl(event.target.value)} />
+            <input className="input" type="url" aria-label={t('importApi.url')} placeholder={EXAMPLES.url} value={url} onChange={(event) => setUrl(event.target.value)} />
           )}
         </fieldset>
         {archive && kind === 'file' ? null : (
           <>
             <label className="field__label" htmlFor={`${id}-target`}>
-              Import into
+              {t('importApi.into')}
             </label>
             <select id={`${id}-target`} className="input" value={target} onChange={(event) => setTarget(event.target.value)}>
-              <option value="new">A new bundle</option>
+              <option value="new">{t('importApi.newBundle')}</option>
               {writable.map((bundle) => (
                 <option key={bundle.bundleID} value={bundle.bundleID}>
-                  {bundle.displayName} (update it)
+                  {t('importApi.update', { name: bundle.displayName })}
                 </option>
               ))}
             </select>
             <div className="arg-form__actions">
               <button type="submit" className="button" disabled={!source || read.isPending}>
-                {read.isPending ? 'Reading…' : plan ? 'Read again' : 'Read description'}
+                {read.isPending ? t('importApi.reading') : plan ? t('importApi.readAgain') : t('importApi.read')}
               </button>
             </div>
           </>
@@ -193,16 +199,16 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
       {archive && kind === 'file' ? (
         <ArchiveImport key={archive} base64={archive} onClose={onClose} onImported={onImported} />
       ) : plan ? (
-        <section className="import-api__preview" aria-label="What the import makes">
+        <section className="import-api__preview" aria-label={t('importApi.preview')}>
           <p className="import-api__summary">
             <strong>{plan.title}</strong> · {plan.format}
-            {plan.apiVersion ? ` · version ${plan.apiVersion}` : ''} · {plan.operations.length} operations
+            {plan.apiVersion ? ` · ${t('importApi.version', { version: plan.apiVersion })}` : ''} · {t('importApi.operations', { count: plan.operations.length })}
           </p>
           <label className="field__label" htmlFor={`${id}-base`}>
-            Base URL of the API
+            {t('importApi.baseUrl')}
           </label>
-          <input id={`${id}-base`} className="input" value={baseUrl} placeholder="https://api.example.com/v1" onChange={(event) => setBaseUrl(event.target.value)} />
-          {!baseUrl.trim() ? <p className="field__hint">Without it, the tools cannot run: they have paths only.</p> : null}
+          <input id={`${id}-base`} className="input" value={baseUrl} placeholder={EXAMPLES.baseUrl} onChange={(event) => setBaseUrl(event.target.value)} />
+          {!baseUrl.trim() ? <p className="field__hint">{t('importApi.noBaseUrl')}</p> : null}
           {plan.notes.map((note) => (
             <p key={note} className="field__hint">
               {note}
@@ -210,39 +216,37 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
           ))}
           <ImportConsent secrets={plan.secrets} hosts={hosts} consent={consent} onChange={setConsent} />
           <div className="import-api__toolbar">
-            <input className="input" type="search" aria-label="Filter operations" placeholder="Filter by path, name or tag" value={filter} onChange={(event) => setFilter(event.target.value)} />
+            <input className="input" type="search" aria-label={t('importApi.filter')} placeholder={t('importApi.filterPlaceholder')} value={filter} onChange={(event) => setFilter(event.target.value)} />
             <button type="button" className="button button--small" onClick={() => setShown(true)}>
-              Select {filter ? 'shown' : 'all'}
+              {filter ? t('importApi.selectShown') : t('importApi.selectAll')}
             </button>
             <button type="button" className="button button--small" onClick={() => setShown(false)}>
-              Select none
+              {t('importApi.selectNone')}
             </button>
           </div>
-          <ul className="import-api__operations" aria-label="Operations">
+          <ul className="import-api__operations" aria-label={t('importApi.list')}>
             {shown.map((operation) => (
               <li key={operation.key} className={`import-api__operation${operation.tool ? '' : ' import-api__operation--skipped'}`}>
                 <label>
                   <input type="checkbox" disabled={!operation.tool} checked={chosen.has(operation.key)} onChange={(event) => toggle(operation.key, event.target.checked)} aria-label={`${operation.key} → ${operation.slug}`} />
-                    <span className="import-api__method">{operation.method}</span>
+                  <span className="import-api__method">{operation.method}</span>
                   <span className="import-api__path">{operation.path}</span>
                   <span className="import-api__slug">{operation.slug}</span>
                   {operation.tool ? (
-                    <span className={`badge${operation.status === 'same' ? ' badge--quiet' : ''}`}>{operation.status === 'changed' ? `Changed → ${operation.nextVersion}` : STATUS_LABEL[operation.status]}</span>
+                    <span className={`badge${operation.status === 'same' ? ' badge--quiet' : ''}`}>{operation.status === 'changed' ? t('importApi.changedTo', { version: operation.nextVersion }) : t(STATUS_LABEL[operation.status])}</span>
                   ) : null}
                 </label>
-                {operation.skipped ? <p className="field__hint">Cannot be imported: {operation.skipped}.</p> : null}
+                {operation.skipped ? <p className="field__hint">{t('importApi.skipped', { reason: operation.skipped })}</p> : null}
               </li>
             ))}
           </ul>
           {plan.gone.length ? (
-            <p className="field__hint">
-              No longer in the description (kept in the bundle): {plan.gone.map((tool) => `${tool.slug} ${tool.version}`).join(', ')}.
-            </p>
+            <p className="field__hint">{t('importApi.gone', { tools: plan.gone.map((tool) => `${tool.slug} ${tool.version}`).join(', ') })}</p>
           ) : null}
           <ErrorLine message={importTools.isError ? errorMessage(importTools.error) : null} />
           <CancelAnd onCancel={onClose}>
             <button type="button" className="button button--primary" disabled={chosen.size === 0 || importTools.isPending} onClick={runImport}>
-              {importTools.isPending ? 'Importing…' : `Import ${chosen.size} ${chosen.size === 1 ? 'tool' : 'tools'}`}
+              {importTools.isPending ? t('importApi.importing') : t('importApi.import', { count: chosen.size })}
             </button>
           </CancelAnd>
         </section>

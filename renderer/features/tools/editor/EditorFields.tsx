@@ -59,7 +59,7 @@ function Shell({
   onLeave,
 }: {
   label: string;
-  help?: string;
+  help?: ReactNode;
   problems: string[];
   warnings: string[];
   children: (control: ControlProps) => ReactNode;
@@ -75,8 +75,7 @@ function Shell({
       </label>
       {children(control)}
       {help ? (
-        // dir=auto: a help that is an example in code reads left to right in the Arabic window too.
-        <p id={`${id}-help`} className="field__help" dir="auto">
+        <p id={`${id}-help`} className="field__help">
           {help}
         </p>
       ) : null}
@@ -89,7 +88,7 @@ interface TextFieldProps {
   context: FieldContext;
   path: string[];
   label: string;
-  help?: string;
+  help?: ReactNode;
   placeholder?: string;
   mono?: boolean;
   /** Values offered as the person types (any other is taken too). */
@@ -155,7 +154,7 @@ interface SelectFieldProps {
   allowEmpty?: boolean;
   /** Shown while nothing is chosen, not itself a choice. */
   placeholder?: string;
-  help?: string;
+  help?: ReactNode;
 }
 
 export function SelectField({ context, path, label, options, allowEmpty, placeholder, help }: SelectFieldProps) {
@@ -219,7 +218,7 @@ export function ListField({ context, path, label, numbers, help }: { context: Fi
 }
 
 /** A nested object (query, headers, auth, retry…) edited as JSON text. */
-export function JsonTextField({ context, path, label, help, rows = 3 }: { context: FieldContext; path: string[]; label: string; help?: string; rows?: number }) {
+export function JsonTextField({ context, path, label, help, rows = 3 }: { context: FieldContext; path: string[]; label: string; help?: ReactNode; rows?: number }) {
   const { id, problems, warnings, value: current, onLeave } = useBoundField(context, path);
   const pointer = `/${path.join('/')}`;
   // Text that did not parse when the view changed comes back as it was typed.

@@ -257,7 +257,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
               setTab('json');
             }}
           >
-            {DOCUMENT_NAME}
+            <span translate="no">{DOCUMENT_NAME}</span>
           </button>
         </div>
       </div>
