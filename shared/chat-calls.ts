@@ -33,6 +33,7 @@ export function pendingOf(chat: Chat): PendingItem[] {
       tool: { name: call.name, displayName: call.tool.displayName, bundleName: call.tool.bundleName, bundleID: call.tool.bundleID, slug: call.tool.slug, version: call.tool.version },
       args: call.args,
       ...(call.approvalReason ? { reason: call.approvalReason } : {}),
+      ...(call.approvalBy ? { approvalBy: call.approvalBy } : {}),
       ...(call.question ? { question: call.question.text, ...(call.question.choices ? { choices: call.question.choices } : {}) } : {}),
       ...(call.preview ? { preview: call.preview } : {}),
     });

@@ -30,6 +30,8 @@ describe('approvals', () => {
       ['call_0_0', expect.stringContaining('manual mode') as unknown],
       ['call_0_1', expect.stringContaining('manual mode') as unknown],
     ]);
+    // Why, as a code too: the window says it in the person's language.
+    expect(waiting.pending.map((item) => item.approvalBy)).toEqual(['manual', 'manual']);
     await h.call('chats.approve', { chatId: chat.id, callId: 'call_0_0', decision: 'allow', args: { city: 'Bergen' } });
     const half = await h.settled(chat.id);
     // One settled, one still waiting: the model has not been asked again.

@@ -82,7 +82,7 @@ export async function classifyCall(
   const need = approvalNeeded(caller, tool, exposed.selection, toolKey);
   if (need) {
     const preview = await invoker.preview(tool, call.args);
-    return { ...call, status: 'awaiting_approval', approvalReason: need.reason, ...(preview ? { preview } : {}) };
+    return { ...call, status: 'awaiting_approval', approvalReason: need.reason, approvalBy: need.by, ...(preview ? { preview } : {}) };
   }
   return call;
 }

@@ -47,7 +47,10 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
             return (
               <p key={key} className="content-blocks__resource">
                 <span className="badge badge--quiet">{t('content.resource')}</span> {block.title ?? block.name ?? block.uri} <code>{block.uri}</code>
-                {block.description ? <span className="muted"> — {block.description}</span> : null}
+                {block.description ? <span className="muted">
+                    {' — '}
+                    <bdi>{block.description}</bdi>
+                  </span> : null}
               </p>
             );
           case 'resource':

@@ -65,6 +65,9 @@ export type ChatBundle = Static<typeof ChatBundleSchema>;
  * the rest by searching; `auto` searches once the tools pass 30, or their
  * definitions a tenth of a typical context.
  */
+/** Whose setting makes a call wait for the person: the tool's own, the chat's pick of it, or the chat's manual mode. */
+export const ApprovalBySchema = Type.Union([Type.Literal('tool'), Type.Literal('selection'), Type.Literal('manual')]);
+
 export const ToolDiscoverySchema = Type.Union([Type.Literal('all'), Type.Literal('search'), Type.Literal('auto')]);
 
 /**
@@ -206,6 +209,8 @@ export const ToolCallSchema = Type.Object(
     status: ToolCallStatusSchema,
     /** Why the call waits for approval, in words. */
     approvalReason: Type.Optional(Type.String()),
+    /** Whose setting asks first, as a code the window says in the person's language (files before it have words only). */
+    approvalBy: Type.Optional(ApprovalBySchema),
     /** The question the call began with, and once given, the person's answer (the tool then runs and gets it). */
     question: Type.Optional(Type.Object({ ...CallQuestionSchema.properties, answer: Type.Optional(Type.String({ maxLength: 100_000 })) }, { additionalProperties: false })),
     preview: Type.Optional(RequestPreviewSchema),
@@ -306,6 +311,7 @@ export const PendingItemSchema = Type.Object(
     tool: Type.Object({ name: Type.String(), displayName: Type.String(), bundleName: Type.String(), ...ToolRefSchema.properties }, { additionalProperties: false }),
     args: Type.Record(Type.String(), Type.Unknown()),
     reason: Type.Optional(Type.String()),
+    approvalBy: Type.Optional(ApprovalBySchema),
     question: Type.Optional(Type.String()),
     choices: Type.Optional(Type.Array(Type.String())),
     preview: Type.Optional(RequestPreviewSchema),

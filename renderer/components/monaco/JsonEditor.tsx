@@ -17,10 +17,25 @@ interface JsonEditorProps {
 
 let modelCounter = 0;
 
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
 function prefersDark(theme: string): boolean {
   if (theme === 'dark') return true;
   if (theme === 'light') return false;
-  return window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return window.matchMedia(DARK_QUERY).matches;
+}
+
+/** Whether editors are dark: the theme chosen in Settings, or the system's, followed as it changes (the page's CSS does). */
+function useDarkEditors(): boolean {
+  const theme = useUiStore((state) => state.theme);
+  const [systemDark, setSystemDark] = useState(() => window.matchMedia(DARK_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(DARK_QUERY);
+    const follow = () => setSystemDark(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return theme === 'system' ? systemDark : prefersDark(theme);
 }
 
 /**
@@ -32,7 +47,7 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<MonacoTypes.editor.IStandaloneCodeEditor | null>(null);
   const latestOnChange = useRef(onChange);
-  const theme = useUiStore((state) => state.theme);
+  const dark = useDarkEditors();
   const { t } = useTranslation();
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
@@ -69,7 +84,7 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
           // select-all-and-type (defect 6).
           autoSurround: 'never',
           ariaLabel: label,
-          theme: prefersDark(theme) ? 'vs-dark' : 'vs',
+          theme: dark ? 'vs-dark' : 'vs',
         });
         editor.current = created;
         created.onDidChangeModelContent(() => latestOnChange.current(created!.getValue()));
@@ -88,10 +103,10 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
   useEffect(() => {
     // Where Monaco cannot load, the editor is a text box already (and says nothing more): no theme to set.
     loadMonaco().then(
-      (monaco) => monaco.editor.setTheme(prefersDark(theme) ? 'vs-dark' : 'vs'),
+      (monaco) => monaco.editor.setTheme(dark ? 'vs-dark' : 'vs'),
       () => undefined,
     );
-  }, [theme]);
+  }, [dark]);
 
   if (failed) {
     return (

@@ -93,7 +93,7 @@ export function ApprovalDialog({ chatId, item, position }: { chatId: string; ite
         <p>
           <strong>{item.tool.displayName}</strong> <span className="muted">{t('approval.toolOf', { name: item.tool.name, bundle: item.tool.bundleName })}</span>
           <br />
-          {item.reason ?? t('approval.asksFirst')}
+          {item.approvalBy ? t(`approval.by.${item.approvalBy}`) : (item.reason ?? t('approval.asksFirst'))}
         </p>
       }
     >

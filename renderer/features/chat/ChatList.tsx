@@ -255,7 +255,9 @@ function ChatRow({ chat, now, current, renaming, onOpen, onStartRename, onRename
     <>
       <button type="button" className="list__item" aria-current={current ? 'true' : undefined} onClick={onOpen}>
         <span className="list__main">
-          <span className="list__title">{chat.title}</span>
+          <span className="list__title">
+            <bdi>{chat.title}</bdi>
+          </span>
           <span className="list__meta">
             {chat.model ? <span translate="no">{chat.model}</span> : t('chatList.noModel')}
             {SAID_STATUSES.has(chat.status) ? <span className={`chat-list__status chat-list__status--${chat.status}`}>{` · ${t(`chatList.status.${chat.status as 'running'}`)}`}</span> : null}
@@ -301,7 +303,9 @@ function SearchResults({ query, titles }: { query: string; titles: Map<string, s
         <li key={result.chatId} className="list__row">
           <button type="button" className="list__item" onClick={() => select(result.chatId)}>
             <span className="list__main">
-              <span className="list__title">{titles.get(result.chatId)}</span>
+              <span className="list__title">
+                <bdi>{titles.get(result.chatId)}</bdi>
+              </span>
               <span className="list__meta chat-list__snippet">{result.snippet}</span>
             </span>
           </button>

@@ -71,7 +71,7 @@ function SearchedAndFound({ call }: { call: ToolCall }) {
                 <li key={match.name}>
                   <code>{match.name}</code>
                   {match.bundle ? <span className="muted">{` · ${match.bundle}`}</span> : null}
-                  {match.description ? <span className="muted">{` — ${match.description.length > 120 ? `${match.description.slice(0, 119)}…` : match.description}`}</span> : null}
+                  {match.description ? <span className="muted" dir="auto">{` — ${match.description.length > 120 ? `${match.description.slice(0, 119)}…` : match.description}`}</span> : null}
                 </li>
               ))}
             </ul>

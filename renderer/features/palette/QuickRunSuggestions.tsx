@@ -46,7 +46,7 @@ export function QuickRunSuggestions({ id, tools, active, onChoose }: { id: strin
               <span className="palette__name">{tool.displayName}</span>
               <code className="palette__slug">{`+${tool.slug}`}</code>
               <VersionBadge tool={tool} />
-              {tool.description ? <span className="palette__description muted">{tool.description}</span> : null}
+              {tool.description ? <span className="palette__description muted" dir="auto">{tool.description}</span> : null}
             </li>
           ))}
         </ul>

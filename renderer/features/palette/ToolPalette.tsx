@@ -136,11 +136,13 @@ export function ToolPalette({ chatId }: { chatId: string }) {
                 onMouseEnter={() => setActive(index)}
                 onClick={() => setChosen(tool)}
               >
-                <span className="palette__name">{tool.displayName}</span>
+                <span className="palette__name">
+                  <bdi>{tool.displayName}</bdi>
+                </span>
                 <code className="palette__slug">{tool.slug}</code>
                 <VersionBadge tool={tool} />
                 <span className="palette__bundle muted">{bundleName(tool.bundleID)}</span>
-                {tool.description ? <span className="palette__description muted">{tool.description}</span> : null}
+                {tool.description ? <span className="palette__description muted" dir="auto">{tool.description}</span> : null}
               </li>
             ))}
           </ul>
@@ -163,13 +165,15 @@ export function ToolPalette({ chatId }: { chatId: string }) {
                       onMouseEnter={() => setActive(at)}
                       onClick={() => setChosenOffering(offering)}
                     >
-                      <span className="palette__name">{offeringTitle(offering)}</span>
+                      <span className="palette__name">
+                        <bdi>{offeringTitle(offering)}</bdi>
+                      </span>
                       <code className="palette__slug">{offering.kind === 'resource' ? offering.resource.uri : offering.prompt.name}</code>
                       <span className="palette__bundle muted">
                         {offering.kind === 'resource' ? t('palette.resourceOf', { server: offering.server }) : t('palette.promptOf', { server: offering.server })}
                       </span>
                       {(offering.kind === 'resource' ? offering.resource.description : offering.prompt.description) ? (
-                        <span className="palette__description muted">{offering.kind === 'resource' ? offering.resource.description : offering.prompt.description}</span>
+                        <span className="palette__description muted" dir="auto">{offering.kind === 'resource' ? offering.resource.description : offering.prompt.description}</span>
                       ) : null}
                     </li>
                   );
@@ -224,7 +228,7 @@ function ToolRunForm({ chatId, tool, bundleName, onBack, onDone }: { chatId: str
       <h3 className="palette__form-title">
         {tool.displayName} <VersionBadge tool={tool} /> <span className="muted">· {bundleName}</span>
       </h3>
-      {tool.description ? <p className="muted">{tool.description}</p> : null}
+      {tool.description ? <p className="muted" dir="auto">{tool.description}</p> : null}
       <ArgumentForm
         name={tool.displayName}
         schema={tool.argSchema}
@@ -300,7 +304,7 @@ function AttachOffering({ chatId, offering, onBack, onDone }: { chatId: string; 
         {offeringTitle(offering)}{' '}
         <span className="muted">{offering.kind === 'resource' ? t('palette.resourceOfServer', { server: offering.server }) : t('palette.promptOfServer', { server: offering.server })}</span>
       </h3>
-      {offering.kind === 'prompt' && offering.prompt.description ? <p className="muted">{offering.prompt.description}</p> : null}
+      {offering.kind === 'prompt' && offering.prompt.description ? <p className="muted" dir="auto">{offering.prompt.description}</p> : null}
       {needsForm && offering.kind === 'prompt' ? (
         <ArgumentForm
           name={t('offerings.promptArguments', { name: offering.prompt.name })}

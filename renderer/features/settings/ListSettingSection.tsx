@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../components/icons.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
@@ -7,7 +7,7 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 interface ListSettingSectionProps {
   setting: 'allowedHosts' | 'readableFolders';
   title: string;
-  description: string;
+  description: ReactNode;
   inputLabel: string;
   placeholder: string;
   empty: string;

@@ -35,7 +35,7 @@ function HostsAndFolders() {
       <ListSettingSection
         setting="allowedHosts"
         title={t('settings.allowedHosts.title')}
-        description={t('settings.allowedHosts.description')}
+        description={<Trans i18nKey="settings.allowedHosts.description" components={[<code dir="ltr" />, <code dir="ltr" />, <code dir="ltr" />]} />}
         inputLabel={t('settings.allowedHosts.inputLabel')}
         placeholder={HOST_EXAMPLE}
         empty={t('settings.allowedHosts.empty')}

@@ -31,7 +31,7 @@ export function ArchiveImport({ base64, onClose, onImported }: { base64: string;
           <p className="import-api__summary">
             <strong>{preview.bundle.displayName}</strong> {`· ${t('archive.toolCount', { count: preview.tools.length })}`}
           </p>
-          {preview.bundle.description ? <p className="field__hint">{preview.bundle.description}</p> : null}
+          {preview.bundle.description ? <p className="field__hint" dir="auto">{preview.bundle.description}</p> : null}
           <ul className="import-api__operations" aria-label={t('archive.tools')}>
             {preview.tools.map((tool) => (
               <li key={`${tool.slug}@${tool.version}`} className="import-api__operation">

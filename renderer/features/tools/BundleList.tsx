@@ -129,7 +129,8 @@ export function BundleList() {
                 >
                   <span className="list__main">
                     <span className="list__title">
-                      {bundle.displayName}
+                      {/* A name reads in its own direction (bdi): "Weather (Open-Meteo)" keeps its brackets in Arabic. */}
+                      <bdi>{bundle.displayName}</bdi>
                       {bundle.isBuiltIn ? <span className="badge">{t('bundles.builtIn')}</span> : null}
                     </span>
                     <span className="list__meta">
@@ -186,7 +187,9 @@ function InvalidBundleRow({ bundle }: { bundle: InvalidBundleEntry }) {
     <li className="list__row list__row--invalid">
       <div className="list__item list__item--static">
         <div className="list__main">
-          <span className="list__title">{name}</span>
+          <span className="list__title">
+            <bdi>{name}</bdi>
+          </span>
           <span className="bundle-problem">{bundle.invalidReason}</span>
           <code className="bundle-problem__file" title={bundle.file}>
             {bundle.file}

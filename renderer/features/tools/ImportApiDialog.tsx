@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../shared/schemas/imports.js';
 import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { FilePicker } from '../../components/FilePicker.js';
 import { CancelAnd, Modal } from '../../components/Modal.js';
 import { useBundles, useStoreMutation } from '../../queries/tools.js';
 import { ArchiveImport } from './ArchiveImport.js';
@@ -158,15 +159,13 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
             ))}
           </div>
           {kind === 'file' ? (
-            <label className="import-api__file">
-              <input
-                ref={firstField as React.RefObject<HTMLInputElement>}
-                type="file"
-                accept=".json,.yaml,.yml,.zip,application/json,application/yaml,text/yaml,application/zip"
-                aria-label={t('importApi.file')}
-                onChange={(event) => void chooseFile(event.target.files?.[0])}
-              />
-            </label>
+            <FilePicker
+              ref={firstField as React.RefObject<HTMLInputElement>}
+              label={t('importApi.file')}
+              accept=".json,.yaml,.yml,.zip,application/json,application/yaml,text/yaml,application/zip"
+              chosen={fileName}
+              onChoose={(file) => void chooseFile(file)}
+            />
           ) : kind === 'paste' ? (
             <textarea className="input input--mono import-api__text" aria-label={t('importApi.text')} rows={8} value={text} placeholder={EXAMPLES.text} onChange={(event) => setText(event.target.value)} />
           ) : (

@@ -131,7 +131,7 @@ function ResourceItem({ server, resource }: { server: string; resource: { uri: s
           {resource.title ?? resource.name} <code className="muted">{resource.uri}</code>
           {resource.mimeType ? <span className="badge badge--quiet">{resource.mimeType}</span> : null}
         </summary>
-        {resource.description ? <p className="muted">{resource.description}</p> : null}
+        {resource.description ? <p className="muted" dir="auto">{resource.description}</p> : null}
         {read.isPending ? <p className="muted">{t('offerings.reading')}</p> : null}
         <ErrorLine message={read.isError ? errorMessage(read.error, t('mcpStatus.noAnswer')) : null} />
         {read.data ? (
@@ -153,7 +153,7 @@ function PromptItem({ server, prompt }: { server: string; prompt: McpPrompt }) {
         <summary>
           {prompt.title ?? prompt.name} <code className="muted">{prompt.name}</code>
         </summary>
-        {prompt.description ? <p className="muted">{prompt.description}</p> : null}
+        {prompt.description ? <p className="muted" dir="auto">{prompt.description}</p> : null}
         <ArgumentForm
           name={t('offerings.promptArguments', { name: prompt.name })}
           schema={promptArgSchema(prompt)}

@@ -116,7 +116,7 @@ export function ToolList() {
                   >
                     <span className="list__main">
                       <span className="list__title">
-                        {tool.displayName ?? tool.slug ?? tool.toolID}
+                        <bdi>{tool.displayName ?? tool.slug ?? tool.toolID}</bdi>
                         {tool.status === 'valid' ? <span className="badge badge--quiet">{t(`toolList.type.${tool.type}`)}</span> : null}
                       </span>
                       <span className="list__meta">
