@@ -95,6 +95,15 @@ for (const language of ['en', 'de', 'zh-Hans', 'ar'] as const) {
       await expect(page.getByRole('dialog')).toBeVisible();
       await look('palette');
       await page.keyboard.press('Escape');
+      // The chat's tools panel and its settings.
+      await page.locator('.chat-header__controls > button').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await look('chat-tools', true);
+      await page.keyboard.press('Escape');
+      await page.locator('.chat-header__icons .icon-button').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await look('chat-settings');
+      await page.keyboard.press('Escape');
 
       // Tools: a tool, a run in the tester, the editor, the importer, the MCP server form.
       await page.keyboard.press('Control+2');
@@ -111,6 +120,16 @@ for (const language of ['en', 'de', 'zh-Hans', 'ar'] as const) {
       await page.locator('.pane--bundles .pane__actions .button, .pane--bundles .button').filter({ hasText: /…/ }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await look('tools-import');
+      await page.keyboard.press('Escape');
+      await page.locator('.pane--bundles .pane__actions .button').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await look('tools-mcp-server', true);
+      await page.keyboard.press('Escape');
+      // The bundle's connection, signing in in the browser (the longest form).
+      await page.locator('.pane--bundles .list__actions .icon-button').nth(1).click();
+      const connection = page.getByRole('dialog');
+      await connection.locator('select').first().selectOption('oauth2-browser');
+      await look('tools-connection');
       await page.keyboard.press('Escape');
 
       // Settings: each section.
