@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { i18n } from '../i18n/index.js';
 import { asSentence, issueLine } from './issue-text.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -77,22 +78,22 @@ function collect(fields: Field[], texts: Record<string, string>, flags: Record<s
       // Kept as the JSON of the picked values, so the form's state stays text like the other fields.
       const picked = text ? (JSON.parse(text) as string[]) : [];
       if (picked.length > 0) args[field.name] = picked;
-      else if (field.required) errors[field.name] = 'Pick at least one.';
+      else if (field.required) errors[field.name] = i18n.t('argForm.pickOne');
       continue;
     }
     if (text.trim() === '') {
-      if (field.required) errors[field.name] = 'Required.';
+      if (field.required) errors[field.name] = i18n.t('argForm.required');
       continue;
     }
     if (field.kind === 'number' || field.kind === 'integer') {
       const value = Number(text);
-      if (!Number.isFinite(value) || (field.kind === 'integer' && !Number.isInteger(value))) errors[field.name] = `Enter ${field.kind === 'integer' ? 'a whole number' : 'a number'}.`;
+      if (!Number.isFinite(value) || (field.kind === 'integer' && !Number.isInteger(value))) errors[field.name] = i18n.t(field.kind === 'integer' ? 'argForm.wholeNumber' : 'argForm.number');
       else args[field.name] = value;
     } else if (field.kind === 'json') {
       try {
         args[field.name] = JSON.parse(text) as unknown;
       } catch {
-        errors[field.name] = 'Enter valid JSON.';
+        errors[field.name] = i18n.t('argForm.validJson');
       }
     } else {
       args[field.name] = text;

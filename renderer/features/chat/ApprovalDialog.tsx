@@ -44,7 +44,7 @@ export function ApprovalDialog({ chatId, item, position }: { chatId: string; ite
     }
   })();
   const edited = text !== original;
-  const parseError = parsed ? null : 'The arguments must be a JSON object.';
+  const parseError = parsed ? null : t('approval.notObject');
   const shownIssues = edited ? issues : [];
 
   useEffect(() => {

@@ -105,7 +105,7 @@ export function Composer({ chat }: { chat: Chat }) {
       setPlainPlus(false);
       clearAttachments(chat.id);
     } catch (error) {
-      setProblem(errorMessage(error, 'Could not send; the app may have stopped.'));
+      setProblem(errorMessage(error, t('composer.sendFailed')));
     }
   }
 
