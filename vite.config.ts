@@ -6,7 +6,7 @@ import packageJson from './package.json' with { type: 'json' };
 
 /**
  * One config, four build targets, chosen by --mode:
- *   renderer (default)  the React UI              -> out/renderer/
+ *   renderer (default)  the React UI and the MCP App relay -> out/renderer/
  *   main                the core + browser host   -> out/main/server.js
  *   app                 the Electron main process -> out/app/main.js
  *   preload             the sandboxed preload     -> out/preload/preload.cjs
@@ -65,6 +65,10 @@ const rendererConfig: UserConfig = {
     sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 4096,
+    rollupOptions: {
+      // The window, and the relay page MCP Apps run in (served from a second origin by main/apps/sandbox-server.ts).
+      input: { main: path.join(root, 'renderer', 'index.html'), appSandbox: path.join(root, 'renderer', 'app-sandbox.html') },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -8,6 +8,7 @@ import { createLogger } from '../main/log.js';
 import { createSafeStorageCipher } from './cipher.js';
 import { connectIpc } from './ipc.js';
 import { buildMenu } from './menu.js';
+import { startAppSandbox, type AppSandbox } from '../main/server/app-sandbox.js';
 import { registerAppSchemeAsPrivileged, serveRendererOverAppScheme } from './protocol.js';
 import { createMainWindow, denyAllPermissions } from './window.js';
 
@@ -26,6 +27,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let mainWindow: BrowserWindow | null = null;
   let core: Core | null = null;
+  let appSandbox: AppSandbox | null = null;
 
   app.on('second-instance', () => {
     if (!mainWindow) return;
@@ -39,7 +41,9 @@ if (!app.requestSingleInstanceLock()) {
 
   app.whenReady().then(async () => {
     denyAllPermissions();
-    serveRendererOverAppScheme(path.join(here, '../renderer'));
+    // MCP Apps run on a second origin (a loopback port), never the window's.
+    appSandbox = await startAppSandbox({ rendererDir: path.join(here, '../renderer'), log });
+    serveRendererOverAppScheme(path.join(here, '../renderer'), appSandbox.origin);
     Menu.setApplicationMenu(buildMenu(app.isPackaged));
     core = await createCore({
       dataDir: app.getPath('userData'),
@@ -47,6 +51,7 @@ if (!app.requestSingleInstanceLock()) {
       app: { name: APP_IDENTITY.name, version: app.getVersion() },
       cipher: createSafeStorageCipher(process.env.TOOLBELT_ALLOW_PLAINTEXT_SECRETS === '1'),
       runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
+      appSandboxOrigin: appSandbox.origin,
       log,
       environment: process.env,
       // Other apps start the same core over stdio with this binary in Node mode. Secrets the OS keychain
@@ -68,7 +73,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('window-all-closed', () => {
-    const closing = core?.close() ?? Promise.resolve();
+    const closing = Promise.all([core?.close(), appSandbox?.close()]);
     closing.then(
       () => app.quit(),
       (error: unknown) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { RENDERER_CSP } from '../shared/csp.js';
+import { rendererCsp } from '../shared/csp.js';
 import { contentTypeFor, resolveAsset } from '../main/server/static-files.js';
 import { APP_HOST, APP_SCHEME } from './url-policy.js';
 
@@ -11,8 +11,8 @@ export function registerAppSchemeAsPrivileged(): void {
   ]);
 }
 
-/** Serves the built renderer from app://toolbelt/ with the CSP; nothing else. */
-export function serveRendererOverAppScheme(rendererDir: string): void {
+/** Serves the built renderer from app://toolbelt/ with the CSP (which may frame the MCP App sandbox); nothing else. */
+export function serveRendererOverAppScheme(rendererDir: string, appSandboxOrigin: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST || request.method !== 'GET') return new Response('Not found', { status: 404 });
@@ -25,7 +25,7 @@ export function serveRendererOverAppScheme(rendererDir: string): void {
       return new Response(body, {
         headers: {
           'Content-Type': contentTypeFor(file),
-          'Content-Security-Policy': RENDERER_CSP,
+          'Content-Security-Policy': rendererCsp(appSandboxOrigin),
           'X-Content-Type-Options': 'nosniff',
         },
       });

@@ -32,6 +32,7 @@ export const LAYERS = [
   { name: 'main/chat', files: ['main/chat/'], may: [...KIT, 'main/api', 'main/store', 'main/providers', 'main/questions', 'main/tools', 'main/consent', 'main/loop'] },
   { name: 'main/agents', files: ['main/agents/'], may: [...KIT, 'main/providers', 'main/questions', 'main/tools', 'main/consent', 'main/loop'] },
   { name: 'main/imports', files: ['main/imports/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/settings', 'main/tools'] },
+  { name: 'main/apps', files: ['main/apps/'], may: [...KIT, 'main/api', 'main/store', 'main/questions', 'main/tools', 'main/consent', 'main/mcp'] },
   { name: 'main/mcp-host', files: ['main/mcp-host/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/questions', 'main/tools', 'main/consent'] },
   { name: 'builtins', files: ['builtins/'], may: ['shared', 'main/tools'] },
   { name: 'main/core', files: ['main/core', 'main/app-handlers'], may: ['shared', 'builtins', 'main/*'] },

@@ -9,6 +9,7 @@ export interface AppFacts {
   app: { name: string; version: string };
   hostKind: Static<typeof HostKindSchema>;
   runtime?: { electron?: string; chrome?: string };
+  appSandboxOrigin?: string;
 }
 
 /** app.info and app.health: who is running, where its data is, is it alive. */
@@ -22,6 +23,7 @@ export function appHandlers(options: AppFacts, dataDir: string, clock: Clock, ca
       hostKind: options.hostKind,
       platform: process.platform,
       runtime: { node: process.versions.node, ...options.runtime },
+      ...(options.appSandboxOrigin ? { appSandboxOrigin: options.appSandboxOrigin } : {}),
     }),
     'calls.cancel': ({ callId }) => ({ cancelled: calls.cancel(callId) }),
     'app.health': () => ({

@@ -21,6 +21,7 @@ import { storeHandlers } from './store/handlers.js';
 import { createLayout } from './store/layout.js';
 import { claudeDesktopConfigPath } from './mcp/claude-desktop.js';
 import { mcpHandlers } from './mcp/handlers.js';
+import { mcpAppHandlers } from './apps/app-handlers.js';
 import { mcpRunner } from './mcp/runner.js';
 import { McpServers } from './mcp/servers.js';
 import { mcpShareHandlers } from './mcp-host/handlers.js';
@@ -76,6 +77,8 @@ export interface CoreOptions {
   fetch?: typeof globalThis.fetch;
   /** Versions of the runtime hosting the core, shown in Settings. */
   runtime?: { electron?: string; chrome?: string };
+  /** The origin MCP Apps run on, when the host serves one (main/server/app-sandbox.ts): the window frames apps from it. */
+  appSandboxOrigin?: string;
   /** How often an idle event stream gets a heartbeat; keeps proxies and the status dot honest. */
   heartbeatMs?: number;
   /** Watch the data folder for changes by other programs (default on). */
@@ -287,6 +290,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log)),
       ...providerHandlers(providers, connect, () => performance.now(), capabilities),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
+      ...mcpAppHandlers({ resolver, invoker, questions, windowOpen, rawResource: (server, uri) => mcpServers.rawResource(server, uri) }),
       ...questionHandlers(questions),
       ...mcpShareHandlers(mcpShare),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),

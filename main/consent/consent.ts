@@ -21,10 +21,12 @@ export type Caller =
   | { kind: 'person' }
   /** An agent's model; `manual` when the chat it runs in runs calls only when the person says so. */
   | { kind: 'agent'; path: readonly string[]; manual?: boolean }
-  | { kind: 'mcp-client'; client: string };
+  | { kind: 'mcp-client'; client: string }
+  /** An MCP App (the UI of a tool of `server`, named `app`) calling a tool of its server from its frame. */
+  | { kind: 'mcp-app'; server: string; app: string };
 
 /** Callers that wait for the person's answer while the call is under way. */
-export type LiveCaller = Extract<Caller, { kind: 'agent' | 'mcp-client' }>;
+export type LiveCaller = Extract<Caller, { kind: 'agent' | 'mcp-client' | 'mcp-app' }>;
 
 /** Why the person must approve first, and whose setting it is (so a refusal can say what to change). */
 export interface ApprovalNeed {
@@ -64,11 +66,15 @@ export interface ConsentDeps {
 }
 
 function askerOf(caller: LiveCaller): LiveQuestion['from'] {
-  return caller.kind === 'agent' ? { kind: 'agent', path: [...caller.path] } : { kind: 'mcp-client', client: caller.client };
+  if (caller.kind === 'agent') return { kind: 'agent', path: [...caller.path] };
+  if (caller.kind === 'mcp-app') return { kind: 'mcp-app', server: caller.server, app: caller.app };
+  return { kind: 'mcp-client', client: caller.client };
 }
 
 function whoAsks(caller: LiveCaller): string {
-  return caller.kind === 'agent' ? caller.path.join(' → ') : caller.client;
+  if (caller.kind === 'agent') return caller.path.join(' → ');
+  if (caller.kind === 'mcp-app') return `The app of ${caller.app}`;
+  return caller.client;
 }
 
 /** Asks the person, now, whether a live caller's call may run; the sentence of a refusal is what the caller reads. */

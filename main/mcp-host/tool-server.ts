@@ -1,3 +1,4 @@
+import { asMcpToolResult, valueText } from '../../shared/mcp-tool-result.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, SetLevelRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -40,7 +41,6 @@ export interface ToolServerDeps {
 }
 
 const cut = (text: string) => (text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text);
-const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? 'null');
 
 function failed(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] };
@@ -48,9 +48,7 @@ function failed(message: string): CallToolResult {
 
 /** A tool's outcome as MCP content: the value as text, and as structured content when the tool declares an object output. */
 function callResult(shared: SharedTool, result: InvokeResult): CallToolResult {
-  if (!result.ok) return failed(result.error.message);
-  const structured = shared.definition.outputSchema && result.value && typeof result.value === 'object' && !Array.isArray(result.value);
-  return { content: [{ type: 'text', text: asText(result.value) }], ...(structured ? { structuredContent: result.value as Record<string, unknown> } : {}) };
+  return asMcpToolResult(result, shared.definition.outputSchema !== undefined) as CallToolResult;
 }
 
 /** What the SDK tells a handler about the call it answers. */
@@ -159,7 +157,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
       if (!(error instanceof ToolbeltError)) throw error;
       return refusal(error.message, error.code, allowed);
     }
-    const outcome: Outcome = result.ok ? { ok: true, result: asText(result.value), approval: allowed } : { ok: false, result: result.error.message, errorCode: result.error.code, approval: allowed };
+    const outcome: Outcome = result.ok ? { ok: true, result: valueText(result.value), approval: allowed } : { ok: false, result: result.error.message, errorCode: result.error.code, approval: allowed };
     return { outcome, answer: callResult(shared, result) };
   }
 
@@ -188,7 +186,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
     if (name === TOOL_SEARCH_NAME && mode === 'search') {
       const outcome = session.search(args, everything);
       if (outcome.found) inBackground(server.sendToolListChanged(), (error) => deps.log.debug('an MCP client could not be told its tool list grew', { error: String(error) }));
-      record({ tool: name, displayName: 'Search tools', args: cut(asText(args)), ok: !outcome.isError, result: cut(outcome.text), durationMs: Math.round(performance.now() - started), approval: 'not-needed' });
+      record({ tool: name, displayName: 'Search tools', args: cut(valueText(args)), ok: !outcome.isError, result: cut(outcome.text), durationMs: Math.round(performance.now() - started), approval: 'not-needed' });
       return { isError: outcome.isError, content: [{ type: 'text', text: outcome.text }] };
     }
     // Any shared tool can be called by name, listed in this session or not (a client may call what a search named).
@@ -207,7 +205,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
       tool: name.slice(0, 200),
       displayName: shared.record.tool.displayName,
       bundleID: shared.record.bundleID,
-      args: unsafe ? '(not shown: they could not be carried)' : cut(asText(args)),
+      args: unsafe ? '(not shown: they could not be carried)' : cut(valueText(args)),
       ok: outcome.ok,
       result: cut(outcome.result),
       ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),

@@ -20,3 +20,21 @@ describe('which tools of an MCP server ask before they run', () => {
     expect(asking('always')).toEqual(['unsaid', 'reads', 'harmless-write', 'deletes']);
   });
 });
+
+describe('what a tool says of its MCP App', () => {
+  const impl = (meta: Record<string, unknown>) => {
+    const [record] = mcpRecords('apps', [{ ...tool('show'), _meta: meta }], AT).tools;
+    return record?.kind === 'valid' && record.tool.type === 'mcp' ? record.tool.impl : undefined;
+  };
+
+  it('keeps the ui:// resource and who may call it, in the spec’s key and the older one', () => {
+    expect(impl({ ui: { resourceUri: 'ui://show/app.html', visibility: ['app'] } })?.ui).toEqual({ resourceUri: 'ui://show/app.html', visibility: ['app'] });
+    expect(impl({ 'ui/resourceUri': 'ui://show/old.html' })?.ui).toEqual({ resourceUri: 'ui://show/old.html' });
+  });
+
+  it('leaves out what is not an app: another scheme, unknown callers, nothing at all', () => {
+    expect(impl({ ui: { resourceUri: 'https://evil.example.com/app.html', visibility: ['everyone', 'model', 'model'] } })?.ui).toEqual({ visibility: ['model'] });
+    expect(impl({ ui: 'nonsense' })?.ui).toBeUndefined();
+    expect(impl({})?.ui).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isToolName } from '../../shared/schemas/ids.js';
+import type { McpToolUi } from '../../shared/schemas/http-impl.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord } from '../store/records.js';
 import { mcpBundleID, mcpToolID } from './identity.js';
@@ -23,6 +24,20 @@ function schemaBody(schema: Record<string, unknown> | undefined): Record<string,
 export interface LeftOutTool {
   name: string;
   why: string;
+}
+
+/**
+ * What a tool says of its MCP App (`_meta.ui`, and the older `_meta["ui/resourceUri"]`): the ui:// resource its
+ * calls show, and whether models, its app or both may call it. Anything else there is not an app.
+ */
+function appOf(tool: Tool): { ui?: McpToolUi } {
+  const meta = (tool._meta ?? {}) as Record<string, unknown>;
+  const ui = meta.ui && typeof meta.ui === 'object' ? (meta.ui as Record<string, unknown>) : {};
+  const uri = typeof ui.resourceUri === 'string' ? ui.resourceUri : typeof meta['ui/resourceUri'] === 'string' ? meta['ui/resourceUri'] : undefined;
+  const resourceUri = uri && uri.startsWith('ui://') && uri.length <= 2_048 ? uri : undefined;
+  const visibility = Array.isArray(ui.visibility) ? [...new Set(ui.visibility.filter((who): who is 'model' | 'app' => who === 'model' || who === 'app'))] : undefined;
+  const found: McpToolUi = { ...(resourceUri ? { resourceUri } : {}), ...(visibility?.length ? { visibility } : {}) };
+  return Object.keys(found).length ? { ui: found } : {};
 }
 
 export function mcpRecords(server: string, tools: Tool[], at: string, askFirst: 'as-annotated' | 'always' | 'never' = 'as-annotated'): { bundle: BundleRecord; tools: ToolRecord[]; skipped: LeftOutTool[] } {
@@ -66,7 +81,7 @@ export function mcpRecords(server: string, tools: Tool[], at: string, askFirst: 
       ...(asks ? { requiresApproval: true } : {}),
       argSchema: schemaBody(tool.inputSchema),
       ...(tool.outputSchema ? { outputSchema: schemaBody(tool.outputSchema) } : {}),
-      impl: { server, tool: tool.name },
+      impl: { server, tool: tool.name, ...appOf(tool) },
       createdAt: at,
       modifiedAt: at,
     };

@@ -149,6 +149,11 @@ export class McpServers {
     return { contents: contentsView(await this.onServer(name, `read ${uri}`, (connection) => connection.readResource(uri))) };
   }
 
+  /** A resource as the server sent it, `_meta` and all (an MCP App's document carries its sandbox's needs there). */
+  async rawResource(name: string, uri: string) {
+    return this.onServer(name, `read ${uri}`, (connection) => connection.readResource(uri));
+  }
+
   async prompts(name: string) {
     return { prompts: (await this.onServer(name, 'list its prompts', (connection) => connection.prompts())).map(promptView) };
   }

@@ -6,6 +6,7 @@ import { createLogger } from '../log.js';
 import { openLogFile } from './log-file.js';
 import { parseServeOptions, SERVE_USAGE, UsageError } from './cli-options.js';
 import { defaultDataDir } from './data-dir.js';
+import { startAppSandbox } from './app-sandbox.js';
 import { startHttpHost } from './http-host.js';
 import { runMcpStdio } from './mcp-stdio.js';
 import { openFolderCore } from './folder-core.js';
@@ -37,12 +38,15 @@ export async function main(argv: string[]): Promise<void> {
   const logFile = options.logFile === null ? null : openLogFile(path.resolve(dataDir, options.logFile));
   const log = createLogger({ level: options.logLevel, ...(logFile ? { write: (line: string) => logFile.write(line) } : {}) });
   if (options.logFile !== null) process.stderr.write(`Toolbelt's log: ${path.resolve(dataDir, options.logFile)}\n`);
-  const { core } = await openFolderCore(dataDir, log, {
-    mcpShare: { listen: true, stdioCommand: { command: process.execPath, args: [fileURLToPath(import.meta.url), 'mcp', '--data-dir', dataDir] } },
-  });
   const rendererDir = existsSync(path.join(options.rendererDir, 'index.html')) ? options.rendererDir : null;
   if (!rendererDir) log.warn('renderer is not built; serving the API only', { rendererDir: options.rendererDir });
-  const host = await startHttpHost({ core, token: options.token, port: options.port, rendererDir, log });
+  // MCP Apps run on a second origin (a loopback port of their own), never the window's.
+  const appSandbox = rendererDir ? await startAppSandbox({ rendererDir, log }) : null;
+  const { core } = await openFolderCore(dataDir, log, {
+    mcpShare: { listen: true, stdioCommand: { command: process.execPath, args: [fileURLToPath(import.meta.url), 'mcp', '--data-dir', dataDir] } },
+    ...(appSandbox ? { appSandboxOrigin: appSandbox.origin } : {}),
+  });
+  const host = await startHttpHost({ core, token: options.token, port: options.port, rendererDir, log, ...(appSandbox ? { appSandboxOrigin: appSandbox.origin } : {}) });
 
   process.stdout.write(`Toolbelt is running at ${host.url}\n`);
   log.info('browser host started', { port: host.port, dataDir });
@@ -64,7 +68,7 @@ export async function main(argv: string[]): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    Promise.all([host.close(), core.close()]).then(
+    Promise.all([host.close(), core.close(), appSandbox?.close()]).then(
       () => {
         clearTimeout(force);
         process.exit(0);

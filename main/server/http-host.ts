@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_CSP, RENDERER_CSP } from '../../shared/csp.js';
+import { API_CSP, rendererCsp } from '../../shared/csp.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { methodHasBody, type OperationDefinition } from '../../shared/operation.js';
 import type { Core } from '../core.js';
@@ -25,6 +25,8 @@ export interface HttpHostOptions {
   rendererDir: string | null;
   log: Logger;
   keepAliveMs?: number;
+  /** The origin MCP Apps run on (main/server/app-sandbox.ts): the one frame the window may hold. */
+  appSandboxOrigin?: string;
   /** How long a request may take to arrive (tests shorten it). */
   limits?: ListenerLimits;
 }
@@ -54,7 +56,7 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', `http://${LOOPBACK}`);
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
-    applyCommonHeaders(response, isApi ? API_CSP : RENDERER_CSP);
+    applyCommonHeaders(response, isApi ? API_CSP : rendererCsp(options.appSandboxOrigin));
 
     const originVerdict = checkOrigin(request, authorities);
     if (!originVerdict.ok) return sendError(response, new ToolbeltError(originVerdict.code, originVerdict.message));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ToolbeltError } from '../../shared/errors.js';
 import { EXPOSED_NAME_PATTERN, type ChatTools, type ToolDiscovery, type ToolRef, type ToolSelection } from '../../shared/schemas/chat.js';
+import { isForModels } from '../../shared/schemas/http-impl.js';
 import type { ToolDefinition } from '../providers/model.js';
 import type { ValidTool } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
@@ -128,6 +129,8 @@ function bundleTools(tools: ChatTools, resolver: ToolResolver, taken: ReadonlySe
       const { slug, version } = record.tool;
       // A tool picked by hand keeps the person's settings for it, whatever its bundle's say.
       if (picked.has(`${entry.bundleID}/${slug}`)) continue;
+      // A tool its server keeps for its app (MCP Apps) is called by the app, never offered to a model.
+      if (!isForModels(record.tool)) continue;
       const selection: ToolSelection = { bundleID: entry.bundleID, slug, version, ...(entry.requiresApproval ? { requiresApproval: true } : {}) };
       const base = providerSafeName(selection);
       if (entry.denied) {
@@ -163,6 +166,10 @@ export async function exposeTools(tools: ChatTools, resolver: ToolResolver, opti
     const readiness = await resolver.resolve(selection);
     if (!readiness.ok) {
       withheld.set(name, readiness.why);
+      continue;
+    }
+    if (!isForModels(readiness.record.tool)) {
+      withheld.set(name, 'its MCP server keeps it for its app (visibility "app"): the app calls it, a model is not offered it');
       continue;
     }
     reachable.push(exposed(name, selection, readiness.record, readiness.bundle));

@@ -15,6 +15,8 @@ export const AppInfoSchema = Type.Object(
       electron: Type.Optional(Type.String()),
       chrome: Type.Optional(Type.String()),
     }),
+    /** Where MCP Apps run (a second origin); absent where the host serves none (the stdio MCP command, tests). */
+    appSandboxOrigin: Type.Optional(Type.String({ pattern: '^http://127\\.0\\.0\\.1:\\d+$' })),
   },
   { $id: 'AppInfo', additionalProperties: false },
 );

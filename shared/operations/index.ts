@@ -17,6 +17,7 @@ import {
   mcpServersResources,
   mcpServersRestart,
 } from './mcp.js';
+import { mcpAppsCallTool, mcpAppsReadResource, mcpAppsResource } from './mcp-apps.js';
 import { mcpShareActivity, mcpShareBundle, mcpShareConfigure, mcpShareConnection, mcpShareStatus } from './mcp-share.js';
 import { oauthSignIn, oauthSignOut, oauthState } from './oauth.js';
 import { questionsAnswer, questionsList } from './questions.js';
@@ -70,6 +71,9 @@ export const operations = {
   'mcpServers.readResource': mcpServersReadResource,
   'mcpServers.prompts': mcpServersPrompts,
   'mcpServers.getPrompt': mcpServersGetPrompt,
+  'mcpApps.resource': mcpAppsResource,
+  'mcpApps.callTool': mcpAppsCallTool,
+  'mcpApps.readResource': mcpAppsReadResource,
   'mcpShare.status': mcpShareStatus,
   'mcpShare.configure': mcpShareConfigure,
   'mcpShare.shareBundle': mcpShareBundle,

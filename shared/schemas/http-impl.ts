@@ -185,10 +185,31 @@ export const LocalImplSchema = Type.Object(
 
 export type LocalImpl = Static<typeof LocalImplSchema>;
 
+/**
+ * What an MCP tool says of its app (MCP Apps, `_meta.ui`): the `ui://` resource the host shows with its calls, and
+ * who may call it: `["app"]` is for its app only and never offered to a model; absent is both.
+ */
+export const McpToolUiSchema = Type.Object(
+  {
+    resourceUri: Type.Optional(Type.String({ pattern: '^ui://', maxLength: 2048 })),
+    visibility: Type.Optional(Type.Array(Type.Union([Type.Literal('model'), Type.Literal('app')]), { maxItems: 2 })),
+  },
+  { additionalProperties: false },
+);
+
+export type McpToolUi = Static<typeof McpToolUiSchema>;
+
 /** A tool of an MCP server: which server, and the tool's name there. Such tools come from the server, never from files. */
 export const McpImplSchema = Type.Object(
-  { server: Type.String({ minLength: 1, maxLength: 64 }), tool: Type.String({ minLength: 1, maxLength: 128 }) },
+  { server: Type.String({ minLength: 1, maxLength: 64 }), tool: Type.String({ minLength: 1, maxLength: 128 }), ui: Type.Optional(McpToolUiSchema) },
   { additionalProperties: false },
 );
 
 export type McpImpl = Static<typeof McpImplSchema>;
+
+/** Whether a model may be offered this tool: all but an MCP tool its server keeps for its app (`visibility: ["app"]`). */
+export function isForModels(tool: { type: string; impl: unknown }): boolean {
+  if (tool.type !== 'mcp') return true;
+  const visibility = (tool.impl as McpImpl).ui?.visibility;
+  return !visibility || visibility.includes('model');
+}

@@ -1,12 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { UuidV7Schema } from './ids.js';
 
-/** Who asks: an MCP server Toolbelt uses (elicitation), an MCP client using Toolbelt's tools, or an agent tool (approval of a call it makes). */
+/**
+ * Who asks: an MCP server Toolbelt uses (elicitation), an MCP client using Toolbelt's tools, an agent tool (approval
+ * of a call it makes), or an MCP App (a call to its server's tools, made from its frame in a chat or the tester).
+ */
 export const QuestionAskerSchema = Type.Union([
   Type.Object({ kind: Type.Literal('mcp-server'), server: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('mcp-client'), client: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
   /** The agents the call is made inside, outermost first ("Research agent", then an agent it called). */
   Type.Object({ kind: Type.Literal('agent'), path: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 3 }) }, { additionalProperties: false }),
+  /** `app` is the tool whose app it is (its display name), `server` the MCP server both come from. */
+  Type.Object({ kind: Type.Literal('mcp-app'), server: Type.String({ maxLength: 64 }), app: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
 ]);
 
 /** An MCP client or an agent wants to run a tool that asks first: the approval dialog shows this, and accept means "allow once". */

@@ -44,7 +44,12 @@ function useSendAnswer(question: LiveQuestion) {
   return { send, busy: answer.isPending, failure, issues };
 }
 
-const askerName = (from: LiveQuestion['from']) => (from.kind === 'mcp-server' ? from.server : from.kind === 'mcp-client' ? from.client : from.path.join(' → '));
+function askerName(from: LiveQuestion['from']): string {
+  if (from.kind === 'mcp-server') return from.server;
+  if (from.kind === 'mcp-client') return from.client;
+  if (from.kind === 'mcp-app') return from.app;
+  return from.path.join(' → ');
+}
 
 /**
  * Another app (an MCP client using the shared tools) or an agent tool wants
@@ -70,6 +75,17 @@ function ClientApproval({ question, waiting }: { question: LiveQuestion; waiting
             <strong>{t('live.agentPath', { path: client, tool: approval.displayName })}</strong>
             <br />
             <Trans i18nKey="live.agentWants" values={{ tool: approval.displayName, slug: approval.slug }} components={[<strong />, <span className="muted" translate="no" />]} />
+            {waiting > 0 ? t('live.moreWaiting', { count: waiting }) : ''}
+          </p>
+        ) : question.from.kind === 'mcp-app' ? (
+          <p>
+            <Trans
+              i18nKey="live.appWants"
+              values={{ app: question.from.app, tool: approval.displayName, slug: approval.slug, server: question.from.server }}
+              components={[<strong />, <strong />, <span className="muted" />]}
+            />
+            <br />
+            {t('live.asksEvery')}
             {waiting > 0 ? t('live.moreWaiting', { count: waiting }) : ''}
           </p>
         ) : (

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startChatHarness } from '../testing/chat-harness.js';
+import { nextQuestion } from '../testing/live-questions.js';
+import { PROJECT_ROOT } from '../testing/spawned-host.js';
+import { startTestCore } from '../testing/test-core.js';
+import { mcpBundleID } from '../mcp/identity.js';
+
+/** The published example app server of the MCP Apps SDK, over stdio: one tool (get-time) whose UI is ui://get-time/mcp-app.html. */
+const BASIC_APP = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js'), '--stdio'] };
+
+describe('MCP Apps: the core’s side, against a published app server', () => {
+  it('knows which tool has an app, serves its document with what it declared, and lets the app call its server’s tools through the one door', async () => {
+    const { core, call, failure } = await startTestCore({ windowOpen: () => true });
+    await call('mcpServers.put', { name: 'clock', config: BASIC_APP });
+    const bundleID = mcpBundleID('clock');
+    const tool = await call('tools.get', { bundleID, toolSlug: 'get-time', version: 'mcp' });
+    expect(tool.status === 'valid' && tool.type === 'mcp' && tool.impl).toMatchObject({ ui: { resourceUri: 'ui://get-time/mcp-app.html' } });
+
+    const app = await call('mcpApps.resource', { bundleID, toolSlug: 'get-time' });
+    expect(app.uri).toBe('ui://get-time/mcp-app.html');
+    expect(app.html).toMatch(/^<!doctype html>/i);
+    expect(app.permissions).toEqual([]);
+
+    // get-time says nothing of what it changes, so (as for a model) the person is asked first.
+    const calling = call('mcpApps.callTool', { bundleID, toolSlug: 'get-time', name: 'get-time', arguments: {} });
+    const question = await nextQuestion(core);
+    expect(question).toMatchObject({ from: { kind: 'mcp-app', server: 'clock', app: 'Get Time' }, approval: { slug: 'get-time' } });
+    await call('questions.answer', { id: question.id, answer: { action: 'accept', content: {} } });
+    const result = await calling;
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown });
+    expect(result.content[0]).toMatchObject({ type: 'text' });
+
+    // Declined: the app hears a failed call, in words.
+    const declined = call('mcpApps.callTool', { bundleID, toolSlug: 'get-time', name: 'get-time' });
+    await call('questions.answer', { id: (await nextQuestion(core)).id, answer: { action: 'decline' } });
+    expect(await declined).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('denied') as unknown }] });
+
+    // What is not there is said so; a tool without an app has none to show.
+    expect((await failure('mcpApps.resource', { bundleID, toolSlug: 'nothing' })).code).toBe('not_found');
+    expect((await failure('mcpApps.callTool', { bundleID, toolSlug: 'get-time', name: 'no-such-tool' })).code).toBe('not_found');
+    expect((await failure('mcpApps.readResource', { bundleID, toolSlug: 'get-time', uri: 'ui://nowhere' })).code).toBe('mcp_error');
+  });
+});
+
+const PDF = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-pdf/dist/index.js'), '--stdio'] };
+
+describe('tools a server keeps for its app', () => {
+  it('are never offered to a model: not with the whole server, not when picked by hand', async () => {
+    const h = await startChatHarness();
+    await h.call('mcpServers.put', { name: 'pdf', config: PDF });
+    const bundleID = mcpBundleID('pdf');
+    const listed = await h.call('tools.list', { bundleIDs: [bundleID], includeDisabled: true });
+    const appOnly = listed.tools.filter((tool) => tool.status === 'valid' && tool.type === 'mcp' && tool.impl.ui?.visibility?.join() === 'app');
+    expect(appOnly.length).toBeGreaterThanOrEqual(5);
+    await h.provider('echo', { kind: 'scripted', displayName: 'Echo' });
+    const picked = appOnly[0]!;
+    const chat = await h.chat({ providerId: 'echo', tools: { mode: 'auto', selected: [{ bundleID, slug: picked.slug!, version: 'mcp' }], bundles: [{ bundleID }], discovery: 'all' } });
+    const context = await h.call('chats.context', { chatId: chat.id });
+    expect(context.tools.reachable).toBe(listed.tools.length - appOnly.length);
+  });
+});

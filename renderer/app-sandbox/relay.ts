@@ -1,0 +1,63 @@
+/**
+ * The outer frame of an MCP App, served from the app sandbox's own origin
+ * (never the window's): it holds the app's document in an inner frame whose
+ * origin is opaque (sandboxed without allow-same-origin: no storage, no way
+ * into this relay, the window or another app), and relays the app's
+ * JSON-RPC messages to and from the window that embedded it, and nobody
+ * else. The policy this page was served with (what the app declared) is
+ * the inner document's too: a srcdoc document inherits it.
+ */
+const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
+/** More than this many messages a second from the app are dropped: a flood must not freeze the window. */
+const MESSAGES_PER_SECOND = 300;
+const ALLOWED_FEATURES = new Set(['camera', 'microphone', 'geolocation', 'clipboard-write']);
+
+const hostOrigin = new URLSearchParams(location.search).get('host');
+if (window.top === window || !hostOrigin) throw new Error('The MCP App sandbox runs only inside Toolbelt.');
+
+const inner = document.createElement('iframe');
+inner.setAttribute('sandbox', 'allow-scripts allow-forms');
+inner.title = 'MCP App';
+document.body.append(inner);
+
+let windowStart = 0;
+let sentInWindow = 0;
+function withinRate(now: number): boolean {
+  if (now - windowStart >= 1000) {
+    windowStart = now;
+    sentInWindow = 0;
+  }
+  sentInWindow += 1;
+  return sentInWindow <= MESSAGES_PER_SECOND;
+}
+
+interface ResourceReady {
+  method: typeof RESOURCE_READY;
+  params: { html?: unknown; permissions?: unknown };
+}
+const isResourceReady = (data: unknown): data is ResourceReady =>
+  typeof data === 'object' && data !== null && (data as { method?: unknown }).method === RESOURCE_READY && typeof (data as { params?: unknown }).params === 'object';
+
+window.addEventListener('message', (event) => {
+  if (event.source === window.parent) {
+    // Only the window that embedded this frame speaks for the host.
+    if (event.origin !== hostOrigin) return;
+    if (isResourceReady(event.data)) {
+      const { html, permissions } = event.data.params;
+      // The window sends only the features the person allowed.
+      const features = Array.isArray(permissions) ? permissions.filter((feature): feature is string => typeof feature === 'string' && ALLOWED_FEATURES.has(feature)) : [];
+      if (features.length) inner.setAttribute('allow', features.join('; '));
+      if (typeof html === 'string') inner.srcdoc = html;
+      return;
+    }
+    inner.contentWindow?.postMessage(event.data, '*');
+    return;
+  }
+  if (event.source === inner.contentWindow && inner.contentWindow !== null) {
+    if (!withinRate(performance.now())) return;
+    window.parent.postMessage(event.data, hostOrigin);
+  }
+});
+
+window.parent.postMessage({ jsonrpc: '2.0', method: PROXY_READY, params: {} }, hostOrigin);
