@@ -115,7 +115,8 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
   }
   return (
     <div className="json-editor-frame">
-      <div ref={host} className="json-editor" style={{ height }} data-testid={`json-editor-${label}`} />
+      {/* Code, the same in every language: no browser translates it. */}
+      <div ref={host} className="json-editor" style={{ height }} data-testid={`json-editor-${label}`} translate="no" dir="ltr" />
       <button
         type="button"
         className="button button--small button--ghost json-editor__format"

@@ -68,7 +68,7 @@ const MessageView = memo(function MessageView({
       {empty && streaming ? <p className="message__typing" aria-label={t('chat.answering')}>…</p> : null}
       <ServerSearchCards blocks={message.serverBlocks} />
       {message.toolCalls.map((call) => (
-        <ToolCallCard key={call.id} call={call} />
+        <ToolCallCard key={call.id} call={call} chatId={chatId} />
       ))}
       {message.answerProblem ? <p className="muted message__note">{t('chat.notTheJson', { problem: message.answerProblem })}</p> : null}
       {message.finishReason === 'cancelled' ? <p className="muted message__note">{t('chat.stopped')}</p> : null}
@@ -194,7 +194,7 @@ export function MessageList({ chat }: { chat: Chat }) {
     >
       <div className="message-list__inner" style={{ height: total }}>
         {virtualizer.getVirtualItems().map((row) => (
-          <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="message-list__row" style={{ transform: `translateY(${row.start}px)` }}>
+          <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="message-list__row" style={{ top: row.start }}>
             <MessageView
               chatId={chat.id}
               message={messages[row.index]!}

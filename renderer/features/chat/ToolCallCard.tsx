@@ -8,6 +8,7 @@ import { JsonTree } from '../../components/JsonTree.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { useUiStore } from '../../state/ui.js';
+import { ToolCallApp } from '../apps/ToolCallApp.js';
 
 const TONE: Partial<Record<ToolCall['status'], string>> = { succeeded: 'ok', failed: 'bad', denied: 'bad', cancelled: 'quiet', running: 'pending' };
 
@@ -102,7 +103,7 @@ function AskedAndAnswered({ call }: { call: ToolCall }) {
 }
 
 /** One tool call: what was called with what, how it went, and its result or error. */
-export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPerson?: boolean }) {
+export function ToolCallCard({ call, byPerson = false, chatId }: { call: ToolCall; byPerson?: boolean; chatId?: string }) {
   const { t } = useTranslation();
   const running = call.status === 'running';
   const elapsed = useElapsed(call.startedAt, running);
@@ -138,6 +139,7 @@ export function ToolCallCard({ call, byPerson = false }: { call: ToolCall; byPer
       {running && call.progress ? <ProgressLine progress={call.progress} /> : null}
       <AskedAndAnswered call={call} />
       <SearchedAndFound call={call} />
+      <ToolCallApp call={call} {...(chatId ? { chatId } : {})} />
       {result?.steps?.length ? <AgentSteps steps={result.steps} /> : null}
       <details className="tool-card__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>

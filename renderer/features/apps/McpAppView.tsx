@@ -1,0 +1,141 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { asMcpToolResult } from '../../../shared/mcp-tool-result.js';
+import type { ToolCallResult } from '../../../shared/schemas/chat.js';
+import { useApi } from '../../api/context.js';
+import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { useAppInfo } from '../../queries/app.js';
+import { useAppResource } from '../../queries/apps.js';
+import { useUiStore } from '../../state/ui.js';
+import { openAppSession, type AppSession } from './app-bridge.js';
+
+/** How tall an app may grow inline before it scrolls inside its frame; what it starts at until it says. */
+const MAX_INLINE_HEIGHT = 600;
+const START_HEIGHT = 120;
+
+interface McpAppViewProps {
+  tool: { bundleID: string; slug: string; displayName: string };
+  input: Record<string, unknown>;
+  /** The call's result once there is one; an app can show its input before. */
+  result: ToolCallResult | undefined;
+  /** Whether the tool declares an output schema (its object result is structured content). */
+  structured: boolean;
+  /** Sends the app's message into the chat; absent where there is none (the tester). */
+  onMessage?: (text: string) => Promise<void>;
+}
+
+const base64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+function useDark(): boolean {
+  const theme = useUiStore((state) => state.theme);
+  const [system, setSystem] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const follow = () => setSystem(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return theme === 'system' ? system : theme === 'dark';
+}
+
+/**
+ * An MCP tool's own UI (MCP Apps) in its call's card: framed from the app
+ * sandbox's origin, never the window's, sized by the app up to a limit, with
+ * a full-screen mode and a way back. A server that is gone, or an app that
+ * does not start, leaves the card as it was and says why.
+ */
+export function McpAppView({ tool, input, result, structured, onMessage }: McpAppViewProps) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const info = useAppInfo();
+  const resource = useAppResource({ bundleID: tool.bundleID, slug: tool.slug });
+  const frame = useRef<HTMLIFrameElement>(null);
+  const session = useRef<AppSession | null>(null);
+  const [height, setHeight] = useState(START_HEIGHT);
+  const [mode, setMode] = useState<'inline' | 'fullscreen'>('inline');
+  const [state, setState] = useState<'starting' | 'ready' | 'handshake' | 'connect'>('starting');
+  const dark = useDark();
+  const origin = info.data?.appSandboxOrigin;
+  // What the app is told of where it runs, kept up to date as the theme, the language and its display mode change.
+  const hostContext = useMemo(
+    () => ({
+      theme: dark ? ('dark' as const) : ('light' as const),
+      locale: i18n.language,
+      displayMode: mode,
+      availableDisplayModes: ['inline' as const, 'fullscreen' as const],
+      containerDimensions: mode === 'inline' ? { maxHeight: MAX_INLINE_HEIGHT } : { height: window.innerHeight },
+      platform: 'desktop' as const,
+    }),
+    [dark, i18n.language, mode],
+  );
+  const latestContext = useRef(hostContext);
+  useEffect(() => {
+    latestContext.current = hostContext;
+    session.current?.context(hostContext);
+  }, [hostContext]);
+
+  const html = resource.data?.html;
+  useEffect(() => {
+    if (!frame.current || !origin || html === undefined) return;
+    const csp = base64Url(JSON.stringify(resource.data?.csp ?? {}));
+    const opened = openAppSession({
+      api,
+      frame: frame.current,
+      src: `${origin}/app?host=${encodeURIComponent(window.location.origin)}&csp=${csp}`,
+      html,
+      tool,
+      version: info.data?.version ?? '0',
+      hostContext: latestContext.current,
+      onHeight: (wanted) => setHeight(Math.max(40, Math.min(wanted, 20_000))),
+      onDisplayMode: setMode,
+      onMessage: async (text) => {
+        if (!onMessage || !text.trim()) return false;
+        await onMessage(text);
+        return true;
+      },
+      onReady: () => setState('ready'),
+      onProblem: setState,
+    });
+    session.current = opened;
+    return () => {
+      opened.close();
+      session.current = null;
+    };
+    // One session per document; what changes later is sent to it below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [origin, html]);
+
+  useEffect(() => {
+    session.current?.update(input, result ? asMcpToolResult(result, structured) : null);
+  }, [input, result, structured, state]);
+  useEffect(() => {
+    if (mode !== 'fullscreen') return;
+    const back = (event: KeyboardEvent) => event.key === 'Escape' && setMode('inline');
+    window.addEventListener('keydown', back);
+    return () => window.removeEventListener('keydown', back);
+  }, [mode]);
+
+  if (info.data && !origin) return <p className="muted mcp-app__note">{t('apps.noSandbox')}</p>;
+  if (resource.isError) return <ErrorLine className="mcp-app__note" message={t('apps.failed', { reason: errorMessage(resource.error) })} />;
+  const shownHeight = mode === 'inline' ? Math.min(height, MAX_INLINE_HEIGHT) : undefined;
+  return (
+    <section className={`mcp-app mcp-app--${mode}`} aria-label={t('apps.region', { tool: tool.displayName })}>
+      <div className="mcp-app__bar">
+        <span className="muted">{state === 'starting' ? t('apps.starting') : t('apps.label')}</span>
+        <button type="button" className="button button--small button--ghost" onClick={() => setMode(mode === 'inline' ? 'fullscreen' : 'inline')}>
+          {mode === 'inline' ? t('apps.fullscreen') : t('apps.back')}
+        </button>
+      </div>
+      {state === 'handshake' || state === 'connect' ? <ErrorLine message={t(state === 'handshake' ? 'apps.noHandshake' : 'apps.lost')} /> : null}
+      <iframe
+        ref={frame}
+        className="mcp-app__frame"
+        title={t('apps.frameTitle', { tool: tool.displayName })}
+        // The relay keeps its own (sandbox) origin; the app inside it gets an opaque one of its own.
+        sandbox="allow-scripts allow-same-origin allow-forms"
+        referrerPolicy="no-referrer"
+        style={shownHeight ? { height: shownHeight } : undefined}
+      />
+    </section>
+  );
+}

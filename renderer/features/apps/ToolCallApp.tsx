@@ -1,0 +1,24 @@
+import type { ToolCall } from '../../../shared/schemas/chat.js';
+import { useApi } from '../../api/context.js';
+import { useTool } from '../../queries/tools.js';
+import { McpAppView } from './McpAppView.js';
+
+/**
+ * The app of a call's tool, when its MCP server gives it one (`ui.resourceUri`), shown in the call's card; nothing
+ * for other tools. A message the app sends goes into the chat the call is in.
+ */
+export function ToolCallApp({ call, chatId }: { call: ToolCall; chatId?: string }) {
+  const api = useApi();
+  const tool = useTool(call.tool ? { bundleID: call.tool.bundleID, slug: call.tool.slug, version: call.tool.version } : null);
+  const found = tool.data?.status === 'valid' && tool.data.type === 'mcp' ? tool.data : null;
+  if (!found?.impl.ui?.resourceUri || !call.tool) return null;
+  return (
+    <McpAppView
+      tool={{ bundleID: call.tool.bundleID, slug: call.tool.slug, displayName: found.displayName }}
+      input={call.args}
+      result={call.result}
+      structured={found.outputSchema !== undefined}
+      {...(chatId ? { onMessage: async (text: string) => void (await api.chats.send({ chatId, content: text })) } : {})}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { McpToolResult } from '../../../shared/mcp-tool-result.js';
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ApiClient } from '../../api/client.js';
+
+/** What the window lets an app do: call its server's tools and read its resources, open links, log. */
+const CAPABILITIES = { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} } };
+/** An app that has not answered Toolbelt's greeting by then is said not to have started. */
+export const HANDSHAKE_MS = 15_000;
+
+export interface AppSession {
+  /** The call's arguments and, once it has one, its result: sent when the app is ready, and again when they change. */
+  update(input: Record<string, unknown>, result: McpToolResult | null): void;
+  context(next: McpUiHostContext): void;
+  close(): void;
+}
+
+export interface AppSessionOptions {
+  api: ApiClient;
+  frame: HTMLIFrameElement;
+  /** The relay page on the sandbox's origin, with the app's policy. */
+  src: string;
+  html: string;
+  tool: { bundleID: string; slug: string };
+  version: string;
+  hostContext: McpUiHostContext;
+  onHeight(height: number): void;
+  onDisplayMode(mode: 'inline' | 'fullscreen'): void;
+  /** The app sends a message into the chat; false where there is no chat to send it to. */
+  onMessage(text: string): Promise<boolean>;
+  onReady(): void;
+  onProblem(problem: 'handshake' | 'connect'): void;
+}
+
+const textOf = (content: unknown) =>
+  (Array.isArray(content) ? content : [])
+    .flatMap((block: unknown) => ((block as { type?: unknown }).type === 'text' && typeof (block as { text?: unknown }).text === 'string' ? [(block as { text: string }).text] : []))
+    .join('\n');
+
+/**
+ * The host side of one MCP App, on the official SDK's AppBridge: it speaks
+ * only to the frame it was given (messages from any other window are not
+ * its), answers what the app may ask through the core (its server's tools
+ * and resources, through the one door to the person), and refuses the rest
+ * with a JSON-RPC error.
+ */
+export function openAppSession(options: AppSessionOptions): AppSession {
+  const { api, frame, tool } = options;
+  const bridge = new AppBridge(null, { name: 'Toolbelt', version: options.version }, CAPABILITIES, { hostContext: options.hostContext });
+  let ready = false;
+  let latest: { input: Record<string, unknown>; result: McpToolResult | null } | null = null;
+  let sentResult: McpToolResult | null = null;
+
+  const send = () => {
+    if (!ready || !latest) return;
+    const { input, result } = latest;
+    const done = async () => {
+      await bridge.sendToolInput({ arguments: input });
+      if (result && result !== sentResult) {
+        sentResult = result;
+        await bridge.sendToolResult(result as CallToolResult);
+      }
+    };
+    done().catch(() => options.onProblem('connect'));
+  };
+
+  bridge.onsandboxready = () => {
+    bridge.sendSandboxResourceReady({ html: options.html }).catch(() => options.onProblem('connect'));
+  };
+  bridge.oninitialized = () => {
+    ready = true;
+    clearTimeout(handshake);
+    options.onReady();
+    send();
+  };
+  bridge.onsizechange = ({ height }) => {
+    if (typeof height === 'number' && Number.isFinite(height)) options.onHeight(height);
+  };
+  bridge.oncalltool = async (params) => (await api.mcpApps.callTool({ bundleID: tool.bundleID, toolSlug: tool.slug, name: params.name, arguments: params.arguments ?? {} })) as CallToolResult;
+  bridge.onreadresource = async ({ uri }) => (await api.mcpApps.readResource({ bundleID: tool.bundleID, toolSlug: tool.slug, uri })) as ReadResourceResult;
+  bridge.onopenlink = async ({ url }) => {
+    // The same rule as links in answers: the web only, in the system's browser (Electron's window-open guard) or a tab.
+    if (!/^https?:\/\//i.test(url)) return { isError: true };
+    window.open(url, '_blank', 'noopener,noreferrer');
+    return {};
+  };
+  bridge.onmessage = async ({ content }) => ((await options.onMessage(textOf(content))) ? {} : { isError: true });
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    const next = mode === 'fullscreen' ? 'fullscreen' : 'inline';
+    options.onDisplayMode(next);
+    return { mode: next };
+  };
+  bridge.onloggingmessage = () => undefined;
+
+  const handshake = setTimeout(() => {
+    if (!ready) options.onProblem('handshake');
+  }, HANDSHAKE_MS);
+  const target = frame.contentWindow!;
+  bridge
+    .connect(new PostMessageTransport(target, target))
+    .then(() => {
+      frame.src = options.src;
+    })
+    .catch(() => options.onProblem('connect'));
+
+  return {
+    update(input, result) {
+      latest = { input, result };
+      send();
+    },
+    context(next) {
+      bridge.setHostContext(next);
+    },
+    close() {
+      clearTimeout(handshake);
+      bridge.close().catch(() => undefined);
+    },
+  };
+}
