@@ -74,3 +74,59 @@ test('an MCP App in the chat: framed from its own origin, given the call’s inp
   await expect(page.frameLocator('.mcp-app__frame').first().frameLocator('iframe').locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
   expect(app.consoleErrors).toEqual([]);
 });
+
+const HOSTILE_APPS = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/hostile-app-server.mjs')] };
+
+test('a hostile app stays in its sandbox: no top navigation, dialog, cookie, undeclared host or pop-up; its flood and garbage leave the chat responsive; a silent app is said not to have started', async ({ app }) => {
+  test.setTimeout(90_000);
+  const api = hostApi(app.host);
+  const server = (await api('PUT', '/mcp/servers/hostile', HOSTILE_APPS)) as { bundleID: string };
+  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'hostile', args: {} }, { name: 'silent', args: {} }] }, { text: 'Both ran.' }] });
+  await api('POST', '/chats', {
+    providerId: 'script',
+    model: 'scripted',
+    title: 'Hostile',
+    tools: { mode: 'auto', selected: ['hostile', 'silent'].map((slug) => ({ bundleID: server.bundleID, slug, version: 'mcp' })) },
+  });
+  const { page } = app;
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const popups: string[] = [];
+  page.context().on('page', (opened) => popups.push(opened.url()));
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(app.host.url);
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Hostile' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Run them');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('log')).toContainText('Both ran.');
+
+  const hostile = page.getByRole('region', { name: 'App of Hostile app' });
+  const inside = page.frameLocator('[title="App of Hostile app"]').frameLocator('iframe');
+  await expect(inside.locator('#log')).toContainText('flooded', { timeout: 20_000 });
+  const log = await inside.locator('#log').innerText();
+  for (const blocked of ['top blocked', 'cookie blocked', 'fetch blocked', 'popup blocked']) expect(log).toContain(blocked);
+  expect(log).not.toMatch(/top navigated|fetch went out|popup opened|cookie: /);
+  // alert() returns in a frame without allow-modals, and nobody sees a dialog.
+  expect(log).toContain('alert returned');
+  expect(dialogs).toEqual([]);
+  // Its message straight to the window (past the relay) was not taken for the app's: the tool ran once, for the model.
+  const ran = (await api('GET', `/tools/bundles/${server.bundleID}/tools/hostile/version/mcp`)) as { usage: { callCount: number } };
+  expect(ran.usage.callCount).toBe(1);
+  expect(popups).toEqual([]);
+  expect(new URL(page.url()).origin).toBe(new URL(app.host.url).origin);
+  // The height it asked for is not the height it gets.
+  expect((await hostile.locator('iframe').boundingBox())!.height).toBeLessThanOrEqual(600);
+  // The chat still takes typing while and after the flood arrives.
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('still here');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('still here');
+  // Nothing reached the undeclared host (the fixture aborts and records anything off loopback).
+  expect(app.offLoopback).toEqual([]);
+
+  // The silent one never said hello: its card says so, and the call's result is still there.
+  const silent = page.getByRole('region', { name: 'App of Silent app' });
+  await expect(silent.getByRole('alert')).toContainText('The app did not start', { timeout: 20_000 });
+  await page.screenshot(shot('apps-hostile'));
+});

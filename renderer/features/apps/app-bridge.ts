@@ -6,7 +6,7 @@ import type { ApiClient } from '../../api/client.js';
 /** What the window lets an app do: call its server's tools and read its resources, open links, log. */
 const CAPABILITIES = { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: { text: {} } };
 /** An app that has not answered Toolbelt's greeting by then is said not to have started. */
-export const HANDSHAKE_MS = 15_000;
+export const HANDSHAKE_MS = 10_000;
 
 export interface AppSession {
   /** The call's arguments and, once it has one, its result: sent when the app is ready, and again when they change. */
