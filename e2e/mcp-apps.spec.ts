@@ -130,3 +130,27 @@ test('a hostile app stays in its sandbox: no top navigation, dialog, cookie, und
   await expect(silent.getByRole('alert')).toContainText('The app did not start', { timeout: 20_000 });
   await page.screenshot(shot('apps-hostile'));
 });
+
+test('the tester shows an MCP tool’s app with each run, and the list says which tools have apps and which are for their app only', async ({ app }) => {
+  test.setTimeout(60_000);
+  const api = hostApi(app.host);
+  await api('PUT', '/mcp/servers/clock', BASIC_APP);
+  const { page } = app;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^clock/ }).click();
+  const row = page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Get Time/ });
+  await expect(row).toContainText('app');
+  await row.click();
+  const tester = page.getByRole('region', { name: 'Tester' });
+  await tester.getByRole('button', { name: 'Run' }).click();
+  // The person's own run does not ask first; the app gets its arguments and result.
+  const appFrame = tester.frameLocator('.mcp-app__frame').frameLocator('iframe');
+  await expect(appFrame.locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+  await expect(tester.getByRole('region', { name: 'Response' })).toContainText('ok');
+  await page.screenshot(shot('app-in-tester'));
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.screenshot(shot('app-in-tester-narrow'));
+  expect(app.consoleErrors).toEqual([]);
+});

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asMcpToolResult } from '../../../shared/mcp-tool-result.js';
-import type { ToolCallResult } from '../../../shared/schemas/chat.js';
 import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useAppInfo } from '../../queries/app.js';
@@ -17,7 +16,7 @@ interface McpAppViewProps {
   tool: { bundleID: string; slug: string; displayName: string };
   input: Record<string, unknown>;
   /** The call's result once there is one; an app can show its input before. */
-  result: ToolCallResult | undefined;
+  result: Parameters<typeof asMcpToolResult>[0] | undefined;
   /** Whether the tool declares an output schema (its object result is structured content). */
   structured: boolean;
   /** Sends the app's message into the chat; absent where there is none (the tester). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { toCurl } from '../../../shared/curl.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { InvokeResult } from '../../../shared/schemas/invocation.js';
@@ -26,6 +26,8 @@ export interface TesterTarget {
   /** Arguments the form starts with (a call opened from a chat). */
   initialArgs?: Record<string, unknown>;
   run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<InvokeResult>;
+  /** An MCP tool with an app: the app, shown with the run on screen (its arguments and result). */
+  app?: (args: Record<string, unknown>, result: InvokeResult) => ReactNode;
 }
 
 /**
@@ -42,7 +44,7 @@ export function Tester({ target }: { target: TesterTarget }) {
   const book = useTesterBook(target.book ?? null);
   const examples = useExampleChange(target.book ?? null);
   const toolKey = target.key;
-  const [shown, setShown] = useState<{ result: InvokeResult; runId: string | null } | null>(null);
+  const [shown, setShown] = useState<{ result: InvokeResult; runId: string | null; args: Record<string, unknown> } | null>(null);
   const [issues, setIssues] = useState<{ path: string; message: string }[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   // The form is rebuilt from these arguments when a past run or an example is picked.
@@ -63,10 +65,10 @@ export function Tester({ target }: { target: TesterTarget }) {
     try {
       const outcome = await target.run(args, controller.signal);
       if (target.book) {
-        setShown({ result: outcome, runId: null });
+        setShown({ result: outcome, runId: null, args });
         await book.refetch();
       } else {
-        setShown({ result: outcome, runId: String(session.add({ toolKey, args, result: outcome }).id) });
+        setShown({ result: outcome, runId: String(session.add({ toolKey, args, result: outcome }).id), args });
       }
       if (outcome.notKept) setFailure(outcome.notKept);
     } catch (error) {
@@ -147,6 +149,7 @@ export function Tester({ target }: { target: TesterTarget }) {
         </div>
         <div className="tester__output">
           <ErrorLine message={failure} />
+          {shown && target.app ? target.app(shown.args, shown.result) : null}
           {shown ? (
             <ResponseView result={shown.result} onAllowHost={allowHost} />
           ) : (
@@ -156,7 +159,7 @@ export function Tester({ target }: { target: TesterTarget }) {
             runs={runs}
             kept={target.book !== undefined}
             shownId={shownId}
-            onShow={(past) => setShown({ result: past.result, runId: past.id })}
+            onShow={(past) => setShown({ result: past.result, runId: past.id, args: past.args })}
             onRunAgain={(past) => {
               fillForm(past.args);
               void run(past.args);

@@ -18,6 +18,7 @@ import { McpOfferings } from './McpOfferings.js';
 import { SignInStrip } from './SignInStrip.js';
 import { useMcpServers } from '../../queries/mcp.js';
 import { VersionBadge } from '../../components/VersionBadge.js';
+import { McpAppView } from '../apps/McpAppView.js';
 import { DeleteToolButton, ToolVersions } from './ToolVersions.js';
 
 /** How a connection signs in, in a person's words. */
@@ -235,6 +236,14 @@ function SavedToolTester({ tool }: { tool: ToolView }) {
         argSchema: tool.argSchema,
         ...(impl ? { impl } : {}),
         ...(tool.available ? {} : { unavailableReason: tool.unavailableReason }),
+        // An MCP tool with an app shows it with each run, to use and debug it without a model.
+        ...(tool.type === 'mcp' && tool.impl.ui?.resourceUri
+          ? {
+              app: (args: Record<string, unknown>, result: InvokeResult) => (
+                <McpAppView tool={{ bundleID: tool.bundleID, slug: tool.slug, displayName: tool.displayName }} input={args} result={result} structured={tool.outputSchema !== undefined} />
+              ),
+            }
+          : {}),
         run: async (args, signal) => {
           const result = (await transport.invoke(
             'tools.invoke',

@@ -118,6 +118,12 @@ export function ToolList() {
                       <span className="list__title">
                         <bdi>{tool.displayName ?? tool.slug ?? tool.toolID}</bdi>
                         {tool.status === 'valid' ? <span className="badge badge--quiet">{t(`toolList.type.${tool.type}`)}</span> : null}
+                        {tool.status === 'valid' && tool.type === 'mcp' && tool.impl.ui?.resourceUri ? <span className="badge badge--quiet">{t('apps.badge')}</span> : null}
+                        {tool.status === 'valid' && tool.type === 'mcp' && tool.impl.ui?.visibility?.join() === 'app' ? (
+                          <span className="badge badge--quiet" title={t('apps.appOnlyHint')}>
+                            {t('apps.appOnly')}
+                          </span>
+                        ) : null}
                       </span>
                       <span className="list__meta">
                         <code>
