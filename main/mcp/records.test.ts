@@ -38,3 +38,13 @@ describe('what a tool says of its MCP App', () => {
     expect(impl({})?.ui).toBeUndefined();
   });
 });
+
+describe('which tools a server keeps for its app ask first', () => {
+  it('only when they say they destroy something, or the person asks for every tool: the app’s own plumbing runs as the person uses it', () => {
+    const forApp = (name: string, annotations?: Tool['annotations']): Tool => ({ ...tool(name, annotations), _meta: { ui: { visibility: ['app'] } } });
+    const tools = [forApp('read-page'), forApp('wipe', { destructiveHint: true }), { ...tool('both'), _meta: { ui: { visibility: ['model', 'app'] } } }];
+    const asks = (askFirst?: 'as-annotated' | 'always' | 'never') => mcpRecords('pdf', tools, AT, askFirst).tools.flatMap((record) => (record.kind === 'valid' && record.tool.requiresApproval ? [record.tool.slug] : []));
+    expect(asks()).toEqual(['wipe', 'both']);
+    expect(asks('always')).toEqual(['read-page', 'wipe', 'both']);
+  });
+});

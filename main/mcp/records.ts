@@ -63,8 +63,12 @@ export function mcpRecords(server: string, tools: Tool[], at: string, askFirst: 
       skipped.push({ name: tool.name, why: 'it runs only as an MCP task (its execution.taskSupport is "required"), which Toolbelt does not run yet' });
       continue;
     }
-    // The spec's defaults: a tool is destructive unless it says it only reads or destroys nothing.
-    const destructive = tool.annotations?.readOnlyHint !== true && tool.annotations?.destructiveHint !== false;
+    // The spec's defaults: a tool is destructive unless it says it only reads or destroys nothing. A tool its server
+    // keeps for its app (the app's own plumbing: a PDF viewer reads its pages through one) is called as the person uses
+    // the app, never by a model: it asks only when it says it destroys something, or the person said to ask always.
+    const app = appOf(tool).ui;
+    const forAppOnly = app?.visibility !== undefined && !app.visibility.includes('model');
+    const destructive = forAppOnly ? tool.annotations?.destructiveHint === true : tool.annotations?.readOnlyHint !== true && tool.annotations?.destructiveHint !== false;
     const asks = askFirst === 'always' || (askFirst === 'as-annotated' && destructive);
     const file: ToolFile = {
       schemaVersion: '1',
@@ -81,7 +85,7 @@ export function mcpRecords(server: string, tools: Tool[], at: string, askFirst: 
       ...(asks ? { requiresApproval: true } : {}),
       argSchema: schemaBody(tool.inputSchema),
       ...(tool.outputSchema ? { outputSchema: schemaBody(tool.outputSchema) } : {}),
-      impl: { server, tool: tool.name, ...appOf(tool) },
+      impl: { server, tool: tool.name, ...(app ? { ui: app } : {}) },
       createdAt: at,
       modifiedAt: at,
     };
