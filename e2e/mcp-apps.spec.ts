@@ -1,15 +1,18 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { tinyPdf } from '../main/testing/tiny-pdf.js';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { shot } from './fixtures/shots.js';
 
-/** The MCP Apps SDK's published example server: get-time, whose UI shows the time and can call get-time itself. */
-const BASIC_APP = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js'), '--stdio'] };
+/** The MCP Apps SDK's published example servers: get-time, whose UI (plain DOM, or React) shows the time and can call get-time itself. */
+const exampleServer = (name: string) => ({ command: process.execPath, args: [path.join(PROJECT_ROOT, `node_modules/@modelcontextprotocol/${name}/dist/index.js`), '--stdio'] });
+const BASIC_APP = exampleServer('server-basic-vanillajs');
 
-async function chatWithApp(app: Parameters<Parameters<typeof test>[2]>[0]['app']) {
+async function chatWithApp(app: Parameters<Parameters<typeof test>[2]>[0]['app'], config: ReturnType<typeof exampleServer>) {
   const api = hostApi(app.host);
-  const server = (await api('PUT', '/mcp/servers/clock', BASIC_APP)) as { bundleID: string };
+  const server = (await api('PUT', '/mcp/servers/clock', config)) as { bundleID: string };
   await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'get-time', args: {} }] }, { text: 'Here is the time.' }] });
   await api('POST', '/chats', {
     providerId: 'script',
@@ -20,60 +23,62 @@ async function chatWithApp(app: Parameters<Parameters<typeof test>[2]>[0]['app']
   return { api, bundleID: server.bundleID };
 }
 
-test('an MCP App in the chat: framed from its own origin, given the call’s input and result, calling its server’s tool through the approval, full screen and back', async ({ app }) => {
-  test.setTimeout(60_000);
-  await chatWithApp(app);
-  const { page } = app;
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(app.host.url);
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
-  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('What time is it?');
-  await page.keyboard.press('Enter');
-  // get-time does not say it only reads: the model's call waits for the person, as any such call does.
-  await expect(page.getByRole('dialog', { name: 'Approve tool call' })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('log')).toContainText('Here is the time.');
+for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
+  test(`an MCP App in the chat (${example}): framed from its own origin, given the call’s input and result, calling its server’s tool through the approval, full screen and back`, async ({ app }) => {
+    test.setTimeout(60_000);
+    await chatWithApp(app, exampleServer(example));
+    const { page } = app;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(app.host.url);
+    await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
+    await page.getByRole('textbox', { name: 'Message' }).pressSequentially('What time is it?');
+    await page.keyboard.press('Enter');
+    // get-time does not say it only reads: the model's call waits for the person, as any such call does.
+    await expect(page.getByRole('dialog', { name: 'Approve tool call' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('log')).toContainText('Here is the time.');
 
-  const region = page.getByRole('region', { name: 'App of Get Time' });
-  await expect(region).toBeVisible();
-  const frameElement = region.locator('iframe');
-  // Its own origin: a loopback port that is not the window's.
-  const src = (await frameElement.getAttribute('src'))!;
-  expect(new URL(src).origin).not.toBe(new URL(app.host.url).origin);
-  const appFrame = page.frameLocator('.mcp-app__frame').frameLocator('iframe');
-  // The result of the model's call reached the app: it shows the server time.
-  await expect(appFrame.locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
-  await expect(region.getByText('Starting the app…')).toHaveCount(0);
-  await page.screenshot(shot('app-inline'));
+    const region = page.getByRole('region', { name: 'App of Get Time' });
+    await expect(region).toBeVisible();
+    const frameElement = region.locator('iframe');
+    // Its own origin: a loopback port that is not the window's.
+    const src = (await frameElement.getAttribute('src'))!;
+    expect(new URL(src).origin).not.toBe(new URL(app.host.url).origin);
+    const appFrame = page.frameLocator('.mcp-app__frame').frameLocator('iframe');
+    // The result of the model's call reached the app: it shows the server time.
+    await expect(appFrame.locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    await expect(region.getByText('Starting the app…')).toHaveCount(0);
+    await page.screenshot(shot(`app-inline-${example}`));
 
-  // The app calls get-time itself: the person is asked first, as for any caller.
-  await appFrame.getByRole('button', { name: 'Get Server Time' }).click();
-  const approval = page.getByRole('dialog', { name: 'Approve tool call' });
-  await expect(approval).toContainText('The app of Get Time wants to run Get Time');
-  await approval.getByRole('button', { name: 'Allow once' }).click();
-  await expect(approval).toBeHidden();
+    // The app calls get-time itself: the person is asked first, as for any caller.
+    await appFrame.getByRole('button', { name: 'Get Server Time' }).click();
+    const approval = page.getByRole('dialog', { name: 'Approve tool call' });
+    await expect(approval).toContainText('The app of Get Time wants to run Get Time');
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await expect(approval).toBeHidden();
 
-  // Full screen and back.
-  await region.getByRole('button', { name: 'Full screen' }).click();
-  await expect(region.getByRole('button', { name: 'Back to the chat' })).toBeVisible();
-  await expect.poll(async () => (await frameElement.boundingBox())!.height).toBeGreaterThan(600);
-  await page.screenshot(shot('app-fullscreen'));
-  await page.keyboard.press('Escape');
-  await expect(region.getByRole('button', { name: 'Full screen' })).toBeVisible();
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot(shot('app-inline-dark'));
-  await page.emulateMedia({ colorScheme: 'light' });
+    // Full screen and back.
+    await region.getByRole('button', { name: 'Full screen' }).click();
+    await expect(region.getByRole('button', { name: 'Back to the chat' })).toBeVisible();
+    await expect.poll(async () => (await frameElement.boundingBox())!.height).toBeGreaterThan(600);
+    await page.screenshot(shot(`app-fullscreen-${example}`));
+    await page.keyboard.press('Escape');
+    await expect(region.getByRole('button', { name: 'Full screen' })).toBeVisible();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot(shot(`app-inline-dark-${example}`));
+    await page.emulateMedia({ colorScheme: 'light' });
 
-  // The app sends a message into the chat: it is the person's next message, and the model answers it.
-  await appFrame.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('log').locator('.message--user').last()).toContainText('This is message text.');
+    // The app sends a message into the chat: it is the person's next message, and the model answers it.
+    await appFrame.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('log').locator('.message--user').last()).toContainText('This is message text.');
 
-  // Opened again later, the chat shows the app again with the call's result.
-  await page.reload();
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
-  await expect(page.frameLocator('.mcp-app__frame').first().frameLocator('iframe').locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
-  expect(app.consoleErrors).toEqual([]);
-});
+    // Opened again later, the chat shows the app again with the call's result.
+    await page.reload();
+    await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
+    await expect(page.frameLocator('.mcp-app__frame').first().frameLocator('iframe').locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    expect(app.consoleErrors).toEqual([]);
+  });
+}
 
 const HOSTILE_APPS = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/hostile-app-server.mjs')] };
 
@@ -152,5 +157,33 @@ test('the tester shows an MCP tool’s app with each run, and the list says whic
   await page.screenshot(shot('app-in-tester'));
   await page.setViewportSize({ width: 1000, height: 700 });
   await page.screenshot(shot('app-in-tester-narrow'));
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('the PDF viewer app (server-pdf) shows a local PDF in the chat, reading its pages through the tools its server keeps for it', async ({ app }) => {
+  test.setTimeout(90_000);
+  const file = path.join(app.dataDir, 'hello.pdf');
+  await writeFile(file, tinyPdf('Hello Toolbelt'));
+  const api = hostApi(app.host);
+  const server = (await api('PUT', '/mcp/servers/pdf', { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-pdf/dist/index.js'), '--stdio', file] })) as { bundleID: string };
+  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'display_pdf', args: { url: file } }] }, { text: 'Here it is.' }] });
+  const chat = (await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Reading', tools: { mode: 'auto', selected: [{ bundleID: server.bundleID, slug: 'display_pdf', version: 'mcp' }] } })) as { id: string };
+  const { page } = app;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(app.host.url);
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Reading' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Show me the PDF');
+  await page.keyboard.press('Enter');
+  // display_pdf does not say it only reads: the model's call waits for the person.
+  await expect(page.getByRole('dialog', { name: 'Approve tool call' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('log')).toContainText('Here it is.');
+  const region = page.getByRole('region', { name: 'App of Display PDF' });
+  await expect(region).toBeVisible();
+  // pdf.js draws the page; its text layer says what is on it.
+  await expect(page.frameLocator('.mcp-app__frame').frameLocator('iframe').getByText('Hello Toolbelt')).toBeVisible({ timeout: 30_000 });
+  await page.screenshot(shot('app-pdf'));
+  // What the viewer shows is what the model reads with the call's result next turn (ui/update-model-context).
+  await expect.poll(async () => JSON.stringify(await api('GET', `/chats/${chat.id}`))).toContain('"appContext"');
   expect(app.consoleErrors).toEqual([]);
 });

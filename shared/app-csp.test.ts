@@ -7,14 +7,14 @@ describe('the policy an MCP App runs under', () => {
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("connect-src 'none'");
     expect(policy).toContain("frame-src 'none'");
-    expect(policy).toContain("script-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("script-src 'self' 'unsafe-inline' data: blob:;");
     expect(policy).not.toMatch(/https?:/);
   });
 
   it('adds what the resource declares, each list to its own directives', () => {
     const policy = appCsp({ connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'], frameDomains: ['https://*.youtube.com'] });
     expect(policy).toContain("connect-src https://api.example.com;");
-    expect(policy).toContain("script-src 'self' 'unsafe-inline' https://cdn.example.com;");
+    expect(policy).toContain("script-src 'self' 'unsafe-inline' data: blob: https://cdn.example.com;");
     expect(policy).toContain("img-src data: blob: https://cdn.example.com;");
     expect(policy).toContain('frame-src https://*.youtube.com;');
     expect(policy).toContain("base-uri 'none'");

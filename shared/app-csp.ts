@@ -36,8 +36,10 @@ export function appCsp(declared: AppCspDeclaration | undefined): string {
   const directive = (name: string, origins: string[], ...own: string[]) => `${name} ${[...own, ...origins].join(' ') || "'none'"}`;
   return [
     "default-src 'none'",
-    // 'self' is the sandbox's own origin, which serves only the relay around the app.
-    directive('script-src', resources, "'self'", "'unsafe-inline'"),
+    // 'self' is the sandbox's own origin, which serves only the relay around the app. Code in data: and blob: URLs is
+    // code the app already holds (a PDF viewer starts its worker so), no more than its inline scripts: nothing from the
+    // network.
+    directive('script-src', resources, "'self'", "'unsafe-inline'", 'data:', 'blob:'),
     directive('style-src', resources, "'unsafe-inline'"),
     directive('img-src', resources, 'data:', 'blob:'),
     directive('font-src', resources, 'data:'),

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startChatHarness } from '../testing/chat-harness.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
 import { nextQuestion } from '../testing/live-questions.js';
 import { PROJECT_ROOT } from '../testing/spawned-host.js';
 import { startTestCore } from '../testing/test-core.js';
@@ -59,5 +60,36 @@ describe('tools a server keeps for its app', () => {
     const chat = await h.chat({ providerId: 'echo', tools: { mode: 'auto', selected: [{ bundleID, slug: picked.slug!, version: 'mcp' }], bundles: [{ bundleID }], discovery: 'all' } });
     const context = await h.call('chats.context', { chatId: chat.id });
     expect(context.tools.reachable).toBe(listed.tools.length - appOnly.length);
+  });
+});
+
+describe('what an app says the model should know of it', () => {
+  it('is kept with its call and read with the result from the next turn; cleared with empty text; refused for a call that is not there', async () => {
+    const h = await startChatHarness();
+    const openai = await startFakeOpenAi([
+      openAiToolCallReply([{ id: 'call_w1', name: 'weather', args: ['{"city":"Oslo"}'] }]),
+      openAiTextReply(['It is sunny.']),
+      openAiTextReply(['Page 3, as the app says.']),
+    ]);
+    onTestFinished(() => openai.close());
+    await h.provider('fake-openai', { kind: 'openai', displayName: 'Fake OpenAI', baseURL: `${openai.url}/v1`, apiKey: 'sk-test' });
+    const chat = await h.chat({ providerId: 'fake-openai', tools: { mode: 'auto', selected: [h.tool('weather')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'Weather in Oslo?' });
+    await h.settled(chat.id);
+
+    await h.call('chats.appContext', { chatId: chat.id, callId: 'call_w1', text: 'The viewer is on page 3 of 12.' });
+    const saved = await h.call('chats.get', { chatId: chat.id });
+    const call = saved.messages.flatMap((message) => (message.role === 'assistant' ? message.toolCalls : [])).find((entry) => entry.id === 'call_w1');
+    expect(call?.appContext).toBe('The viewer is on page 3 of 12.');
+
+    await h.call('chats.send', { chatId: chat.id, content: 'Which page?' });
+    await h.settled(chat.id);
+    const third = JSON.stringify(openai.requests[2]!.body);
+    expect(third).toContain('[What its app shows now: The viewer is on page 3 of 12.]');
+
+    await h.call('chats.appContext', { chatId: chat.id, callId: 'call_w1', text: '' });
+    const cleared = await h.call('chats.get', { chatId: chat.id });
+    expect(JSON.stringify(cleared)).not.toContain('page 3 of 12');
+    expect((await h.failure('chats.appContext', { chatId: chat.id, callId: 'nope', text: 'x' })).code).toBe('not_found');
   });
 });

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
+import { allCalls } from '../../shared/chat-calls.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';
 import type { Clock } from '../common/clock.js';
@@ -15,7 +16,7 @@ import { blankChat, pendingOf } from '../../shared/chat-calls.js';
 
 type ChatOperation =
   | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send'
-  | 'chats.cancel' | 'chats.approve' | 'chats.answer' | 'chats.runTool' | 'chats.shareToolRun'
+  | 'chats.cancel' | 'chats.approve' | 'chats.answer' | 'chats.runTool' | 'chats.shareToolRun' | 'chats.appContext'
   | 'chats.regenerate' | 'chats.continue' | 'chats.search' | 'chats.salvage' | 'chats.rawExchanges';
 
 /** Chats as records (create, list, update, delete) and the engine's runs behind the same routes. */
@@ -130,6 +131,18 @@ export function chatHandlers(deps: {
       chat.updatedAt = now();
       await files.save(chat);
       return chat;
+    },
+    'chats.appContext': async ({ chatId, callId, text }) => {
+      const chat = await files.load(chatId);
+      // A running chat is saved by its run: the app says it again once the run is over.
+      if (chat.status === 'running') throw new ToolbeltError('chat_busy', 'The chat is answering; what the app shows reaches the model once it is done.');
+      const found = allCalls(chat).find(({ call }) => call.id === callId);
+      if (!found) throw new ToolbeltError('not_found', 'There is no call with that id in this chat.');
+      if (text.trim()) found.call.appContext = text;
+      else delete found.call.appContext;
+      chat.updatedAt = now();
+      await files.save(chat);
+      return null;
     },
   };
 }

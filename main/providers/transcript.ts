@@ -15,7 +15,8 @@ export function toolResultText(call: ToolCall): { text: string; isError: boolean
   if (result.ok) {
     const value = result.value;
     const text = typeof value === 'string' ? value : isContentBlocks(value) ? contentBlocksForModel(value) : (JSON.stringify(value) ?? 'null');
-    return { text, isError: false };
+    // What the tool's app shows the person now (MCP Apps' update-model-context), after the result it was made from.
+    return { text: call.appContext ? `${text}\n\n[What its app shows now: ${call.appContext}]` : text, isError: false };
   }
   return { text: `Error (${result.error.code}): ${result.error.message}`, isError: true };
 }

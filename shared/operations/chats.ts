@@ -222,6 +222,14 @@ export const chatsShareToolRun = defineOperation({
   http: { method: 'PATCH', path: `${chatRoute}/tool-runs/:messageId` },
 });
 
+export const chatsAppContext = defineOperation({
+  name: 'chats.appContext',
+  summary: "What a call's MCP App says the model should know of it now (its page, its selection); the model reads it with the call's result from the next turn. Empty text clears it.",
+  params: Type.Object({ ...byChat, callId: Type.String({ minLength: 1, maxLength: 200 }), text: Type.String({ maxLength: 8_000 }) }, { additionalProperties: false }),
+  result: Type.Null(),
+  http: { method: 'PUT', path: `${chatRoute}/calls/:callId/app-context`, successStatus: 204 },
+});
+
 export const chatsRawExchanges = defineOperation({
   name: 'chats.rawExchanges',
   summary: 'What the model server was sent and answered in the chat’s last three runs (a long run’s last 16 requests), as it went over the wire (keys masked; kept in memory until Toolbelt closes).',

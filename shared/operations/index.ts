@@ -3,7 +3,7 @@ import { appHealth, appInfo, callsCancel } from './app.js';
 import { testerBook, testerDeleteExample, testerSaveExample } from './tester.js';
 import {
   chatsAnswer, chatsApprove, chatsCancel, chatsContext, chatsContinue, chatsCreate, chatsDropOldResults, chatsDelete, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSalvage, chatsSearch, chatsSend,
-  chatsShareToolRun, chatsUpdate, chatsRawExchanges,
+  chatsShareToolRun, chatsUpdate, chatsRawExchanges, chatsAppContext,
 } from './chats.js';
 import {
   mcpServersDelete,
@@ -107,6 +107,7 @@ export const operations = {
   'chats.answer': chatsAnswer,
   'chats.runTool': chatsRunTool,
   'chats.shareToolRun': chatsShareToolRun,
+  'chats.appContext': chatsAppContext,
   'chats.rawExchanges': chatsRawExchanges,
   'chats.context': chatsContext,
   'chats.dropOldResults': chatsDropOldResults,

@@ -217,6 +217,8 @@ export const ToolCallSchema = Type.Object(
     result: Type.Optional(ToolCallResultSchema),
     /** A deny reason, an edited-arguments note: what the person said. */
     note: Type.Optional(Type.String()),
+    /** What the tool's MCP App last said the model should know of it (ui/update-model-context), read with the result. */
+    appContext: Type.Optional(Type.String({ maxLength: 8_000 })),
     startedAt: Type.Optional(TimestampSchema),
     finishedAt: Type.Optional(TimestampSchema),
     /** What a running call last reported (MCP progress); gone once it settles. */

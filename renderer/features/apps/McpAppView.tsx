@@ -21,6 +21,8 @@ interface McpAppViewProps {
   structured: boolean;
   /** Sends the app's message into the chat; absent where there is none (the tester). */
   onMessage?: (text: string) => Promise<void>;
+  /** Keeps what the app says the model should know of it; absent where no model reads it (the tester). */
+  onModelContext?: (text: string) => Promise<void>;
 }
 
 const base64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -43,7 +45,7 @@ function useDark(): boolean {
  * a full-screen mode and a way back. A server that is gone, or an app that
  * does not start, leaves the card as it was and says why.
  */
-export function McpAppView({ tool, input, result, structured, onMessage }: McpAppViewProps) {
+export function McpAppView({ tool, input, result, structured, onMessage, onModelContext }: McpAppViewProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const info = useAppInfo();
@@ -92,6 +94,7 @@ export function McpAppView({ tool, input, result, structured, onMessage }: McpAp
         await onMessage(text);
         return true;
       },
+      ...(onModelContext ? { onModelContext } : {}),
       onReady: () => setState('ready'),
       onProblem: setState,
     });

@@ -18,7 +18,12 @@ export function ToolCallApp({ call, chatId }: { call: ToolCall; chatId?: string 
       input={call.args}
       result={call.result}
       structured={found.outputSchema !== undefined}
-      {...(chatId ? { onMessage: async (text: string) => void (await api.chats.send({ chatId, content: text })) } : {})}
+      {...(chatId
+        ? {
+            onMessage: async (text: string) => void (await api.chats.send({ chatId, content: text })),
+            onModelContext: async (text: string) => void (await api.chats.appContext({ chatId, callId: call.id, text })),
+          }
+        : {})}
     />
   );
 }

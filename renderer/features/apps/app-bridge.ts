@@ -28,6 +28,8 @@ export interface AppSessionOptions {
   onDisplayMode(mode: 'inline' | 'fullscreen'): void;
   /** The app sends a message into the chat; false where there is no chat to send it to. */
   onMessage(text: string): Promise<boolean>;
+  /** What the app says the model should know of it now; absent where no model reads it (the tester). */
+  onModelContext?: (text: string) => Promise<void>;
   onReady(): void;
   onProblem(problem: 'handshake' | 'connect'): void;
 }
@@ -46,7 +48,8 @@ const textOf = (content: unknown) =>
  */
 export function openAppSession(options: AppSessionOptions): AppSession {
   const { api, frame, tool } = options;
-  const bridge = new AppBridge(null, { name: 'Toolbelt', version: options.version }, CAPABILITIES, { hostContext: options.hostContext });
+  const capabilities = options.onModelContext ? { ...CAPABILITIES, updateModelContext: { text: {}, structuredContent: {} } } : CAPABILITIES;
+  const bridge = new AppBridge(null, { name: 'Toolbelt', version: options.version }, capabilities, { hostContext: options.hostContext });
   let ready = false;
   let latest: { input: Record<string, unknown>; result: McpToolResult | null } | null = null;
   let sentResult: McpToolResult | null = null;
@@ -91,6 +94,14 @@ export function openAppSession(options: AppSessionOptions): AppSession {
     return { mode: next };
   };
   bridge.onloggingmessage = () => undefined;
+  if (options.onModelContext) {
+    const tell = options.onModelContext;
+    bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
+      const text = textOf(content) || (structuredContent ? JSON.stringify(structuredContent) : '');
+      await tell(text.slice(0, 8_000));
+      return {};
+    };
+  }
 
   const handshake = setTimeout(() => {
     if (!ready) options.onProblem('handshake');
