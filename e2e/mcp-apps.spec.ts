@@ -145,6 +145,7 @@ test('the tester shows an MCP tool’s app with each run, and the list says whic
   await page.goto(app.host.url);
   await page.keyboard.press('Control+2');
   await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^clock/ }).click();
+  await expect(page.getByRole('region', { name: 'Bundles' })).toContainText('1 tool with an app: Get Time');
   const row = page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Get Time/ });
   await expect(row).toContainText('app');
   await row.click();

@@ -30,7 +30,7 @@ export interface LeftOutTool {
  * What a tool says of its MCP App (`_meta.ui`, and the older `_meta["ui/resourceUri"]`): the ui:// resource its
  * calls show, and whether models, its app or both may call it. Anything else there is not an app.
  */
-function appOf(tool: Tool): { ui?: McpToolUi } {
+export function appOf(tool: Tool): { ui?: McpToolUi } {
   const meta = (tool._meta ?? {}) as Record<string, unknown>;
   const ui = meta.ui && typeof meta.ui === 'object' ? (meta.ui as Record<string, unknown>) : {};
   const uri = typeof ui.resourceUri === 'string' ? ui.resourceUri : typeof meta['ui/resourceUri'] === 'string' ? meta['ui/resourceUri'] : undefined;

@@ -18,7 +18,7 @@ import { McpConnection, type ResolvedConfig } from './connection.js';
 import { expandConfigValue } from './config-values.js';
 import { mcpBundleID } from './identity.js';
 import { contentsView, promptMessagesView, promptView, resourceView, serverRefusal, templateView } from './offerings.js';
-import { mcpRecords, mcpSourceID, type LeftOutTool } from './records.js';
+import { appOf, mcpRecords, mcpSourceID, type LeftOutTool } from './records.js';
 import { ToolListCache } from './tool-list-cache.js';
 import type { OAuthCallbackServer } from '../common/oauth-callback.js';
 import { McpOAuthProvider, registeredPort } from './oauth-provider.js';
@@ -341,6 +341,7 @@ export class McpServers {
       bundleID: mcpBundleID(name),
       toolCount: Math.max(0, (connection?.tools.length ?? 0) - (server.leftOut?.length ?? 0)),
       ...(server.leftOut?.length ? { leftOut: server.leftOut.slice(0, 50) } : {}),
+      ...appsOf(connection?.tools ?? []),
       ...(connection?.failure ? { error: connection.failure } : {}),
       ...(connection?.notice ? { notice: connection.notice } : {}),
       stderr: [...(connection?.stderr ?? [])],
@@ -394,4 +395,10 @@ export class McpServers {
       await writeFileAtomically(this.file, stringifyStable({ mcpServers: next }, ['mcpServers']), { within: this.deps.layout.root });
     });
   }
+}
+
+/** The tools of a server that have an MCP App, by the names people read: its panel lists them. */
+function appsOf(tools: readonly Tool[]): { apps?: string[] } {
+  const apps = tools.filter((tool) => appOf(tool).ui?.resourceUri).map((tool) => (tool.title ?? tool.name).slice(0, 200));
+  return apps.length ? { apps: apps.slice(0, 50) } : {};
 }

@@ -105,6 +105,8 @@ export const McpServerViewSchema = Type.Object(
     notice: Type.Optional(Type.String()),
     /** Tools the server offers that Toolbelt does not, and why (not counted in toolCount). */
     leftOut: Type.Optional(Type.Array(Type.Object({ name: Type.String(), why: Type.String() }, { additionalProperties: false }), { maxItems: 50 })),
+    /** Its tools that have an MCP App (a UI shown with their calls), by title. */
+    apps: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
     /** The last lines it wrote to stderr (stdio servers), secrets masked. */
     stderr: Type.Array(Type.String()),
     /** What it logged lately over MCP (notifications/message), newest last. */

@@ -23,6 +23,7 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
       </span>
       {server.error ? <span className={signIn ? 'list__meta' : 'bundle-problem'}>{server.error.message}</span> : null}
       {server.notice && server.state === 'connected' ? <span className="list__meta">{server.notice}</span> : null}
+      {server.apps?.length ? <span className="list__meta">{t('mcpStatus.apps', { count: server.apps.length, tools: server.apps.join(', ') })}</span> : null}
       {server.leftOut?.length ? (
         <span className="list__meta" title={server.leftOut.map((tool) => `${tool.name}: ${tool.why}`).join('\n')}>
           {t('mcpStatus.leftOut', { count: server.leftOut.length, tools: server.leftOut.map((tool) => `${tool.name} (${tool.why})`).join('; ') })}
