@@ -19,6 +19,8 @@ interface McpAppViewProps {
   result: Parameters<typeof asMcpToolResult>[0] | undefined;
   /** Whether the tool declares an output schema (its object result is structured content). */
   structured: boolean;
+  /** Why the call did not run to its end (cancelled, denied), when it did not. */
+  cancelled?: string;
   /** Sends the app's message into the chat; absent where there is none (the tester). */
   onMessage?: (text: string) => Promise<void>;
   /** Keeps what the app says the model should know of it; absent where no model reads it (the tester). */
@@ -45,7 +47,7 @@ function useDark(): boolean {
  * a full-screen mode and a way back. A server that is gone, or an app that
  * does not start, leaves the card as it was and says why.
  */
-export function McpAppView({ tool, input, result, structured, onMessage, onModelContext }: McpAppViewProps) {
+export function McpAppView({ tool, input, result, structured, cancelled, onMessage, onModelContext }: McpAppViewProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const info = useAppInfo();
@@ -108,8 +110,8 @@ export function McpAppView({ tool, input, result, structured, onMessage, onModel
   }, [origin, html]);
 
   useEffect(() => {
-    session.current?.update(input, result ? asMcpToolResult(result, structured) : null);
-  }, [input, result, structured, state]);
+    session.current?.update(input, result ? asMcpToolResult(result, structured) : null, cancelled);
+  }, [input, result, structured, cancelled, state]);
   useEffect(() => {
     if (mode !== 'fullscreen') return;
     const back = (event: KeyboardEvent) => event.key === 'Escape' && setMode('inline');

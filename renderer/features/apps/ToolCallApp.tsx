@@ -18,6 +18,7 @@ export function ToolCallApp({ call, chatId }: { call: ToolCall; chatId?: string 
       input={call.args}
       result={call.result}
       structured={found.outputSchema !== undefined}
+      {...(call.status === 'cancelled' || call.status === 'denied' ? { cancelled: call.status } : {})}
       {...(chatId
         ? {
             onMessage: async (text: string) => void (await api.chats.send({ chatId, content: text })),

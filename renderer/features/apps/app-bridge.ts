@@ -9,8 +9,8 @@ const CAPABILITIES = { openLinks: {}, serverTools: {}, serverResources: {}, logg
 export const HANDSHAKE_MS = 10_000;
 
 export interface AppSession {
-  /** The call's arguments and, once it has one, its result: sent when the app is ready, and again when they change. */
-  update(input: Record<string, unknown>, result: McpToolResult | null): void;
+  /** The call's arguments and, once it has one, its result (or that it was stopped or denied): sent when the app is ready, and again when they change. */
+  update(input: Record<string, unknown>, result: McpToolResult | null, cancelled?: string): void;
   context(next: McpUiHostContext): void;
   close(): void;
 }
@@ -51,14 +51,19 @@ export function openAppSession(options: AppSessionOptions): AppSession {
   const capabilities = options.onModelContext ? { ...CAPABILITIES, updateModelContext: { text: {}, structuredContent: {} } } : CAPABILITIES;
   const bridge = new AppBridge(null, { name: 'Toolbelt', version: options.version }, capabilities, { hostContext: options.hostContext });
   let ready = false;
-  let latest: { input: Record<string, unknown>; result: McpToolResult | null } | null = null;
+  let latest: { input: Record<string, unknown>; result: McpToolResult | null; cancelled?: string } | null = null;
   let sentResult: McpToolResult | null = null;
+  let sentCancel = false;
 
   const send = () => {
     if (!ready || !latest) return;
-    const { input, result } = latest;
+    const { input, result, cancelled } = latest;
     const done = async () => {
       await bridge.sendToolInput({ arguments: input });
+      if (cancelled && !sentCancel) {
+        sentCancel = true;
+        await bridge.sendToolCancelled({ reason: cancelled });
+      }
       if (result && result !== sentResult) {
         sentResult = result;
         await bridge.sendToolResult(result as CallToolResult);
@@ -115,8 +120,8 @@ export function openAppSession(options: AppSessionOptions): AppSession {
     .catch(() => options.onProblem('connect'));
 
   return {
-    update(input, result) {
-      latest = { input, result };
+    update(input, result, cancelled) {
+      latest = { input, result, ...(cancelled ? { cancelled } : {}) };
       send();
     },
     context(next) {
