@@ -6,7 +6,7 @@ import type { ProviderConnection } from './connection.js';
 import { failureFor, incompleteStream } from './errors.js';
 import { sdkClientOptions, sdkRequestOptions } from './sdk-options.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
-import { parseArguments, syntheticCallId, toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
+import { parseArguments, syntheticCallId, toolResultImages, toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 const MAX_OUTPUT_TOKENS = 8192;
@@ -45,7 +45,10 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): MessagePa
         'user',
         message.toolCalls.map((call): ToolResultBlockParam => {
           const { text, isError } = toolResultText(call);
-          return { type: 'tool_result', tool_use_id: call.id, content: text, ...(isError ? { is_error: true } : {}) };
+          const images = toolResultImages(call).map((image) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: image.mimeType, data: image.data } }));
+          // Pictures go inside the result, after its text: the model sees what the tool returned.
+          const content = images.length ? [{ type: 'text' as const, text }, ...images] : text;
+          return { type: 'tool_result', tool_use_id: call.id, content, ...(isError ? { is_error: true } : {}) };
         }),
       );
     }

@@ -7,7 +7,7 @@ import { sdkClientOptions, sdkRequestOptions } from './sdk-options.js';
 import type { ModelEvent, ModelProvider, ModelRequest } from './model.js';
 import { OpenAiToolCallAssembler } from './openai-tool-calls.js';
 import type { ProviderConnection } from './connection.js';
-import { toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
+import { toolResultImages, toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -43,6 +43,17 @@ export function toOpenAiMessages(system: string | undefined, messages: readonly 
           : {}),
       });
       for (const call of message.toolCalls) wire.push({ role: 'tool', tool_call_id: call.id, content: toolResultText(call).text });
+      // A tool message takes text only: the pictures the calls returned follow in one user message, each named.
+      const pictures = message.toolCalls.flatMap((call) => toolResultImages(call).map((image) => ({ call, image })));
+      if (pictures.length) {
+        wire.push({
+          role: 'user',
+          content: [
+            { type: 'text', text: `[Pictures the tool calls returned: ${[...new Set(pictures.map(({ call }) => call.name))].join(', ')}]` },
+            ...pictures.map(({ image }) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+          ],
+        });
+      }
     }
   }
   return wire;

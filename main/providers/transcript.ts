@@ -1,7 +1,7 @@
-import { contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
+import { blockAudience, contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
 import { EXPOSED_NAME_PATTERN } from '../../shared/schemas/chat.js';
 import type { ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
-import type { AttachedImage } from '../../shared/schemas/attached-image.js';
+import { MAX_PICTURE_CHARS, PICTURE_TYPES, type AttachedImage } from '../../shared/schemas/attached-image.js';
 
 /** How a finished call reads to the model. Providers without an error flag see the "Error" prefix. */
 export function toolResultText(call: ToolCall): { text: string; isError: boolean } {
@@ -19,6 +19,21 @@ export function toolResultText(call: ToolCall): { text: string; isError: boolean
     return { text: call.appContext ? `${text}\n\n[What its app shows now: ${call.appContext}]` : text, isError: false };
   }
   return { text: `Error (${result.error.code}): ${result.error.message}`, isError: true };
+}
+
+/**
+ * The pictures a call's result carries for the model (an MCP tool's image blocks: a screenshot, a chart), in the
+ * formats every provider with vision takes and within their size limit; the text of the result names them too.
+ * Blocks a server marks for the person only stay with the person.
+ */
+export function toolResultImages(call: ToolCall): AttachedImage[] {
+  const value = call.result?.ok && !call.contextDropped ? call.result.value : undefined;
+  if (!isContentBlocks(value)) return [];
+  return value.flatMap((block) =>
+    block.type === 'image' && blockAudience(block).model && (PICTURE_TYPES as readonly string[]).includes(block.mimeType) && block.data.length <= MAX_PICTURE_CHARS
+      ? [{ mimeType: block.mimeType as AttachedImage['mimeType'], data: block.data }]
+      : [],
+  );
 }
 
 /** What the person said, then what they attached, each marked with where it came from. */
