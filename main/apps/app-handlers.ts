@@ -1,4 +1,5 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { appPermissions, declaredOrigins } from '../../shared/app-csp.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { asMcpToolResult } from '../../shared/mcp-tool-result.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
@@ -41,23 +42,19 @@ function documentOf(item: ResourceItem): string {
   return text;
 }
 
-const stringList = (value: unknown) => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string').slice(0, 32) : undefined);
-
-/** What the document's `_meta.ui` declares for its sandbox: origins, device features, a border. */
+/** What the document's `_meta.ui` declares for its sandbox: origins (plain ones only), device features, a border. */
 function declaredOf(item: ResourceItem) {
   const ui = (item._meta as { ui?: Record<string, unknown> } | undefined)?.ui ?? {};
   const csp = ui.csp && typeof ui.csp === 'object' ? (ui.csp as Record<string, unknown>) : {};
   const lists = Object.fromEntries(
     (['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const).flatMap((key) => {
-      const list = stringList(csp[key]);
-      return list ? [[key, list]] : [];
+      const origins = declaredOrigins(csp[key]);
+      return origins.length ? [[key, origins]] : [];
     }),
   );
-  const permissions = ui.permissions && typeof ui.permissions === 'object' ? (ui.permissions as Record<string, unknown>) : {};
-  const features: Record<string, string> = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
   return {
     ...(Object.keys(lists).length ? { csp: lists } : {}),
-    permissions: Object.entries(features).filter(([key]) => permissions[key] !== undefined && permissions[key] !== false).map(([, feature]) => feature),
+    permissions: appPermissions(ui.permissions),
     ...(typeof ui.prefersBorder === 'boolean' ? { prefersBorder: ui.prefersBorder } : {}),
   };
 }

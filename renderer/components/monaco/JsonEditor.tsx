@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as MonacoTypes from 'monaco-editor';
-import { useUiStore } from '../../state/ui.js';
+import { useDark } from '../use-dark.js';
 import { loadMonaco } from './load-monaco.js';
 
 interface JsonEditorProps {
@@ -17,27 +17,6 @@ interface JsonEditorProps {
 
 let modelCounter = 0;
 
-const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-function prefersDark(theme: string): boolean {
-  if (theme === 'dark') return true;
-  if (theme === 'light') return false;
-  return window.matchMedia(DARK_QUERY).matches;
-}
-
-/** Whether editors are dark: the theme chosen in Settings, or the system's, followed as it changes (the page's CSS does). */
-function useDarkEditors(): boolean {
-  const theme = useUiStore((state) => state.theme);
-  const [systemDark, setSystemDark] = useState(() => window.matchMedia(DARK_QUERY).matches);
-  useEffect(() => {
-    const query = window.matchMedia(DARK_QUERY);
-    const follow = () => setSystemDark(query.matches);
-    query.addEventListener('change', follow);
-    return () => query.removeEventListener('change', follow);
-  }, []);
-  return theme === 'system' ? systemDark : prefersDark(theme);
-}
-
 /**
  * A Monaco JSON editor. It owns its text while it is open (so the cursor
  * never jumps as the parent re-renders); a parent replaces the text by
@@ -47,7 +26,7 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<MonacoTypes.editor.IStandaloneCodeEditor | null>(null);
   const latestOnChange = useRef(onChange);
-  const dark = useDarkEditors();
+  const dark = useDark();
   const { t } = useTranslation();
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useAppInfo } from '../../queries/app.js';
 import { useAppResource } from '../../queries/apps.js';
-import { useUiStore } from '../../state/ui.js';
+import { useDark } from '../../components/use-dark.js';
 import { openAppSession, type AppSession } from './app-bridge.js';
 
 /** How tall an app may grow inline before it scrolls inside its frame; what it starts at until it says. */
@@ -29,17 +29,6 @@ interface McpAppViewProps {
 
 const base64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-function useDark(): boolean {
-  const theme = useUiStore((state) => state.theme);
-  const [system, setSystem] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const follow = () => setSystem(query.matches);
-    query.addEventListener('change', follow);
-    return () => query.removeEventListener('change', follow);
-  }, []);
-  return theme === 'system' ? system : theme === 'dark';
-}
 
 /**
  * An MCP tool's own UI (MCP Apps) in its call's card: framed from the app
