@@ -29,7 +29,6 @@ interface McpAppViewProps {
 
 const base64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-
 /**
  * An MCP tool's own UI (MCP Apps) in its call's card: framed from the app
  * sandbox's origin, never the window's, sized by the app up to a limit, with
