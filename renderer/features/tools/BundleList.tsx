@@ -131,9 +131,10 @@ export function BundleList() {
                     <span className="list__title">
                       {/* A name reads in its own direction (bdi): "Weather (Open-Meteo)" keeps its brackets in Arabic. */}
                       <bdi>{bundle.displayName}</bdi>
-                      {bundle.isBuiltIn ? <span className="badge">{t('bundles.builtIn')}</span> : null}
                     </span>
                     <span className="list__meta">
+                      {/* On the line under the name: beside it, the badge squeezed a long name into a word a line. */}
+                      {bundle.isBuiltIn ? <span className="badge">{t('bundles.builtIn')}</span> : null}
                       {t('bundles.toolCount', { count: bundle.toolCount })}
                       {bundle.isEnabled ? '' : t('bundles.off')}
                     </span>
