@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
 import { tinyPdf } from '../main/testing/tiny-pdf.js';
 import { hostApi } from './fixtures/api.js';
@@ -23,19 +24,24 @@ async function chatWithApp(app: Parameters<Parameters<typeof test>[2]>[0]['app']
   return { api, bundleID: server.bundleID };
 }
 
+/** At 1280×800, opens the chat, types the message, sends it, and allows the model's call when the approval asks. */
+async function askAndAllow(page: Page, url: string, chat: string, message: string) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url);
+  await page.locator('.chat-list .list__item').filter({ hasText: chat }).click();
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially(message);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Approve tool call' })).toBeVisible();
+  await page.keyboard.press('Enter');
+}
+
 for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
   test(`an MCP App in the chat (${example}): framed from its own origin, given the call’s input and result, calling its server’s tool through the approval, full screen and back`, async ({ app }) => {
     test.setTimeout(60_000);
     await chatWithApp(app, exampleServer(example));
     const { page } = app;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(app.host.url);
-    await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
-    await page.getByRole('textbox', { name: 'Message' }).pressSequentially('What time is it?');
-    await page.keyboard.press('Enter');
     // get-time does not say it only reads: the model's call waits for the person, as any such call does.
-    await expect(page.getByRole('dialog', { name: 'Approve tool call' })).toBeVisible();
-    await page.keyboard.press('Enter');
+    await askAndAllow(page, app.host.url, 'Clock', 'What time is it?');
     await expect(page.getByRole('log')).toContainText('Here is the time.');
 
     const region = page.getByRole('region', { name: 'App of Get Time' });
@@ -170,14 +176,8 @@ test('the PDF viewer app (server-pdf) shows a local PDF in the chat, reading its
   await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'display_pdf', args: { url: file } }] }, { text: 'Here it is.' }] });
   const chat = (await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Reading', tools: { mode: 'auto', selected: [{ bundleID: server.bundleID, slug: 'display_pdf', version: 'mcp' }] } })) as { id: string };
   const { page } = app;
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(app.host.url);
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Reading' }).click();
-  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Show me the PDF');
-  await page.keyboard.press('Enter');
   // display_pdf does not say it only reads: the model's call waits for the person.
-  await expect(page.getByRole('dialog', { name: 'Approve tool call' })).toBeVisible();
-  await page.keyboard.press('Enter');
+  await askAndAllow(page, app.host.url, 'Reading', 'Show me the PDF');
   await expect(page.getByRole('log')).toContainText('Here it is.');
   const region = page.getByRole('region', { name: 'App of Display PDF' });
   await expect(region).toBeVisible();
