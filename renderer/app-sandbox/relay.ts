@@ -11,7 +11,6 @@ const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
 /** More than this many messages a second from the app are dropped: a flood must not freeze the window. */
 const MESSAGES_PER_SECOND = 300;
-const ALLOWED_FEATURES = new Set(['camera', 'microphone', 'geolocation', 'clipboard-write']);
 
 const hostOrigin = new URLSearchParams(location.search).get('host');
 if (window.top === window || !hostOrigin) throw new Error('The MCP App sandbox runs only inside Toolbelt.');
@@ -34,7 +33,7 @@ function withinRate(now: number): boolean {
 
 interface ResourceReady {
   method: typeof RESOURCE_READY;
-  params: { html?: unknown; permissions?: unknown };
+  params: { html?: unknown };
 }
 const isResourceReady = (data: unknown): data is ResourceReady =>
   typeof data === 'object' && data !== null && (data as { method?: unknown }).method === RESOURCE_READY && typeof (data as { params?: unknown }).params === 'object';
@@ -44,10 +43,8 @@ window.addEventListener('message', (event) => {
     // Only the window that embedded this frame speaks for the host.
     if (event.origin !== hostOrigin) return;
     if (isResourceReady(event.data)) {
-      const { html, permissions } = event.data.params;
-      // The window sends only the features the person allowed.
-      const features = Array.isArray(permissions) ? permissions.filter((feature): feature is string => typeof feature === 'string' && ALLOWED_FEATURES.has(feature)) : [];
-      if (features.length) inner.setAttribute('allow', features.join('; '));
+      // No device features are delegated: the person has no way yet to allow one for an app.
+      const { html } = event.data.params;
       if (typeof html === 'string') inner.srcdoc = html;
       return;
     }
