@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ToolbeltError } from '../../shared/errors.js';
 import { silentLogger } from '../log.js';
-import { createDispatcher, type Handlers } from './dispatcher.js';
+import { operations } from '../../shared/operations/index.js';
+import { createDispatcher, operationChecks, type Handlers } from './dispatcher.js';
 
 const validInfo = {
   name: 'Toolbelt',
@@ -33,6 +34,14 @@ async function rejection(promise: Promise<unknown>): Promise<ToolbeltError> {
 }
 
 describe('dispatcher', () => {
+  it('compiles every operation\'s checks under strict mode (they are compiled on first call in the app)', () => {
+    const checksOf = operationChecks();
+    const names = Object.keys(operations) as (keyof typeof operations)[];
+    expect(names.length).toBeGreaterThan(50);
+    for (const name of names) expect(() => checksOf(name), name).not.toThrow();
+  });
+
+
   it('answers a valid call with the service result', async () => {
     const dispatcher = createDispatcher(handlers(), silentLogger);
     await expect(dispatcher.call('app.info', {}, { transport: 'internal' })).resolves.toEqual(validInfo);

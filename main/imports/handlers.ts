@@ -37,7 +37,9 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
 
   async function convert(params: PreviewParams, reuse: boolean): Promise<ConvertedApi> {
     const allowedHosts = settings.get().allowedHosts;
-    const key = createHash('sha256').update(JSON.stringify([params.source, params.baseUrl ?? null, allowedHosts])).digest('hex');
+    // The text itself is hashed as it is: printed into the key's JSON, GitHub's 13 MB came out as ~50 MB of escaped garbage.
+    const { text, ...where } = 'text' in params.source ? params.source : { ...params.source, text: '' };
+    const key = createHash('sha256').update(JSON.stringify([where, params.baseUrl ?? null, allowedHosts])).update('\0').update(text).digest('hex');
     const kept = previewed.get(key);
     if (reuse && kept && clock.now().getTime() - kept.at < PREVIEW_KEPT_MS) {
       // Taken, not copied: an import is what a preview is for, and GitHub's converted description is ~40 MB the host

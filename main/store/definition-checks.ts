@@ -28,9 +28,9 @@ export function checkJsonSchema(ajv: Ajv2020, schema: unknown, at: string, compi
   if (!ajv.validateSchema(schema)) {
     return issuesFrom(ajv.errors).map((issue) => ({ ...issue, path: at + (issue.path === '/' ? '' : issue.path) }));
   }
-  const badPattern = findBadPattern(schema, at);
-  if (badPattern) return [badPattern];
-  if (compile && /"\$(dynamicRef|ref|recursiveRef)"/.test(JSON.stringify(schema))) {
+  const walked = walkSchema(schema);
+  if (walked.badPattern) return [{ path: at + walked.badPattern.path, message: walked.badPattern.message }];
+  if (compile && walked.hasReference) {
     try {
       ajv.compile(schema);
     } catch (error) {
@@ -43,32 +43,49 @@ export function checkJsonSchema(ajv: Ajv2020, schema: unknown, at: string, compi
   return [];
 }
 
-/** The first `pattern` or `patternProperties` key that is not a valid regular expression. */
-function findBadPattern(node: unknown, at: string): ValidationIssue | null {
-  if (Array.isArray(node)) {
-    for (const [index, item] of node.entries()) {
-      const found = findBadPattern(item, `${at}/${index}`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (!node || typeof node !== 'object') return null;
-  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-    const path = `${at}/${pointerEscape(key)}`;
-    if (key === 'pattern' && typeof value === 'string') {
-      const problem = linearRegexProblem(value);
-      if (problem) return { path, message: problem };
-    }
-    if (key === 'patternProperties' && value && typeof value === 'object') {
-      for (const pattern of Object.keys(value)) {
-        const problem = linearRegexProblem(pattern);
-        if (problem) return { path: `${path}/${pointerEscape(pattern)}`, message: problem };
+const REFERENCE_KEYS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
+
+/**
+ * One walk over a schema: its first `pattern` or `patternProperties` key that
+ * is not a valid regular expression, and whether it refers anywhere. The
+ * walk keeps the keys it is under and makes a path only for a problem: an
+ * imported API's schemas are large (GitHub's 1,200 tools), and a path string
+ * for every node, or the schema printed to look for "$ref", made hundreds of
+ * megabytes of garbage per import.
+ */
+function walkSchema(root: object): { badPattern?: { path: string; message: string }; hasReference: boolean } {
+  const keys: string[] = [];
+  const pathHere = () => keys.map((key) => `/${pointerEscape(key)}`).join('');
+  let hasReference = false;
+  const visit = (node: unknown): { path: string; message: string } | undefined => {
+    if (!node || typeof node !== 'object') return undefined;
+    const isArray = Array.isArray(node);
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      const value = (node as Record<string, unknown>)[key];
+      keys.push(key);
+      try {
+        if (!isArray) {
+          if (REFERENCE_KEYS.has(key)) hasReference = true;
+          const problem = key === 'pattern' && typeof value === 'string' ? linearRegexProblem(value) : null;
+          if (problem) return { path: pathHere(), message: problem };
+          if (key === 'patternProperties' && value && typeof value === 'object') {
+            for (const pattern of Object.keys(value)) {
+              const bad = linearRegexProblem(pattern);
+              if (bad) return { path: `${pathHere()}/${pointerEscape(pattern)}`, message: bad };
+            }
+          }
+        }
+        const found = visit(value);
+        if (found) return found;
+      } finally {
+        keys.pop();
       }
     }
-    const found = findBadPattern(value, path);
-    if (found) return found;
-  }
-  return null;
+    return undefined;
+  };
+  const badPattern = visit(root);
+  return badPattern ? { badPattern, hasReference } : { hasReference };
 }
 
 export function argumentNames(argSchema: Record<string, unknown>): Set<string> {

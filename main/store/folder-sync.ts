@@ -85,7 +85,7 @@ export class FolderSync {
 
   /** What the bundle's folder holds now; memory is not touched. */
   private async readBundleFolder(bundleID: string, options: { rereadKnown: boolean }) {
-    const { layout, validator } = this.deps;
+    const { layout, validator, cache } = this.deps;
     const [bundle, listing] = await Promise.all([readBundleRecord(layout, validator, bundleID), listToolFolder(layout.toolsDir(bundleID))]);
     const strays = listing.strays.map((stray) => strayToolRecord(layout, bundleID, stray));
     const toolIDs = new Set([...listing.toolIDs, ...strays.map((stray) => stray.toolID)]);
@@ -93,7 +93,7 @@ export class FolderSync {
     const toRead = options.rereadKnown ? listing.toolIDs : listing.toolIDs.filter((toolID) => !this.index.tools.has(toolID));
     const records = new Map<string, ToolRecord | null>();
     await forEachLimited(toRead, 16, async (toolID) => {
-      records.set(toolID, await readToolRecord(layout, validator, bundleID, toolID));
+      records.set(toolID, await readToolRecord(layout, validator, bundleID, toolID, cache));
     });
     return { bundle, toolIDs, strays, gone, records };
   }

@@ -75,18 +75,25 @@ function bundleRecordFrom(validator: DocumentValidator, bundleID: string, file: 
   return { kind: 'valid', bundleID, bundle: checked.value, text: read.text, source: FILES_SOURCE };
 }
 
-/** Reads one tool file; `null` when it is gone. */
+/**
+ * Reads one tool file; `null` when it is gone. A text that passed before, or
+ * that Toolbelt wrote from a definition it had checked (an import's files,
+ * read back once written), skips the deep checks: GitHub's 1,200 imported
+ * tools checked a second time made ~200 MB of garbage and a third of the
+ * import's time.
+ */
 export async function readToolRecord(
   layout: StoreLayout,
   validator: DocumentValidator,
   bundleID: string,
   toolID: string,
+  cache: ValidationCache,
 ): Promise<ToolRecord | null> {
   const file = layout.toolFile(bundleID, toolID);
-  return toolRecordFrom(validator, bundleID, toolID, file, await readJsonFile(file));
+  return checkedOnce(validator, cache, bundleID, toolID, file, await readJsonFile(file));
 }
 
-/** The cold load's reader: files unchanged since they last passed skip the deep checks. */
+/** The cold load's reader, the same but synchronous (see readJsonFileSync). */
 export function readToolRecordSync(
   layout: StoreLayout,
   validator: DocumentValidator,
@@ -95,7 +102,10 @@ export function readToolRecordSync(
   cache: ValidationCache,
 ): ToolRecord | null {
   const file = layout.toolFile(bundleID, toolID);
-  const read = readJsonFileSync(file);
+  return checkedOnce(validator, cache, bundleID, toolID, file, readJsonFileSync(file));
+}
+
+function checkedOnce(validator: DocumentValidator, cache: ValidationCache, bundleID: string, toolID: string, file: string, read: JsonReadResult): ToolRecord | null {
   const verdict = read.ok ? cache.check(toolID, read.text) : null;
   const record = toolRecordFrom(verdict?.known ? null : validator, bundleID, toolID, file, read, verdict?.digest);
   if (record?.kind === 'valid' && verdict) cache.rememberValid(toolID, verdict.digest);

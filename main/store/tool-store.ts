@@ -289,7 +289,7 @@ export class ToolStore {
       return record;
     }
     const updated = await this.underBundleLock(bundleID, async () => {
-      const fresh = await readToolRecord(this.options.layout, this.options.validator, bundleID, record.toolID);
+      const fresh = await readToolRecord(this.options.layout, this.options.validator, bundleID, record.toolID, this.validationCache);
       if (!fresh) throw notFound(`Tool "${slug}" version "${version}" no longer exists.`);
       if (fresh.kind !== 'valid') throw fileInvalid(fresh.file, fresh.reason);
       return this.writeTool({ ...fresh.tool, isEnabled });
