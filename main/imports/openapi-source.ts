@@ -1,5 +1,4 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
-import { parse as parseYaml } from 'yaml';
+import { onFirstUse } from '../common/on-first-use.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ImportSource } from '../../shared/schemas/imports.js';
 import { isHostAllowed, allowlistEntryFor } from '../tools/http/allowed-hosts.js';
@@ -20,6 +19,9 @@ export interface LoadedApi {
   sourceUrl?: string;
 }
 
+const swaggerParser = onFirstUse(async () => (await import('@apidevtools/swagger-parser')).default);
+const yaml = onFirstUse(() => import('yaml'));
+
 const invalid = (message: string) => new ToolbeltError('import_invalid', message);
 
 /**
@@ -38,12 +40,12 @@ export async function loadOpenApi(source: ImportSource, allowedHosts: readonly s
 /** What an import reads: an OpenAPI or Swagger description (dereferenced), or a Postman collection (as it is). */
 export async function loadApiDescription(source: ImportSource, allowedHosts: readonly string[]): Promise<LoadedApi | { collection: Record<string, unknown> }> {
   const { text, sourceUrl } = 'url' in source ? await download(source.url, allowedHosts) : { text: source.text, sourceUrl: undefined };
-  const parsed = parseText(text);
+  const parsed = await parseText(text);
   if (isPostmanCollection(parsed)) return { collection: parsed };
   const dialect = dialectOf(parsed);
   let doc: Record<string, unknown>;
   try {
-    doc = (await SwaggerParser.dereference(parsed as never, {
+    doc = (await (await swaggerParser()).dereference(parsed as never, {
       resolve: { external: false },
       // Circular references become cycles of shared objects, which the converter cuts; 'ignore' would crawl every shared
       // schema again at each use (exponential in a description whose schemas fan out). A time limit bounds the rest.
@@ -56,12 +58,14 @@ export async function loadApiDescription(source: ImportSource, allowedHosts: rea
   return { doc, dialect, ...(sourceUrl ? { sourceUrl } : {}) };
 }
 
-function parseText(text: string): Record<string, unknown> {
+async function parseText(text: string): Promise<Record<string, unknown>> {
+  const isJson = /^\s*[{[]/.test(text);
+  const parseYaml = isJson ? null : (await yaml()).parse;
   let value: unknown;
   try {
-    value = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1_000, uniqueKeys: false });
+    value = parseYaml ? parseYaml(text, { maxAliasCount: 1_000, uniqueKeys: false }) : JSON.parse(text);
   } catch (error) {
-    const what = /^\s*[{[]/.test(text) ? 'JSON' : 'YAML';
+    const what = isJson ? 'JSON' : 'YAML';
     throw invalid(`This is not valid ${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('This is not an API description: it should be a JSON or YAML object with "openapi" or "swagger" at the top.');

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import { onFirstUse } from '../common/on-first-use.js';
 import type { ContentBlockParam, MessageParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 import { ANSWER_TOOL_NAME, answerTool } from './answer-tool.js';
@@ -97,9 +97,9 @@ function finishReason(reason: string | null, hasToolCalls: boolean): Extract<Mod
 
 export function createAnthropicProvider(connection: ProviderConnection): ModelProvider {
   const baseURL = connection.baseURL ?? ANTHROPIC_DEFAULT_BASE_URL;
-  const client = new Anthropic({
-    apiKey: connection.apiKey ?? null,
-    ...sdkClientOptions(connection, baseURL),
+  const client = onFirstUse(async () => {
+    const { default: Anthropic } = await import('@anthropic-ai/sdk');
+    return new Anthropic({ apiKey: connection.apiKey ?? null, ...sdkClientOptions(connection, baseURL) });
   });
   const failure = failureFor(connection, baseURL);
 
@@ -115,7 +115,7 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
       let stopped = false;
       let called = 0;
       try {
-        const stream = await client.messages.create(
+        const stream = await (await client()).messages.create(
           {
             model: request.model,
             max_tokens: MAX_OUTPUT_TOKENS,
@@ -214,7 +214,7 @@ export function createAnthropicProvider(connection: ProviderConnection): ModelPr
     async listModels(signal) {
       try {
         const models = [];
-        for await (const model of client.models.list({}, { signal })) models.push({ id: model.id, displayName: model.display_name });
+        for await (const model of (await client()).models.list({}, { signal })) models.push({ id: model.id, displayName: model.display_name });
         return models;
       } catch (error) {
         if ((error as { status?: number }).status === 404) return null;

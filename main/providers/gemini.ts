@@ -1,4 +1,5 @@
-import { FunctionCallingConfigMode, GoogleGenAI, type Content, type GenerateContentResponse, type Part } from '@google/genai';
+import type { Content, GenerateContentResponse, Part } from '@google/genai';
+import { onFirstUse } from '../common/on-first-use.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
 import { ANSWER_TOOL_NAME, answerTool } from './answer-tool.js';
@@ -92,14 +93,18 @@ const STOPPED_BECAUSE: Record<string, string> = {
  */
 export function createGeminiProvider(connection: ProviderConnection): ModelProvider {
   const baseURL = connection.baseURL ?? GEMINI_DEFAULT_BASE_URL;
-  const client = new GoogleGenAI({
-    apiKey: connection.apiKey ?? 'no-key',
-    httpOptions: {
-      baseUrl: baseURL,
-      fetch: connection.fetch,
-      timeout: connection.timeoutMs,
-      retryOptions: { attempts: connection.maxRetries + 1, initialDelay: 0.5, maxDelay: 8 },
-    },
+  const sdk = onFirstUse(() => import('@google/genai'));
+  const client = onFirstUse(async () => {
+    const { GoogleGenAI } = await sdk();
+    return new GoogleGenAI({
+      apiKey: connection.apiKey ?? 'no-key',
+      httpOptions: {
+        baseUrl: baseURL,
+        fetch: connection.fetch,
+        timeout: connection.timeoutMs,
+        retryOptions: { attempts: connection.maxRetries + 1, initialDelay: 0.5, maxDelay: 8 },
+      },
+    });
   });
   const failure = failureFor(connection, baseURL);
   const fail = (error: unknown, request?: Parameters<typeof failure>[1]) => failure(geminiErrorShape(error, request?.signal.aborted ?? false), request);
@@ -113,7 +118,8 @@ export function createGeminiProvider(connection: ProviderConnection): ModelProvi
       let calls = 0;
       let usage: GenerateContentResponse['usageMetadata'];
       try {
-        const stream = await client.models.generateContentStream({
+        const { FunctionCallingConfigMode } = await sdk();
+        const stream = await (await client()).models.generateContentStream({
           model: request.model,
           contents: toGeminiContents(request.messages, request.model),
           config: {
@@ -166,7 +172,7 @@ export function createGeminiProvider(connection: ProviderConnection): ModelProvi
     async listModels(signal) {
       try {
         const models = [];
-        const pager = await client.models.list({ config: { pageSize: 1000, abortSignal: signal } });
+        const pager = await (await client()).models.list({ config: { pageSize: 1000, abortSignal: signal } });
         for await (const model of pager) {
           // Embedding and image models are listed too; a chat needs one that generates content.
           if (!model.name || (model.supportedActions && !model.supportedActions.includes('generateContent'))) continue;

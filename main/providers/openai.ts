@@ -1,4 +1,4 @@
-import OpenAI, { AzureOpenAI } from 'openai';
+import { onFirstUse } from '../common/on-first-use.js';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
@@ -80,19 +80,22 @@ function rememberDropsStreamedToolCalls(model: string): void {
 /** OpenAI Chat Completions and the servers that speak it (Ollama, LM Studio, vLLM, OpenRouter). */
 export function createOpenAiProvider(connection: ProviderConnection): ModelProvider {
   const baseURL = connection.baseURL ?? OPENAI_DEFAULT_BASE_URL;
-  const client = connection.azureApiVersion
-    ? // Azure: the endpoint, an api-key header and api-version; a request's model names the deployment.
-      new AzureOpenAI({ endpoint: baseURL, apiKey: connection.apiKey ?? 'no-key', apiVersion: connection.azureApiVersion, ...sdkClientOptions(connection, baseURL), baseURL: undefined })
-    : new OpenAI({
-        // Local servers need no key, but the SDK insists on one.
-        apiKey: connection.apiKey ?? 'no-key',
-        ...sdkClientOptions(connection, baseURL),
-      });
+  const client = onFirstUse(async () => {
+    const { default: OpenAI, AzureOpenAI } = await import('openai');
+    return connection.azureApiVersion
+      ? // Azure: the endpoint, an api-key header and api-version; a request's model names the deployment.
+        new AzureOpenAI({ endpoint: baseURL, apiKey: connection.apiKey ?? 'no-key', apiVersion: connection.azureApiVersion, ...sdkClientOptions(connection, baseURL), baseURL: undefined })
+      : new OpenAI({
+          // Local servers need no key, but the SDK insists on one.
+          apiKey: connection.apiKey ?? 'no-key',
+          ...sdkClientOptions(connection, baseURL),
+        });
+  });
   const failure = failureFor(connection, baseURL);
 
   /** A whole answer asked for without streaming, in the same events a stream gives. */
   async function* wholeAnswer(body: ChatCompletionCreateParamsNonStreaming, request: ModelRequest): AsyncGenerator<ModelEvent> {
-    const completion = await client.chat.completions.create(body, sdkRequestOptions(request));
+    const completion = await (await client()).chat.completions.create(body, sdkRequestOptions(request));
     if (completion.usage) yield { type: 'usage', inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens };
     const choice = completion.choices?.[0];
     if (choice?.message?.content) yield { type: 'text-delta', text: choice.message.content };
@@ -133,7 +136,7 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
         const calls = new OpenAiToolCallAssembler();
         let finish: string | null = null;
         let streamedText = false;
-        const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, sdkRequestOptions(request));
+        const stream = await (await client()).chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, sdkRequestOptions(request));
         for await (const chunk of stream) {
           if (chunk.usage) yield { type: 'usage', inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
           const choice = chunk.choices?.[0];
@@ -172,7 +175,7 @@ export function createOpenAiProvider(connection: ProviderConnection): ModelProvi
       if (connection.azureApiVersion) return null;
       try {
         const models = [];
-        for await (const model of client.models.list({ signal })) models.push({ id: model.id });
+        for await (const model of (await client()).models.list({ signal })) models.push({ id: model.id });
         return models;
       } catch (error) {
         if ((error as { status?: number }).status === 404) return null;
