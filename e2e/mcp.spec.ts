@@ -294,7 +294,7 @@ test('a prompt with pictures: attached from the palette by typing, its pictures 
   await sent.getByText('Look at this').click();
   const pictures = sent.getByRole('group', { name: 'Pictures of Look at this' }).getByRole('img');
   await expect(pictures).toHaveCount(2);
-  await expect(pictures.first()).toHaveAttribute('alt', 'Picture 1 (image/png, 72 bytes)');
+  await expect(pictures.first()).toHaveAttribute('alt', 'Picture 1 (image/png, 70 bytes)');
   // Drawn, not broken: the browser decoded it.
   expect(await pictures.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
   await expect(sent).toContainText('left out: models take PNG, JPEG, GIF and WebP');

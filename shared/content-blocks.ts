@@ -28,7 +28,8 @@ export function isContentBlocks(value: unknown): value is ContentBlock[] {
 
 /** The size of base64 data, in words: "812 bytes", "12.4 KB". */
 export function base64Size(base64: string): string {
-  const bytes = Math.floor((base64.length * 3) / 4);
+  // Each '=' at the end pads a byte that is not there.
+  const bytes = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
   return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 

@@ -23,10 +23,12 @@ const isContentList = (value: unknown): value is McpToolResult['content'] =>
   value.every((block) => typeof block === 'object' && block !== null && CONTENT_TYPES.has(String((block as { type?: unknown }).type)));
 
 /** `structured`: the tool declares an output schema, so an object value is its structured content too. */
-export function asMcpToolResult(outcome: { ok: true; value: unknown } | { ok: false; error: { message: string } }, structured: boolean): McpToolResult {
+export function asMcpToolResult(outcome: { ok: true; value: unknown; content?: unknown[] } | { ok: false; error: { message: string } }, structured: boolean): McpToolResult {
   if (!outcome.ok) return { isError: true, content: [{ type: 'text', text: outcome.error.message }] };
   const { value } = outcome;
   if (isContentList(value)) return { content: value };
   const asObject = structured && value !== null && typeof value === 'object' && !Array.isArray(value);
-  return { content: [{ type: 'text', text: valueText(value) }], ...(asObject ? { structuredContent: value as Record<string, unknown> } : {}) };
+  // The blocks a server sent beside its structured content go back as they came.
+  const content = isContentList(outcome.content) ? outcome.content : [{ type: 'text', text: valueText(value) }];
+  return { content, ...(asObject ? { structuredContent: value as Record<string, unknown> } : {}) };
 }

@@ -72,9 +72,9 @@ describe('a prompt with pictures', () => {
     const { messages } = await h.call('mcpServers.getPrompt', { name: 'pictures', prompt: 'look', args: {} });
     expect(messages.map((message) => message.text)).toEqual([
       'What is in this picture?',
-      '[picture image/png, 72 bytes]',
-      '[picture image/png, 72 bytes]',
-      '[picture image/svg+xml, 72 bytes, left out: models take PNG, JPEG, GIF and WebP up to 3 MB]',
+      '[picture image/png, 70 bytes]',
+      '[picture image/png, 70 bytes]',
+      '[picture image/svg+xml, 71 bytes, left out: models take PNG, JPEG, GIF and WebP up to 3 MB]',
     ]);
     expect(messages.map((message) => message.image?.mimeType)).toEqual([undefined, 'image/png', 'image/png', undefined]);
 

@@ -8,6 +8,8 @@ import type { ToolRunner } from '../tools/runners.js';
 import type { McpConnection } from './connection.js';
 import { freshBudget, lineageMeta } from '../tools/run-lineage.js';
 import { CallNeedsSignIn } from './start-failure.js';
+import { isDeepStrictEqual } from 'node:util';
+import type { ContentBlock } from '../../shared/content-blocks.js';
 
 type McpTool = Extract<ToolFile, { type: 'mcp' }>;
 
@@ -15,18 +17,40 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 
 /**
  * What a tool call's result becomes: structured content when the server
- * sends it (checked against the tool's outputSchema by the invoker), one
+ * sends it (checked against the tool's outputSchema by the invoker), with
+ * its content blocks beside it when they say more than the value (the
+ * filesystem server's read_media_file sends its picture both ways: as
+ * structured content only, a model got the picture as base64 text); one
  * text as a string, anything richer (images, resource links, several
  * blocks) as the content list; `isError` as a failed call the model reads.
  */
-function resultValue(result: CallToolResult): { value: unknown } | { error: string } {
+function resultValue(result: CallToolResult): { value: unknown; content?: ContentBlock[] } | { error: string } {
   const content = result.content ?? [];
   const texts = content.filter((block): block is Extract<typeof block, { type: 'text' }> => block.type === 'text').map((block) => block.text);
   if (result.isError) return { error: texts.join('\n').trim() || 'The tool reported an error without saying what.' };
-  if (result.structuredContent !== undefined) return { value: result.structuredContent };
+  if (result.structuredContent !== undefined) {
+    const blocks = content as ContentBlock[];
+    return sayMoreThan(blocks, result.structuredContent) ? { value: result.structuredContent, content: blocks } : { value: result.structuredContent };
+  }
   // One text is the value itself, unless it says who it is for (then the blocks keep that).
   if (content.length === 1 && texts.length === 1 && !content[0]!.annotations?.audience) return { value: texts[0] };
   return { value: content };
+}
+
+/**
+ * Whether content blocks say more than the structured value they came with:
+ * anything but text, or a text that is not the value written as JSON (the
+ * spec asks servers to repeat the value so; that copy is not kept twice).
+ */
+function sayMoreThan(blocks: ContentBlock[], value: unknown): boolean {
+  return blocks.some((block) => {
+    if (block.type !== 'text') return true;
+    try {
+      return !isDeepStrictEqual(JSON.parse(block.text), value);
+    } catch {
+      return true;
+    }
+  });
 }
 
 /** Tools of MCP servers: run on the server's connection, with its timeout; progress restarts the clock. */
@@ -81,7 +105,7 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
       const result = outcome.value;
       const mapped = resultValue(result);
       if ('error' in mapped) return { ...failed('tool_error', mapped.error), ...rpc };
-      return { value: mapped.value, redactor, attempts: 1, ...rpc };
+      return { value: mapped.value, ...(mapped.content ? { content: mapped.content } : {}), redactor, attempts: 1, ...rpc };
     },
   };
 }

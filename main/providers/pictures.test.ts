@@ -18,7 +18,7 @@ const withPicture: ChatMessage = {
   id: '019a0000-0000-7000-8000-000000000001',
   role: 'user',
   content: 'What is in it?',
-  attachments: [{ kind: 'prompt', server: 'pictures', ref: 'look', title: 'Look', text: 'user: Describe this.\n\nuser: [picture image/png, 72 bytes]', images: [{ mimeType: 'image/png', data: PNG }] }],
+  attachments: [{ kind: 'prompt', server: 'pictures', ref: 'look', title: 'Look', text: 'user: Describe this.\n\nuser: [picture image/png, 70 bytes]', images: [{ mimeType: 'image/png', data: PNG }] }],
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
@@ -41,7 +41,7 @@ describe('a promptâ€™s pictures reach the model as pictures, after the messageâ€
     await ask(createAnthropicProvider({ displayName: 'Anthropic', baseURL: server.url, ...options }), 'claude-fake');
     const [message] = server.requests[0]!.body.messages as { content: unknown }[];
     expect(message!.content).toEqual([
-      { type: 'text', text: expect.stringContaining('[picture image/png, 72 bytes]') as unknown },
+      { type: 'text', text: expect.stringContaining('[picture image/png, 70 bytes]') as unknown },
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
     ]);
   });

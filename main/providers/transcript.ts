@@ -13,7 +13,8 @@ export function toolResultText(call: ToolCall): { text: string; isError: boolean
   }
   if (!result) return { text: 'This call did not run.', isError: true };
   if (result.ok) {
-    const value = result.value;
+    // Content blocks beside a structured value are what the model reads (pictures named, then sent as pictures).
+    const value = isContentBlocks(result.content) ? result.content : result.value;
     const text = typeof value === 'string' ? value : isContentBlocks(value) ? contentBlocksForModel(value) : (JSON.stringify(value) ?? 'null');
     // What the tool's app shows the person now (MCP Apps' update-model-context), after the result it was made from.
     return { text: call.appContext ? `${text}\n\n[What its app shows now: ${call.appContext}]` : text, isError: false };
@@ -27,7 +28,8 @@ export function toolResultText(call: ToolCall): { text: string; isError: boolean
  * Blocks a server marks for the person only stay with the person.
  */
 export function toolResultImages(call: ToolCall): AttachedImage[] {
-  const value = call.result?.ok && !call.contextDropped ? call.result.value : undefined;
+  const result = call.result?.ok && !call.contextDropped ? call.result : undefined;
+  const value = isContentBlocks(result?.content) ? result.content : result?.value;
   if (!isContentBlocks(value)) return [];
   return value.flatMap((block) =>
     block.type === 'image' && blockAudience(block).model && (PICTURE_TYPES as readonly string[]).includes(block.mimeType) && block.data.length <= MAX_PICTURE_CHARS

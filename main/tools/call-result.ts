@@ -5,7 +5,7 @@ import type { InvokeResult } from '../../shared/schemas/invocation.js';
 export function callResult(result: InvokeResult): ToolCallResult {
   const steps = result.steps ? { steps: result.steps } : {};
   if (result.ok) {
-    return { ok: true, value: result.value, ...(result.status !== undefined ? { status: result.status } : {}), durationMs: result.durationMs, attempts: result.attempts, ...steps };
+    return { ok: true, value: result.value, ...(result.content ? { content: result.content } : {}), ...(result.status !== undefined ? { status: result.status } : {}), durationMs: result.durationMs, attempts: result.attempts, ...steps };
   }
   return { ok: false, error: result.error, durationMs: result.durationMs, attempts: result.attempts, ...steps };
 }

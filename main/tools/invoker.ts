@@ -147,7 +147,8 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     }
     let result: InvokeResult;
     if (!failure) {
-      result = { ok: true, value, ...outcome.meta, durationMs: now() - started, attempts };
+      const content = outcome.content ? { content: redactor.value(outcome.content) as unknown[] } : {};
+      result = { ok: true, value, ...content, ...outcome.meta, durationMs: now() - started, attempts };
     } else {
       const { status, snippet, host, issues } = failure.extra;
       result = {

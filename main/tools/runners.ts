@@ -2,6 +2,7 @@ import type { CallQuestion, RequestPreview, ToolProgress } from '../../shared/sc
 
 export type { CallQuestion };
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
+import type { ContentBlock } from '../../shared/content-blocks.js';
 import type { RpcMessage, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
 import type { ExchangeTag } from '../providers/raw-exchange.js';
@@ -36,6 +37,8 @@ export interface RunContext {
 /** What a run produced: a value or a failure, with what is needed to report either with secrets masked. */
 export interface RunOutcome {
   value?: unknown;
+  /** MCP tools that sent content blocks beside structured content (the value): the blocks, when they say more than it. */
+  content?: ContentBlock[];
   failure?: InvokeFailure;
   redactor: Redactor;
   attempts: number;

@@ -75,3 +75,18 @@ export function ContentBlocks({ blocks }: { blocks: ContentBlock[] }) {
 export function ToolValue({ value }: { value: unknown }) {
   return isContentBlocks(value) ? <ContentBlocks blocks={value} /> : <JsonTree value={value} />;
 }
+
+/** A call's result: its content blocks drawn when a server sent them beside structured content (the value a click away), else the value. */
+export function ToolResult({ value, content }: { value: unknown; content?: unknown[] | undefined }) {
+  const { t } = useTranslation();
+  if (!isContentBlocks(content)) return <ToolValue value={value} />;
+  return (
+    <>
+      <ContentBlocks blocks={content} />
+      <details className="tool-result__structured">
+        <summary>{t('content.structured')}</summary>
+        <JsonTree value={value} />
+      </details>
+    </>
+  );
+}

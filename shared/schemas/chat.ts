@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 import { AgentStepSchema } from './agent-step.js';
-import { InvokeErrorSchema, TraceEntrySchema } from './invocation.js';
+import { InvokeErrorSchema, ResultContentSchema, TraceEntrySchema } from './invocation.js';
 import { AttachedImageSchema } from './attached-image.js';
 
 /** Names providers accept for tools (OpenAI's rule; Anthropic's is the same set). */
@@ -150,6 +150,7 @@ export const ToolCallResultSchema = Type.Union([
     {
       ok: Type.Literal(true),
       value: Type.Unknown(),
+      content: Type.Optional(ResultContentSchema),
       status: Type.Optional(Type.Integer()),
       durationMs: Type.Number({ minimum: 0 }),
       attempts: Type.Integer({ minimum: 0 }),

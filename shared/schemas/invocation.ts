@@ -67,6 +67,14 @@ export const RpcMessageSchema = Type.Object(
 );
 export type RpcMessage = Static<typeof RpcMessageSchema>;
 
+/**
+ * An MCP tool that answered with structured content (the value) and content
+ * blocks that say more than it (a picture, a note): the blocks, which are
+ * what a model reads and the card draws. Absent when the blocks only repeat
+ * the value as JSON text.
+ */
+export const ResultContentSchema = Type.Array(Type.Unknown(), { minItems: 1, maxItems: 1000 });
+
 const common = {
   durationMs: Type.Number({ minimum: 0 }),
   attempts: Type.Integer({ minimum: 0 }),
@@ -85,6 +93,7 @@ export const InvokeResultSchema = Type.Union([
     {
       ok: Type.Literal(true),
       value: Type.Unknown(),
+      content: Type.Optional(ResultContentSchema),
       status: Type.Optional(Type.Integer()),
       headers: Type.Optional(HeaderMap),
       ...common,

@@ -3,7 +3,7 @@ import { i18n } from '../../i18n/index.js';
 import { AgentSteps } from '../../components/AgentSteps.js';
 import { useEffect, useState } from 'react';
 import type { ToolCall } from '../../../shared/schemas/chat.js';
-import { ToolValue } from '../../components/ContentBlocks.js';
+import { ToolResult } from '../../components/ContentBlocks.js';
 import { JsonTree } from '../../components/JsonTree.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
@@ -160,7 +160,7 @@ export function ToolCallCard({ call, byPerson = false, chatId }: { call: ToolCal
           {result?.ok ? (
             <>
               <h4 className="subhead">{t('toolCall.result')}</h4>
-              <ToolValue value={result.value} />
+              <ToolResult value={result.value} content={result.content} />
             </>
           ) : null}
         </div>

@@ -3,7 +3,8 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lineFinder, MAX_MATCHES, type FoundLine } from './line-finder.js';
 import type { InvokeResult, RpcMessage, TraceEntry } from '../../../shared/schemas/invocation.js';
-import { ToolValue } from '../../components/ContentBlocks.js';
+import { ContentBlocks, ToolValue } from '../../components/ContentBlocks.js';
+import { isContentBlocks } from '../../../shared/content-blocks.js';
 
 const PREVIEW_LIMIT = 50_000;
 /** A value shown in part, with the note of what is left out on a line of its own. */
@@ -184,6 +185,12 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
               {valueText!.length > PREVIEW_LIMIT ? withNote(valueText!.slice(0, PREVIEW_LIMIT), t('response.restNotShown', { chars: valueText!.length })) : valueText}
             </pre>
           )}
+          {isContentBlocks(result.content) ? (
+            <>
+              <h4 className="subhead">{t('response.contentBlocks')}</h4>
+              <ContentBlocks blocks={result.content} />
+            </>
+          ) : null}
         </>
       ) : (
         <div className="callout callout--bad" role="alert">
