@@ -6,7 +6,7 @@ import { ANSWER_TOOL_NAME, answerTool } from './answer-tool.js';
 import type { ProviderConnection } from './connection.js';
 import { failureFor, incompleteStream } from './errors.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
-import { syntheticCallId, toolResultImages, toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
+import { syntheticCallId, toolResultAudio, toolResultImages, toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
 
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 /** Ids Toolbelt made for calls the server sent without one: kept in the chat, never sent back as the server's. */
@@ -61,8 +61,8 @@ export function toGeminiContents(messages: readonly ChatMessage[], model: string
           // The response is an object: "output" for a result, "error" for a failure, as the API reads them.
           return { functionResponse: { name: wireToolName(call.name), ...serverId(call.id), response: isError ? { error: text } : { output: text } } };
         }),
-        // The pictures the calls returned, after their responses in the same turn.
-        ...message.toolCalls.flatMap((call) => toolResultImages(call).map((image): Part => ({ inlineData: { mimeType: image.mimeType, data: image.data } }))),
+        // The pictures and sounds the calls returned, after their responses in the same turn.
+        ...message.toolCalls.flatMap((call) => [...toolResultImages(call), ...toolResultAudio(call)].map((media): Part => ({ inlineData: { mimeType: media.mimeType, data: media.data } }))),
       ]);
     }
   }

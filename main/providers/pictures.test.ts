@@ -55,6 +55,8 @@ describe('a promptâ€™s pictures reach the model as pictures, after the messageâ€
 });
 
 const AT = '2026-01-01T00:00:00.000Z';
+// The first bytes of a WAV file: only Gemini hears audio in a turn.
+const WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=';
 /** A turn whose tool answered with a text and two pictures, one of them for the person only. */
 const toolTurn: ChatMessage[] = [
   { id: '019a0000-0000-7000-8000-000000000011', role: 'user', content: 'Chart it.', createdAt: AT },
@@ -75,6 +77,7 @@ const toolTurn: ChatMessage[] = [
             { type: 'text', text: 'Here is the chart.' },
             { type: 'image', mimeType: 'image/png', data: PNG },
             { type: 'image', mimeType: 'image/png', data: 'AAAA', annotations: { audience: ['user'] } },
+            { type: 'audio', mimeType: 'audio/wav', data: WAV },
           ],
           durationMs: 1,
           attempts: 1,
@@ -85,7 +88,7 @@ const toolTurn: ChatMessage[] = [
 ];
 const askAfterTool = (provider: ModelProvider, model: string) => collectEvents(provider, { model, messages: toolTurn, tools: [], parallelToolCalls: true });
 
-describe('pictures a tool returns reach the model as pictures (not base64 text), except those for the person only', () => {
+describe('pictures a tool returns reach the model as pictures (not base64 text), except those for the person only; sounds reach Gemini', () => {
   it('Anthropic: image blocks inside the tool result, after its text', async () => {
     const server = servers.track(await startFakeAnthropic([anthropicReply({ text: ['A rising line.'] })]));
     await askAfterTool(createAnthropicProvider({ displayName: 'Anthropic', baseURL: server.url, ...options }), 'claude-fake');
@@ -114,7 +117,8 @@ describe('pictures a tool returns reach the model as pictures (not base64 text),
     await askAfterTool(createGeminiProvider({ displayName: 'Gemini', baseURL: server.url, ...options, toolsRefused: () => undefined }), 'gemini-2.5-flash');
     const contents = server.requests[0]!.body.contents as { role: string; parts: Record<string, unknown>[] }[];
     const last = contents.at(-1)!;
-    expect(last.parts.map((part) => Object.keys(part)[0])).toEqual(['functionResponse', 'inlineData']);
+    expect(last.parts.map((part) => Object.keys(part)[0])).toEqual(['functionResponse', 'inlineData', 'inlineData']);
     expect(last.parts[1]).toEqual({ inlineData: { mimeType: 'image/png', data: PNG } });
+    expect(last.parts[2]).toEqual({ inlineData: { mimeType: 'audio/wav', data: WAV } });
   });
 });

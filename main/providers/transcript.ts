@@ -28,13 +28,29 @@ export function toolResultText(call: ToolCall): { text: string; isError: boolean
  * Blocks a server marks for the person only stay with the person.
  */
 export function toolResultImages(call: ToolCall): AttachedImage[] {
+  return mediaBlocks(call, 'image', PICTURE_TYPES).map((block) => ({ mimeType: block.mimeType as AttachedImage['mimeType'], data: block.data }));
+}
+
+/**
+ * Audio formats Gemini takes inline in a turn. Of the providers here only
+ * Gemini hears audio in any model's conversation (OpenAI's chat takes it only
+ * in a user message to its audio models, Anthropic not at all); the others
+ * read the clip's name, type and size.
+ */
+export const GEMINI_AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/mp3', 'audio/mpeg', 'audio/aiff', 'audio/aac', 'audio/ogg', 'audio/flac'] as const;
+
+/** The audio clips a call's result carries for a model that hears, within the size a picture may have. */
+export function toolResultAudio(call: ToolCall): { mimeType: string; data: string }[] {
+  return mediaBlocks(call, 'audio', GEMINI_AUDIO_TYPES).map((block) => ({ mimeType: block.mimeType, data: block.data }));
+}
+
+/** A result's image or audio blocks meant for the model, in the given formats and within the size limit. */
+function mediaBlocks(call: ToolCall, kind: 'image' | 'audio', types: readonly string[]): { mimeType: string; data: string }[] {
   const result = call.result?.ok && !call.contextDropped ? call.result : undefined;
   const value = isContentBlocks(result?.content) ? result.content : result?.value;
   if (!isContentBlocks(value)) return [];
   return value.flatMap((block) =>
-    block.type === 'image' && blockAudience(block).model && (PICTURE_TYPES as readonly string[]).includes(block.mimeType) && block.data.length <= MAX_PICTURE_CHARS
-      ? [{ mimeType: block.mimeType as AttachedImage['mimeType'], data: block.data }]
-      : [],
+    block.type === kind && blockAudience(block).model && types.includes(block.mimeType) && block.data.length <= MAX_PICTURE_CHARS ? [{ mimeType: block.mimeType, data: block.data }] : [],
   );
 }
 
