@@ -142,6 +142,45 @@ test('a hostile app stays in its sandbox: no top navigation, dialog, cookie, und
   await page.screenshot(shot('apps-hostile'));
 });
 
+test('an app that declares the camera gets it only after the person allows it, in its card; the window keeps the answer', async ({ app }) => {
+  test.setTimeout(60_000);
+  const api = hostApi(app.host);
+  const server = (await api('PUT', '/mcp/servers/devices', HOSTILE_APPS)) as { bundleID: string };
+  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'camera', args: {} }] }, { text: 'It ran.' }] });
+  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Camera', tools: { mode: 'auto', selected: [{ bundleID: server.bundleID, slug: 'camera', version: 'mcp' }] } });
+  const { page } = app;
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(app.host.url);
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Camera' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Take a look');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('log')).toContainText('It ran.');
+
+  const card = page.getByRole('region', { name: 'App of Camera app' });
+  const inside = () => page.frameLocator('[title="App of Camera app"]').frameLocator('iframe');
+  // It runs at once, without the camera, and the card asks.
+  await expect(inside().locator('#state')).toHaveText('camera blocked; host allowed none');
+  const ask = card.getByRole('group', { name: 'Device access for this app' });
+  await expect(ask).toContainText('This app asks to use your camera.');
+  await page.screenshot(shot('app-permission-ask'));
+  await ask.getByRole('button', { name: 'Allow', exact: true }).click();
+  // Started again in a frame that has it: the app may use the camera, and was told so.
+  await expect(inside().locator('#state')).toHaveText('camera usable; host allowed camera');
+  await expect(card).toContainText('Allowed until Toolbelt closes: your camera.');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot(shot('app-permission-allowed-dark'));
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Reloaded, the window has forgotten: the app runs without it and the card asks again; refused, it stays without.
+  await page.reload();
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Camera' }).click();
+  await expect(inside().locator('#state')).toHaveText('camera blocked; host allowed none');
+  await card.getByRole('button', { name: "Don't allow" }).click();
+  await expect(card).toContainText('Not allowed: your camera. The app runs without them.');
+  await expect(inside().locator('#state')).toHaveText('camera blocked; host allowed none');
+  expect(app.consoleErrors).toEqual([]);
+});
+
 test('the tester shows an MCP tool’s app with each run, and the list says which tools have apps and which are for their app only', async ({ app }) => {
   test.setTimeout(60_000);
   const api = hostApi(app.host);

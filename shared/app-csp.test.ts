@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appCsp, appPermissions, declaredOrigins } from './app-csp.js';
+import { allowAttribute, appCsp, appPermissions, declaredOrigins, permissionsObject } from './app-csp.js';
 
 describe('the policy an MCP App runs under', () => {
   it('allows nothing from the network when the resource declares nothing', () => {
@@ -33,5 +33,14 @@ describe('the policy an MCP App runs under', () => {
     expect(appPermissions({ camera: {}, geolocation: {}, clipboardWrite: {}, usb: {} })).toEqual(['camera', 'geolocation', 'clipboard-write']);
     expect(appPermissions(undefined)).toEqual([]);
     expect(appPermissions({ microphone: false })).toEqual([]);
+  });
+
+  it('passes on only known features: back in the spec’s shape, and as an allow attribute no other text gets into', () => {
+    expect(permissionsObject(['camera', 'clipboard-write', 'usb'])).toEqual({ camera: {}, clipboardWrite: {} });
+    expect(allowAttribute({ camera: {}, microphone: {} })).toBe('camera *; microphone *');
+    // What arrives in a message is not trusted to be the shape it should be.
+    expect(allowAttribute({ 'camera *; usb': {}, usb: {} })).toBe('');
+    expect(allowAttribute('camera')).toBe('');
+    expect(allowAttribute(null)).toBe('');
   });
 });

@@ -53,12 +53,26 @@ export function appCsp(declared: AppCspDeclaration | undefined): string {
   ].join('; ');
 }
 
-/** The sensor and device permissions an app declared, as an iframe's `allow` attribute takes them; the person allows them. */
+/** The device features an app may declare (`_meta.ui.permissions`), by the name the spec gives and the iframe feature each is. */
+const APP_FEATURES: Readonly<Record<string, string>> = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
+
+/** The sensor and device permissions an app declared, as an iframe's `allow` attribute names them; the person allows them. */
 export function appPermissions(declared: unknown): string[] {
   if (!declared || typeof declared !== 'object') return [];
   const wanted = declared as Record<string, unknown>;
-  const known: Record<string, string> = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
-  return Object.entries(known)
+  return Object.entries(APP_FEATURES)
     .filter(([key]) => wanted[key] !== undefined && wanted[key] !== false)
     .map(([, feature]) => feature);
+}
+
+/** Iframe features back in the spec's shape (`{ camera: {} }`), for the app's sandbox and what the host says it allowed; unknown names are dropped. */
+export function permissionsObject(features: readonly string[]): Record<string, Record<string, never>> {
+  return Object.fromEntries(Object.entries(APP_FEATURES).filter(([, feature]) => features.includes(feature)).map(([key]) => [key, {}]));
+}
+
+/** An `allow` attribute delegating these features (known ones only, in the spec's shape) to whatever the frame holds. */
+export function allowAttribute(permissions: unknown): string {
+  return appPermissions(permissions)
+    .map((feature) => `${feature} *`)
+    .join('; ');
 }

@@ -1,6 +1,7 @@
 // An MCP server (the official SDK's McpServer over stdio) with two MCP Apps that misbehave, for the tests of
 // Toolbelt's sandbox: `hostile` answers the handshake and then tries everything an app must not do, writing what
 // happened into its page; `silent` never answers the handshake. Written with raw postMessage, as an attacker would.
+// And `camera`, which declares the camera and writes into its page whether its frame may use it, and what the host said.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
@@ -35,14 +36,28 @@ window.addEventListener('message', async (event) => {
 send({ id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'hostile', version: '1' }, appCapabilities: {} } });
 </script></body></html>`;
 
+const CAMERA = `<!doctype html><html><body><p id="state">waiting</p><script>
+const send = (message) => window.parent.postMessage({ jsonrpc: '2.0', ...message }, '*');
+window.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.id !== 1 || !data.result) return;
+  send({ method: 'ui/notifications/initialized', params: {} });
+  const policy = document.permissionsPolicy || document.featurePolicy;
+  const granted = Object.keys(data.result.hostCapabilities?.sandbox?.permissions ?? {}).join(',') || 'none';
+  document.getElementById('state').textContent = 'camera ' + (policy.allowsFeature('camera') ? 'usable' : 'blocked') + '; host allowed ' + granted;
+});
+send({ id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'camera', version: '1' }, appCapabilities: {} } });
+</script></body></html>`;
+
 const SILENT = `<!doctype html><html><body><p>I never say hello.</p></body></html>`;
 
 const server = new McpServer({ name: 'hostile-apps', version: '1.0.0' });
-for (const [name, html] of [['hostile', HOSTILE], ['silent', SILENT]]) {
+const TITLES = { hostile: 'Hostile app', silent: 'Silent app', camera: 'Camera app' };
+for (const [name, html, ui] of [['hostile', HOSTILE, {}], ['silent', SILENT, {}], ['camera', CAMERA, { permissions: { camera: {} } }]]) {
   const uri = `ui://${name}/app.html`;
-  server.registerTool(name, { title: name === 'hostile' ? 'Hostile app' : 'Silent app', description: `An app that is ${name}.`, annotations: { readOnlyHint: true }, _meta: { ui: { resourceUri: uri } } }, () => ({
+  server.registerTool(name, { title: TITLES[name], description: `An app that is ${name}.`, annotations: { readOnlyHint: true }, _meta: { ui: { resourceUri: uri } } }, () => ({
     content: [{ type: 'text', text: `${name} ran` }],
   }));
-  server.registerResource(name, uri, { mimeType: MIME }, () => ({ contents: [{ uri, mimeType: MIME, text: html }] }));
+  server.registerResource(name, uri, { mimeType: MIME }, () => ({ contents: [{ uri, mimeType: MIME, text: html, _meta: { ui } }] }));
 }
 await server.connect(new StdioServerTransport());

@@ -7,6 +7,8 @@
  * else. The policy this page was served with (what the app declared) is
  * the inner document's too: a srcdoc document inherits it.
  */
+import { allowAttribute } from '../../shared/app-csp.js';
+
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
 /** More than this many messages a second from the app are dropped: a flood must not freeze the window. */
@@ -33,7 +35,7 @@ function withinRate(now: number): boolean {
 
 interface ResourceReady {
   method: typeof RESOURCE_READY;
-  params: { html?: unknown };
+  params: { html?: unknown; permissions?: unknown };
 }
 const isResourceReady = (data: unknown): data is ResourceReady =>
   typeof data === 'object' && data !== null && (data as { method?: unknown }).method === RESOURCE_READY && typeof (data as { params?: unknown }).params === 'object';
@@ -43,8 +45,10 @@ window.addEventListener('message', (event) => {
     // Only the window that embedded this frame speaks for the host.
     if (event.origin !== hostOrigin) return;
     if (isResourceReady(event.data)) {
-      // No device features are delegated: the person has no way yet to allow one for an app.
-      const { html } = event.data.params;
+      // Device features go on to the app only as the window passes them, which it does once the person allowed them; this
+      // frame itself has them only if the window's own frame delegated them, so nothing else can be granted from here.
+      const { html, permissions } = event.data.params;
+      inner.allow = allowAttribute(permissions);
       if (typeof html === 'string') inner.srcdoc = html;
       return;
     }

@@ -7,6 +7,7 @@ import { useAppInfo } from '../../queries/app.js';
 import { useAppResource } from '../../queries/apps.js';
 import { useDark } from '../../components/use-dark.js';
 import { openAppSession, type AppSession } from './app-bridge.js';
+import { AppPermissions, useGrantedFeatures } from './AppPermissions.js';
 
 /** How tall an app may grow inline before it scrolls inside its frame; what it starts at until it says. */
 const MAX_INLINE_HEIGHT = 600;
@@ -66,6 +67,9 @@ export function McpAppView({ tool, input, result, structured, cancelled, onMessa
   }, [hostContext]);
 
   const html = resource.data?.html;
+  const granted = useGrantedFeatures(tool.bundleID, resource.data?.uri, resource.data?.permissions);
+  // Features are fixed when a frame loads: allowing them starts the app again in a frame that has them.
+  const grantedKey = granted.join('; ');
   useEffect(() => {
     if (!frame.current || !origin || html === undefined) return;
     const csp = base64Url(JSON.stringify(resource.data?.csp ?? {}));
@@ -74,6 +78,7 @@ export function McpAppView({ tool, input, result, structured, cancelled, onMessa
       frame: frame.current,
       src: `${origin}/app?host=${encodeURIComponent(window.location.origin)}&csp=${csp}`,
       html,
+      permissions: granted,
       tool,
       version: info.data?.version ?? '0',
       hostContext: latestContext.current,
@@ -93,9 +98,9 @@ export function McpAppView({ tool, input, result, structured, cancelled, onMessa
       opened.close();
       session.current = null;
     };
-    // One session per document; what changes later is sent to it below.
+    // One session per document and grant; what changes later is sent to it below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [origin, html]);
+  }, [origin, html, grantedKey]);
 
   useEffect(() => {
     session.current?.update(input, result ? asMcpToolResult(result, structured) : null, cancelled);
@@ -119,8 +124,12 @@ export function McpAppView({ tool, input, result, structured, cancelled, onMessa
         </button>
       </div>
       {state === 'handshake' || state === 'connect' ? <ErrorLine message={t(state === 'handshake' ? 'apps.noHandshake' : 'apps.lost')} /> : null}
+      {resource.data?.permissions.length ? <AppPermissions bundleID={tool.bundleID} uri={resource.data.uri} declared={resource.data.permissions} /> : null}
       <iframe
+        key={grantedKey}
         ref={frame}
+        // Only what the person allowed, delegated to the sandbox's origin (which passes it on to the app alone).
+        {...(grantedKey ? { allow: grantedKey } : {})}
         className="mcp-app__frame"
         title={t('apps.frameTitle', { tool: tool.displayName })}
         // The relay keeps its own (sandbox) origin; the app inside it gets an opaque one of its own.

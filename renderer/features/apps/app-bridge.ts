@@ -1,5 +1,6 @@
 import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpToolResult } from '../../../shared/mcp-tool-result.js';
+import { permissionsObject } from '../../../shared/app-csp.js';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../../api/client.js';
 
@@ -21,6 +22,8 @@ export interface AppSessionOptions {
   /** The relay page on the sandbox's origin, with the app's policy. */
   src: string;
   html: string;
+  /** The device features the person allowed this app (iframe feature names); none until they say so. */
+  permissions: readonly string[];
   tool: { bundleID: string; slug: string };
   version: string;
   hostContext: McpUiHostContext;
@@ -48,7 +51,13 @@ const textOf = (content: unknown) =>
  */
 export function openAppSession(options: AppSessionOptions): AppSession {
   const { api, frame, tool } = options;
-  const capabilities = options.onModelContext ? { ...CAPABILITIES, updateModelContext: { text: {}, structuredContent: {} } } : CAPABILITIES;
+  const permissions = permissionsObject(options.permissions);
+  const capabilities = {
+    ...CAPABILITIES,
+    ...(options.onModelContext ? { updateModelContext: { text: {}, structuredContent: {} } } : {}),
+    // What the app may use of what it declared: only what the person allowed.
+    sandbox: { permissions },
+  };
   const bridge = new AppBridge(null, { name: 'Toolbelt', version: options.version }, capabilities, { hostContext: options.hostContext });
   let ready = false;
   let latest: { input: Record<string, unknown>; result: McpToolResult | null; cancelled?: string } | null = null;
@@ -73,7 +82,7 @@ export function openAppSession(options: AppSessionOptions): AppSession {
   };
 
   bridge.onsandboxready = () => {
-    bridge.sendSandboxResourceReady({ html: options.html }).catch(() => options.onProblem('connect'));
+    bridge.sendSandboxResourceReady({ html: options.html, permissions }).catch(() => options.onProblem('connect'));
   };
   bridge.oninitialized = () => {
     ready = true;
