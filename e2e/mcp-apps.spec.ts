@@ -55,6 +55,9 @@ for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
     await expect(appFrame.locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
     await expect(region.getByText('Starting the app…')).toHaveCount(0);
     await page.screenshot(shot(`app-inline-${example}`));
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.screenshot(shot(`app-inline-1000-${example}`));
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The app calls get-time itself: the person is asked first, as for any caller.
     await appFrame.getByRole('button', { name: 'Get Server Time' }).click();
@@ -179,6 +182,26 @@ test('an app that declares the camera gets it only after the person allows it, i
   await expect(card).toContainText('Not allowed: your camera. The app runs without them.');
   await expect(inside().locator('#state')).toHaveText('camera blocked; host allowed none');
   expect(app.consoleErrors).toEqual([]);
+});
+
+test('an app whose call the person denies is told so (tool-cancelled), and its card says the call did not run', async ({ app }) => {
+  const api = hostApi(app.host);
+  const server = (await api('PUT', '/mcp/servers/devices', HOSTILE_APPS)) as { bundleID: string };
+  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'camera', args: {} }] }, { text: 'Understood.' }] });
+  const tool = { bundleID: server.bundleID, slug: 'camera', version: 'mcp' };
+  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Denied', tools: { mode: 'auto', selected: [{ ...tool, requiresApproval: true }] } });
+  const { page } = app;
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(app.host.url);
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Denied' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Take a look');
+  await page.keyboard.press('Enter');
+  const approval = page.getByRole('dialog', { name: 'Approve tool call' });
+  await approval.getByRole('button', { name: 'Deny' }).click();
+  await expect(page.getByRole('log')).toContainText('Understood.');
+  const inside = page.frameLocator('[title="App of Camera app"]').frameLocator('iframe');
+  await expect(inside.locator('#heard')).toHaveText('cancelled: denied');
+  await page.screenshot(shot('app-denied'));
 });
 
 test('the tester shows an MCP tool’s app with each run, and the list says which tools have apps and which are for their app only', async ({ app }) => {

@@ -1,7 +1,8 @@
 // An MCP server (the official SDK's McpServer over stdio) with two MCP Apps that misbehave, for the tests of
 // Toolbelt's sandbox: `hostile` answers the handshake and then tries everything an app must not do, writing what
 // happened into its page; `silent` never answers the handshake. Written with raw postMessage, as an attacker would.
-// And `camera`, which declares the camera and writes into its page whether its frame may use it, and what the host said.
+// And `camera`, which declares the camera and writes into its page whether its frame may use it, what the host said,
+// and whether it was told its call was cancelled.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
@@ -36,10 +37,11 @@ window.addEventListener('message', async (event) => {
 send({ id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'hostile', version: '1' }, appCapabilities: {} } });
 </script></body></html>`;
 
-const CAMERA = `<!doctype html><html><body><p id="state">waiting</p><script>
+const CAMERA = `<!doctype html><html><body><p id="state">waiting</p><p id="heard"></p><script>
 const send = (message) => window.parent.postMessage({ jsonrpc: '2.0', ...message }, '*');
 window.addEventListener('message', (event) => {
   const data = event.data;
+  if (data && data.method === 'ui/notifications/tool-cancelled') document.getElementById('heard').textContent = 'cancelled: ' + data.params.reason;
   if (!data || data.id !== 1 || !data.result) return;
   send({ method: 'ui/notifications/initialized', params: {} });
   const policy = document.permissionsPolicy || document.featurePolicy;
