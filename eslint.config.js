@@ -84,7 +84,7 @@ export default tseslint.config(
   },
   {
     // Runs inside the page the UI bench drives.
-    files: ['bench/ui-page.js'],
+    files: ['bench/ui-page.js', 'bench/apps-page.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -1,5 +1,6 @@
 // npm run bench [-- section…]: each figure is a ratio against a limit
 // measured in the same run, with the absolute numbers beside it.
+import { benchApps } from './apps.js';
 import { benchChat } from './chat.js';
 import { benchImports } from './imports.js';
 import { benchInvoke } from './invoke.js';
@@ -10,7 +11,7 @@ import { benchStore } from './store.js';
 import { benchToolSearch } from './tool-search.js';
 import { benchUi } from './ui.js';
 
-const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi };
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi, apps: benchApps };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS[name]);

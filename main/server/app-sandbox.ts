@@ -75,6 +75,8 @@ export async function startAppSandbox(options: { rendererDir: string; log: Logge
       response.statusCode = 200;
       response.setHeader('Content-Type', url.pathname.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
       response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      // Named by their content's hash: the next app's relay takes them from the cache (two requests less before it starts).
+      response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       response.end(request.method === 'HEAD' ? undefined : file);
       return;
     }
