@@ -204,6 +204,35 @@ test('an app whose call the person denies is told so (tool-cancelled), and its c
   await page.screenshot(shot('app-denied'));
 });
 
+test('an app gets its call’s arguments piece by piece while the model writes them (tool-input-partial), then whole', async ({ app }) => {
+  const api = hostApi(app.host);
+  const server = (await api('PUT', '/mcp/servers/devices', HOSTILE_APPS)) as { bundleID: string };
+  const text = 'A long sentence that the model writes out slowly, a few characters at a time, so that the app can show it growing as it arrives.';
+  // The scripted model streams the arguments in pieces of a dozen characters, 150 ms apart (the app starts meanwhile).
+  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', chunkDelayMs: 150, script: [{ toolCalls: [{ name: 'writer', args: { text } }] }, { text: 'Written.' }] });
+  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Writer', tools: { mode: 'auto', selected: [{ bundleID: server.bundleID, slug: 'writer', version: 'mcp' }] } });
+  const { page } = app;
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(app.host.url);
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Writer' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Write it');
+  await page.keyboard.press('Enter');
+  // The card is there while the model writes, and says so.
+  const card = page.getByRole('article', { name: 'Tool call Writer app' });
+  await expect(card.getByRole('status')).toHaveText('Writing arguments…');
+  await expect(page.getByRole('log')).toContainText('Written.');
+
+  const heard = (await page.frameLocator('[title="App of Writer app"]').frameLocator('iframe').locator('#heard li').allInnerTexts());
+  const partial = heard.filter((line) => line.startsWith('partial: ')).map((line) => line.slice('partial: '.length));
+  // Pieces that grew as they came, each the start of the sentence and none of them the whole of it; then the whole.
+  expect(partial.length).toBeGreaterThan(2);
+  for (const piece of partial) expect(text.startsWith(piece)).toBe(true);
+  expect(partial.some((piece) => piece.length > 0 && piece.length < text.length)).toBe(true);
+  expect(heard.at(-1)).toBe(`whole: ${text}`);
+  expect(heard.filter((line) => line.startsWith('whole: '))).toHaveLength(1);
+  expect(app.consoleErrors).toEqual([]);
+});
+
 test('the tester shows an MCP tool’s app with each run, and the list says which tools have apps and which are for their app only', async ({ app }) => {
   test.setTimeout(60_000);
   const api = hostApi(app.host);

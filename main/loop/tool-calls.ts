@@ -61,7 +61,7 @@ export async function classifyCall(
   }
   if (!exposed) return { ...call, status: 'failed', result: failedResult(exposure.deferred.has(call.name) ? 'tool_not_loaded' : 'unknown_tool', unknownToolMessage(call.name, exposure)) };
   const tool = exposed.record.tool;
-  call.tool = { bundleID: tool.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, bundleName: exposed.bundleName };
+  call.tool = calledTool(exposed);
   if (completed.rawArgs !== undefined) {
     return {
       ...call,
@@ -115,4 +115,10 @@ export function repeatedFailure(chat: Chat, limit: number): ToolCall | null {
 /** What a conversation waiting for the person waits for: an approval first, else an answer. */
 export function waitingStatus(waiting: PendingItem[]): 'awaiting_approval' | 'awaiting_user' {
   return waiting.some((item) => item.kind === 'approval') ? 'awaiting_approval' : 'awaiting_user';
+}
+
+/** The tool a call's name maps to, as a call names it: its address, its title and its bundle's. */
+export function calledTool(exposed: ExposedTool): NonNullable<ToolCall['tool']> {
+  const tool = exposed.record.tool;
+  return { bundleID: tool.bundleID, slug: tool.slug, version: tool.version, displayName: tool.displayName, bundleName: exposed.bundleName };
 }

@@ -17,7 +17,7 @@ import { CallRunner, type CallRunnerDeps } from './call-runner.js';
 import { ChatToolSearch, type ToolSearchDeps } from './chat-tool-search.js';
 import { settleCall, type LoopHost } from './loop-host.js';
 import { answerNudge, answerSchemaOf, checkAnswer } from './structured-answer.js';
-import { classifyCall, failedResult, repeatedFailure, waitingStatus } from './tool-calls.js';
+import { calledTool, classifyCall, failedResult, repeatedFailure, waitingStatus } from './tool-calls.js';
 
 export interface TurnLoopDeps extends CallRunnerDeps {
   providers: ProviderStore;
@@ -164,9 +164,12 @@ export class TurnLoop {
             message.content += event.text;
             this.host.emit(chat, { type: 'text-delta', messageId: message.id, text: event.text });
             break;
-          case 'tool-call-delta':
-            this.host.emit(chat, { type: 'tool-call-delta', messageId: message.id, callId: event.callId, name: event.name, argsDelta: event.argsDelta });
+          case 'tool-call-delta': {
+            const exposed = exposure.byName.get(event.name);
+            const tool = exposed ? { tool: calledTool(exposed) } : {};
+            this.host.emit(chat, { type: 'tool-call-delta', messageId: message.id, callId: event.callId, name: event.name, argsDelta: event.argsDelta, ...tool });
             break;
+          }
           case 'tool-call': {
             const call = await classifyCall(event.call, exposure.byName.get(event.call.name), exposure, this.deps.invoker, this.host.caller(chat));
             message.toolCalls.push(call);

@@ -28,6 +28,11 @@ function pieces(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
 }
 
+/** A call's argument text in pieces of about a token's length. */
+function argumentPieces(json: string): string[] {
+  return json.match(/[\s\S]{1,12}/g) ?? [''];
+}
+
 /**
  * Plays back a fixed list of turns: the chat's n-th model turn is the
  * script's n-th entry. Without a script it echoes the last message. For
@@ -51,10 +56,13 @@ export function createScriptedProvider(options: ScriptedOptions): ModelProvider 
         yield { type: 'text-delta', text: piece } satisfies ModelEvent;
       }
       const calls = (turn.toolCalls ?? []).map((call, index) => ({ id: `call_${turnIndex}_${index}`, name: call.name, args: call.args ?? {} }));
+      // Arguments come in pieces, as a model writes them (an app shows them as they arrive).
       for (const call of calls) {
-        await pause(delay, request.signal);
-        check();
-        yield { type: 'tool-call-delta', callId: call.id, name: call.name, argsDelta: JSON.stringify(call.args) };
+        for (const piece of argumentPieces(JSON.stringify(call.args))) {
+          await pause(delay, request.signal);
+          check();
+          yield { type: 'tool-call-delta', callId: call.id, name: call.name, argsDelta: piece };
+        }
       }
       for (const call of calls) yield { type: 'tool-call', call };
       yield { type: 'usage', inputTokens: 0, outputTokens: pieces(turn.text ?? '').length };

@@ -2,9 +2,11 @@
 // Toolbelt's sandbox: `hostile` answers the handshake and then tries everything an app must not do, writing what
 // happened into its page; `silent` never answers the handshake. Written with raw postMessage, as an attacker would.
 // And `camera`, which declares the camera and writes into its page whether its frame may use it, what the host said,
-// and whether it was told its call was cancelled.
+// and whether it was told its call was cancelled. And `writer`, which notes each piece of its arguments it is given
+// while the model writes them (tool-input-partial), then the whole (tool-input).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
 
 const MIME = 'text/html;profile=mcp-app';
 
@@ -51,13 +53,27 @@ window.addEventListener('message', (event) => {
 send({ id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'camera', version: '1' }, appCapabilities: {} } });
 </script></body></html>`;
 
+const WRITER = `<!doctype html><html><body><ol id="heard"></ol><script>
+const send = (message) => window.parent.postMessage({ jsonrpc: '2.0', ...message }, '*');
+const note = (text) => { const item = document.createElement('li'); item.textContent = text; document.getElementById('heard').append(item); };
+window.addEventListener('message', (event) => {
+  const data = event.data;
+  if (data && data.id === 1 && data.result) send({ method: 'ui/notifications/initialized', params: {} });
+  if (data && data.method === 'ui/notifications/tool-input-partial') note('partial: ' + (data.params.arguments.text ?? ''));
+  if (data && data.method === 'ui/notifications/tool-input') note('whole: ' + data.params.arguments.text);
+});
+send({ id: 1, method: 'ui/initialize', params: { protocolVersion: '2026-01-26', appInfo: { name: 'writer', version: '1' }, appCapabilities: {} } });
+</script></body></html>`;
+
 const SILENT = `<!doctype html><html><body><p>I never say hello.</p></body></html>`;
 
 const server = new McpServer({ name: 'hostile-apps', version: '1.0.0' });
-const TITLES = { hostile: 'Hostile app', silent: 'Silent app', camera: 'Camera app' };
-for (const [name, html, ui] of [['hostile', HOSTILE, {}], ['silent', SILENT, {}], ['camera', CAMERA, { permissions: { camera: {} } }]]) {
+const TITLES = { hostile: 'Hostile app', silent: 'Silent app', camera: 'Camera app', writer: 'Writer app' };
+const apps = [['hostile', HOSTILE, {}], ['silent', SILENT, {}], ['camera', CAMERA, { permissions: { camera: {} } }], ['writer', WRITER, {}]];
+for (const [name, html, ui] of apps) {
   const uri = `ui://${name}/app.html`;
-  server.registerTool(name, { title: TITLES[name], description: `An app that is ${name}.`, annotations: { readOnlyHint: true }, _meta: { ui: { resourceUri: uri } } }, () => ({
+  const inputSchema = name === 'writer' ? { text: z.string().optional() } : undefined;
+  server.registerTool(name, { title: TITLES[name], description: `An app that is ${name}.`, ...(inputSchema ? { inputSchema } : {}), annotations: { readOnlyHint: true }, _meta: { ui: { resourceUri: uri } } }, () => ({
     content: [{ type: 'text', text: `${name} ran` }],
   }));
   server.registerResource(name, uri, { mimeType: MIME }, () => ({ contents: [{ uri, mimeType: MIME, text: html, _meta: { ui } }] }));

@@ -5,6 +5,7 @@ import type { Operations } from '../../shared/operations/index.js';
 import type { Chat, ChatStreamEvent } from '../../shared/schemas/chat.js';
 import { useApi, useCoreTransport } from '../api/context.js';
 import { useChatUi } from '../state/chat-ui.js';
+import { useInputDrafts } from '../state/input-drafts.js';
 import { applyChatEvent, mergeFetchedChat } from './apply-chat-event.js';
 
 export const chatKeys = {
@@ -39,6 +40,7 @@ export function useChatEvents(): void {
       scheduled = false;
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      const applyDrafts = useInputDrafts.getState().apply;
       for (const [chatId, changes] of queued) {
         const key = chatKeys.chat(chatId);
         let chat = queryClient.getQueryData<Chat>(key);
@@ -51,6 +53,7 @@ export function useChatEvents(): void {
           chat = applyChatEvent(chat, change);
         }
         queryClient.setQueryData<Chat>(key, chat);
+        applyDrafts(chatId, changes);
         if (readAgain) void queryClient.invalidateQueries({ queryKey: key });
       }
       queued.clear();

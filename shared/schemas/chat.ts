@@ -192,6 +192,8 @@ export const ToolProgressSchema = Type.Object(
 );
 export type ToolProgress = Static<typeof ToolProgressSchema>;
 
+const CalledToolSchema = Type.Object({ ...ToolRefSchema.properties, displayName: Type.String(), bundleName: Type.String() }, { additionalProperties: false });
+
 export const ToolCallSchema = Type.Object(
   {
     /** The provider's call id (or one we made when it sent none). */
@@ -199,9 +201,7 @@ export const ToolCallSchema = Type.Object(
     /** The name the model used. */
     name: Type.String({ maxLength: 200 }),
     /** The tool it maps to; absent when the name maps to none. */
-    tool: Type.Optional(
-      Type.Object({ ...ToolRefSchema.properties, displayName: Type.String(), bundleName: Type.String() }, { additionalProperties: false }),
-    ),
+    tool: Type.Optional(CalledToolSchema),
     args: Type.Record(Type.String(), Type.Unknown()),
     /** The model's raw argument text when it was not a JSON object. */
     rawArgs: Type.Optional(Type.String()),
@@ -407,7 +407,15 @@ export const ChatStreamEventSchema = Type.Union([
   Type.Object({ type: Type.Literal('rewind'), fromMessageId: Type.String() }, { additionalProperties: false }),
   Type.Object({ type: Type.Literal('text-delta'), messageId: Type.String(), text: Type.String() }, { additionalProperties: false }),
   Type.Object(
-    { type: Type.Literal('tool-call-delta'), messageId: Type.String(), callId: Type.String(), name: Type.String(), argsDelta: Type.String() },
+    {
+      type: Type.Literal('tool-call-delta'),
+      messageId: Type.String(),
+      callId: Type.String(),
+      name: Type.String(),
+      argsDelta: Type.String(),
+      /** The tool the name maps to, when it maps to one: a window can show the call (its app) while its arguments are written. */
+      tool: Type.Optional(CalledToolSchema),
+    },
     { additionalProperties: false },
   ),
   Type.Object({ type: Type.Literal('tool-call'), messageId: Type.String(), call: ToolCallSchema }, { additionalProperties: false }),

@@ -16,6 +16,8 @@ const START_HEIGHT = 120;
 interface McpAppViewProps {
   tool: { bundleID: string; slug: string; displayName: string };
   input: Record<string, unknown>;
+  /** False while the model is still writing the arguments: the app is given them as far as they go. */
+  inputComplete: boolean;
   /** The call's result once there is one; an app can show its input before. */
   result: Parameters<typeof asMcpToolResult>[0] | undefined;
   /** Whether the tool declares an output schema (its object result is structured content). */
@@ -36,7 +38,7 @@ const base64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder(
  * a full-screen mode and a way back. A server that is gone, or an app that
  * does not start, leaves the card as it was and says why.
  */
-export function McpAppView({ tool, input, result, structured, cancelled, onMessage, onModelContext }: McpAppViewProps) {
+export function McpAppView({ tool, input, inputComplete, result, structured, cancelled, onMessage, onModelContext }: McpAppViewProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const info = useAppInfo();
@@ -103,8 +105,8 @@ export function McpAppView({ tool, input, result, structured, cancelled, onMessa
   }, [origin, html, grantedKey]);
 
   useEffect(() => {
-    session.current?.update(input, result ? asMcpToolResult(result, structured) : null, cancelled);
-  }, [input, result, structured, cancelled, state]);
+    session.current?.update({ input, complete: inputComplete }, result ? asMcpToolResult(result, structured) : null, cancelled);
+  }, [input, inputComplete, result, structured, cancelled, state]);
   useEffect(() => {
     if (mode !== 'fullscreen') return;
     const back = (event: KeyboardEvent) => event.key === 'Escape' && setMode('inline');

@@ -5,9 +5,10 @@ import { McpAppView } from './McpAppView.js';
 
 /**
  * The app of a call's tool, when its MCP server gives it one (`ui.resourceUri`), shown in the call's card; nothing
- * for other tools. A message the app sends goes into the chat the call is in.
+ * for other tools. While the model still writes the call (`writing`) the app gets the arguments as far as they go.
+ * A message the app sends goes into the chat the call is in.
  */
-export function ToolCallApp({ call, chatId }: { call: ToolCall; chatId?: string }) {
+export function ToolCallApp({ call, chatId, writing = false }: { call: ToolCall; chatId?: string; writing?: boolean }) {
   const api = useApi();
   const tool = useTool(call.tool ? { bundleID: call.tool.bundleID, slug: call.tool.slug, version: call.tool.version } : null);
   const found = tool.data?.status === 'valid' && tool.data.type === 'mcp' ? tool.data : null;
@@ -16,6 +17,7 @@ export function ToolCallApp({ call, chatId }: { call: ToolCall; chatId?: string 
     <McpAppView
       tool={{ bundleID: call.tool.bundleID, slug: call.tool.slug, displayName: found.displayName }}
       input={call.args}
+      inputComplete={!writing}
       result={call.result}
       structured={found.outputSchema !== undefined}
       {...(call.status === 'cancelled' || call.status === 'denied' ? { cancelled: call.status } : {})}

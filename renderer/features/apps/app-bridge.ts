@@ -10,8 +10,11 @@ const CAPABILITIES = { openLinks: {}, serverTools: {}, serverResources: {}, logg
 export const HANDSHAKE_MS = 10_000;
 
 export interface AppSession {
-  /** The call's arguments and, once it has one, its result (or that it was stopped or denied): sent when the app is ready, and again when they change. */
-  update(input: Record<string, unknown>, result: McpToolResult | null, cancelled?: string): void;
+  /**
+   * The call's arguments (as far as the model has written them, until they are complete) and, once it has one, its
+   * result (or that it was stopped or denied): sent when the app is ready, and again when they change.
+   */
+  update(input: { input: Record<string, unknown>; complete: boolean }, result: McpToolResult | null, cancelled?: string): void;
   context(next: McpUiHostContext): void;
   close(): void;
 }
@@ -60,7 +63,8 @@ export function openAppSession(options: AppSessionOptions): AppSession {
   };
   const bridge = new AppBridge(null, { name: 'Toolbelt', version: options.version }, capabilities, { hostContext: options.hostContext });
   let ready = false;
-  let latest: { input: Record<string, unknown>; result: McpToolResult | null; cancelled?: string } | null = null;
+  let latest: { input: { input: Record<string, unknown>; complete: boolean }; result: McpToolResult | null; cancelled?: string } | null = null;
+  let sentWhole = false;
   let sentResult: McpToolResult | null = null;
   let sentCancel = false;
 
@@ -68,7 +72,15 @@ export function openAppSession(options: AppSessionOptions): AppSession {
     if (!ready || !latest) return;
     const { input, result, cancelled } = latest;
     const done = async () => {
-      await bridge.sendToolInput({ arguments: input });
+      // Pieces of the arguments only until the whole of them went: the spec's tool-input-partial, then tool-input.
+      if (!input.complete) {
+        if (!sentWhole) await bridge.sendToolInputPartial({ arguments: input.input });
+        return;
+      }
+      if (!sentWhole) {
+        sentWhole = true;
+        await bridge.sendToolInput({ arguments: input.input });
+      }
       if (cancelled && !sentCancel) {
         sentCancel = true;
         await bridge.sendToolCancelled({ reason: cancelled });

@@ -13,6 +13,7 @@ import { AssistantActions, busyReason, endedShort, UserMessageBody } from './Mes
 import { StructuredAnswer } from './StructuredAnswer.js';
 import { ToolCallCard } from './ToolCallCard.js';
 import { ServerSearchCards } from './ServerSearchCard.js';
+import { useCallsBeingWritten } from './calls-being-written.js';
 
 /** One message; its props are plain values so a streamed delta re-renders the message it touches and no other. */
 const MessageView = memo(function MessageView({
@@ -32,6 +33,7 @@ const MessageView = memo(function MessageView({
 }) {
   const share = useShareToolRun();
   const { t } = useTranslation();
+  const writing = useCallsBeingWritten(chatId, message);
   if (message.role === 'user') {
     return (
       <div className="message message--user">
@@ -61,14 +63,15 @@ const MessageView = memo(function MessageView({
       </div>
     );
   }
-  const empty = message.content === '' && message.toolCalls.length === 0;
+  const empty = message.content === '' && message.toolCalls.length === 0 && writing.length === 0;
   return (
     <div className="message message--assistant">
       {message.answer ? <StructuredAnswer value={message.answer.value} /> : message.content ? <Markdown text={message.content} /> : null}
       {empty && streaming ? <p className="message__typing" aria-label={t('chat.answering')}>…</p> : null}
       <ServerSearchCards blocks={message.serverBlocks} />
-      {message.toolCalls.map((call) => (
-        <ToolCallCard key={call.id} call={call} chatId={chatId} />
+      {/* One list, so the card a call gets while it is written is the card it keeps once whole. */}
+      {[...message.toolCalls, ...writing].map((call) => (
+        <ToolCallCard key={call.id} call={call} chatId={chatId} {...(writing.includes(call) ? { writing: true } : {})} />
       ))}
       {message.answerProblem ? <p className="muted message__note">{t('chat.notTheJson', { problem: message.answerProblem })}</p> : null}
       {message.finishReason === 'cancelled' ? <p className="muted message__note">{t('chat.stopped')}</p> : null}

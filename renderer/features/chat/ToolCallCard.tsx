@@ -103,7 +103,7 @@ function AskedAndAnswered({ call }: { call: ToolCall }) {
 }
 
 /** One tool call: what was called with what, how it went, and its result or error. */
-export function ToolCallCard({ call, byPerson = false, chatId }: { call: ToolCall; byPerson?: boolean; chatId?: string }) {
+export function ToolCallCard({ call, byPerson = false, chatId, writing = false }: { call: ToolCall; byPerson?: boolean; chatId?: string; writing?: boolean }) {
   const { t } = useTranslation();
   const running = call.status === 'running';
   const elapsed = useElapsed(call.startedAt, running);
@@ -132,14 +132,14 @@ export function ToolCallCard({ call, byPerson = false, chatId }: { call: ToolCal
           ) : null}
         </span>
         <span className={`status-pill status-pill--${TONE[call.status] ?? 'pending'}`} role="status">
-          {t(`toolCall.status.${call.status}`)}
+          {writing ? t('toolCall.writing') : t(`toolCall.status.${call.status}`)}
           {elapsed !== null ? ` ${formatMs(elapsed)}` : ''}
         </span>
       </header>
       {running && call.progress ? <ProgressLine progress={call.progress} /> : null}
       <AskedAndAnswered call={call} />
       <SearchedAndFound call={call} />
-      <ToolCallApp call={call} {...(chatId ? { chatId } : {})} />
+      <ToolCallApp call={call} {...(chatId ? { chatId } : {})} {...(writing ? { writing: true } : {})} />
       {result?.steps?.length ? <AgentSteps steps={result.steps} /> : null}
       <details className="tool-card__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>

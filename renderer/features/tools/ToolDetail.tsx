@@ -240,7 +240,7 @@ function SavedToolTester({ tool }: { tool: ToolView }) {
         ...(tool.type === 'mcp' && tool.impl.ui?.resourceUri
           ? {
               app: (args: Record<string, unknown>, result: InvokeResult) => (
-                <McpAppView tool={{ bundleID: tool.bundleID, slug: tool.slug, displayName: tool.displayName }} input={args} result={result} structured={tool.outputSchema !== undefined} />
+                <McpAppView tool={{ bundleID: tool.bundleID, slug: tool.slug, displayName: tool.displayName }} input={args} inputComplete result={result} structured={tool.outputSchema !== undefined} />
               ),
             }
           : {}),
