@@ -1,0 +1,162 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../log.js';
+import { scriptFailure, type FromWorker, type RunRequest, type ScriptDone, type ScriptFetchRequest, type ScriptFetchResponse } from './sandbox-protocol.js';
+
+/** What the host does for a running script: its fetches (through the HTTP executor's checks). */
+export interface ScriptServices {
+  fetch(request: ScriptFetchRequest): Promise<ScriptFetchResponse>;
+}
+
+export type ScriptRun = Omit<RunRequest, 'type' | 'runId'>;
+export type ScriptResult = Omit<ScriptDone, 'type' | 'runId'>;
+
+/** A run the worker did not answer this long after its own deadline is taken from it: the thread is ended. */
+const WATCHDOG_GRACE_MS = 2_000;
+
+interface Slot {
+  worker: Worker;
+  ready: Promise<void>;
+  busy: boolean;
+}
+
+interface Queued {
+  run: ScriptRun;
+  services: ScriptServices;
+  signal: AbortSignal;
+  resolve(result: ScriptResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Worker threads that run scripts in their WebAssembly sandbox, at most
+ * `size` at once; more calls wait their turn. A worker that crashes, or
+ * outlives a run's deadline (an interpreter that did not stop), is ended and
+ * replaced; a call cancelled while it runs ends its worker too. The core's
+ * own thread never runs a script, so it answers other calls meanwhile.
+ */
+export class ScriptPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Queued[] = [];
+  private nextRunId = 0;
+  private closed = false;
+
+  constructor(private readonly options: { workerUrl: URL; size: number; log: Logger; execArgv?: string[] }) {}
+
+  run(run: ScriptRun, services: ScriptServices, signal: AbortSignal): Promise<ScriptResult> {
+    if (this.closed) return Promise.reject(new Error('The script sandbox is closed.'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ run, services, signal, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const queued of this.queue.splice(0)) queued.reject(new Error('The script sandbox closed.'));
+    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((each) => !each.busy) ?? (this.slots.length < this.options.size ? this.spawn() : undefined);
+      if (!slot) return;
+      const queued = this.queue.shift()!;
+      if (queued.signal.aborted) {
+        queued.reject(queued.signal.reason);
+        continue;
+      }
+      slot.busy = true;
+      // runOn settles the call itself, whatever happens; this only frees the worker for the next.
+      this.runOn(slot, queued)
+        .catch((error: unknown) => queued.reject(error))
+        .finally(() => {
+          slot.busy = false;
+          this.pump();
+        });
+    }
+  }
+
+  /** Ends a worker and forgets it; the next call that needs one starts another. */
+  private retire(slot: Slot): void {
+    const at = this.slots.indexOf(slot);
+    if (at !== -1) this.slots.splice(at, 1);
+    slot.worker.terminate().catch((error: unknown) => this.options.log.warn('a script sandbox worker did not end', { error: String(error) }));
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.options.workerUrl, { ...(this.options.execArgv ? { execArgv: this.options.execArgv } : {}), resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.once('message', (message: FromWorker) => (message.type === 'ready' ? resolve() : reject(new Error('The script sandbox did not start.'))));
+      worker.once('error', reject);
+    });
+    // Its start may fail; a run on it says so.
+    ready.catch(() => undefined);
+    const slot: Slot = { worker, ready, busy: false };
+    worker.on('exit', () => {
+      const at = this.slots.indexOf(slot);
+      if (at !== -1) this.slots.splice(at, 1);
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private async runOn(slot: Slot, queued: Queued): Promise<void> {
+    const { run, services, signal } = queued;
+    const runId = this.nextRunId++;
+    const { worker } = slot;
+    let settled = false;
+    let over: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (over = resolve));
+    const finish = (result: ScriptResult | { error: unknown }) => {
+      if (settled) return;
+      settled = true;
+      over();
+      clearTimeout(watchdog);
+      signal.removeEventListener('abort', onAbort);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if ('error' in result) queued.reject(result.error);
+      else queued.resolve(result);
+    };
+    const end = (why: ScriptResult | { error: unknown }) => {
+      finish(why);
+      this.retire(slot);
+    };
+    const onMessage = (message: FromWorker) => {
+      if (message.type === 'done' && message.runId === runId) finish({ outcome: message.outcome, logs: message.logs, memoryBytes: message.memoryBytes });
+      // Its WebAssembly may be broken after that run: no other run goes to it.
+      if (message.type === 'retire') this.retire(slot);
+      if (message.type === 'fetch' && message.runId === runId) {
+        services.fetch(JSON.parse(message.payload) as ScriptFetchRequest).then(
+          (response) => worker.postMessage({ type: 'reply', requestId: message.requestId, ok: true, text: JSON.stringify(response) }),
+          (error: unknown) => worker.postMessage({ type: 'reply', requestId: message.requestId, ok: false, text: error instanceof Error ? error.message : String(error) }),
+        );
+      }
+    };
+    const crashed = (what: string) => ({ outcome: scriptFailure('script_crashed', `The script sandbox stopped (${what}); the call did not finish. Other calls go on.`), logs: [], memoryBytes: 0 });
+    const onError = (error: Error) => {
+      this.options.log.warn('script sandbox worker failed', { error: String(error) });
+      end(crashed(error.message));
+    };
+    const onExit = (code: number) => finish(crashed(`exit code ${code}`));
+    const onAbort = () => end({ error: signal.reason });
+    const watchdog = setTimeout(
+      () => end({ outcome: scriptFailure('script_timeout', `The script ran past its time limit of ${run.limits.timeoutMs} ms and its sandbox was stopped.`), logs: [], memoryBytes: 0 }),
+      run.limits.timeoutMs + WATCHDOG_GRACE_MS,
+    );
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      await slot.ready;
+    } catch (error) {
+      end(crashed(String(error)));
+      return;
+    }
+    if (settled) return;
+    worker.postMessage({ type: 'run', runId, ...run } satisfies RunRequest);
+    await finished;
+  }
+}
