@@ -8,6 +8,7 @@ import packageJson from './package.json' with { type: 'json' };
  * One config, four build targets, chosen by --mode:
  *   renderer (default)  the React UI and the MCP App relay -> out/renderer/
  *   main                the core + browser host   -> out/main/server.js
+ *   sandbox-worker      the script sandbox's thread -> out/main/sandbox-worker.js (beside the core, after it)
  *   app                 the Electron main process -> out/app/main.js
  *   preload             the sandboxed preload     -> out/preload/preload.cjs
  *   bench               npm run bench's runner    -> out/bench/run.js
@@ -30,7 +31,7 @@ function isExternalForNode(id: string): boolean {
 /** Every package stays a package: the bench imports dev tools (Playwright, the SDK clients) as they are installed. */
 const isPackage = (id: string) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0');
 
-function nodeTarget(entry: string, outDir: string, fileName: string, format: 'es' | 'cjs', external: (id: string) => boolean = isExternalForNode): UserConfig {
+function nodeTarget(entry: string, outDir: string, fileName: string, format: 'es' | 'cjs', external: (id: string) => boolean = isExternalForNode, emptyOutDir = true): UserConfig {
   return {
     publicDir: false,
     logLevel: 'warn',
@@ -38,7 +39,7 @@ function nodeTarget(entry: string, outDir: string, fileName: string, format: 'es
       ssr: true,
       target: 'node20',
       outDir,
-      emptyOutDir: true,
+      emptyOutDir,
       sourcemap: true,
       minify: false,
       reportCompressedSize: false,
@@ -92,6 +93,9 @@ export default defineConfig(({ mode }) => {
   switch (mode) {
     case 'main':
       return nodeTarget('main/server/entry.ts', out('main'), 'server.js', 'es');
+    case 'sandbox-worker':
+      // Into the core's folder, which the main target has just emptied and filled.
+      return nodeTarget('main/scripts/sandbox-worker.ts', out('main'), 'sandbox-worker.js', 'es', isExternalForNode, false);
     case 'app':
       return nodeTarget('app/main.ts', out('app'), 'main.js', 'es');
     case 'bench':

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import type { HostKindSchema } from '../shared/operations/app.js';
@@ -57,6 +58,11 @@ import { executionHandlers } from './tools/handlers.js';
 import { TesterBooks } from './tester/tester-book.js';
 import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
 import { createLocalRegistry } from './tools/local/registry.js';
+import { scriptRunner } from './tools/script/runner.js';
+import { prepareScriptTool } from './tools/script/prepare.js';
+import { ScriptPool } from './scripts/script-pool.js';
+import { sandboxWorkerUrl } from './scripts/worker-location.js';
+import type { HttpExecutorDeps } from './tools/http/executor.js';
 import { createToolResolver, type ToolResolver } from './tools/resolver.js';
 import { runnerAvailability, type ToolRunners } from './tools/runners.js';
 import { httpRunner } from './tools/http/runner.js';
@@ -106,6 +112,8 @@ export interface CoreOptions {
   windowOpen?: () => boolean;
   /** Tests: wait between retries (default: really wait). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Where the script sandbox's worker is (the built one beside the core, or its source in tests). */
+  scriptWorker?: URL;
 }
 
 export interface Core {
@@ -194,6 +202,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     tool: TOOL_SEARCH_TOOL,
     discoveryDefault: () => settings.get().toolDiscovery ?? 'auto',
   };
+  // Script tools run in worker threads, started with the first script call.
+  let scriptPool: ScriptPool | undefined;
+  const scripts = () =>
+    (scriptPool ??= new ScriptPool({ workerUrl: options.scriptWorker ?? sandboxWorkerUrl(), size: Math.max(1, Math.min(4, os.availableParallelism() - 1)), log }));
+  const httpExecutor: HttpExecutorDeps = {
+    send: httpSend.send,
+    now: () => clock.now().getTime(),
+    rateLimiter: new RateLimiter(() => clock.now().getTime()),
+    oauthTokens,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  };
+  const bundleHttp = (bundleID: string) => {
+    const bundle = store.bundle(bundleID);
+    return bundle?.kind === 'valid' ? { name: bundle.bundle.displayName, ...(bundle.bundle.http ? { http: bundle.bundle.http } : {}) } : undefined;
+  };
   const runners: ToolRunners = {
     // An agent's calls go through the resolver and invoker the runners make up: read when a call runs, after both exist.
     agent: agentRunner({
@@ -212,18 +235,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     http: httpRunner({
       secrets,
       settings,
-      bundle: (bundleID) => {
-        const bundle = store.bundle(bundleID);
-        return bundle?.kind === 'valid' ? { name: bundle.bundle.displayName, ...(bundle.bundle.http ? { http: bundle.bundle.http } : {}) } : undefined;
-      },
-      executor: {
-        send: httpSend.send,
-        now: () => clock.now().getTime(),
-        rateLimiter: new RateLimiter(() => clock.now().getTime()),
-        oauthTokens,
-        ...(options.sleep ? { sleep: options.sleep } : {}),
-      },
+      bundle: bundleHttp,
+      executor: httpExecutor,
     }),
+    script: scriptRunner({ pool: scripts, secrets, settings, executor: httpExecutor, bundle: bundleHttp }),
   };
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
   const catalog = new ToolCatalog(store, resolver);
@@ -283,7 +298,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const dispatcher = createDispatcher(
     {
       ...appHandlers(options, dataDir, clock, calls),
-      ...storeHandlers(store, catalog),
+      ...storeHandlers(store, catalog, prepareScriptTool),
       ...importHandlers(store, settings, secrets, clock),
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns }),
@@ -328,6 +343,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         questions.close();
         await mcpShare.close();
         await mcpServers.close();
+        await scriptPool?.close();
         await oauthCallbacks.close();
         await chatFiles.flush();
         await httpSend.close();

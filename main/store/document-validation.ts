@@ -41,7 +41,12 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
   const bundleFile = lazily(BundleFileSchema);
   const envelope = lazily(ToolFileEnvelopeSchema);
   const input = lazily(ToolInputSchema);
-  const impls: Record<Exclude<ToolType, 'mcp'>, () => Validator> = { local: lazily(IMPL_SCHEMAS.local), http: lazily(IMPL_SCHEMAS.http), agent: lazily(IMPL_SCHEMAS.agent) };
+  const impls: Record<Exclude<ToolType, 'mcp'>, () => Validator> = {
+    local: lazily(IMPL_SCHEMAS.local),
+    http: lazily(IMPL_SCHEMAS.http),
+    agent: lazily(IMPL_SCHEMAS.agent),
+    script: lazily(IMPL_SCHEMAS.script),
+  };
 
   function shape<T>(validate: Validator, value: unknown): Checked<T> {
     return validate(value) ? { ok: true, value: value as T } : { ok: false, issues: issuesFrom(validate.errors) };

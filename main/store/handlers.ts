@@ -1,6 +1,7 @@
 import type { Handlers } from '../api/dispatcher.js';
 import type { ToolCatalog } from './catalog.js';
 import type { ToolStore } from './tool-store.js';
+import type { ToolInput } from '../../shared/schemas/tool.js';
 
 type StoreOperation =
   | 'bundles.put'
@@ -16,8 +17,12 @@ type StoreOperation =
   | 'tools.search'
   | 'tools.validate';
 
-/** The store's operations, from validated params to API results. */
-export function storeHandlers(store: ToolStore, catalog: ToolCatalog): Pick<Handlers, StoreOperation> {
+/**
+ * The store's operations, from validated params to API results. `prepare`
+ * completes a definition before it is checked and written (a script tool's
+ * schema read from its function); it may refuse one with an error.
+ */
+export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (tool: ToolInput) => Promise<ToolInput> = (tool) => Promise.resolve(tool)): Pick<Handlers, StoreOperation> {
   return {
     'bundles.put': async ({ bundleID, ...input }, context) => {
       const { bundle, created } = await store.putBundle(bundleID, input);
@@ -41,7 +46,7 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog): Pick<Hand
       return { bundles: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
     },
     'tools.put': async ({ bundleID, toolSlug, version, tool }) => {
-      const record = await store.putTool(bundleID, toolSlug, version, tool);
+      const record = await store.putTool(bundleID, toolSlug, version, await prepare(tool));
       return valid(catalog.entry(record));
     },
     'tools.patch': async ({ bundleID, toolSlug, version, isEnabled }) =>

@@ -32,7 +32,17 @@ export type InvokeErrorCode =
   /** An agent tool: the run it belongs to used up its model requests or tool calls. */
   | 'agent_budget'
   /** An agent tool: its model did not give a final answer within its turns, or its provider failed. */
-  | 'agent_failed';
+  | 'agent_failed'
+  /** A script tool threw, rejected, or cannot run (its line is in the message). */
+  | 'script_error'
+  /** A script tool ran past its time limit and was stopped. */
+  | 'script_timeout'
+  /** A script tool ran out of its memory. */
+  | 'script_memory'
+  /** A script tool answered with more than its answer may hold. */
+  | 'script_output_too_large'
+  /** The script sandbox itself stopped during the call. */
+  | 'script_crashed';
 
 /**
  * Thrown inside the pipeline, caught once at its edge and turned into

@@ -3,7 +3,7 @@ import type { CallQuestion, RequestPreview, ToolProgress } from '../../shared/sc
 export type { CallQuestion };
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
 import type { ContentBlock } from '../../shared/content-blocks.js';
-import type { RpcMessage, TraceEntry } from '../../shared/schemas/invocation.js';
+import type { RpcMessage, ScriptLogLine, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
 import type { ExchangeTag } from '../providers/raw-exchange.js';
 import type { InvokeFailure } from './invoke-error.js';
@@ -49,6 +49,8 @@ export interface RunOutcome {
   steps?: AgentStep[];
   /** The response's status and headers, for tools that have them. */
   meta?: { status: number; headers: Record<string, string> };
+  /** Script tools: what the script wrote to its console (secrets masked by the runner). */
+  logs?: ScriptLogLine[];
   /** The tool found nothing and says "empty" is an answer: its null skips the output check. */
   emptyByDesign?: boolean;
 }

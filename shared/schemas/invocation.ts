@@ -75,6 +75,12 @@ export type RpcMessage = Static<typeof RpcMessageSchema>;
  */
 export const ResultContentSchema = Type.Array(Type.Unknown(), { minItems: 1, maxItems: 1000 });
 
+export const ScriptLogLineSchema = Type.Object(
+  { level: Type.Union([Type.Literal('log'), Type.Literal('warn'), Type.Literal('error')]), text: Type.String({ maxLength: 2_000 }) },
+  { additionalProperties: false },
+);
+export type ScriptLogLine = Static<typeof ScriptLogLineSchema>;
+
 const common = {
   durationMs: Type.Number({ minimum: 0 }),
   attempts: Type.Integer({ minimum: 0 }),
@@ -85,6 +91,8 @@ const common = {
   notKept: Type.Optional(Type.String()),
   /** Agent tools: what the agent's model said and called, turn by turn. */
   steps: Type.Optional(Type.Array(AgentStepSchema, { maxItems: 200 })),
+  /** Script tools: what the script wrote to its console. */
+  logs: Type.Optional(Type.Array(ScriptLogLineSchema, { maxItems: 200 })),
 };
 
 /** The outcome of a call: a value, or an error as data. Never both. */

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AgentImplSchema } from './agent.js';
 import { HttpImplSchema, LocalImplSchema, McpImplSchema } from './http-impl.js';
+import { ScriptImplSchema } from './script-impl.js';
 import { SlugSchema, TagSchema, TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 
 /** A JSON Schema document: an object (checked against the 2020-12 meta-schema by the store). */
@@ -9,7 +10,7 @@ export const JsonSchemaDocument = Type.Record(Type.String(), Type.Unknown(), {
 });
 
 /** Kinds of tools people write into files. */
-export const ToolTypeSchema = Type.Union([Type.Literal('local'), Type.Literal('http'), Type.Literal('agent')]);
+export const ToolTypeSchema = Type.Union([Type.Literal('local'), Type.Literal('http'), Type.Literal('agent'), Type.Literal('script')]);
 /** Every kind a runner takes: the written ones, and tools of MCP servers. */
 export type ToolType = Static<typeof ToolTypeSchema> | 'mcp';
 
@@ -68,7 +69,11 @@ export const AgentToolFileSchema = Type.Object(
   { ...identityFields, ...definitionFields, type: Type.Literal('agent'), impl: AgentImplSchema },
   { additionalProperties: false },
 );
-export const ToolFileSchema = Type.Union([LocalToolFileSchema, HttpToolFileSchema, AgentToolFileSchema], { $id: 'ToolFile' });
+export const ScriptToolFileSchema = Type.Object(
+  { ...identityFields, ...definitionFields, type: Type.Literal('script'), impl: ScriptImplSchema },
+  { additionalProperties: false },
+);
+export const ToolFileSchema = Type.Union([LocalToolFileSchema, HttpToolFileSchema, AgentToolFileSchema, ScriptToolFileSchema], { $id: 'ToolFile' });
 /** A tool of an MCP server, shaped like a tool file so lists, search, switches and runs treat it alike. */
 export const McpToolSchema = Type.Object(
   { ...identityFields, ...definitionFields, slug: ToolNameSchema, type: Type.Literal('mcp'), impl: McpImplSchema },
@@ -88,7 +93,7 @@ export const ToolFileEnvelopeSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const IMPL_SCHEMAS: Record<Static<typeof ToolTypeSchema>, TSchema> = { local: LocalImplSchema, http: HttpImplSchema, agent: AgentImplSchema };
+export const IMPL_SCHEMAS: Record<Static<typeof ToolTypeSchema>, TSchema> = { local: LocalImplSchema, http: HttpImplSchema, agent: AgentImplSchema, script: ScriptImplSchema };
 
 /**
  * Body of tools.put: the definition. Identity fields may be echoed back (a
@@ -145,6 +150,7 @@ export const ToolViewSchema = Type.Union([
   Type.Object({ ...LocalToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
   Type.Object({ ...HttpToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
   Type.Object({ ...AgentToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
+  Type.Object({ ...ScriptToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
   Type.Object({ ...McpToolSchema.properties, ...viewFields }, { additionalProperties: false }),
 ]);
 export type ToolView = Static<typeof ToolViewSchema>;

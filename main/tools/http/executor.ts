@@ -36,6 +36,11 @@ export interface HttpCall {
   trace: boolean;
   /** Whose connection a person signs in to (OAuth 2 authorization code): the bundle's or the tool's name. */
   signInWhere?: string;
+  /**
+   * A request made already, not from templates (a script's `fetch`): sent through the same checks (allowed hosts on
+   * every hop, redirects, timeout, size limit, rate limit) with `impl` giving only the limits and what counts as success.
+   */
+  prebuilt?: BuiltRequest;
 }
 
 export interface HttpResponseData {
@@ -100,7 +105,7 @@ async function executeOnce(call: HttpCall, deps: HttpExecutorDeps, freshToken: b
         ...(call.trace ? { trace } : {}),
       });
     }
-    const request = buildRequest(call.impl, scope);
+    const request = call.prebuilt ?? buildRequest(call.impl, scope);
     if (request.derivedSecrets.length > 0) redactor = redactor.withDerived(request.derivedSecrets);
     // Only failures need this sentence; it is built when one happens.
     const what = () => `${call.toolName}: ${request.method} ${redactor.text(request.url.toString())}`;

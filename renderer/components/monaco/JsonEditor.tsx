@@ -13,7 +13,12 @@ interface JsonEditorProps {
   /** JSON Schema the document is validated against as you type. */
   schema?: Record<string, unknown>;
   height?: number;
+  /** JSON (the default), or a script's language, with `typings` given to the TypeScript service. */
+  language?: 'json' | 'typescript' | 'javascript';
+  typings?: string;
 }
+
+const typingsGiven = new Set<string>();
 
 let modelCounter = 0;
 
@@ -22,7 +27,7 @@ let modelCounter = 0;
  * never jumps as the parent re-renders); a parent replaces the text by
  * remounting it with a new key.
  */
-export function JsonEditor({ label, value, onChange, schema, height = 260 }: JsonEditorProps) {
+export function JsonEditor({ label, value, onChange, schema, height = 260, language = 'json', typings }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<MonacoTypes.editor.IStandaloneCodeEditor | null>(null);
   const latestOnChange = useRef(onChange);
@@ -40,7 +45,12 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
     loadMonaco()
       .then((monaco) => {
         if (disposed || !host.current) return;
-        const uri = monaco.Uri.parse(`toolbelt://documents/${++modelCounter}.json`);
+        const uri = monaco.Uri.parse(`toolbelt://documents/${++modelCounter}.${language === 'json' ? 'json' : language === 'typescript' ? 'ts' : 'js'}`);
+        if (typings && !typingsGiven.has(typings)) {
+          typingsGiven.add(typings);
+          monaco.typescript.typescriptDefaults.addExtraLib(typings, `toolbelt://typings/${typingsGiven.size}.d.ts`);
+          monaco.typescript.javascriptDefaults.addExtraLib(typings, `toolbelt://typings/${typingsGiven.size}.d.ts`);
+        }
         if (schema) {
           const defaults = monaco.json.jsonDefaults;
           const others = (defaults.diagnosticsOptions.schemas ?? []).filter((entry) => !entry.fileMatch?.includes(uri.toString()));
@@ -51,7 +61,7 @@ export function JsonEditor({ label, value, onChange, schema, height = 260 }: Jso
             schemas: [...others, { uri: `toolbelt://schemas/${modelCounter}`, fileMatch: [uri.toString()], schema }],
           });
         }
-        model = monaco.editor.createModel(value, 'json', uri);
+        model = monaco.editor.createModel(value, language, uri);
         created = monaco.editor.create(host.current, {
           model,
           automaticLayout: true,

@@ -114,6 +114,8 @@ function Definition({ tool }: { tool: ToolView }) {
               values={{ model: tool.impl.model, provider: tool.impl.providerId, count: tool.impl.tools.length, turns: tool.impl.maxTurns ?? AGENT_MAX_TURNS_DEFAULT }}
               components={[<code />]}
             />
+          ) : tool.type === 'script' ? (
+            t(tool.impl.language === 'typescript' ? 'toolDetail.scriptTs' : 'toolDetail.scriptJs')
           ) : (
             <Trans i18nKey="toolDetail.local" values={{ func: tool.impl.func }} components={[<code />]} />
           )}

@@ -11,6 +11,8 @@ import { ArgumentForm } from '../../../components/ArgumentForm.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { useEffectiveImpl, useSecretNames, useTool } from '../../../queries/tools.js';
 import { AgentFields } from './AgentFields.js';
+import { ScriptFields } from './ScriptFields.js';
+import { STARTER_SCRIPT } from '../../../../shared/script-sandbox-types.js';
 import { CurlImportDialog } from './CurlImportDialog.js';
 import { HttpRequestFields } from './HttpRequestFields.js';
 import { SchemaEditor } from './SchemaEditor.js';
@@ -34,6 +36,7 @@ const STARTER_IMPLS: Record<string, unknown> = {
   http: { method: 'GET', urlTemplate: 'https://' },
   local: { func: '' },
   agent: { providerId: '', model: '', tools: [], maxTurns: 6 },
+  script: { language: 'typescript', source: STARTER_SCRIPT },
 };
 
 interface ToolEditorProps {
@@ -319,7 +322,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             <TextField context={context} path={['description']} label={t('editor.description')} help={t('editor.descriptionHelp')} />
             <ListField context={context} path={['tags']} label={t('editor.tags')} help={t('editor.tagsHelp')} />
             <div className="editor__row">
-              <SelectField context={typeContext} path={['type']} label={t('editor.type')} options={['http', 'local', 'agent']} />
+              <SelectField context={typeContext} path={['type']} label={t('editor.type')} options={['http', 'local', 'agent', 'script']} />
               <div className="editor__checks">
                 <CheckField context={context} path={['isEnabled']} label={t('editor.enabled')} />
                 <CheckField context={context} path={['requiresApproval']} label={t('editor.askFirst')} />
@@ -330,6 +333,8 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             <HttpRequestFields context={context} />
           ) : draft.type === 'agent' ? (
             <AgentFields context={context} bundleID={bundleID} slug={textOf(draft.slug)} />
+          ) : draft.type === 'script' ? (
+            <ScriptFields context={context} revision={revision} />
           ) : (
             <fieldset className="editor__group">
               <legend>{t('editor.function')}</legend>

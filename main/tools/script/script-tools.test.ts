@@ -1,0 +1,99 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import { expectOk } from '../../testing/invoke-harness.js';
+import { startTestCore } from '../../testing/test-core.js';
+
+const servers: ReturnType<typeof createServer>[] = [];
+afterEach(() => servers.splice(0).forEach((server) => server.close()));
+
+async function loopbackApi() {
+  const seen: { url: string; authorization?: string }[] = [];
+  const server = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}) });
+    if (request.url?.startsWith('/redirect')) {
+      response.writeHead(302, { location: 'http://example.invalid/elsewhere' });
+      return void response.end();
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ city: new URL(request.url ?? '/', 'http://x').searchParams.get('q'), temp: 21 }));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { host: `127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+const WEATHER = `interface Weather { city: string; temp: number }
+
+/**
+ * The temperature in a city, from the loopback weather API.
+ * @param city The city.
+ * @param host Where the API listens.
+ */
+export default async function weather(city: string, host: string, unit: 'C' | 'F' = 'C'): Promise<Weather & { unit: string }> {
+  console.log('asking for', city);
+  const response = await fetch('http://' + host + '/w?q=' + encodeURIComponent(city), { headers: { authorization: 'Bearer ' + secret('WEATHER_KEY') } });
+  const body = await response.json();
+  return { city: body.city, temp: unit === 'C' ? body.temp : body.temp * 9 / 5 + 32, unit };
+}`;
+
+describe('script tools through the core', () => {
+  it('a script tool is written with its schema read from its function, runs with fetch through the allowed hosts and its declared secret, and masks that secret', async () => {
+    const api = await loopbackApi();
+    const { call, failure } = await startTestCore();
+    await call('settings.patch', { allowedHosts: [api.host] });
+    await call('secrets.put', { name: 'WEATHER_KEY', value: 'sk-"quoted"-secret' });
+    const bundleID = uuidv7();
+    await call('bundles.put', { bundleID, slug: 'scripts', displayName: 'Scripts' });
+    const written = await call('tools.put', {
+      bundleID,
+      toolSlug: 'weather',
+      version: 'v1',
+      tool: { displayName: 'Weather', type: 'script', argSchema: {}, impl: { language: 'typescript', source: WEATHER, secrets: ['WEATHER_KEY'] } },
+    });
+    expect(written).toMatchObject({
+      description: 'The temperature in a city, from the loopback weather API.',
+      argSchema: { type: 'object', required: ['city', 'host'], properties: { city: { type: 'string', description: 'The city.' }, unit: { enum: ['C', 'F'], default: 'C' } } },
+    });
+    const address = { bundleID, toolSlug: 'weather', version: 'v1' };
+    const result = expectOk(await call('tools.invoke', { ...address, args: { city: 'Oslo', host: api.host, unit: 'F' }, trace: true }));
+    expect(result.value).toEqual({ city: 'Oslo', temp: 69.8, unit: 'F' });
+    expect(result.logs).toEqual([{ level: 'log', text: 'asking for Oslo' }]);
+    expect(api.seen).toEqual([{ url: '/w?q=Oslo', authorization: 'Bearer sk-"quoted"-secret' }]);
+    // The secret went out to the API and nowhere else: the trace shows the request with it masked.
+    expect(JSON.stringify(result)).not.toContain('sk-"quoted"-secret');
+    expect(JSON.stringify(result.trace)).toContain('/w?q=Oslo');
+
+    // A host not allowed, and a script that leaks its secret into its answer and console: refused, masked.
+    const leak = `export default async function (host: string) { console.log(secret('WEATHER_KEY')); try { await fetch('http://example.com/'); } catch (e) { return { error: String(e), key: secret('WEATHER_KEY') }; } }`;
+    await call('tools.put', { bundleID, toolSlug: 'leak', version: 'v1', tool: { displayName: 'Leak', type: 'script', argSchema: {}, impl: { language: 'typescript', source: leak, secrets: ['WEATHER_KEY'] } } });
+    const leaked = expectOk(await call('tools.invoke', { bundleID, toolSlug: 'leak', version: 'v1', args: { host: api.host } }));
+    expect(JSON.stringify(leaked)).not.toContain('sk-"quoted"-secret');
+    expect(leaked.value).toMatchObject({ error: expect.stringContaining('not an allowed host') as unknown });
+
+    // A schema written by hand must name the function's parameters; a script that does not parse is refused with its line.
+    const mismatch = await failure('tools.put', { ...address, tool: { displayName: 'Weather', type: 'script', argSchema: { type: 'object', properties: { town: { type: 'string' } } }, impl: { language: 'typescript', source: WEATHER } } });
+    expect(mismatch).toMatchObject({ code: 'invalid_params', message: expect.stringContaining('missing city, host, unit; not parameters: town') as unknown });
+    const broken = await failure('tools.put', { ...address, tool: { displayName: 'Weather', type: 'script', argSchema: {}, impl: { language: 'javascript', source: 'export default function (a {\n}' } } });
+    expect(broken).toMatchObject({ code: 'invalid_params', message: expect.stringContaining('line 1') as unknown });
+  });
+
+  it('errors are results with codes, and the core answers other calls while a script spins', async () => {
+    const { call } = await startTestCore();
+    const bundleID = uuidv7();
+    await call('bundles.put', { bundleID, slug: 'scripts', displayName: 'Scripts' });
+    const put = (slug: string, source: string, limits?: object) =>
+      call('tools.put', { bundleID, toolSlug: slug, version: 'v1', tool: { displayName: slug, type: 'script', argSchema: {}, impl: { language: 'javascript', source, ...(limits ? { limits } : {}) } } });
+    await put('spin', 'export default function () { while (true) {} }', { timeoutMs: 1500 });
+    await put('throws', 'export default function () {\n  throw new Error("no such city");\n}');
+    await put('secretive', 'export default function () { return secret("OTHER"); }');
+    const spinning = call('tools.invoke', { bundleID, toolSlug: 'spin', version: 'v1', args: {} });
+    // While it spins, the core answers.
+    expect((await call('tools.list', { bundleIDs: [bundleID] })).tools).toHaveLength(3);
+    const spun = await spinning;
+    expect(spun).toMatchObject({ ok: false, error: { code: 'script_timeout' } });
+    expect(await call('tools.invoke', { bundleID, toolSlug: 'throws', version: 'v1', args: {} })).toMatchObject({ ok: false, error: { code: 'script_error', message: 'throws: Error: no such city (line 2)' } });
+    expect(await call('tools.invoke', { bundleID, toolSlug: 'secretive', version: 'v1', args: {} })).toMatchObject({ ok: false, error: { code: 'script_error', message: expect.stringContaining('not one this tool declares') as unknown } });
+  });
+});
