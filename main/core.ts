@@ -60,6 +60,7 @@ import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.j
 import { createLocalRegistry } from './tools/local/registry.js';
 import { scriptRunner } from './tools/script/runner.js';
 import { prepareScriptTool } from './tools/script/prepare.js';
+import { scriptHandlers } from './tools/script/handlers.js';
 import { ScriptPool } from './scripts/script-pool.js';
 import { sandboxWorkerUrl } from './scripts/worker-location.js';
 import type { HttpExecutorDeps } from './tools/http/executor.js';
@@ -299,6 +300,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog, prepareScriptTool),
+      ...scriptHandlers(),
       ...importHandlers(store, settings, secrets, clock),
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns }),

@@ -25,7 +25,7 @@ import { bundlesExport, bundlesImportArchive, importsOpenApiApply, importsOpenAp
 import { modelsCapabilities, modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
-import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate, toolsCheckArgs } from './tools.js';
+import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate, toolsCheckArgs, toolsReadScript } from './tools.js';
 
 /**
  * The operation table: the single list of everything the core can be asked
@@ -50,6 +50,7 @@ export const operations = {
   'tools.validate': toolsValidate,
   'tools.try': toolsTry,
   'tools.checkArgs': toolsCheckArgs,
+  'tools.readScript': toolsReadScript,
   'settings.get': settingsGet,
   'settings.patch': settingsPatch,
   'secrets.list': secretsList,

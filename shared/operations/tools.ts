@@ -1,3 +1,4 @@
+import { MAX_SCRIPT_CHARS } from '../schemas/script-impl.js';
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { SlugSchema, TagSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
@@ -114,6 +115,26 @@ export const toolsValidate = defineOperation({
   ),
   result: Type.Object({ issues: Type.Array(IssueSchema) }, { additionalProperties: false }),
   http: { method: 'POST', path: '/api/tools/validate' },
+});
+
+export const toolsReadScript = defineOperation({
+  name: 'tools.readScript',
+  summary: "What a script tool's code says of itself, as saving it would read it: its parameters, the argSchema, outputSchema and description its signature gives, and what does not parse (with lines).",
+  params: Type.Object(
+    { language: Type.Union([Type.Literal('typescript'), Type.Literal('javascript')]), source: Type.String({ maxLength: MAX_SCRIPT_CHARS }) },
+    { additionalProperties: false },
+  ),
+  result: Type.Object(
+    {
+      parameters: Type.Array(Type.String()),
+      argSchema: Type.Record(Type.String(), Type.Unknown()),
+      outputSchema: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      description: Type.Optional(Type.String()),
+      problems: Type.Array(Type.Object({ line: Type.Integer({ minimum: 1 }), message: Type.String() }, { additionalProperties: false })),
+    },
+    { additionalProperties: false },
+  ),
+  http: { method: 'POST', path: '/api/tools/read-script' },
 });
 
 export const toolsCheckArgs = defineOperation({

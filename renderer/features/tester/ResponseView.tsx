@@ -185,6 +185,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
               {valueText!.length > PREVIEW_LIMIT ? withNote(valueText!.slice(0, PREVIEW_LIMIT), t('response.restNotShown', { chars: valueText!.length })) : valueText}
             </pre>
           )}
+          <ScriptLogs logs={result.logs} />
           {isContentBlocks(result.content) ? (
             <>
               <h4 className="subhead">{t('response.contentBlocks')}</h4>
@@ -219,5 +220,23 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
       ) : null}
       {result.rpc?.length ? <RpcExchange messages={result.rpc} /> : null}
     </section>
+  );
+}
+
+/** What a script wrote to its console during the run, in order. */
+function ScriptLogs({ logs }: { logs: InvokeResult['logs'] }) {
+  const { t } = useTranslation();
+  if (!logs?.length) return null;
+  return (
+    <>
+      <h4 className="subhead">{t('response.console')}</h4>
+      <ol className="script-logs code-block" aria-label={t('response.console')} translate="no" dir="ltr">
+        {logs.map((line, index) => (
+          <li key={index} className={`script-logs__line--${line.level}`}>
+            {line.text}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

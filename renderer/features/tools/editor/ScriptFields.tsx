@@ -1,8 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCRIPT_SANDBOX_TYPES } from '../../../../shared/script-sandbox-types.js';
+import { useApi } from '../../../api/context.js';
+import { JsonTree } from '../../../components/JsonTree.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { getPath, setPath } from './draft.js';
 import { ListField, Problems, SelectField, type FieldContext } from './EditorFields.js';
+
+/** Names of languages, the same in every language. */
+const LANGUAGES = [
+  { value: 'typescript', label: 'TypeScript' },
+  { value: 'javascript', label: 'JavaScript' },
+];
 
 /**
  * A script tool's module: its language, its code in the editor with the
@@ -13,10 +23,13 @@ export function ScriptFields({ context, revision }: { context: FieldContext; rev
   const { t } = useTranslation();
   const language = getPath(context.draft, ['impl', 'language']) === 'javascript' ? 'javascript' : 'typescript';
   const source = getPath(context.draft, ['impl', 'source']);
+  const code = typeof source === 'string' ? source : '';
+  const read = useReadScript(language, code);
+  const derived = read.data;
   return (
     <fieldset className="editor__group">
       <legend>{t('editor.script.legend')}</legend>
-      <SelectField context={context} path={['impl', 'language']} label={t('editor.script.language')} options={['typescript', 'javascript']} />
+      <SelectField context={context} path={['impl', 'language']} label={t('editor.script.language')} options={LANGUAGES} />
       <p className="muted">{t('editor.script.help')}</p>
       <JsonEditor
         key={`script-${revision}-${language}`}
@@ -30,8 +43,40 @@ export function ScriptFields({ context, revision }: { context: FieldContext; rev
           context.touch('/impl/source');
         }}
       />
-      <Problems id="script-source-problems" problems={context.problemsAt('/impl/source')} />
+      <Problems id="script-source-problems" problems={[...context.problemsAt('/impl/source'), ...(derived?.problems ?? []).map((problem) => t('editor.script.problem', { line: problem.line, message: problem.message }))]} />
+      {derived && derived.problems.length === 0 ? (
+        <section className="editor__derived" aria-label={t('editor.script.derivedLabel')}>
+          <h3 className="subhead">{t('editor.script.derived', { count: derived.parameters.length })}</h3>
+          <JsonTree value={derived.argSchema} />
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => {
+              context.setDraft(setPath(context.draft, ['argSchema'], derived.argSchema));
+              context.touch('/argSchema');
+            }}
+          >
+            {t('editor.script.useDerived')}
+          </button>
+        </section>
+      ) : null}
       <ListField context={context} path={['impl', 'secrets']} label={t('editor.script.secrets')} help={t('editor.script.secretsHelp')} />
     </fieldset>
   );
+}
+
+/** What saving would read from the code, asked of the core a moment after typing stops. */
+function useReadScript(language: 'typescript' | 'javascript', source: string) {
+  const api = useApi();
+  const [settled, setSettled] = useState(source);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(source), 300);
+    return () => clearTimeout(timer);
+  }, [source]);
+  return useQuery({
+    queryKey: ['tools', 'readScript', language, settled],
+    queryFn: () => api.tools.readScript({ language, source: settled }),
+    enabled: settled.trim() !== '',
+    placeholderData: (previous) => previous,
+  });
 }

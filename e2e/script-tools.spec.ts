@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { v7 as uuidv7 } from 'uuid';
+import { hostApi } from './fixtures/api.js';
+import { expect, test } from './fixtures/app.js';
+import { replaceMonacoText } from './fixtures/monaco.js';
+import { fullShot, shot } from './fixtures/shots.js';
+import { typeOver } from './fixtures/typing.js';
+
+test('a script tool written in the editor: its schema read from the function as it is typed, run as a draft, saved, and run in the tester with its console', async ({ app }) => {
+  test.setTimeout(60_000);
+  const bundleID = uuidv7();
+  await hostApi(app.host)('PUT', `/tools/bundles/${bundleID}`, { slug: 'scripts', displayName: 'Scripts' });
+  const { page } = app;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Scripts/ }).click();
+  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' }).click();
+  const editor = page.getByRole('region', { name: 'Tool editor' });
+  await typeOver(editor.getByLabel('Display name'), 'Shout');
+  await editor.getByLabel('Type').selectOption('script');
+  // The starter is there; the person writes their own function, on one line as typed.
+  await expect(editor.getByText('From the function: 2 parameters')).toBeVisible();
+  await replaceMonacoText(page, 'Script code', "export default function shout(text: string, times = 1) { console.log('shouting', text); return text.toUpperCase().repeat(times); }");
+  await expect(editor.getByText('From the function: 2 parameters')).toBeVisible();
+  const derived = editor.getByRole('region', { name: 'What the function says' });
+  await expect(derived).toContainText('text');
+  await page.screenshot(fullShot('script-editor'));
+  await derived.getByRole('button', { name: 'Use this as the argument schema' }).click();
+
+  // The draft runs before it is saved.
+  const draftTester = editor.getByRole('region', { name: 'Tester' });
+  await typeOver(draftTester.getByRole('form', { name: 'Shout (draft)' }).getByLabel('text'), 'hey');
+  await draftTester.getByRole('button', { name: 'Run' }).click();
+  await expect(draftTester.getByTestId('tester-value')).toContainText('HEY');
+
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'New version…' })).toBeVisible();
+  const tester = page.getByRole('region', { name: 'Tester' });
+  await typeOver(tester.getByRole('form', { name: 'Shout' }).getByLabel('text'), 'ho');
+  await typeOver(tester.getByRole('form', { name: 'Shout' }).getByLabel('times'), '3');
+  await tester.getByRole('button', { name: 'Run' }).click();
+  await expect(tester.getByTestId('tester-value')).toContainText('HOHOHO');
+  await expect(tester.getByRole('list', { name: 'Console' })).toHaveText('shouting ho');
+  await page.screenshot(shot('script-tester'));
+
+  // A syntax error is said at its line as it is typed.
+  await page.getByRole('button', { name: 'New version…' }).click();
+  await replaceMonacoText(page, 'Script code', 'export default function (a: string { return a; }');
+  await expect(editor.getByText(/Line 1: /).first()).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  expect(app.consoleErrors).toEqual([]);
+});
