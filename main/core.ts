@@ -59,6 +59,8 @@ import { TesterBooks } from './tester/tester-book.js';
 import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.js';
 import { createLocalRegistry } from './tools/local/registry.js';
 import { scriptRunner } from './tools/script/runner.js';
+import { findToolByName } from './tools/script/tool-calls.js';
+import { approvalNeeded, createConsent } from './consent/consent.js';
 import { prepareScriptTool } from './tools/script/prepare.js';
 import { scriptHandlers } from './tools/script/handlers.js';
 import { ScriptPool } from './scripts/script-pool.js';
@@ -239,7 +241,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       bundle: bundleHttp,
       executor: httpExecutor,
     }),
-    script: scriptRunner({ pool: scripts, secrets, settings, executor: httpExecutor, bundle: bundleHttp }),
+    script: scriptRunner({
+      pool: scripts,
+      secrets,
+      settings,
+      executor: httpExecutor,
+      bundle: bundleHttp,
+      calls: {
+        find: (name) => findToolByName(store, name),
+        approve: (path, manual, tool, args, signal) => {
+          const caller = { kind: 'script' as const, path, manual };
+          const need = approvalNeeded(caller, tool, undefined);
+          return need ? createConsent({ questions, windowOpen }).ask(caller, tool, args, need, signal) : Promise.resolve({ allowed: true as const });
+        },
+        invoker: () => invoker,
+      },
+    }),
   };
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
   const catalog = new ToolCatalog(store, resolver);

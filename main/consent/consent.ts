@@ -21,12 +21,14 @@ export type Caller =
   | { kind: 'person' }
   /** An agent's model; `manual` when the chat it runs in runs calls only when the person says so. */
   | { kind: 'agent'; path: readonly string[]; manual?: boolean }
+  /** A script tool calling another tool (`tools.call`), inside the scripts and agents of `path`; `manual` as for agents. */
+  | { kind: 'script'; path: readonly string[]; manual?: boolean }
   | { kind: 'mcp-client'; client: string }
   /** An MCP App (the UI of a tool of `server`, named `app`) calling a tool of its server from its frame. */
   | { kind: 'mcp-app'; server: string; app: string };
 
 /** Callers that wait for the person's answer while the call is under way. */
-export type LiveCaller = Extract<Caller, { kind: 'agent' | 'mcp-client' | 'mcp-app' }>;
+export type LiveCaller = Extract<Caller, { kind: 'agent' | 'script' | 'mcp-client' | 'mcp-app' }>;
 
 /** Why the person must approve first, and whose setting it is (so a refusal can say what to change). */
 export interface ApprovalNeed {
@@ -48,7 +50,7 @@ export function approvalNeeded(caller: Caller, tool: ToolFile, selection: ToolSe
     if (selection && keyOf && caller.alwaysAllowed.includes(keyOf(selection))) return null;
     if (caller.manual) return { reason: 'This chat runs the model’s tool calls only when you say so (manual mode): run, edit or reject it.', by: 'manual' };
     if (selection?.requiresApproval) return { reason: 'This chat asks before running this tool.', by: 'selection' };
-  } else if (caller.kind === 'agent') {
+  } else if (caller.kind === 'agent' || caller.kind === 'script') {
     if (caller.manual) return { reason: `${caller.path.at(-1) ?? 'The agent'} runs in a chat that runs tool calls only when you say so (manual mode).`, by: 'manual' };
     if (selection?.requiresApproval) return { reason: `${caller.path.at(-1) ?? 'The agent'} asks before running this tool.`, by: 'selection' };
   }
@@ -67,12 +69,13 @@ export interface ConsentDeps {
 
 function askerOf(caller: LiveCaller): LiveQuestion['from'] {
   if (caller.kind === 'agent') return { kind: 'agent', path: [...caller.path] };
+  if (caller.kind === 'script') return { kind: 'script', path: [...caller.path] };
   if (caller.kind === 'mcp-app') return { kind: 'mcp-app', server: caller.server, app: caller.app };
   return { kind: 'mcp-client', client: caller.client };
 }
 
 function whoAsks(caller: LiveCaller): string {
-  if (caller.kind === 'agent') return caller.path.join(' → ');
+  if (caller.kind === 'agent' || caller.kind === 'script') return caller.path.join(' → ');
   if (caller.kind === 'mcp-app') return `The app of ${caller.app}`;
   return caller.client;
 }

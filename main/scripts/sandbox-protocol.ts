@@ -43,7 +43,10 @@ export interface ScriptDone {
   memoryBytes: number;
 }
 
-export type FromWorker = { type: 'ready' } | { type: 'retire' } | ScriptDone | { type: 'fetch'; runId: number; requestId: number; payload: string };
+/** What a script asks of the host: a fetch, or a call of another tool (`tools.call`). */
+export type HostService = 'fetch' | 'call';
+
+export type FromWorker = { type: 'ready' } | { type: 'retire' } | ScriptDone | { type: 'host'; service: HostService; runId: number; requestId: number; payload: string };
 
 export function scriptFailure(code: ScriptErrorCode, message: string, line?: number): ScriptDone['outcome'] {
   return { ok: false, code, message, ...(line !== undefined ? { line } : {}) };
@@ -64,20 +67,37 @@ export interface ScriptFetchResponse {
   text: string;
 }
 
+/** A script's `tools.call(name, args)`, and its answer: the value, or the failed call's error. */
+export interface ScriptToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+export type ScriptToolCallResult = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+
 /**
  * The globals a script has, written in the script's own language over the
- * three host functions: `fetch` (a Response with status, headers, text()
- * and json()), `secret(name)` and `console`. The host functions are taken
- * away from the global object, so only these reach them.
+ * host functions: `fetch` (a Response with status, headers, text() and
+ * json()), `tools.call(name, args)`, `secret(name)` and `console`. The host
+ * functions are taken away from the global object, so only these reach them.
  */
 export const PRELUDE = `
 (() => {
-  const hostFetch = globalThis.__hostFetch, hostSecret = globalThis.__hostSecret, hostLog = globalThis.__hostLog;
-  delete globalThis.__hostFetch; delete globalThis.__hostSecret; delete globalThis.__hostLog;
+  const hostFetch = globalThis.__hostFetch, hostCall = globalThis.__hostCall, hostSecret = globalThis.__hostSecret, hostLog = globalThis.__hostLog;
+  delete globalThis.__hostFetch; delete globalThis.__hostCall; delete globalThis.__hostSecret; delete globalThis.__hostLog;
   const show = (value) => typeof value === 'string' ? value : (() => { try { return JSON.stringify(value) ?? String(value); } catch { return String(value); } })();
   const line = (level) => (...values) => hostLog(level, values.map(show).join(' '));
   globalThis.console = Object.freeze({ log: line('log'), info: line('log'), debug: line('log'), warn: line('warn'), error: line('error') });
   globalThis.secret = (name) => hostSecret(String(name));
+  globalThis.tools = Object.freeze({
+    call: async (name, args = {}) => {
+      const answer = JSON.parse(await hostCall(JSON.stringify({ name: String(name), args })));
+      if (answer.ok) return answer.value;
+      const error = new Error(answer.error.message);
+      error.name = 'ToolError';
+      error.code = answer.error.code;
+      throw error;
+    },
+  });
   globalThis.fetch = async (input, init = {}) => {
     const headers = {};
     for (const [key, value] of Object.entries(init.headers ?? {})) headers[String(key)] = String(value);

@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import variant from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSDeferredPromise, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten-core';
-import { PRELUDE, scriptFailure, type RunRequest, type ScriptDone, type ToWorker } from './sandbox-protocol.js';
+import { PRELUDE, scriptFailure, type HostService, type RunRequest, type ScriptDone, type ToWorker } from './sandbox-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('The script sandbox runs only as a worker thread.');
@@ -82,7 +82,7 @@ interface Calls {
 
 /** The globals a script has: the prelude's fetch, secret and console, over three host functions. */
 function installHost(vm: QuickJSContext, runtime: QuickJSRuntime, request: RunRequest, logs: ScriptDone['logs'], calls: Calls): void {
-  const ask = (payload: string) =>
+  const ask = (service: HostService, payload: string) =>
     new Promise<{ ok: boolean; text: string }>((resolve) => {
       const requestId = calls.next++;
       calls.outstanding++;
@@ -90,12 +90,13 @@ function installHost(vm: QuickJSContext, runtime: QuickJSRuntime, request: RunRe
         calls.outstanding--;
         resolve(reply);
       });
-      port!.postMessage({ type: 'fetch', runId: request.runId, requestId, payload });
+      port!.postMessage({ type: 'host', service, runId: request.runId, requestId, payload });
     });
-  const fetchHandle = vm.newFunction('__hostFetch', (payloadHandle) => {
+  /** A host function that hands the script a promise of the host's answer to a request of this service. */
+  const asking = (service: HostService) => (payloadHandle: QuickJSHandle) => {
     const deferred = vm.newPromise();
     calls.deferreds.push(deferred);
-    ask(vm.getString(payloadHandle))
+    ask(service, vm.getString(payloadHandle))
       .then((reply) => {
         if (!deferred.alive) return;
         if (reply.ok) {
@@ -103,7 +104,7 @@ function installHost(vm: QuickJSContext, runtime: QuickJSRuntime, request: RunRe
           deferred.resolve(text);
           text.dispose();
         } else {
-          const error = vm.newError({ name: 'FetchError', message: reply.text });
+          const error = vm.newError({ name: service === 'fetch' ? 'FetchError' : 'ToolError', message: reply.text });
           deferred.reject(error);
           error.dispose();
         }
@@ -113,7 +114,9 @@ function installHost(vm: QuickJSContext, runtime: QuickJSRuntime, request: RunRe
       })
       .catch(() => undefined);
     return deferred.handle;
-  });
+  };
+  const fetchHandle = vm.newFunction('__hostFetch', asking('fetch'));
+  const callHandle = vm.newFunction('__hostCall', asking('call'));
   const secretHandle = vm.newFunction('__hostSecret', (nameHandle) => {
     const name = vm.getString(nameHandle);
     const value = request.secrets[name];
@@ -125,7 +128,7 @@ function installHost(vm: QuickJSContext, runtime: QuickJSRuntime, request: RunRe
     const level = vm.getString(levelHandle);
     logs.push({ level: level === 'warn' || level === 'error' ? level : 'log', text: vm.getString(textHandle).slice(0, 2_000) });
   });
-  for (const [name, handle] of [['__hostFetch', fetchHandle], ['__hostSecret', secretHandle], ['__hostLog', logHandle]] as const) {
+  for (const [name, handle] of [['__hostFetch', fetchHandle], ['__hostCall', callHandle], ['__hostSecret', secretHandle], ['__hostLog', logHandle]] as const) {
     vm.setProp(vm.global, name, handle);
     handle.dispose();
   }

@@ -15,7 +15,7 @@ function pool(size = 2) {
   return made;
 }
 
-const noFetch: ScriptServices = { fetch: () => Promise.reject(new Error('no network here')) };
+const noFetch: ScriptServices = { fetch: () => Promise.reject(new Error('no network here')), call: () => Promise.resolve({ ok: false, error: { code: 'unknown_tool', message: 'no tools here' } }) };
 const run = (subject: ScriptPool, code: string, options: { parameters?: string[]; args?: Record<string, unknown>; limits?: Partial<ScriptLimits>; secrets?: Record<string, string>; services?: ScriptServices } = {}) =>
   subject.run(
     { code, parameters: options.parameters ?? [], args: options.args ?? {}, secrets: options.secrets ?? {}, limits: { ...DEFAULT_SCRIPT_LIMITS, ...options.limits } },
@@ -35,7 +35,7 @@ describe('the script sandbox (QuickJS in worker threads)', () => {
   it('fetches through the host, and reads only the secrets handed to it', async () => {
     const subject = pool();
     const asked: unknown[] = [];
-    const services: ScriptServices = { fetch: (request) => (asked.push(request), Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, text: '{"temp":21}' })) };
+    const services: ScriptServices = { ...noFetch, fetch: (request) => (asked.push(request), Promise.resolve({ status: 200, headers: { 'content-type': 'application/json' }, text: '{"temp":21}' })) };
     const code = `export default async function weather(city) {
       const response = await fetch('https://api.example.com/w?q=' + city, { headers: { authorization: 'Bearer ' + secret('KEY') } });
       return { ok: response.ok, temp: (await response.json()).temp };

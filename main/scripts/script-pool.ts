@@ -1,10 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log.js';
-import { scriptFailure, type FromWorker, type RunRequest, type ScriptDone, type ScriptFetchRequest, type ScriptFetchResponse } from './sandbox-protocol.js';
+import { scriptFailure, type FromWorker, type RunRequest, type ScriptDone, type ScriptFetchRequest, type ScriptFetchResponse, type ScriptToolCall, type ScriptToolCallResult } from './sandbox-protocol.js';
 
-/** What the host does for a running script: its fetches (through the HTTP executor's checks). */
+/** What the host does for a running script: its fetches (through the HTTP executor's checks), its calls of other tools. */
 export interface ScriptServices {
   fetch(request: ScriptFetchRequest): Promise<ScriptFetchResponse>;
+  call(request: ScriptToolCall): Promise<ScriptToolCallResult>;
 }
 
 export type ScriptRun = Omit<RunRequest, 'type' | 'runId'>;
@@ -20,6 +21,8 @@ interface Slot {
 }
 
 interface Queued {
+  /** A script called by another call (tools.call): it must not wait for a worker its caller holds. */
+  nested: boolean;
   run: ScriptRun;
   services: ScriptServices;
   signal: AbortSignal;
@@ -42,10 +45,18 @@ export class ScriptPool {
 
   constructor(private readonly options: { workerUrl: URL; size: number; log: Logger; execArgv?: string[] }) {}
 
-  run(run: ScriptRun, services: ScriptServices, signal: AbortSignal): Promise<ScriptResult> {
+  /**
+   * Runs a script when a worker is free. A `nested` run (a script that a
+   * call's script called) goes first and gets a worker of its own beyond the
+   * pool's size if none is free: its caller holds one while it waits, and the
+   * depth rule (at most three levels) bounds how many that can be.
+   */
+  run(run: ScriptRun, services: ScriptServices, signal: AbortSignal, nested = false): Promise<ScriptResult> {
     if (this.closed) return Promise.reject(new Error('The script sandbox is closed.'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ run, services, signal, resolve, reject });
+      const queued = { nested, run, services, signal, resolve, reject };
+      if (nested) this.queue.unshift(queued);
+      else this.queue.push(queued);
       this.pump();
     });
   }
@@ -58,7 +69,8 @@ export class ScriptPool {
 
   private pump(): void {
     while (this.queue.length > 0) {
-      const slot = this.slots.find((each) => !each.busy) ?? (this.slots.length < this.options.size ? this.spawn() : undefined);
+      const next = this.queue[0]!;
+      const slot = this.slots.find((each) => !each.busy) ?? (this.slots.length < this.options.size || next.nested ? this.spawn() : undefined);
       if (!slot) return;
       const queued = this.queue.shift()!;
       if (queued.signal.aborted) {
@@ -71,6 +83,8 @@ export class ScriptPool {
         .catch((error: unknown) => queued.reject(error))
         .finally(() => {
           slot.busy = false;
+          // A worker started beyond the pool's size for a nested run is not kept once it is idle.
+          if (this.slots.length > this.options.size && this.queue.length === 0) this.retire(slot);
           this.pump();
         });
     }
@@ -127,8 +141,9 @@ export class ScriptPool {
       if (message.type === 'done' && message.runId === runId) finish({ outcome: message.outcome, logs: message.logs, memoryBytes: message.memoryBytes });
       // Its WebAssembly may be broken after that run: no other run goes to it.
       if (message.type === 'retire') this.retire(slot);
-      if (message.type === 'fetch' && message.runId === runId) {
-        services.fetch(JSON.parse(message.payload) as ScriptFetchRequest).then(
+      if (message.type === 'host' && message.runId === runId) {
+        const asked = message.service === 'fetch' ? services.fetch(JSON.parse(message.payload) as ScriptFetchRequest) : services.call(JSON.parse(message.payload) as ScriptToolCall);
+        asked.then(
           (response) => worker.postMessage({ type: 'reply', requestId: message.requestId, ok: true, text: JSON.stringify(response) }),
           (error: unknown) => worker.postMessage({ type: 'reply', requestId: message.requestId, ok: false, text: error instanceof Error ? error.message : String(error) }),
         );

@@ -11,6 +11,7 @@ import type { TraceEntry } from '../../../shared/schemas/invocation.js';
 import { InvokeFailure, type InvokeErrorCode } from '../invoke-error.js';
 import { executeHttp, type HttpExecutorDeps } from '../http/executor.js';
 import type { RunContext, RunOutcome, ToolRunner } from '../runners.js';
+import { toolCaller, type ScriptCallDeps } from './tool-calls.js';
 
 type ScriptTool = Extract<ToolFile, { type: 'script' }>;
 
@@ -33,6 +34,8 @@ export function scriptRunner(deps: {
   settings: SettingsStore;
   executor: HttpExecutorDeps;
   bundle: (bundleID: string) => { http?: BundleHttp } | undefined;
+  /** `tools.call`: the tool a name means, the one door to the person, and the invoker (read when a call runs). */
+  calls: ScriptCallDeps;
 }): ToolRunner<ScriptTool> {
   const compiled = new Map<string, Promise<{ code: string; parameters: string[]; problem?: string }>>();
   const compile = (tool: ScriptTool) => {
@@ -136,7 +139,10 @@ export function scriptRunner(deps: {
       };
       let result;
       try {
-        result = await deps.pool().run({ code: script.code, parameters: script.parameters, args, secrets, limits }, { fetch: fetcher(tool, redactor, context, trace) }, context.signal);
+        const services = { fetch: fetcher(tool, redactor, context, trace), call: toolCaller(deps.calls, tool, context) };
+        // Called by another call (a script's or an agent's): it may need a worker while its caller holds one.
+        const nested = (context.agentPath?.length ?? 0) > 0;
+        result = await deps.pool().run({ code: script.code, parameters: script.parameters, args, secrets, limits }, services, context.signal, nested);
       } catch (error) {
         if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled; its script was stopped.`);
         throw error;

@@ -96,4 +96,27 @@ describe('script tools through the core', () => {
     expect(await call('tools.invoke', { bundleID, toolSlug: 'throws', version: 'v1', args: {} })).toMatchObject({ ok: false, error: { code: 'script_error', message: 'throws: Error: no such city (line 2)' } });
     expect(await call('tools.invoke', { bundleID, toolSlug: 'secretive', version: 'v1', args: {} })).toMatchObject({ ok: false, error: { code: 'script_error', message: expect.stringContaining('not one this tool declares') as unknown } });
   });
+
+  it('a script calls other tools by name through the invoker and the one door, and nests no deeper than agents may', async () => {
+    const { call } = await startTestCore();
+    const bundleID = uuidv7();
+    await call('bundles.put', { bundleID, slug: 'scripts', displayName: 'Scripts' });
+    const put = (slug: string, source: string, requiresApproval = false) =>
+      call('tools.put', { bundleID, toolSlug: slug, version: 'v1', tool: { displayName: slug, type: 'script', argSchema: {}, requiresApproval, impl: { language: 'javascript', source } } });
+    await put('double', 'export default async function (x) { const sum = await tools.call("calculator", { expression: x + " * 2" }); return sum; }');
+    await put('careful', 'export default () => "ran"', true);
+    await put('asks', 'export default async function () { try { return await tools.call("careful"); } catch (e) { return e.name + " " + e.code + ": " + e.message; } }');
+    await put('missing', 'export default async function () { try { return await tools.call("no-such-tool", {}); } catch (e) { return e.code; } }');
+    await put('again', 'export default async function () { try { return await tools.call("again", {}); } catch (e) { return e.code + ": " + e.message; } }');
+
+    const doubled = await call('tools.invoke', { bundleID, toolSlug: 'double', version: 'v1', args: { x: 21 } });
+    expect(doubled).toMatchObject({ ok: true, value: expect.objectContaining({ value: 42 }) as unknown });
+    // The called tool asks first and no window is open to ask in: the script is told, and can go on.
+    const asked = await call('tools.invoke', { bundleID, toolSlug: 'asks', version: 'v1', args: {} });
+    expect(asked).toMatchObject({ ok: true, value: expect.stringContaining('ToolError approval_unavailable: careful asks the person before it runs') as unknown });
+    expect(await call('tools.invoke', { bundleID, toolSlug: 'missing', version: 'v1', args: {} })).toMatchObject({ ok: true, value: 'unknown_tool' });
+    // A script that calls itself: three levels run, the fourth is refused, and each level passes the refusal up.
+    const recursive = await call('tools.invoke', { bundleID, toolSlug: 'again', version: 'v1', args: {} });
+    expect(recursive).toMatchObject({ ok: true, value: expect.stringContaining('agent_depth') as unknown });
+  });
 });

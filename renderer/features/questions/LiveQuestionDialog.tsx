@@ -70,11 +70,15 @@ function ClientApproval({ question, waiting }: { question: LiveQuestion; waiting
       onDismiss={() => send({ action: 'decline' })}
       initialFocus={allowButton}
       description={
-        question.from.kind === 'agent' ? (
+        question.from.kind === 'agent' || question.from.kind === 'script' ? (
           <p>
             <strong>{t('live.agentPath', { path: client, tool: approval.displayName })}</strong>
             <br />
-            <Trans i18nKey="live.agentWants" values={{ tool: approval.displayName, slug: approval.slug }} components={[<strong />, <span className="muted" translate="no" />]} />
+            <Trans
+              i18nKey={question.from.kind === 'agent' ? 'live.agentWants' : 'live.scriptWants'}
+              values={{ tool: approval.displayName, slug: approval.slug }}
+              components={[<strong />, <span className="muted" translate="no" />]}
+            />
             {waiting > 0 ? t('live.moreWaiting', { count: waiting }) : ''}
           </p>
         ) : question.from.kind === 'mcp-app' ? (
