@@ -6,8 +6,9 @@ import path from 'node:path';
 import { ROOT } from './build-lib.mjs';
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-// The UI and apps sections drive the built app (renderer and browser host) in Chromium; imports measure the built host's memory.
-if (wanted.length === 0 || wanted.includes('ui') || wanted.includes('imports') || wanted.includes('apps')) {
+// The UI and apps sections drive the built app (renderer and browser host) in Chromium; imports measure the built host's memory;
+// script runs the built sandbox worker.
+if (wanted.length === 0 || ['ui', 'imports', 'apps', 'script'].some((section) => wanted.includes(section))) {
   const { ensureBuilt } = await import('./build-lib.mjs');
   await ensureBuilt();
 }

@@ -1,0 +1,80 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { v7 as uuidv7 } from 'uuid';
+import { startBenchCore } from './bench-core.js';
+import { percentile, report } from './stats.js';
+
+const ROUNDS = 200;
+const AT_ONCE = 32;
+
+/**
+ * Script tools: a trivial script's call through the core (worker pool,
+ * QuickJS runtime, invoker) against calling the same function in V8, its
+ * first call (worker, WebAssembly and TypeScript loaded), a script doing one
+ * fetch against the HTTP tool making the same request, and 32 scripts at once
+ * against one alone.
+ */
+export async function benchScript(): Promise<boolean> {
+  const body = JSON.stringify({ items: Array.from({ length: 20 }, (_, index) => ({ index })) });
+  const server = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The bench is built into out/bench/; the sandbox's worker sits beside the core in out/main/.
+  const { call, close } = await startBenchCore('script', { scriptWorker: new URL('../main/sandbox-worker.js', import.meta.url) });
+  const met: boolean[] = [];
+  try {
+    await call('settings.patch', { allowedHosts: [host] });
+    const bundleID = uuidv7();
+    await call('bundles.put', { bundleID, slug: 'bench', displayName: 'Bench' });
+    const put = (slug: string, tool: Record<string, unknown>) => call('tools.put', { bundleID, toolSlug: slug, version: 'v1', tool: { displayName: slug, argSchema: {}, ...tool } });
+    await put('add', { type: 'script', impl: { language: 'javascript', source: 'export default function add(a, b) { return a + b; }' } });
+    await put('fetch-items', { type: 'script', impl: { language: 'javascript', source: `export default async function () { const response = await fetch('http://${host}/items'); return (await response.json()).items.length; }` } });
+    await put('items', { type: 'http', argSchema: { type: 'object', properties: {} }, impl: { method: 'GET', urlTemplate: `http://${host}/items`, logging: 'quiet' } });
+    const invoke = (slug: string, args: Record<string, unknown> = {}) => call('tools.invoke', { bundleID, toolSlug: slug, version: 'v1', args });
+
+    const firstStarted = performance.now();
+    const first = (await invoke('add', { a: 1, b: 2 })) as { ok: boolean; error?: { message: string } };
+    const firstMs = performance.now() - firstStarted;
+    if (!first.ok) throw new Error(`the script did not run: ${first.error?.message ?? 'no reason given'}`);
+    const timed = async (run: () => Promise<unknown>) => {
+      const samples: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const started = performance.now();
+        await run();
+        samples.push(performance.now() - started);
+      }
+      return samples;
+    };
+    const add = (a: number, b: number) => a + b;
+    const ours = await timed(() => invoke('add', { a: 1, b: 2 }));
+    const direct = await timed(() => Promise.resolve(add(1, 2)));
+    console.log(`script  first call (worker, WebAssembly and TypeScript loaded): ${firstMs.toFixed(1)} ms   goal < 50 ms: ${firstMs < 50 ? 'met' : 'MISSED'}`);
+    met.push(firstMs < 50);
+    met.push(report({ section: 'script', name: 'trivial script call, warm, p50', ours: percentile(ours, 50), limit: Math.max(percentile(direct, 50), 0.001), limitName: 'the same function called in V8', goalAbsoluteMs: 2 }));
+
+    await invoke('fetch-items');
+    await invoke('items');
+    const scripted = await timed(() => invoke('fetch-items'));
+    const http = await timed(() => invoke('items'));
+    met.push(report({ section: 'script', name: 'script doing one fetch, p50', ours: percentile(scripted, 50), limit: percentile(http, 50), limitName: 'the HTTP tool making the request', goalRatio: 1.3 }));
+
+    const alone = await timed(() => invoke('add', { a: 2, b: 3 }));
+    const started = performance.now();
+    const together = await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        const began = performance.now();
+        await invoke('add', { a: 2, b: 3 });
+        return performance.now() - began;
+      }),
+    );
+    const wall = performance.now() - started;
+    report({ section: 'script', name: `${AT_ONCE} scripts at once, slowest`, ours: Math.max(...together), limit: percentile(alone, 50) * AT_ONCE, limitName: `${AT_ONCE} calls one after another` });
+    console.log(`script  ${AT_ONCE} at once took ${wall.toFixed(1)} ms in all`);
+  } finally {
+    await close();
+    server.close();
+  }
+  return met.every(Boolean);
+}
