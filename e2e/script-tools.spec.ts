@@ -19,8 +19,10 @@ test('a script tool written in the editor: its schema read from the function as 
   const editor = page.getByRole('region', { name: 'Tool editor' });
   await typeOver(editor.getByLabel('Display name'), 'Shout');
   await editor.getByLabel('Type').selectOption('script');
-  // The starter is there; the person writes their own function, on one line as typed.
+  // The starter is there; an example replaces it; then the person writes their own function, on one line as typed.
   await expect(editor.getByText('From the function: 2 parameters')).toBeVisible();
+  await editor.getByLabel('Start from an example').selectOption({ label: 'Compute dates and units' });
+  await expect(editor.getByText('From the function: 3 parameters')).toBeVisible();
   await replaceMonacoText(page, 'Script code', "export default function shout(text: string, times = 1) { console.log('shouting', text); return text.toUpperCase().repeat(times); }");
   await expect(editor.getByText('From the function: 2 parameters')).toBeVisible();
   const derived = editor.getByRole('region', { name: 'What the function says' });

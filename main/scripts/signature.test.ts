@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCRIPT_EXAMPLES } from '../../shared/script-sandbox-types.js';
 import { readScript } from './signature.js';
 
 describe('a script’s default export read as a tool (TypeScript compiler)', () => {
@@ -48,5 +49,14 @@ export default async function weather(place: Place, units: 'metric' | 'imperial'
     const broken = await readScript('export default function (a: string {\n  return a;\n}', 'typescript');
     expect(broken.problems.length).toBeGreaterThan(0);
     expect(broken.problems[0]!.line).toBe(1);
+  });
+
+  it('reads every example the editor starts from without a problem, each with its parameters described', async () => {
+    for (const [name, source] of Object.entries(SCRIPT_EXAMPLES)) {
+      const read = await readScript(source, 'typescript');
+      expect(read.problems, name).toEqual([]);
+      expect(read.parameters.length, name).toBeGreaterThan(0);
+      expect(read.description, name).toBeTruthy();
+    }
   });
 });

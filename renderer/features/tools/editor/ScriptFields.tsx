@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCRIPT_SANDBOX_TYPES } from '../../../../shared/script-sandbox-types.js';
+import { SCRIPT_EXAMPLES, SCRIPT_SANDBOX_TYPES, type ScriptExample } from '../../../../shared/script-sandbox-types.js';
 import { useApi } from '../../../api/context.js';
 import { JsonTree } from '../../../components/JsonTree.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
@@ -26,13 +26,41 @@ export function ScriptFields({ context, revision }: { context: FieldContext; rev
   const code = typeof source === 'string' ? source : '';
   const read = useReadScript(language, code);
   const derived = read.data;
+  // Starting from an example replaces the code: the editor opens again on it.
+  const [started, setStarted] = useState(0);
+  const examples: { value: ScriptExample; label: string }[] = [
+    { value: 'hello', label: t('editor.script.exampleHello') },
+    { value: 'reshape', label: t('editor.script.exampleReshape') },
+    { value: 'join', label: t('editor.script.exampleJoin') },
+    { value: 'dates', label: t('editor.script.exampleDates') },
+  ];
   return (
     <fieldset className="editor__group">
       <legend>{t('editor.script.legend')}</legend>
       <SelectField context={context} path={['impl', 'language']} label={t('editor.script.language')} options={LANGUAGES} />
       <p className="muted">{t('editor.script.help')}</p>
+      <label className="field">
+        <span className="field__label">{t('editor.script.startFrom')}</span>
+        <select
+          className="input"
+          value=""
+          onChange={(event) => {
+            const example = event.target.value as ScriptExample;
+            if (!(example in SCRIPT_EXAMPLES)) return;
+            context.setDraft(setPath(setPath(context.draft, ['impl', 'language'], 'typescript'), ['impl', 'source'], SCRIPT_EXAMPLES[example]));
+            setStarted((count) => count + 1);
+          }}
+        >
+          <option value="">{t('editor.script.chooseExample')}</option>
+          {examples.map((example) => (
+            <option key={example.value} value={example.value}>
+              {example.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <JsonEditor
-        key={`script-${revision}-${language}`}
+        key={`script-${revision}-${language}-${started}`}
         label={t('editor.script.code')}
         language={language}
         typings={SCRIPT_SANDBOX_TYPES}
