@@ -2,6 +2,7 @@ import type { Handlers } from '../api/dispatcher.js';
 import type { ToolCatalog } from './catalog.js';
 import type { ToolStore } from './tool-store.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
+import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 
 type StoreOperation =
   | 'bundles.put'
@@ -60,9 +61,18 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (
       const page = catalog.listTools({ tags, bundleIDs, includeDisabled, pageSize: recommendedPageSize, pageToken });
       return { tools: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
     },
-    'tools.validate': async ({ bundleID, toolSlug, version, tool }) => ({
-      issues: await store.drafts.check(tool, { bundleID, slug: toolSlug, version }),
-    }),
+    'tools.validate': async ({ bundleID, toolSlug, version, tool }) => {
+      // Completed as a write would complete it (a script's schema read from its function): what that refuses is a problem too.
+      let prepared: unknown = tool;
+      try {
+        if (tool && typeof tool === 'object') prepared = await prepare(tool as ToolInput);
+      } catch (error) {
+        if (!(error instanceof ToolbeltError)) throw error;
+        const said = (error.details as { issues?: ValidationIssue[] } | undefined)?.issues;
+        return { issues: said?.length ? said : [{ path: '', message: error.message }] };
+      }
+      return { issues: await store.drafts.check(prepared, { bundleID, slug: toolSlug, version }) };
+    },
     'tools.search': ({ q, includeDisabled, pageSize, pageToken }) => {
       const page = catalog.searchTools({ q, includeDisabled, pageSize, pageToken });
       return { tools: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };

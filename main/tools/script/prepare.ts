@@ -23,17 +23,18 @@ export async function prepareScriptTool(tool: ToolInput): Promise<ToolInput> {
       issues: read.problems.map((problem) => ({ path: '/impl/source', message: `line ${problem.line}: ${problem.message}` })),
     });
   }
-  const written = tool.argSchema.properties;
+  const written = (tool.argSchema as { properties?: unknown } | undefined)?.properties;
   const hasOwn = written && typeof written === 'object' && Object.keys(written).length > 0;
   if (hasOwn) {
     const names = Object.keys(written);
     const missing = read.parameters.filter((name) => !names.includes(name));
     const extra = names.filter((name) => !read.parameters.includes(name));
     if (missing.length || extra.length) {
+      const differences = [missing.length ? `missing ${missing.join(', ')}` : '', extra.length ? `not parameters: ${extra.join(', ')}` : ''].filter(Boolean).join('; ');
       throw new ToolbeltError(
         'invalid_params',
-        `argSchema does not match the function's parameters (${read.parameters.join(', ') || 'none'}): ${[missing.length ? `missing ${missing.join(', ')}` : '', extra.length ? `not parameters: ${extra.join(', ')}` : ''].filter(Boolean).join('; ')}. Leave argSchema empty to take the function's.`,
-        { issues: [{ path: '/argSchema/properties', message: 'must name the function’s parameters' }] },
+        `argSchema does not match the function's parameters (${read.parameters.join(', ') || 'none'}): ${differences}. Leave argSchema empty to take the function's.`,
+        { issues: [{ path: '/argSchema/properties', message: `must name the function's parameters (${differences}); leave argSchema empty to take the function's` }] },
       );
     }
   }

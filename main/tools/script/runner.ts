@@ -8,6 +8,7 @@ import { readScript } from '../../scripts/signature.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import type { SettingsStore } from '../../settings/settings-store.js';
 import type { TraceEntry } from '../../../shared/schemas/invocation.js';
+import type { AgentStep } from '../../../shared/schemas/agent-step.js';
 import { InvokeFailure, type InvokeErrorCode } from '../invoke-error.js';
 import { executeHttp, type HttpExecutorDeps } from '../http/executor.js';
 import type { RunContext, RunOutcome, ToolRunner } from '../runners.js';
@@ -132,6 +133,7 @@ export function scriptRunner(deps: {
       }
       const redactor = new Redactor(Object.values(secrets));
       const trace: TraceEntry[] = [];
+      const steps: AgentStep[] = [];
       const limits = {
         ...DEFAULT_SCRIPT_LIMITS,
         ...(tool.impl.limits?.memoryMb ? { memoryBytes: tool.impl.limits.memoryMb * 1024 * 1024 } : {}),
@@ -139,7 +141,7 @@ export function scriptRunner(deps: {
       };
       let result;
       try {
-        const services = { fetch: fetcher(tool, redactor, context, trace), call: toolCaller(deps.calls, tool, context) };
+        const services = { fetch: fetcher(tool, redactor, context, trace), call: toolCaller(deps.calls, tool, context, steps) };
         // Called by another call (a script's or an agent's): it may need a worker while its caller holds one.
         const nested = (context.agentPath?.length ?? 0) > 0;
         result = await deps.pool().run({ code: script.code, parameters: script.parameters, args, secrets, limits }, services, context.signal, nested);
@@ -148,7 +150,7 @@ export function scriptRunner(deps: {
         throw error;
       }
       const logs = result.logs.map((line) => ({ ...line, text: redactor.text(line.text) }));
-      const extra = { ...(logs.length ? { logs } : {}), ...(context.trace && trace.length ? { trace } : {}) };
+      const extra = { ...(logs.length ? { logs } : {}), ...(context.trace && trace.length ? { trace } : {}), ...(steps.length ? { steps } : {}) };
       if (!result.outcome.ok) {
         const where = result.outcome.line ? ` (line ${result.outcome.line})` : '';
         return { ...failed(result.outcome.code, `${tool.displayName}: ${result.outcome.message}${where}`, redactor), ...extra };

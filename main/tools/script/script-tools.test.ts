@@ -111,6 +111,8 @@ describe('script tools through the core', () => {
 
     const doubled = await call('tools.invoke', { bundleID, toolSlug: 'double', version: 'v1', args: { x: 21 } });
     expect(doubled).toMatchObject({ ok: true, value: expect.objectContaining({ value: 42 }) as unknown });
+    // Each call is a step of the run, shown as an agent's are.
+    expect(doubled).toMatchObject({ steps: [{ kind: 'call', name: 'calculator', tool: 'Calculator', args: { expression: '21 * 2' }, ok: true }] });
     // The called tool asks first and no window is open to ask in: the script is told, and can go on.
     const asked = await call('tools.invoke', { bundleID, toolSlug: 'asks', version: 'v1', args: {} });
     expect(asked).toMatchObject({ ok: true, value: expect.stringContaining('ToolError approval_unavailable: careful asks the person before it runs') as unknown });
@@ -118,5 +120,17 @@ describe('script tools through the core', () => {
     // A script that calls itself: three levels run, the fourth is refused, and each level passes the refusal up.
     const recursive = await call('tools.invoke', { bundleID, toolSlug: 'again', version: 'v1', args: {} });
     expect(recursive).toMatchObject({ ok: true, value: expect.stringContaining('agent_depth') as unknown });
+  });
+});
+
+describe('checking a script tool before it is saved', () => {
+  it('tools.validate says a schema that does not name the parameters, and a line that does not parse, as problems at their fields', async () => {
+    const { call } = await startTestCore();
+    const draft = (argSchema: object, source: string) => ({ displayName: 'Draft', type: 'script', argSchema, impl: { language: 'typescript', source } });
+    const mismatch = await call('tools.validate', { tool: draft({ type: 'object', properties: { town: { type: 'string' } } }, 'export default function (city: string) { return city; }') });
+    expect(mismatch.issues).toEqual([{ path: '/argSchema/properties', message: expect.stringContaining('missing city; not parameters: town') as unknown }]);
+    const broken = await call('tools.validate', { tool: draft({}, 'export default function (a: string {\n}') });
+    expect(broken.issues[0]).toMatchObject({ path: '/impl/source', message: expect.stringMatching(/^line 1: /) as unknown });
+    expect((await call('tools.validate', { tool: draft({}, 'export default function (city: string) { return city; }') })).issues).toEqual([]);
   });
 });

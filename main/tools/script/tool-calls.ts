@@ -7,6 +7,10 @@ import type { ToolStore } from '../../store/tool-store.js';
 import type { Invoker } from '../invoker.js';
 import type { RunContext } from '../runners.js';
 import { freshBudget, spend } from '../run-lineage.js';
+import type { AgentStep } from '../../../shared/schemas/agent-step.js';
+
+/** The calls a run keeps as steps; more are made but not shown. */
+const MAX_STEPS = 200;
 
 type ScriptTool = Extract<ToolFile, { type: 'script' }>;
 
@@ -27,10 +31,31 @@ const refused = (code: string, message: string): ScriptToolCallResult => ({ ok: 
  * scripts and agents nest at most AGENT_MAX_DEPTH deep and a run's budget of
  * tool calls holds across them. A failed call is an error the script catches.
  */
-export function toolCaller(deps: ScriptCallDeps, tool: ScriptTool, context: RunContext) {
+export function toolCaller(deps: ScriptCallDeps, tool: ScriptTool, context: RunContext, steps: AgentStep[]) {
   const path = [...(context.agentPath ?? []), tool.displayName];
   const budget = context.budget ?? freshBudget();
-  return async ({ name, args }: ScriptToolCall): Promise<ScriptToolCallResult> => {
+  return async (request: ScriptToolCall): Promise<ScriptToolCallResult> => {
+    const started = performance.now();
+    const answer = await callOnce(request);
+    // Each call is a step of the run, as an agent's are: the card and the tester show them folded.
+    if (steps.length < MAX_STEPS) {
+      const summary = answer.ok ? (JSON.stringify(answer.value) ?? 'null') : `${answer.error.code}: ${answer.error.message}`;
+      steps.push({
+        turn: 1,
+        kind: 'call',
+        name: request.name,
+        ...(answer.target ? { tool: answer.target } : {}),
+        args: request.args && typeof request.args === 'object' ? request.args : {},
+        ok: answer.ok,
+        summary: summary.slice(0, 500),
+        durationMs: Math.round(performance.now() - started),
+      });
+    }
+    const { target: _target, ...result } = answer;
+    return result;
+  };
+
+  async function callOnce({ name, args }: ScriptToolCall): Promise<ScriptToolCallResult & { target?: string }> {
     if (path.length >= AGENT_MAX_DEPTH + 1) {
       return refused('agent_depth', `${name} was not called: scripts and agents may call tools only ${AGENT_MAX_DEPTH} deep (${path.join(' → ')}).`);
     }
@@ -39,17 +64,18 @@ export function toolCaller(deps: ScriptCallDeps, tool: ScriptTool, context: RunC
     if (target === 'ambiguous') return refused('unknown_tool', `More than one enabled tool is named "${name}": call it as "bundle-slug/${name}".`);
     if (!target || target.kind !== 'valid') return refused('unknown_tool', `There is no enabled tool named "${name}".`);
     if (!spend(budget, 'toolCalls')) return refused('agent_budget', `${name} was not called: the run has used all its tool calls.`);
+    const named = { target: target.tool.displayName };
     const verdict = await deps.approve(path, context.manual ?? false, target.tool, args, context.signal);
-    if (!verdict.allowed) return refused(verdict.code, verdict.message);
+    if (!verdict.allowed) return { ...refused(verdict.code, verdict.message), ...named };
     try {
       const result = await deps.invoker().invoke(target, { args }, { signal: context.signal, agentPath: path, budget, ...(context.manual ? { manual: true } : {}) });
-      return result.ok ? { ok: true, value: result.value } : refused(result.error.code, result.error.message);
+      return { ...(result.ok ? { ok: true as const, value: result.value } : refused(result.error.code, result.error.message)), ...named };
     } catch (error) {
       // Refused before it ran (switched off, denied, arguments that do not fit): as data for the script.
-      if (error instanceof ToolbeltError) return refused(error.code, error.message);
+      if (error instanceof ToolbeltError) return { ...refused(error.code, error.message), ...named };
       throw error;
     }
-  };
+  }
 }
 
 /**
