@@ -37,6 +37,8 @@ export function secretNamesOf(http: BundleHttp | undefined, tools: { type: strin
   for (const value of Object.values(http?.headers ?? {})) collect(value, new Set());
   for (const value of Object.values(http?.auth ?? {})) if (typeof value === 'string') collect(value, new Set());
   for (const tool of tools) {
+    // A script tool names the secrets it reads.
+    if (tool.type === 'script') for (const name of (tool.impl as { secrets?: unknown }).secrets as string[] | undefined ?? []) names.add(name);
     if (tool.type !== 'http') continue;
     const argumentNames = new Set(Object.keys((tool.argSchema.properties as object | undefined) ?? {}));
     for (const { template } of templatesOf(tool.impl as HttpImpl)) collect(template, argumentNames);

@@ -134,3 +134,30 @@ describe('checking a script tool before it is saved', () => {
     expect((await call('tools.validate', { tool: draft({}, 'export default function (city: string) { return city; }') })).issues).toEqual([]);
   });
 });
+
+describe('a script tool goes where any tool goes', () => {
+  it('is exported in a bundle .zip naming the secrets it reads, and imported elsewhere whole, where it runs', async () => {
+    const source = await startTestCore();
+    const bundleID = uuidv7();
+    await source.call('bundles.put', { bundleID, slug: 'scripts', displayName: 'Scripts' });
+    await source.call('tools.put', { bundleID, toolSlug: 'greet', version: 'v1', tool: { displayName: 'Greet', type: 'script', argSchema: {}, impl: { language: 'typescript', source: 'export default function (name: string) { return `hi ${name}`; }', secrets: ['GREETING_KEY'] } } });
+    const archive = await source.call('bundles.export', { bundleID });
+    expect(archive.secrets).toEqual(['GREETING_KEY']);
+    const target = await startTestCore();
+    const importedID = uuidv7();
+    await target.call('bundles.importArchive', { base64: archive.base64, bundleID: importedID, apply: true });
+    await target.call('secrets.put', { name: 'GREETING_KEY', value: 'k' });
+    expect(await target.call('tools.invoke', { bundleID: importedID, toolSlug: 'greet', version: 'v1', args: { name: 'Ada' } })).toMatchObject({ ok: true, value: 'hi Ada' });
+  });
+
+  it('keeps at most 200 console lines of a script that floods its log, and still answers', async () => {
+    const { call } = await startTestCore();
+    const bundleID = uuidv7();
+    await call('bundles.put', { bundleID, slug: 'scripts', displayName: 'Scripts' });
+    await call('tools.put', { bundleID, toolSlug: 'noisy', version: 'v1', tool: { displayName: 'Noisy', type: 'script', argSchema: {}, impl: { language: 'javascript', source: 'export default function () { for (let i = 0; i < 100000; i++) console.log("line " + i + " " + "x".repeat(5000)); return "done"; }' } } });
+    const result = await call('tools.invoke', { bundleID, toolSlug: 'noisy', version: 'v1', args: {} });
+    expect(result).toMatchObject({ ok: true, value: 'done' });
+    expect(result.ok && result.logs).toHaveLength(200);
+    expect(result.ok && result.logs?.[0]?.text.length).toBe(2000);
+  });
+});
