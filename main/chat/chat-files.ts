@@ -1,7 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
-import { ChatSchema, type Chat, type ChatSummary, type SalvagedChat } from '../../shared/schemas/chat.js';
+import { ChatSchema, type Chat, type ChatSummary } from '../../shared/schemas/chat.js';
+import type { SalvagedChat } from '../../shared/schemas/salvaged-chat.js';
 import { salvageChat } from './chat-salvage.js';
 import type { FileProblem } from '../../shared/schemas/file-problem.js';
 import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';

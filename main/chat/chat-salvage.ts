@@ -1,4 +1,4 @@
-import type { SalvagedChat, SalvagedMessage } from '../../shared/schemas/chat.js';
+import type { SalvagedChat, SalvagedMessage } from '../../shared/schemas/salvaged-chat.js';
 
 const MAX_MESSAGES = 5_000;
 const MAX_TEXT = 100_000;

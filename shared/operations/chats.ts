@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { RunExchangesSchema } from '../schemas/raw-exchange.js';
 import { defineOperation } from '../operation.js';
 import { FileProblemSchema } from '../schemas/file-problem.js';
-import { AnswerSchemaSchema, MessageAttachmentSchema, ChatSchema, SalvagedChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, ToolDiscoverySchema, DiscoveryWhySchema, chatSettingsFields } from '../schemas/chat.js';
+import { AnswerSchemaSchema, MessageAttachmentSchema, ChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, ToolDiscoverySchema, DiscoveryWhySchema, chatSettingsFields } from '../schemas/chat.js';
+import { SalvagedChatSchema } from '../schemas/salvaged-chat.js';
 import { ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 
 const chatRoute = '/api/chats/:chatId';
