@@ -184,8 +184,8 @@ async function callDefault(vm: QuickJSContext, runtime: QuickJSRuntime, request:
 }
 
 function valueOf(vm: QuickJSContext, handle: QuickJSHandle, outputChars: number): ScriptDone['outcome'] {
-  const json = vm.typeof(handle) === 'undefined' ? 'null' : vm.dump(handle) === undefined ? 'null' : JSON.stringify(vm.dump(handle));
-  if (json === undefined) return { ok: true, json: 'null' };
+  // Once: dumping copies the whole value out of the sandbox. What JSON cannot say (undefined, a function) is null.
+  const json = vm.typeof(handle) === 'undefined' ? 'null' : (JSON.stringify(vm.dump(handle)) ?? 'null');
   if (json.length > outputChars) return scriptFailure('script_output_too_large', `The script returned ${json.length} characters of JSON; a script's answer may have at most ${outputChars}.`);
   return { ok: true, json };
 }

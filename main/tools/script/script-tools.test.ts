@@ -101,8 +101,9 @@ describe('script tools through the core', () => {
     const { call } = await startTestCore();
     const bundleID = uuidv7();
     await call('bundles.put', { bundleID, slug: 'scripts', displayName: 'Scripts' });
+    // A long limit: each level of the recursion below starts a worker of its own, slow on a busy machine.
     const put = (slug: string, source: string, requiresApproval = false) =>
-      call('tools.put', { bundleID, toolSlug: slug, version: 'v1', tool: { displayName: slug, type: 'script', argSchema: {}, requiresApproval, impl: { language: 'javascript', source } } });
+      call('tools.put', { bundleID, toolSlug: slug, version: 'v1', tool: { displayName: slug, type: 'script', argSchema: {}, requiresApproval, impl: { language: 'javascript', source, limits: { timeoutMs: 30_000 } } } });
     await put('double', 'export default async function (x) { const sum = await tools.call("calculator", { expression: x + " * 2" }); return sum; }');
     await put('careful', 'export default () => "ran"', true);
     await put('asks', 'export default async function () { try { return await tools.call("careful"); } catch (e) { return e.name + " " + e.code + ": " + e.message; } }');
