@@ -24,7 +24,10 @@ function useBoundField(context: FieldContext, path: string[]) {
 }
 
 /** A field's problems (red: Save waits for them) and warnings (amber: it saves), one to a line. */
-export function Problems({ id, problems, warnings = [] }: { id: string; problems: string[]; warnings?: string[] }) {
+export function Problems({ id, problems: said, warnings: warned = [] }: { id: string; problems: string[]; warnings?: string[] }) {
+  // Two checks may say the same sentence (the core's and the live one): once is enough.
+  const problems = [...new Set(said)];
+  const warnings = [...new Set(warned)];
   if (problems.length === 0 && warnings.length === 0) return null;
   return (
     <div id={id} className="field__problems">
