@@ -145,18 +145,29 @@ test('a hostile app stays in its sandbox: no top navigation, dialog, cookie, und
   await page.screenshot(shot('apps-hostile'));
 });
 
-test('an app that declares the camera gets it only after the person allows it, in its card; the window keeps the answer', async ({ app }) => {
-  test.setTimeout(60_000);
+/**
+ * A chat at 1000×700 whose scripted model calls one app of the test server (hostile-app-server.mjs), then answers
+ * `answer`; the person types `message` and sends it. `provider` may pace the model (chunkDelayMs).
+ */
+async function sendToTestApp(app: Parameters<Parameters<typeof test>[2]>[0]['app'], options: { title: string; tool: string; args?: Record<string, unknown>; answer: string; message: string; askFirst?: boolean; provider?: Record<string, unknown> }) {
   const api = hostApi(app.host);
   const server = (await api('PUT', '/mcp/servers/devices', HOSTILE_APPS)) as { bundleID: string };
-  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'camera', args: {} }] }, { text: 'It ran.' }] });
-  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Camera', tools: { mode: 'auto', selected: [{ bundleID: server.bundleID, slug: 'camera', version: 'mcp' }] } });
+  const script = [{ toolCalls: [{ name: options.tool, args: options.args ?? {} }] }, { text: options.answer }];
+  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script, ...options.provider });
+  const selected = [{ bundleID: server.bundleID, slug: options.tool, version: 'mcp', ...(options.askFirst ? { requiresApproval: true } : {}) }];
+  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: options.title, tools: { mode: 'auto', selected } });
   const { page } = app;
   await page.setViewportSize({ width: 1000, height: 700 });
   await page.goto(app.host.url);
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Camera' }).click();
-  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Take a look');
+  await page.locator('.chat-list .list__item').filter({ hasText: options.title }).click();
+  await page.getByRole('textbox', { name: 'Message' }).pressSequentially(options.message);
   await page.keyboard.press('Enter');
+  return page;
+}
+
+test('an app that declares the camera gets it only after the person allows it, in its card; the window keeps the answer', async ({ app }) => {
+  test.setTimeout(60_000);
+  const page = await sendToTestApp(app, { title: 'Camera', tool: 'camera', answer: 'It ran.', message: 'Take a look' });
   await expect(page.getByRole('log')).toContainText('It ran.');
 
   const card = page.getByRole('region', { name: 'App of Camera app' });
@@ -185,17 +196,7 @@ test('an app that declares the camera gets it only after the person allows it, i
 });
 
 test('an app whose call the person denies is told so (tool-cancelled), and its card says the call did not run', async ({ app }) => {
-  const api = hostApi(app.host);
-  const server = (await api('PUT', '/mcp/servers/devices', HOSTILE_APPS)) as { bundleID: string };
-  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'camera', args: {} }] }, { text: 'Understood.' }] });
-  const tool = { bundleID: server.bundleID, slug: 'camera', version: 'mcp' };
-  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Denied', tools: { mode: 'auto', selected: [{ ...tool, requiresApproval: true }] } });
-  const { page } = app;
-  await page.setViewportSize({ width: 1000, height: 700 });
-  await page.goto(app.host.url);
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Denied' }).click();
-  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Take a look');
-  await page.keyboard.press('Enter');
+  const page = await sendToTestApp(app, { title: 'Denied', tool: 'camera', answer: 'Understood.', message: 'Take a look', askFirst: true });
   const approval = page.getByRole('dialog', { name: 'Approve tool call' });
   await approval.getByRole('button', { name: 'Deny' }).click();
   await expect(page.getByRole('log')).toContainText('Understood.');
@@ -205,18 +206,9 @@ test('an app whose call the person denies is told so (tool-cancelled), and its c
 });
 
 test('an app gets its call’s arguments piece by piece while the model writes them (tool-input-partial), then whole', async ({ app }) => {
-  const api = hostApi(app.host);
-  const server = (await api('PUT', '/mcp/servers/devices', HOSTILE_APPS)) as { bundleID: string };
   const text = 'A long sentence that the model writes out slowly, a few characters at a time, so that the app can show it growing as it arrives.';
   // The scripted model streams the arguments in pieces of a dozen characters, 150 ms apart (the app starts meanwhile).
-  await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', chunkDelayMs: 150, script: [{ toolCalls: [{ name: 'writer', args: { text } }] }, { text: 'Written.' }] });
-  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Writer', tools: { mode: 'auto', selected: [{ bundleID: server.bundleID, slug: 'writer', version: 'mcp' }] } });
-  const { page } = app;
-  await page.setViewportSize({ width: 1000, height: 700 });
-  await page.goto(app.host.url);
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Writer' }).click();
-  await page.getByRole('textbox', { name: 'Message' }).pressSequentially('Write it');
-  await page.keyboard.press('Enter');
+  const page = await sendToTestApp(app, { title: 'Writer', tool: 'writer', args: { text }, answer: 'Written.', message: 'Write it', provider: { chunkDelayMs: 150 } });
   // The card is there while the model writes, and says so.
   const card = page.getByRole('article', { name: 'Tool call Writer app' });
   await expect(card.getByRole('status')).toHaveText('Writing arguments…');
