@@ -1,6 +1,5 @@
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { BundleHttp } from '../../../shared/schemas/http-impl.js';
-import type { ToolFile } from '../../../shared/schemas/tool.js';
 import { Redactor } from '../../common/redact.js';
 import { DEFAULT_SCRIPT_LIMITS, type ScriptFetchRequest, type ScriptFetchResponse } from '../../scripts/sandbox-protocol.js';
 import type { ScriptPool } from '../../scripts/script-pool.js';
@@ -12,9 +11,7 @@ import type { AgentStep } from '../../../shared/schemas/agent-step.js';
 import { InvokeFailure, type InvokeErrorCode } from '../invoke-error.js';
 import { executeHttp, type HttpExecutorDeps } from '../http/executor.js';
 import type { RunContext, RunOutcome, ToolRunner } from '../runners.js';
-import { toolCaller, type ScriptCallDeps } from './tool-calls.js';
-
-type ScriptTool = Extract<ToolFile, { type: 'script' }>;
+import { toolCaller, type ScriptCallDeps, type ScriptTool } from './tool-calls.js';
 
 /** Every status is an answer a script reads (response.ok says whether it is a success). */
 const EVERY_STATUS = Array.from({ length: 500 }, (_, index) => index + 100);

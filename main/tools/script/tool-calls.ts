@@ -12,7 +12,7 @@ import type { AgentStep } from '../../../shared/schemas/agent-step.js';
 /** The calls a run keeps as steps; more are made but not shown. */
 const MAX_STEPS = 200;
 
-type ScriptTool = Extract<ToolFile, { type: 'script' }>;
+export type ScriptTool = Extract<ToolFile, { type: 'script' }>;
 
 export interface ScriptCallDeps {
   /** The tool a script names: `slug` when one enabled tool has it, or `bundle-slug/slug`. */
