@@ -48,4 +48,12 @@ describe('reading a chat while it streams', () => {
     // Once the run is over, the core's copy is the truth.
     expect(mergeFetchedChat(seen, { ...olderRead, status: 'idle' }).messages).toEqual([user]);
   });
+
+  it('drops a read that is older than the chat the window holds (a switch flipped meanwhile stays flipped)', () => {
+    const saved: Chat = { ...base, updatedAt: '2026-01-01T00:00:05.000Z', title: 'after the change' };
+    const staleRead: Chat = { ...base, updatedAt: '2026-01-01T00:00:04.000Z', title: 'before the change' };
+    expect(mergeFetchedChat(saved, staleRead)).toBe(saved);
+    const laterRead: Chat = { ...base, updatedAt: '2026-01-01T00:00:06.000Z', title: 'later still' };
+    expect(mergeFetchedChat(saved, laterRead)).toBe(laterRead);
+  });
 });

@@ -47,9 +47,13 @@ export function applyChatEvent(chat: Chat, event: ChatStreamEvent): Chat {
 /**
  * A chat read from the core while a run streams may be older than events
  * already applied (it was read before they happened): keep what the window
- * has seen that the read does not, so streamed text never goes back.
+ * has seen that the read does not, so streamed text never goes back. A read
+ * older than the chat the window holds (by its save time) is dropped.
  */
 export function mergeFetchedChat(seen: Chat | undefined, fetched: Chat): Chat {
+  // A read begun before a change this window already has (a switch it flipped, answered with the chat as saved)
+  // lands after it: older than what is shown, it would put the old state back.
+  if (seen && seen.id === fetched.id && seen.updatedAt > fetched.updatedAt) return seen;
   if (!seen || seen.id !== fetched.id || fetched.status !== 'running') return fetched;
   const fetchedIds = new Set(fetched.messages.map((message) => message.id));
   const seenById = new Map(seen.messages.map((message) => [message.id, message]));
