@@ -41,12 +41,14 @@ export interface ScriptDone {
   logs: { level: 'log' | 'warn' | 'error'; text: string }[];
   /** The heap the call's runtime used at its end. */
   memoryBytes: number;
+  /** The worker's WebAssembly may be broken after this run (its runtime could not be freed): it takes no other run. */
+  broken?: boolean;
 }
 
 /** What a script asks of the host: a fetch, or a call of another tool (`tools.call`). */
 export type HostService = 'fetch' | 'call';
 
-export type FromWorker = { type: 'ready' } | { type: 'retire' } | ScriptDone | { type: 'host'; service: HostService; runId: number; requestId: number; payload: string };
+export type FromWorker = { type: 'ready' } | ScriptDone | { type: 'host'; service: HostService; runId: number; requestId: number; payload: string };
 
 export function scriptFailure(code: ScriptErrorCode, message: string, line?: number): ScriptDone['outcome'] {
   return { ok: false, code, message, ...(line !== undefined ? { line } : {}) };

@@ -23,14 +23,10 @@ port.on('message', (message: ToWorker) => {
     return;
   }
   run(message)
-    .then(({ done, broken }) => {
-      port.postMessage(done);
-      if (broken) port.postMessage({ type: 'retire' });
-    })
+    .then(({ done, broken }) => port.postMessage(broken ? { ...done, broken } : done))
     // A failure of the sandbox itself (not the script's): this thread cannot be trusted with another run.
     .catch((error: unknown) => {
-      port.postMessage({ type: 'done', runId: message.runId, outcome: scriptFailure('script_crashed', `The script sandbox failed: ${String(error)}`), logs: [], memoryBytes: 0 } satisfies ScriptDone);
-      port.postMessage({ type: 'retire' });
+      port.postMessage({ type: 'done', runId: message.runId, outcome: scriptFailure('script_crashed', `The script sandbox failed: ${String(error)}`), logs: [], memoryBytes: 0, broken: true } satisfies ScriptDone);
     });
 });
 port.postMessage({ type: 'ready' });

@@ -18,6 +18,8 @@ interface Slot {
   worker: Worker;
   ready: Promise<void>;
   busy: boolean;
+  /** Its last run left its WebAssembly in doubt: retired instead of reused. */
+  broken?: boolean;
 }
 
 interface Queued {
@@ -83,8 +85,8 @@ export class ScriptPool {
         .catch((error: unknown) => queued.reject(error))
         .finally(() => {
           slot.busy = false;
-          // A worker started beyond the pool's size for a nested run is not kept once it is idle.
-          if (this.slots.length > this.options.size && this.queue.length === 0) this.retire(slot);
+          // A worker started beyond the pool's size for a nested run is not kept once it is idle, nor a broken one.
+          if (slot.broken || (this.slots.length > this.options.size && this.queue.length === 0)) this.retire(slot);
           this.pump();
         });
     }
@@ -138,9 +140,11 @@ export class ScriptPool {
       this.retire(slot);
     };
     const onMessage = (message: FromWorker) => {
-      if (message.type === 'done' && message.runId === runId) finish({ outcome: message.outcome, logs: message.logs, memoryBytes: message.memoryBytes });
-      // Its WebAssembly may be broken after that run: no other run goes to it.
-      if (message.type === 'retire') this.retire(slot);
+      if (message.type === 'done' && message.runId === runId) {
+        // Its WebAssembly may be broken after that run: no other run goes to it (see pump).
+        if (message.broken) slot.broken = true;
+        finish({ outcome: message.outcome, logs: message.logs, memoryBytes: message.memoryBytes });
+      }
       if (message.type === 'host' && message.runId === runId) {
         const asked = message.service === 'fetch' ? services.fetch(JSON.parse(message.payload) as ScriptFetchRequest) : services.call(JSON.parse(message.payload) as ScriptToolCall);
         asked.then(
