@@ -44,6 +44,7 @@ test('a script tool written in the editor: its schema read from the function as 
   await tester.getByRole('button', { name: 'Run' }).click();
   await expect(tester.getByTestId('tester-value')).toContainText('HOHOHO');
   await expect(tester.getByRole('list', { name: 'Console' })).toHaveText('shouting ho');
+  await expect(tester.getByText(/^[\d,]+ KB of memory$/)).toBeVisible();
   await page.screenshot(shot('script-tester'));
 
   // A syntax error is said at its line as it is typed.

@@ -169,6 +169,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     // An agent's steps are part of its answer: shown in the card whether or not a trace was asked for.
     if (outcome.steps?.length) result.steps = outcome.steps.map((step) => redactor.value(step));
     if (outcome.logs?.length) result.logs = outcome.logs.map((line) => ({ ...line, text: redactor.text(line.text) }));
+    if (outcome.memoryBytes) result.memoryBytes = outcome.memoryBytes;
     if (request.trace && outcome.rpc) result.rpc = outcome.rpc.map((message) => ({ ...message, text: redactor.text(message.text) }));
     if (!draft) deps.store.usage.record(tool.toolID, new Date(started + result.durationMs));
     deps.hooks?.after?.({ toolID: tool.toolID, slug: tool.slug, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts });

@@ -51,6 +51,8 @@ export interface RunOutcome {
   meta?: { status: number; headers: Record<string, string> };
   /** Script tools: what the script wrote to its console (secrets masked by the runner). */
   logs?: ScriptLogLine[];
+  /** Script tools: the memory its runtime held at its end. */
+  memoryBytes?: number;
   /** The tool found nothing and says "empty" is an answer: its null skips the output check. */
   emptyByDesign?: boolean;
 }

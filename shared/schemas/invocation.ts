@@ -93,6 +93,8 @@ const common = {
   steps: Type.Optional(Type.Array(AgentStepSchema, { maxItems: 200 })),
   /** Script tools: what the script wrote to its console. */
   logs: Type.Optional(Type.Array(ScriptLogLineSchema, { maxItems: 200 })),
+  /** Script tools: the memory the script's runtime held at its end, in bytes. */
+  memoryBytes: Type.Optional(Type.Integer({ minimum: 0 })),
 };
 
 /** The outcome of a call: a value, or an error as data. Never both. */

@@ -147,7 +147,12 @@ export function scriptRunner(deps: {
         throw error;
       }
       const logs = result.logs.map((line) => ({ ...line, text: redactor.text(line.text) }));
-      const extra = { ...(logs.length ? { logs } : {}), ...(context.trace && trace.length ? { trace } : {}), ...(steps.length ? { steps } : {}) };
+      const extra = {
+        ...(logs.length ? { logs } : {}),
+        ...(context.trace && trace.length ? { trace } : {}),
+        ...(steps.length ? { steps } : {}),
+        ...(result.memoryBytes ? { memoryBytes: result.memoryBytes } : {}),
+      };
       if (!result.outcome.ok) {
         const where = result.outcome.line ? ` (line ${result.outcome.line})` : '';
         return { ...failed(result.outcome.code, `${tool.displayName}: ${result.outcome.message}${where}`, redactor), ...extra };

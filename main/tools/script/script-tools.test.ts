@@ -60,6 +60,7 @@ describe('script tools through the core', () => {
     const result = expectOk(await call('tools.invoke', { ...address, args: { city: 'Oslo', host: api.host, unit: 'F' }, trace: true }));
     expect(result.value).toEqual({ city: 'Oslo', temp: 69.8, unit: 'F' });
     expect(result.logs).toEqual([{ level: 'log', text: 'asking for Oslo' }]);
+    expect(result.memoryBytes).toBeGreaterThan(0);
     expect(api.seen).toEqual([{ url: '/w?q=Oslo', authorization: 'Bearer sk-"quoted"-secret' }]);
     // The secret went out to the API and nowhere else: the trace shows the request with it masked.
     expect(JSON.stringify(result)).not.toContain('sk-"quoted"-secret');

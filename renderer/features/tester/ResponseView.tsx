@@ -147,6 +147,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
         {result.ok && result.status !== undefined ? <span>{t('runs.http', { status: result.status })}</span> : null}
         {!result.ok && result.error.status !== undefined ? <span>{t('runs.http', { status: result.error.status })}</span> : null}
         <span className="muted">{t('response.attempts', { count: result.attempts, ms: Math.round(result.durationMs) })}</span>
+        {result.memoryBytes ? <span className="muted">{t('response.memory', { kilobytes: Math.ceil(result.memoryBytes / 1024) })}</span> : null}
       </div>
       {result.ok ? (
         <>
