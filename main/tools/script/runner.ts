@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { BundleHttp } from '../../../shared/schemas/http-impl.js';
 import { Redactor } from '../../common/redact.js';
@@ -37,7 +38,8 @@ export function scriptRunner(deps: {
 }): ToolRunner<ScriptTool> {
   const compiled = new Map<string, Promise<{ code: string; parameters: string[]; problem?: string }>>();
   const compile = (tool: ScriptTool) => {
-    const key = `${tool.impl.language}\n${tool.impl.source}`;
+    // By a digest: kept whole, 200 sources of up to 200,000 characters would be 40 MB of keys.
+    const key = createHash('sha256').update(tool.impl.language).update('\n').update(tool.impl.source).digest('base64url');
     let found = compiled.get(key);
     if (!found) {
       found = readScript(tool.impl.source, tool.impl.language).then((read) => ({
