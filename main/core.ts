@@ -62,6 +62,10 @@ import { scriptRunner } from './tools/script/runner.js';
 import { findToolByName } from './tools/script/tool-calls.js';
 import { approvalNeeded, createConsent } from './consent/consent.js';
 import { prepareScriptTool } from './tools/script/prepare.js';
+import { recipeRunner } from './tools/recipe/runner.js';
+import { recipePreparer } from './tools/recipe/prepare.js';
+import { findStepTool, latestRecord } from './tools/recipe/find.js';
+import type { ToolFile, ToolInput } from '../shared/schemas/tool.js';
 import { scriptHandlers } from './tools/script/handlers.js';
 import { ScriptPool } from './scripts/script-pool.js';
 import { sandboxWorkerUrl } from './scripts/worker-location.js';
@@ -220,6 +224,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const bundle = store.bundle(bundleID);
     return bundle?.kind === 'valid' ? { name: bundle.bundle.displayName, ...(bundle.bundle.http ? { http: bundle.bundle.http } : {}) } : undefined;
   };
+  // A script's tools.call and a recipe's steps ask the person through the one door when the tool they call asks first.
+  const approveFor =
+    (kind: 'script' | 'recipe') =>
+    (path: readonly string[], manual: boolean, tool: ToolFile, args: Record<string, unknown>, signal: AbortSignal) => {
+      const caller = { kind, path, manual };
+      const need = approvalNeeded(caller, tool, undefined);
+      return need ? createConsent({ questions, windowOpen }).ask(caller, tool, args, need, signal) : Promise.resolve({ allowed: true as const });
+    };
   const runners: ToolRunners = {
     // An agent's calls go through the resolver and invoker the runners make up: read when a call runs, after both exist.
     agent: agentRunner({
@@ -249,13 +261,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       bundle: bundleHttp,
       calls: {
         find: (name) => findToolByName(store, name),
-        approve: (path, manual, tool, args, signal) => {
-          const caller = { kind: 'script' as const, path, manual };
-          const need = approvalNeeded(caller, tool, undefined);
-          return need ? createConsent({ questions, windowOpen }).ask(caller, tool, args, need, signal) : Promise.resolve({ allowed: true as const });
-        },
+        approve: approveFor('script'),
         invoker: () => invoker,
       },
+    }),
+    recipe: recipeRunner({
+      find: (ref) => findStepTool(store, ref),
+      check: (record) => resolver.check(record),
+      approve: approveFor('recipe'),
+      invoker: () => invoker,
     }),
   };
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
@@ -311,12 +325,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   every(options.reaperIntervalMs ?? 60 * 60 * 1000, reap);
   every(options.heartbeatMs ?? 15_000, () => events.publish({ type: 'app.heartbeat', at: clock.now().toISOString() }));
 
+  // Before a tool is written: a script's schema read from its function; a recipe checked for loops through the recipes it calls.
+  const prepareRecipe = recipePreparer({ find: (ref) => { const found = latestRecord(store, ref); return found?.kind === 'valid' ? found.tool : undefined; } });
+  const prepareTool = async (tool: ToolInput, at: { bundleID?: string; slug?: string }) => prepareRecipe(await prepareScriptTool(tool), at);
   const calls = createCallRegistry();
   const capabilities = capabilityReader(connect);
   const dispatcher = createDispatcher(
     {
       ...appHandlers(options, dataDir, clock, calls),
-      ...storeHandlers(store, catalog, prepareScriptTool),
+      ...storeHandlers(store, catalog, prepareTool),
       ...scriptHandlers(),
       ...importHandlers(store, settings, secrets, clock),
       ...archiveHandlers(store, secrets, clock),

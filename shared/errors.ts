@@ -38,6 +38,7 @@ export const ERROR_HTTP_STATUS = {
   host_not_allowed: 403,
   missing_secret: 409,
   secret_reserved: 403,
+  recipe_cycle: 422,
   cancelled: 499,
   internal: 500,
 } as const;

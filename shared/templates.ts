@@ -31,8 +31,16 @@ export function parseTemplate(template: string): ParsedTemplate {
   return parsed;
 }
 
-function parseTemplateText(template: string): ParsedTemplate {
-  const parts: TemplatePart[] = [];
+/** A template cut at its placeholders: literal text, and each `${...}` with what is inside it (trimmed). */
+export type ScannedPart = { kind: 'text'; text: string } | { kind: 'raw'; inner: string; raw: string; offset: number };
+
+/**
+ * Cuts a template at its `${...}` placeholders, leaving what they mean to
+ * the caller: HTTP tools read `args.`/`secret.` names, recipes read
+ * `inputs.`/`steps.` references. A `${` without its `}` is the one problem.
+ */
+export function scanTemplate(template: string): { ok: true; parts: ScannedPart[] } | { ok: false; problem: TemplateProblem } {
+  const parts: ScannedPart[] = [];
   let text = '';
   let index = 0;
   while (index < template.length) {
@@ -44,26 +52,36 @@ function parseTemplateText(template: string): ParsedTemplate {
     text += template.slice(index, start);
     const end = template.indexOf('}', start + 2);
     if (end === -1) return { ok: false, problem: { offset: start, message: 'has "${" without a closing "}"' } };
-    const raw = template.slice(start, end + 1);
-    const inner = template.slice(start + 2, end).trim();
+    if (text) parts.push({ kind: 'text', text });
+    text = '';
+    parts.push({ kind: 'raw', inner: template.slice(start + 2, end).trim(), raw: template.slice(start, end + 1), offset: start });
+    index = end + 1;
+  }
+  if (text) parts.push({ kind: 'text', text });
+  return { ok: true, parts };
+}
+
+function parseTemplateText(template: string): ParsedTemplate {
+  const scanned = scanTemplate(template);
+  if (!scanned.ok) return scanned;
+  const parts: TemplatePart[] = [];
+  for (const part of scanned.parts) {
+    if (part.kind === 'text') {
+      parts.push(part);
+      continue;
+    }
+    const { inner, raw, offset } = part;
     const dot = inner.indexOf('.');
     const prefix = dot === -1 ? '' : inner.slice(0, dot);
     const name = dot === -1 ? inner : inner.slice(dot + 1);
     if (dot !== -1 && prefix !== 'args' && prefix !== 'secret') {
-      return { ok: false, problem: { offset: start, message: `${raw}: use \${name}, \${args.name} or \${secret.NAME}` } };
+      return { ok: false, problem: { offset, message: `${raw}: use \${name}, \${args.name} or \${secret.NAME}` } };
     }
     if (!NAME.test(name)) {
-      return {
-        ok: false,
-        problem: { offset: start, message: `${raw}: a name is letters, digits and "_", not starting with a digit` },
-      };
+      return { ok: false, problem: { offset, message: `${raw}: a name is letters, digits and "_", not starting with a digit` } };
     }
-    if (text) parts.push({ kind: 'text', text });
-    text = '';
     parts.push({ kind: 'placeholder', source: prefix === '' ? 'auto' : (prefix as 'args' | 'secret'), name, raw });
-    index = end + 1;
   }
-  if (text) parts.push({ kind: 'text', text });
   return { ok: true, parts };
 }
 

@@ -5,8 +5,8 @@ import type { LiveQuestions } from '../questions/live-questions.js';
 
 /**
  * The one door to the person. Whoever wants a tool to run (a chat's model,
- * the person from the palette, an agent, another app over MCP, later an MCP
- * App or a script) asks here whether the person must say yes first, and, for
+ * the person from the palette, an agent, another app over MCP, an MCP App,
+ * a script or a recipe) asks here whether the person must say yes first, and, for
  * callers that wait, asks the person through the live questions every window
  * shows. One policy and one set of sentences for all of them; a chat keeps
  * its waiting calls in its file (they outlive a restart) but takes its reason
@@ -23,12 +23,14 @@ export type Caller =
   | { kind: 'agent'; path: readonly string[]; manual?: boolean }
   /** A script tool calling another tool (`tools.call`), inside the scripts and agents of `path`; `manual` as for agents. */
   | { kind: 'script'; path: readonly string[]; manual?: boolean }
+  /** A recipe tool's step, inside the recipes, scripts and agents of `path`; `manual` as for agents. */
+  | { kind: 'recipe'; path: readonly string[]; manual?: boolean }
   | { kind: 'mcp-client'; client: string }
   /** An MCP App (the UI of a tool of `server`, named `app`) calling a tool of its server from its frame. */
   | { kind: 'mcp-app'; server: string; app: string };
 
 /** Callers that wait for the person's answer while the call is under way. */
-export type LiveCaller = Extract<Caller, { kind: 'agent' | 'script' | 'mcp-client' | 'mcp-app' }>;
+export type LiveCaller = Extract<Caller, { kind: 'agent' | 'script' | 'recipe' | 'mcp-client' | 'mcp-app' }>;
 
 /** Why the person must approve first, and whose setting it is (so a refusal can say what to change). */
 export interface ApprovalNeed {
@@ -50,7 +52,7 @@ export function approvalNeeded(caller: Caller, tool: ToolFile, selection: ToolSe
     if (selection && keyOf && caller.alwaysAllowed.includes(keyOf(selection))) return null;
     if (caller.manual) return { reason: 'This chat runs the model’s tool calls only when you say so (manual mode): run, edit or reject it.', by: 'manual' };
     if (selection?.requiresApproval) return { reason: 'This chat asks before running this tool.', by: 'selection' };
-  } else if (caller.kind === 'agent' || caller.kind === 'script') {
+  } else if (caller.kind === 'agent' || caller.kind === 'script' || caller.kind === 'recipe') {
     if (caller.manual) return { reason: `${caller.path.at(-1) ?? 'The agent'} runs in a chat that runs tool calls only when you say so (manual mode).`, by: 'manual' };
     if (selection?.requiresApproval) return { reason: `${caller.path.at(-1) ?? 'The agent'} asks before running this tool.`, by: 'selection' };
   }
@@ -69,13 +71,13 @@ export interface ConsentDeps {
 
 function askerOf(caller: LiveCaller): LiveQuestion['from'] {
   if (caller.kind === 'agent') return { kind: 'agent', path: [...caller.path] };
-  if (caller.kind === 'script') return { kind: 'script', path: [...caller.path] };
+  if (caller.kind === 'script' || caller.kind === 'recipe') return { kind: caller.kind, path: [...caller.path] };
   if (caller.kind === 'mcp-app') return { kind: 'mcp-app', server: caller.server, app: caller.app };
   return { kind: 'mcp-client', client: caller.client };
 }
 
 function whoAsks(caller: LiveCaller): string {
-  if (caller.kind === 'agent' || caller.kind === 'script') return caller.path.join(' → ');
+  if (caller.kind === 'agent' || caller.kind === 'script' || caller.kind === 'recipe') return caller.path.join(' → ');
   if (caller.kind === 'mcp-app') return `The app of ${caller.app}`;
   return caller.client;
 }

@@ -46,6 +46,7 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
     http: lazily(IMPL_SCHEMAS.http),
     agent: lazily(IMPL_SCHEMAS.agent),
     script: lazily(IMPL_SCHEMAS.script),
+    recipe: lazily(IMPL_SCHEMAS.recipe),
   };
 
   function shape<T>(validate: Validator, value: unknown): Checked<T> {

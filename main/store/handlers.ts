@@ -21,9 +21,10 @@ type StoreOperation =
 /**
  * The store's operations, from validated params to API results. `prepare`
  * completes a definition before it is checked and written (a script tool's
- * schema read from its function); it may refuse one with an error.
+ * schema read from its function, a recipe checked for cycles); it may
+ * refuse one with an error.
  */
-export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (tool: ToolInput) => Promise<ToolInput> = (tool) => Promise.resolve(tool)): Pick<Handlers, StoreOperation> {
+export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (tool: ToolInput, at: { bundleID?: string; slug?: string }) => Promise<ToolInput> = (tool) => Promise.resolve(tool)): Pick<Handlers, StoreOperation> {
   return {
     'bundles.put': async ({ bundleID, ...input }, context) => {
       const { bundle, created } = await store.putBundle(bundleID, input);
@@ -47,7 +48,7 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (
       return { bundles: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };
     },
     'tools.put': async ({ bundleID, toolSlug, version, tool }) => {
-      const record = await store.putTool(bundleID, toolSlug, version, await prepare(tool));
+      const record = await store.putTool(bundleID, toolSlug, version, await prepare(tool, { bundleID, slug: toolSlug }));
       return valid(catalog.entry(record));
     },
     'tools.patch': async ({ bundleID, toolSlug, version, isEnabled }) =>
@@ -65,7 +66,7 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (
       // Completed as a write would complete it (a script's schema read from its function): what that refuses is a problem too.
       let prepared: unknown = tool;
       try {
-        if (tool && typeof tool === 'object') prepared = await prepare(tool as ToolInput);
+        if (tool && typeof tool === 'object') prepared = await prepare(tool as ToolInput, { bundleID, slug: toolSlug });
       } catch (error) {
         if (!(error instanceof ToolbeltError)) throw error;
         const said = (error.details as { issues?: ValidationIssue[] } | undefined)?.issues;

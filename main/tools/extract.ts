@@ -1,25 +1,6 @@
-import { query } from 'jsonpath-rfc9535';
-import parseJsonPath, { type JsonPathQuery } from 'jsonpath-rfc9535/parser';
+import { parseQuery, select } from '../../shared/json-path.js';
 import { compileLinear, firstMatch } from '../common/linear-regex.js';
 import { InvokeFailure } from './invoke-error.js';
-
-type JsonValue = Parameters<typeof query>[0];
-
-/**
- * A singular query (only names and indexes, RFC 9535 §2.3.3) yields one
- * value; any other yields the list of what it selected, so the shape of
- * the result does not depend on how many items the response happened to have.
- */
-function isSingular(parsed: JsonPathQuery): boolean {
-  return parsed.segments.every((segment) => {
-    if (segment.type !== 'ChildSegment') return false;
-    const node = segment.node;
-    if (node.type === 'MemberNameShorthand') return true;
-    if (node.type !== 'BracketedSelection' || node.selectors.length !== 1) return false;
-    const kind = node.selectors[0]!.type;
-    return kind === 'NameSelector' || kind === 'IndexSelector';
-  });
-}
 
 /**
  * Applies `extractExpr` to a response: JSONPath over the decoded JSON, or a
@@ -28,15 +9,13 @@ function isSingular(parsed: JsonPathQuery): boolean {
  */
 export function extract(expression: string, decoded: unknown, rawText: string): { found: boolean; value: unknown } {
   if (expression.startsWith('$')) {
-    let parsed: JsonPathQuery;
+    let parsed;
     try {
-      parsed = parseJsonPath(expression);
+      parsed = parseQuery(expression);
     } catch (error) {
       throw new InvokeFailure('extract_failed', `extractExpr ${expression} is not valid JSONPath: ${(error as Error).message}`);
     }
-    const nodes = query(decoded as JsonValue, expression);
-    if (isSingular(parsed)) return nodes.length === 0 ? { found: false, value: null } : { found: true, value: nodes[0] };
-    return { found: nodes.length > 0, value: nodes };
+    return select(decoded, expression, parsed);
   }
   const match = /^\/(.*)\/([dgimsuvy]*)$/s.exec(expression);
   if (!match) throw new InvokeFailure('extract_failed', `extractExpr ${expression} is neither JSONPath nor /regex/flags.`);

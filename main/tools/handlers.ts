@@ -21,9 +21,9 @@ export function executionHandlers(
   'tools.invoke' | 'tools.try' | 'tools.checkArgs' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete' | 'tester.book' | 'tester.saveExample' | 'tester.deleteExample'
 > {
   return {
-    'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs, keepInHistory }, context) => {
+    'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs, keepInHistory, resume }, context) => {
       const record = await store.requireTool(bundleID, toolSlug, version);
-      const result = await invoker.invoke(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? NOT_CANCELLABLE });
+      const result = await invoker.invoke(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { signal: context.signal ?? NOT_CANCELLABLE });
       if (!keepInHistory) return result;
       // The run happened either way: a history that cannot be written is said beside its result, never instead of it.
       return testerBooks.record({ bundleID, slug: toolSlug }, version, args ?? {}, result).then(
@@ -34,9 +34,9 @@ export function executionHandlers(
     'tester.book': ({ bundleID, toolSlug }) => testerBooks.read({ bundleID, slug: toolSlug }),
     'tester.saveExample': ({ bundleID, toolSlug, name, args }) => testerBooks.saveExample({ bundleID, slug: toolSlug }, name, args),
     'tester.deleteExample': ({ bundleID, toolSlug, name }) => testerBooks.deleteExample({ bundleID, slug: toolSlug }, name),
-    'tools.try': async ({ bundleID, tool, args, trace, timeoutMs }, context) => {
+    'tools.try': async ({ bundleID, tool, args, trace, timeoutMs, resume }, context) => {
       const record = await store.drafts.record(bundleID, tool);
-      return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs }, { signal: context.signal ?? NOT_CANCELLABLE });
+      return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { signal: context.signal ?? NOT_CANCELLABLE });
     },
     'tools.checkArgs': async ({ bundleID, toolSlug, version, args }) => {
       // Arguments are checked for a switched-off tool too (an approval being edited, say), never for one that cannot run.

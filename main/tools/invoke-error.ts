@@ -42,7 +42,19 @@ export type InvokeErrorCode =
   /** A script tool answered with more than its answer may hold. */
   | 'script_output_too_large'
   /** The script sandbox itself stopped during the call. */
-  | 'script_crashed';
+  | 'script_crashed'
+  /** A recipe's step failed and the step says stop (its reason and the step are in the message). */
+  | 'recipe_step_failed'
+  /** A recipe's step calls a tool that is not there, or cannot run now. */
+  | 'recipe_step_tool_missing'
+  /** A recipe's template names a value that is not there (an input not given, a field a result lacks). */
+  | 'recipe_missing_value'
+  /** A recipe's template or step cannot be read (edited by hand into something else). */
+  | 'recipe_invalid'
+  /** A recipe's for-each names something that is not a list, or a list longer than its limit. */
+  | 'recipe_for_each'
+  /** A recipe calls recipes (and scripts, agents) deeper than allowed. */
+  | 'recipe_depth';
 
 /**
  * Thrown inside the pipeline, caught once at its edge and turned into

@@ -1,7 +1,7 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 import type { RequestPreview } from '../../shared/schemas/chat.js';
-import type { InvokeResult, TraceEntry } from '../../shared/schemas/invocation.js';
+import type { InvokeResult, RecipeResume, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import { createAjv, describeIssues, issuesFrom, type Validator } from '../common/validation.js';
 import type { Clock } from '../common/clock.js';
@@ -17,6 +17,8 @@ export interface InvokeRequest {
   args: Record<string, unknown>;
   trace?: boolean;
   timeoutMs?: number;
+  /** A recipe run again from one of its steps (the tester). */
+  resume?: RecipeResume;
 }
 
 export interface InvokeHooks {
@@ -134,6 +136,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       ...(context.exchangeTag ? { exchangeTag: context.exchangeTag } : {}),
       ...(context.budget ? { budget: context.budget } : {}),
       ...(context.manual ? { manual: true } : {}),
+      ...(request.resume ? { resume: request.resume } : {}),
     });
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;
@@ -170,6 +173,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     if (outcome.steps?.length) result.steps = outcome.steps.map((step) => redactor.value(step));
     if (outcome.logs?.length) result.logs = outcome.logs.map((line) => ({ ...line, text: redactor.text(line.text) }));
     if (outcome.memoryBytes) result.memoryBytes = outcome.memoryBytes;
+    if (request.trace && outcome.recipe) result.recipe = redactor.value(outcome.recipe);
     if (request.trace && outcome.rpc) result.rpc = outcome.rpc.map((message) => ({ ...message, text: redactor.text(message.text) }));
     if (!draft) deps.store.usage.record(tool.toolID, new Date(started + result.durationMs));
     deps.hooks?.after?.({ toolID: tool.toolID, slug: tool.slug, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts });

@@ -3,7 +3,7 @@ import type { CallQuestion, RequestPreview, ToolProgress } from '../../shared/sc
 export type { CallQuestion };
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
 import type { ContentBlock } from '../../shared/content-blocks.js';
-import type { RpcMessage, ScriptLogLine, TraceEntry } from '../../shared/schemas/invocation.js';
+import type { RecipeResume, RecipeRun, RpcMessage, ScriptLogLine, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
 import type { ExchangeTag } from '../providers/raw-exchange.js';
 import type { InvokeFailure } from './invoke-error.js';
@@ -31,6 +31,8 @@ export interface RunContext {
   budget?: RunBudget;
   /** The chat this call runs in runs its model's calls only when the person says so: an agent's calls ask too. */
   manual?: boolean;
+  /** A recipe run again from one of its steps, with the results its earlier steps had (the tester). */
+  resume?: RecipeResume;
 }
 
 
@@ -53,6 +55,8 @@ export interface RunOutcome {
   logs?: ScriptLogLine[];
   /** Script tools: the memory its runtime held at its end. */
   memoryBytes?: number;
+  /** Recipe tools: each finished step's result and the step that failed (kept in a trace, for running again from it). */
+  recipe?: RecipeRun;
   /** The tool found nothing and says "empty" is an answer: its null skips the output check. */
   emptyByDesign?: boolean;
 }

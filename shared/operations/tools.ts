@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { SlugSchema, TagSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 import { RequestPreviewSchema } from '../schemas/chat.js';
-import { InvokeResultSchema } from '../schemas/invocation.js';
+import { InvokeResultSchema, RecipeResumeSchema } from '../schemas/invocation.js';
 import { ToolEntrySchema, ToolInputSchema, ToolViewSchema } from '../schemas/tool.js';
 import { PageSizeSchema, PageTokenSchema } from './bundles.js';
 
@@ -92,6 +92,8 @@ export const toolsInvoke = defineOperation({
       timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
       /** Keep the run in the tool's tester history (tester.book). */
       keepInHistory: Type.Optional(Type.Boolean()),
+      /** A recipe: run it again from a step, with the earlier steps' results of the last run. */
+      resume: Type.Optional(RecipeResumeSchema),
     },
     { additionalProperties: false },
   ),
@@ -155,6 +157,7 @@ export const toolsTry = defineOperation({
       args: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
       trace: Type.Optional(Type.Boolean()),
       timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+      resume: Type.Optional(RecipeResumeSchema),
     },
     { additionalProperties: false },
   ),

@@ -75,6 +75,20 @@ export type RpcMessage = Static<typeof RpcMessageSchema>;
  */
 export const ResultContentSchema = Type.Array(Type.Unknown(), { minItems: 1, maxItems: 1000 });
 
+/** What a recipe's trial run leaves for running it again from a step. */
+export const RecipeRunSchema = Type.Object(
+  { results: Type.Record(Type.String(), Type.Unknown()), failedStep: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+);
+export type RecipeRun = Static<typeof RecipeRunSchema>;
+
+/** Run a recipe again from one of its steps: the steps before it are not run; their results are these. */
+export const RecipeResumeSchema = Type.Object(
+  { from: Type.String({ minLength: 1, maxLength: 64 }), results: Type.Record(Type.String(), Type.Unknown()) },
+  { additionalProperties: false },
+);
+export type RecipeResume = Static<typeof RecipeResumeSchema>;
+
 export const ScriptLogLineSchema = Type.Object(
   { level: Type.Union([Type.Literal('log'), Type.Literal('warn'), Type.Literal('error')]), text: Type.String({ maxLength: 2_000 }) },
   { additionalProperties: false },
@@ -95,6 +109,8 @@ const common = {
   logs: Type.Optional(Type.Array(ScriptLogLineSchema, { maxItems: 200 })),
   /** Script tools: the memory the script's runtime held at its end, in bytes. */
   memoryBytes: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Recipe tools, when a trace is asked for: each finished step's result by its id, and the step that failed, so the tester can run again from it. */
+  recipe: Type.Optional(RecipeRunSchema),
 };
 
 /** The outcome of a call: a value, or an error as data. Never both. */

@@ -12,6 +12,8 @@ export const QuestionAskerSchema = Type.Union([
   Type.Object({ kind: Type.Literal('agent'), path: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 3 }) }, { additionalProperties: false }),
   /** A script tool's `tools.call`: the scripts and agents the call is made inside, outermost first. */
   Type.Object({ kind: Type.Literal('script'), path: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 4 }) }, { additionalProperties: false }),
+  /** A recipe's step: the recipes, scripts and agents the call is made inside, outermost first ("Trip weather"). */
+  Type.Object({ kind: Type.Literal('recipe'), path: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 4 }) }, { additionalProperties: false }),
   /** `app` is the tool whose app it is (its display name), `server` the MCP server both come from. */
   Type.Object({ kind: Type.Literal('mcp-app'), server: Type.String({ maxLength: 64 }), app: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
 ]);

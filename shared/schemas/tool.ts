@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { AgentImplSchema } from './agent.js';
 import { HttpImplSchema, LocalImplSchema, McpImplSchema } from './http-impl.js';
+import { RecipeImplSchema } from './recipe-impl.js';
 import { ScriptImplSchema } from './script-impl.js';
 import { SlugSchema, TagSchema, TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 
@@ -10,7 +11,7 @@ export const JsonSchemaDocument = Type.Record(Type.String(), Type.Unknown(), {
 });
 
 /** Kinds of tools people write into files. */
-export const ToolTypeSchema = Type.Union([Type.Literal('local'), Type.Literal('http'), Type.Literal('agent'), Type.Literal('script')]);
+export const ToolTypeSchema = Type.Union([Type.Literal('local'), Type.Literal('http'), Type.Literal('agent'), Type.Literal('script'), Type.Literal('recipe')]);
 /** Every kind a runner takes: the written ones, and tools of MCP servers. */
 export type ToolType = Static<typeof ToolTypeSchema> | 'mcp';
 
@@ -73,7 +74,11 @@ export const ScriptToolFileSchema = Type.Object(
   { ...identityFields, ...definitionFields, type: Type.Literal('script'), impl: ScriptImplSchema },
   { additionalProperties: false },
 );
-export const ToolFileSchema = Type.Union([LocalToolFileSchema, HttpToolFileSchema, AgentToolFileSchema, ScriptToolFileSchema], { $id: 'ToolFile' });
+export const RecipeToolFileSchema = Type.Object(
+  { ...identityFields, ...definitionFields, type: Type.Literal('recipe'), impl: RecipeImplSchema },
+  { additionalProperties: false },
+);
+export const ToolFileSchema = Type.Union([LocalToolFileSchema, HttpToolFileSchema, AgentToolFileSchema, ScriptToolFileSchema, RecipeToolFileSchema], { $id: 'ToolFile' });
 /** A tool of an MCP server, shaped like a tool file so lists, search, switches and runs treat it alike. */
 export const McpToolSchema = Type.Object(
   { ...identityFields, ...definitionFields, slug: ToolNameSchema, type: Type.Literal('mcp'), impl: McpImplSchema },
@@ -93,7 +98,7 @@ export const ToolFileEnvelopeSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const IMPL_SCHEMAS: Record<Static<typeof ToolTypeSchema>, TSchema> = { local: LocalImplSchema, http: HttpImplSchema, agent: AgentImplSchema, script: ScriptImplSchema };
+export const IMPL_SCHEMAS: Record<Static<typeof ToolTypeSchema>, TSchema> = { local: LocalImplSchema, http: HttpImplSchema, agent: AgentImplSchema, script: ScriptImplSchema, recipe: RecipeImplSchema };
 
 /**
  * Body of tools.put: the definition. Identity fields may be echoed back (a
@@ -151,6 +156,7 @@ export const ToolViewSchema = Type.Union([
   Type.Object({ ...HttpToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
   Type.Object({ ...AgentToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
   Type.Object({ ...ScriptToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
+  Type.Object({ ...RecipeToolFileSchema.properties, ...viewFields }, { additionalProperties: false }),
   Type.Object({ ...McpToolSchema.properties, ...viewFields }, { additionalProperties: false }),
 ]);
 export type ToolView = Static<typeof ToolViewSchema>;

@@ -44,6 +44,9 @@ function useSendAnswer(question: LiveQuestion) {
   return { send, busy: answer.isPending, failure, issues };
 }
 
+/** Whose call it is, as the dialog says it. */
+const WANTS = { agent: 'live.agentWants', script: 'live.scriptWants', recipe: 'live.recipeWants' } as const;
+
 function askerName(from: LiveQuestion['from']): string {
   if (from.kind === 'mcp-server') return from.server;
   if (from.kind === 'mcp-client') return from.client;
@@ -70,12 +73,12 @@ function ClientApproval({ question, waiting }: { question: LiveQuestion; waiting
       onDismiss={() => send({ action: 'decline' })}
       initialFocus={allowButton}
       description={
-        question.from.kind === 'agent' || question.from.kind === 'script' ? (
+        question.from.kind === 'agent' || question.from.kind === 'script' || question.from.kind === 'recipe' ? (
           <p>
             <strong>{t('live.agentPath', { path: client, tool: approval.displayName })}</strong>
             <br />
             <Trans
-              i18nKey={question.from.kind === 'agent' ? 'live.agentWants' : 'live.scriptWants'}
+              i18nKey={WANTS[question.from.kind]}
               values={{ tool: approval.displayName, slug: approval.slug }}
               components={[<strong />, <span className="muted" translate="no" />]}
             />

@@ -116,6 +116,8 @@ function Definition({ tool }: { tool: ToolView }) {
             />
           ) : tool.type === 'script' ? (
             t(tool.impl.language === 'typescript' ? 'toolDetail.scriptTs' : 'toolDetail.scriptJs')
+          ) : tool.type === 'recipe' ? (
+            t('toolDetail.recipe', { count: tool.impl.steps.length })
           ) : (
             <Trans i18nKey="toolDetail.local" values={{ func: tool.impl.func }} components={[<code />]} />
           )}
