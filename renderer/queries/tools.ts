@@ -92,13 +92,13 @@ export function useToolPages(q: string, bundleID: string | null, includeDisabled
 }
 
 /** Every valid tool of these bundles, all pages read (for "tick every tool of a bundle" and a chat's chosen tools). */
-export async function allToolsOf(api: ReturnType<typeof useApi>, bundleIDs: string[]): Promise<ToolView[]> {
+export async function allToolsOf(api: ReturnType<typeof useApi>, bundleIDs: string[], includeDisabled = false): Promise<ToolView[]> {
   const tools: ToolView[] = [];
   // At most 500 bundles a request; a chat's chosen tools come from fewer than that in practice, and more are read in turns.
   for (let start = 0; start < bundleIDs.length; start += 500) {
     let pageToken: string | undefined;
     do {
-      const page = await api.tools.list({ bundleIDs: bundleIDs.slice(start, start + 500), recommendedPageSize: 500, ...(pageToken ? { pageToken } : {}) });
+      const page = await api.tools.list({ bundleIDs: bundleIDs.slice(start, start + 500), recommendedPageSize: 500, ...(includeDisabled ? { includeDisabled } : {}), ...(pageToken ? { pageToken } : {}) });
       tools.push(...page.tools.filter((tool): tool is ToolView => tool.status === 'valid'));
       pageToken = page.nextPageToken;
     } while (pageToken);
@@ -119,6 +119,36 @@ export function useChosenTools(chosen: readonly { bundleID: string; slug: string
     enabled: bundleIDs.length > 0,
     placeholderData: (previous) => previous,
   });
+}
+
+/**
+ * The tools a recipe's steps call: every version of each (switched-off ones
+ * too, so the builder can say so), by `bundleID/slug`, oldest first.
+ */
+export function useRecipeStepTools(bundleIDs: readonly string[]) {
+  const api = useApi();
+  const ids = [...new Set(bundleIDs)].sort();
+  return useQuery({
+    queryKey: [...toolKeys.all, 'recipe-steps', ids],
+    queryFn: async () => {
+      const bySlug = new Map<string, ToolView[]>();
+      for (const tool of await allToolsOf(api, ids, true)) {
+        const key = `${tool.bundleID}/${tool.slug}`;
+        bySlug.set(key, [...(bySlug.get(key) ?? []), tool]);
+      }
+      return bySlug;
+    },
+    enabled: ids.length > 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The tool a step names among those read: the version it names, else the latest. */
+export function stepToolOf(tools: ReadonlyMap<string, ToolView[]> | undefined, ref: { bundleID: string; slug: string; version?: string }): ToolView | undefined {
+  const versions = tools?.get(`${ref.bundleID}/${ref.slug}`) ?? [];
+  if (ref.version !== undefined) return versions.find((tool) => tool.version === ref.version);
+  const latest = versions[0]?.versions?.at(-1)?.version;
+  return latest === undefined ? versions.at(-1) : versions.find((tool) => tool.version === latest);
 }
 
 export function useTool(address: { bundleID: string; slug: string; version: string } | null) {

@@ -91,6 +91,8 @@ async function runRecipe(deps: RecipeDeps, tool: RecipeTool, inputs: Record<stri
     }
     context.onProgress?.({ progress: index, total: impl.steps.length, message: `${label(step, index)}` });
     const started = performance.now();
+    // What the step's card shows when it fails: the tool and arguments, once they are known.
+    const known: Partial<AgentStep> = {};
     const done = (entry: Partial<AgentStep>) => steps.push({ turn: index + 1, kind: 'call', stepId: step.id, name: step.id, durationMs: Math.round(performance.now() - started), ...entry });
     try {
       if (step.when && !conditionHolds(step.when, scope, `${label(step, index)}, its condition`)) {
@@ -99,6 +101,7 @@ async function runRecipe(deps: RecipeDeps, tool: RecipeTool, inputs: Record<stri
         continue;
       }
       const target = await toolOf(step, index);
+      known.tool = target.tool.displayName;
       if (step.forEach) {
         const list = renderRecipeTemplate(step.forEach, scope, `${label(step, index)}, its for-each`);
         if (!Array.isArray(list)) throw new StepFailure('recipe_for_each', `${label(step, index)} runs for each item of ${step.forEach}, which is not a list (it is ${summary(list).slice(0, 80)}).`);
@@ -109,12 +112,14 @@ async function runRecipe(deps: RecipeDeps, tool: RecipeTool, inputs: Record<stri
         for (const [at, item] of list.entries()) {
           const args = argsFor(step, index, { ...scope, each: { item, index: at } });
           firstArgs ??= args;
+          known.args = args;
           values.push(await callStep(step, index, target, args, { ...scope, each: { item, index: at } }));
         }
         results.set(step.id, values);
         done({ tool: target.tool.displayName, ...(firstArgs ? { args: firstArgs } : {}), ok: true, runs: list.length, summary: summary(values) });
       } else {
         const args = argsFor(step, index, scope);
+        known.args = args;
         const value = await callStep(step, index, target, args, scope);
         results.set(step.id, value);
         done({ tool: target.tool.displayName, args, ok: true, summary: summary(value) });
@@ -122,7 +127,7 @@ async function runRecipe(deps: RecipeDeps, tool: RecipeTool, inputs: Record<stri
     } catch (error) {
       const failure = asFailure(error);
       if (!failure) throw error;
-      done({ ok: false, summary: `${failure.code}: ${failure.message}`.slice(0, SUMMARY_CHARS) });
+      done({ ...known, ok: false, summary: `${failure.code}: ${failure.message}`.slice(0, SUMMARY_CHARS) });
       return fail(failure.code, failure.message, step.id);
     }
   }
@@ -158,7 +163,7 @@ async function runRecipe(deps: RecipeDeps, tool: RecipeTool, inputs: Record<stri
       if (FINAL.has(last.code)) break;
     }
     if (step.onFailure?.do === 'fallback' && last.code !== 'cancelled') return renderRecipeValue(step.onFailure.value, at, `${label(step, index)}, its fallback`);
-    const fix = last.code === 'invalid_args' ? ' The tool’s arguments may have changed: open the recipe and check this step.' : '';
+    const fix = last.code === 'invalid_args' ? ' Check this step’s arguments in the recipe (its tool’s schema may have changed).' : '';
     throw new StepFailure(last.code === 'cancelled' ? 'cancelled' : 'recipe_step_failed', `${label(step, index)} failed: ${target.tool.displayName}: ${last.code}: ${last.message}${fix}`);
   }
 

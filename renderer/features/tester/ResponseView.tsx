@@ -210,7 +210,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
           ) : null}
         </div>
       )}
-      {result.steps?.length ? <AgentSteps steps={result.steps} /> : null}
+      {result.steps?.length ? <AgentSteps steps={result.steps} open={result.steps.some((step) => step.stepId !== undefined)} /> : null}
       {result.trace?.length ? (
         <>
           <h3 className="subhead">{t('response.attemptsTitle')}</h3>

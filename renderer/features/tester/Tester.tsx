@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useRef, useState, type ReactNode } from 'react';
 import { toCurl } from '../../../shared/curl.js';
 import { ToolbeltError } from '../../../shared/errors.js';
-import type { InvokeResult } from '../../../shared/schemas/invocation.js';
+import type { InvokeResult, RecipeResume } from '../../../shared/schemas/invocation.js';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { CopyButton } from '../../components/CopyButton.js';
@@ -25,7 +25,10 @@ export interface TesterTarget {
   book?: BookAddress;
   /** Arguments the form starts with (a call opened from a chat). */
   initialArgs?: Record<string, unknown>;
-  run: (args: Record<string, unknown>, signal: AbortSignal) => Promise<InvokeResult>;
+  /** `resume`: a recipe run again from one of its steps, with the results of the steps before it. */
+  run: (args: Record<string, unknown>, signal: AbortSignal, resume?: RecipeResume) => Promise<InvokeResult>;
+  /** Told of every run's result (a recipe's builder shows the values its steps had). */
+  onResult?: (result: InvokeResult) => void;
   /** An MCP tool with an app: the app, shown with the run on screen (its arguments and result). */
   app?: (args: Record<string, unknown>, result: InvokeResult) => ReactNode;
 }
@@ -54,7 +57,7 @@ export function Tester({ target }: { target: TesterTarget }) {
   const [busy, setBusy] = useState(false);
   const region = useRef<HTMLElement>(null);
 
-  const run = async (args: Record<string, unknown>) => {
+  const run = async (args: Record<string, unknown>, resume?: RecipeResume) => {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
@@ -63,7 +66,8 @@ export function Tester({ target }: { target: TesterTarget }) {
     setIssues([]);
     setFormArgs(args);
     try {
-      const outcome = await target.run(args, controller.signal);
+      const outcome = await target.run(args, controller.signal, resume);
+      target.onResult?.(outcome);
       if (target.book) {
         setShown({ result: outcome, runId: null, args });
         await book.refetch();
@@ -150,6 +154,11 @@ export function Tester({ target }: { target: TesterTarget }) {
         <div className="tester__output">
           <ErrorLine message={failure} />
           {shown && target.app ? target.app(shown.args, shown.result) : null}
+          {shown?.result.recipe?.failedStep && !busy ? (
+            <button type="button" className="button button--small" onClick={() => void run(shown.args, { from: shown.result.recipe!.failedStep!, results: shown.result.recipe!.results })}>
+              {t('tester.runFromStep', { step: shown.result.recipe.failedStep })}
+            </button>
+          ) : null}
           {shown ? (
             <ResponseView result={shown.result} onAllowHost={allowHost} />
           ) : (

@@ -248,10 +248,10 @@ function SavedToolTester({ tool }: { tool: ToolView }) {
               ),
             }
           : {}),
-        run: async (args, signal) => {
+        run: async (args, signal, resume) => {
           const result = (await transport.invoke(
             'tools.invoke',
-            { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, args, trace: true, keepInHistory: true },
+            { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, args, trace: true, keepInHistory: true, ...(resume ? { resume } : {}) },
             { signal },
           )) as InvokeResult;
           // The call counts in the usage shown above.

@@ -4,7 +4,7 @@ import { ToolbeltError } from '../../../../shared/errors.js';
 import { TOOL_DOCUMENT_JSON_SCHEMA } from '../../../../shared/schemas/tool-document-schema.js';
 import type { ToolView } from '../../../../shared/schemas/tool.js';
 import type { HttpImpl } from '../../../../shared/schemas/http-impl.js';
-import type { InvokeResult } from '../../../../shared/schemas/invocation.js';
+import type { InvokeResult, RecipeRun } from '../../../../shared/schemas/invocation.js';
 import { useApi, useCoreTransport } from '../../../api/context.js';
 import { Tester } from '../../tester/Tester.js';
 import { ArgumentForm } from '../../../components/ArgumentForm.js';
@@ -12,6 +12,7 @@ import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 import { useEffectiveImpl, useSecretNames, useTool } from '../../../queries/tools.js';
 import { AgentFields } from './AgentFields.js';
 import { ScriptFields } from './ScriptFields.js';
+import { RecipeFields } from './recipe/RecipeFields.js';
 import { STARTER_SCRIPT } from '../../../../shared/script-sandbox-types.js';
 import { CurlImportDialog } from './CurlImportDialog.js';
 import { HttpRequestFields } from './HttpRequestFields.js';
@@ -37,6 +38,7 @@ const STARTER_IMPLS: Record<string, unknown> = {
   local: { func: '' },
   agent: { providerId: '', model: '', tools: [], maxTurns: 6 },
   script: { language: 'typescript', source: STARTER_SCRIPT },
+  recipe: { steps: [], output: {} },
 };
 
 interface ToolEditorProps {
@@ -198,6 +200,8 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
   };
 
   const isHttp = draft.type === 'http';
+  // A recipe's builder shows the values its steps had in the last trial run.
+  const [lastRecipeRun, setLastRecipeRun] = useState<RecipeRun | undefined>(undefined);
   const argSchema = (draft.argSchema ?? {}) as Record<string, unknown>;
   // The JSON tab shows the whole document, so everything in it counts as seen.
   const shownIssues = tab === 'json' ? issues : issues.filter((issue) => isShown(issue.path));
@@ -322,7 +326,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             <TextField context={context} path={['description']} label={t('editor.description')} help={t('editor.descriptionHelp')} />
             <ListField context={context} path={['tags']} label={t('editor.tags')} help={t('editor.tagsHelp')} />
             <div className="editor__row">
-              <SelectField context={typeContext} path={['type']} label={t('editor.type')} options={['http', 'local', 'agent', 'script']} />
+              <SelectField context={typeContext} path={['type']} label={t('editor.type')} options={['http', 'local', 'agent', 'script', 'recipe']} />
               <div className="editor__checks">
                 <CheckField context={context} path={['isEnabled']} label={t('editor.enabled')} />
                 <CheckField context={context} path={['requiresApproval']} label={t('editor.askFirst')} />
@@ -335,6 +339,8 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             <AgentFields context={context} bundleID={bundleID} slug={textOf(draft.slug)} />
           ) : draft.type === 'script' ? (
             <ScriptFields context={context} revision={revision} />
+          ) : draft.type === 'recipe' ? (
+            <RecipeFields context={context} bundleID={bundleID} slug={textOf(draft.slug)} {...(lastRecipeRun ? { lastRun: lastRecipeRun } : {})} />
           ) : (
             <fieldset className="editor__group">
               <legend>{t('editor.function')}</legend>
@@ -343,6 +349,8 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
           )}
           <fieldset className="editor__group">
             <legend>{t('editor.arguments')}</legend>
+            {/* A recipe's arguments are its inputs form; the schema is made from it (and shown in the JSON tab). */}
+            {draft.type === 'recipe' ? null : (
             <SchemaEditor
               key={`args-${revision}`}
               field="argSchema"
@@ -352,6 +360,7 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
               onTyped={(text) => setTyped('/argSchema', text)}
               onChange={(parsed) => setDraftState((current) => setPath(current, ['argSchema'], parsed))}
             />
+            )}
             <h3 className="subhead">{t('editor.previewTitle')}</h3>
             <div className="editor__preview">
               <ArgumentForm key={JSON.stringify(argSchema)} name={t('editor.previewName', { name: textOf(draft.displayName) || t('editor.theTool') })} schema={argSchema} submitLabel={t('editor.previewOnly')} onSubmit={() => {}} />
@@ -382,8 +391,11 @@ export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolE
             name: t('editor.draftName', { name: textOf(draft.displayName) || t('editor.draft') }),
             argSchema,
             ...(isHttp && effectiveImpl ? { impl: effectiveImpl } : {}),
-            run: async (args, signal) =>
-              (await transport.invoke('tools.try', { bundleID, tool: toolBody(draft), args, trace: true }, { signal })) as InvokeResult,
+            run: async (args, signal, resume) =>
+              (await transport.invoke('tools.try', { bundleID, tool: toolBody(draft), args, trace: true, ...(resume ? { resume } : {}) }, { signal })) as InvokeResult,
+            onResult: (result) => {
+              if (result.recipe) setLastRecipeRun(result.recipe);
+            },
           }}
         />
       ) : (

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { v7 as uuidv7 } from 'uuid';
+import { hostApi } from './fixtures/api.js';
+import { expect, test } from './fixtures/app.js';
+import { openScriptedChat, send } from './fixtures/chat.js';
+import { startHttpTarget } from './fixtures/http-target.js';
+import { fullShot, shot } from './fixtures/shots.js';
+import { typeOver } from './fixtures/typing.js';
+
+const object = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
+
+/** Three loopback APIs a trip needs: a city's place, the weather there, Celsius to Fahrenheit (400 for a value that is not a number). */
+async function travelTarget() {
+  const seen: string[] = [];
+  const server = await startHttpTarget((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    seen.push(url.pathname);
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/geo') return json(200, { results: [{ name: url.searchParams.get('city'), lat: 59.91, lon: 10.75 }] });
+    if (url.pathname === '/weather') return json(200, { tempC: 5 });
+    const c = Number(url.searchParams.get('c'));
+    return Number.isFinite(c) ? json(200, { f: c * 1.8 + 32 }) : json(400, { error: 'c is not a number' });
+  });
+  return { ...server, seen };
+}
+
+test('a person builds a three-step recipe by keyboard, runs it, fixes the failing step and runs again from it; then a model calls it from a chat', async ({ app }) => {
+  test.setTimeout(90_000);
+  const target = await travelTarget();
+  try {
+    const api = hostApi(app.host);
+    const bundleID = uuidv7();
+    await api('PATCH', '/settings', { allowedHosts: [target.target] });
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'travel', displayName: 'Travel' });
+    const http = (slug: string, displayName: string, description: string, path: string, args: Record<string, unknown>) =>
+      api('PUT', `/tools/bundles/${bundleID}/tools/${slug}/version/v1`, {
+        type: 'http',
+        displayName,
+        description,
+        argSchema: object(args),
+        impl: { method: 'GET', urlTemplate: `http://${target.target}${path}`, query: Object.fromEntries(Object.keys(args).map((name) => [name, `\${${name}}`])) },
+      });
+    await http('geocode', 'Geocode', 'Find where a city is', '/geo', { city: { type: 'string' } });
+    await http('weather', 'Current weather', 'The temperature at a place', '/weather', { lat: { type: 'number' }, lon: { type: 'number' } });
+    await http('to-fahrenheit', 'To Fahrenheit', 'Convert Celsius to Fahrenheit', '/convert', { c: { type: 'number' } });
+
+    const { page } = app;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(app.host.url);
+    await page.keyboard.press('Control+2');
+    await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Travel/ }).click();
+    await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' }).click();
+    const editor = page.getByRole('region', { name: 'Tool editor' });
+    await typeOver(editor.getByLabel('Display name'), 'Trip weather');
+    await editor.getByLabel('Type').selectOption('recipe');
+    const recipe = editor.getByRole('group', { name: 'Recipe' });
+
+    // The input the recipe asks for.
+    await recipe.getByRole('button', { name: 'Add an input' }).press('Enter');
+    await typeOver(recipe.getByLabel('Name', { exact: true }), 'city');
+
+    // Step 1, found by search and picked with the keyboard; its "city" is taken from the input of that name.
+    const search = recipe.getByRole('combobox', { name: 'Tool for step 1' });
+    await search.pressSequentially('city');
+    await expect(recipe.getByRole('option', { name: 'Geocode geocode Travel' })).toBeVisible();
+    await search.press('Enter');
+    const steps = recipe.getByRole('list', { name: 'Steps' });
+    const first = steps.getByRole('listitem').nth(0);
+    await expect(first.getByRole('heading', { name: 'Step 1 · Geocode' })).toBeVisible();
+    await expect(first.getByRole('combobox', { name: /^city/ })).toHaveValue('${inputs.city}');
+
+    // A trial run shows what the step answers; the next step's arguments are then picked from it by name.
+    const tester = editor.getByRole('region', { name: 'Tester' });
+    await typeOver(tester.getByRole('form', { name: 'Trip weather (draft)' }).getByLabel('city'), 'Oslo');
+    await tester.getByRole('button', { name: 'Run', exact: true }).press('Enter');
+    await expect(tester.getByText('Step 1 · geocode ·')).toBeVisible();
+
+    await recipe.getByRole('button', { name: 'Add a step' }).press('Enter');
+    await recipe.getByRole('combobox', { name: 'Tool for step 2' }).pressSequentially('weather');
+    await expect(recipe.getByRole('option', { name: 'Current weather weather Travel' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    const second = steps.getByRole('listitem').nth(1);
+    await expect(second.getByRole('combobox', { name: /^lat/ })).toHaveValue('${steps.geocode.result.results[0].lat}');
+    await expect(second.getByRole('combobox', { name: /^lat/ }).locator('option:checked')).toHaveText('result.results[0].lat = 59.91');
+    await expect(second.getByRole('combobox', { name: /^lon/ })).toHaveValue('${steps.geocode.result.results[0].lon}');
+
+    // Step 3 with a value typed by mistake: the builder says it does not fit, and the run fails at that step.
+    await recipe.getByRole('button', { name: 'Add a step' }).press('Enter');
+    await recipe.getByRole('combobox', { name: 'Tool for step 3' }).pressSequentially('fahrenheit');
+    await expect(recipe.getByRole('option', { name: 'To Fahrenheit to-fahrenheit Travel' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    const third = steps.getByRole('listitem').nth(2);
+    await expect(recipe.getByText('1 argument still missing')).toBeVisible();
+    await third.getByRole('combobox', { name: /^c/ }).selectOption({ label: 'A fixed value' });
+    await third.getByRole('textbox', { name: 'Fixed value of c' }).pressSequentially('five');
+    await expect(third.getByText('Step 3 (to_fahrenheit): "c" takes number, and gets string.')).toBeVisible();
+    await expect(recipe.getByText('1 value does not fit its type')).toBeVisible();
+
+    // The output: one named field.
+    await recipe.getByRole('button', { name: 'Add a field' }).press('Enter');
+    await typeOver(recipe.getByRole('textbox', { name: 'Field', exact: true }), 'report');
+    await recipe.getByRole('combobox', { name: 'Value of report' }).selectOption({ label: 'A template or JSONPath…' });
+    await typeOver(recipe.getByRole('textbox', { name: 'Template of Value of report' }), '${inputs.city}: ${steps.to_fahrenheit.result.f} °F');
+    await page.screenshot(fullShot('recipe-builder'));
+
+    target.seen.length = 0;
+    await tester.getByRole('button', { name: 'Run', exact: true }).press('Enter');
+    // The step's arguments are checked against its tool's schema before anything is sent.
+    await expect(tester.getByText('Step 3 (to_fahrenheit) failed: To Fahrenheit: invalid_args: Invalid arguments for To Fahrenheit: /c must be a number', { exact: false }).first()).toBeVisible();
+    expect(target.seen).toEqual(['/geo', '/weather']);
+
+    // The fix: c from the weather step's answer, picked in the list where the last run's value shows.
+    await third.getByRole('combobox', { name: /^c/ }).selectOption({ label: 'result.tempC = 5' });
+    await expect(recipe.getByText('Every step has what it needs.')).toBeVisible();
+    target.seen.length = 0;
+    await tester.getByRole('button', { name: 'Run again from step to_fahrenheit' }).press('Enter');
+    await expect(tester.getByTestId('tester-value')).toContainText('Oslo: 41 °F');
+    expect(target.seen).toEqual(['/convert']);
+    await expect(tester.getByText('from the last run').first()).toBeVisible();
+    await page.screenshot(fullShot('recipe-trial-run'));
+
+    const axe = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'New version…' })).toBeVisible();
+    await expect(page.getByText('A recipe of 3 steps')).toBeVisible();
+
+    // A model calls the recipe like any tool; its steps show folded in the card.
+    await page.keyboard.press('Control+1');
+    await openScriptedChat(app, [{ toolCalls: [{ name: 'trip-weather', args: { city: 'Bergen' } }] }, { text: 'It is 41 °F in Bergen.' }], [{ bundleID, slug: 'trip-weather', version: 'v1' }]);
+    await send(page, 'How warm is Bergen?');
+    await expect(page.getByText('It is 41 °F in Bergen.')).toBeVisible();
+    await page.getByText(/^Steps · 3 steps/).click();
+    await expect(page.getByText('Step 3 · to_fahrenheit ·')).toBeVisible();
+    await page.getByText(/^Arguments and result/).click();
+    await expect(page.getByText('Bergen: 41 °F').first()).toBeVisible();
+    await page.screenshot(shot('recipe-in-chat'));
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    target.close();
+  }
+});
