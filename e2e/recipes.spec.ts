@@ -27,26 +27,31 @@ async function travelTarget() {
   return { ...server, seen };
 }
 
+/** A bundle "Travel" of the three HTTP tools, its host allowed. */
+async function travelBundle(host: Parameters<typeof hostApi>[0], target: string): Promise<string> {
+  const api = hostApi(host);
+  const bundleID = uuidv7();
+  await api('PATCH', '/settings', { allowedHosts: [target] });
+  await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'travel', displayName: 'Travel' });
+  const http = (slug: string, displayName: string, description: string, path: string, args: Record<string, unknown>) =>
+    api('PUT', `/tools/bundles/${bundleID}/tools/${slug}/version/v1`, {
+      type: 'http',
+      displayName,
+      description,
+      argSchema: object(args),
+      impl: { method: 'GET', urlTemplate: `http://${target}${path}`, query: Object.fromEntries(Object.keys(args).map((name) => [name, `\${${name}}`])) },
+    });
+  await http('geocode', 'Geocode', 'Find where a city is', '/geo', { city: { type: 'string' } });
+  await http('weather', 'Current weather', 'The temperature at a place', '/weather', { lat: { type: 'number' }, lon: { type: 'number' } });
+  await http('to-fahrenheit', 'To Fahrenheit', 'Convert Celsius to Fahrenheit', '/convert', { c: { type: 'number' } });
+  return bundleID;
+}
+
 test('a person builds a three-step recipe by keyboard, runs it, fixes the failing step and runs again from it; then a model calls it from a chat', async ({ app }) => {
   test.setTimeout(90_000);
   const target = await travelTarget();
   try {
-    const api = hostApi(app.host);
-    const bundleID = uuidv7();
-    await api('PATCH', '/settings', { allowedHosts: [target.target] });
-    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'travel', displayName: 'Travel' });
-    const http = (slug: string, displayName: string, description: string, path: string, args: Record<string, unknown>) =>
-      api('PUT', `/tools/bundles/${bundleID}/tools/${slug}/version/v1`, {
-        type: 'http',
-        displayName,
-        description,
-        argSchema: object(args),
-        impl: { method: 'GET', urlTemplate: `http://${target.target}${path}`, query: Object.fromEntries(Object.keys(args).map((name) => [name, `\${${name}}`])) },
-      });
-    await http('geocode', 'Geocode', 'Find where a city is', '/geo', { city: { type: 'string' } });
-    await http('weather', 'Current weather', 'The temperature at a place', '/weather', { lat: { type: 'number' }, lon: { type: 'number' } });
-    await http('to-fahrenheit', 'To Fahrenheit', 'Convert Celsius to Fahrenheit', '/convert', { c: { type: 'number' } });
-
+    const bundleID = await travelBundle(app.host, target.target);
     const { page } = app;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(app.host.url);
@@ -139,6 +144,57 @@ test('a person builds a three-step recipe by keyboard, runs it, fixes the failin
     await page.getByText(/^Arguments and result/).click();
     await expect(page.getByText('Bergen: 41 °F').first()).toBeVisible();
     await page.screenshot(shot('recipe-in-chat'));
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    target.close();
+  }
+});
+
+test('"Save as recipe" turns a chat’s tool calls into a recipe, with the values passed between them found, for the person to check and run', async ({ app }) => {
+  test.setTimeout(60_000);
+  const target = await travelTarget();
+  try {
+    const bundleID = await travelBundle(app.host, target.target);
+    const { page } = app;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const tools = ['geocode', 'weather', 'to-fahrenheit'].map((slug) => ({ bundleID, slug, version: 'v1' }));
+    await openScriptedChat(
+      app,
+      [
+        { toolCalls: [{ name: 'geocode', args: { city: 'Oslo' } }] },
+        { toolCalls: [{ name: 'weather', args: { lat: 59.91, lon: 10.75 } }] },
+        { toolCalls: [{ name: 'to-fahrenheit', args: { c: 5 } }] },
+        { text: 'It is 41 °F in Oslo.' },
+      ],
+      tools,
+    );
+    await send(page, 'How warm is Oslo, in Fahrenheit?');
+    await expect(page.getByText('It is 41 °F in Oslo.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save as recipe…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as recipe' });
+    await expect(dialog.getByText('3 calls chosen')).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toHaveValue('Geocode → Current weather → To Fahrenheit');
+    await typeOver(dialog.getByLabel('Name'), 'Oslo in Fahrenheit');
+    await expect(dialog.getByLabel('Bundle')).toHaveValue(bundleID);
+    await page.screenshot(shot('save-as-recipe'));
+    await dialog.getByRole('button', { name: 'Open in the builder' }).click();
+
+    // The builder opens on it: the first call's argument is an input, what came from a result refers to it.
+    const editor = page.getByRole('region', { name: 'Tool editor' });
+    await expect(editor.getByLabel('Type', { exact: true }).first()).toHaveValue('recipe');
+    const steps = editor.getByRole('list', { name: 'Steps' });
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
+    await expect(steps.getByRole('listitem').nth(0).getByRole('combobox', { name: /^city/ })).toHaveValue('${inputs.city}');
+    await expect(steps.getByRole('listitem').nth(1).getByRole('textbox', { name: 'Template of lat' })).toHaveValue('${steps.geocode.result.results[0].lat}');
+    await expect(steps.getByRole('listitem').nth(2).getByRole('textbox', { name: 'Template of c' })).toHaveValue('${steps.weather.result.tempC}');
+
+    const tester = editor.getByRole('region', { name: 'Tester' });
+    await typeOver(tester.getByRole('form', { name: 'Oslo in Fahrenheit (draft)' }).getByLabel('city'), 'Bergen');
+    await tester.getByRole('button', { name: 'Run', exact: true }).press('Enter');
+    await expect(tester.getByTestId('tester-value')).toContainText('41');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('A recipe of 3 steps')).toBeVisible();
     expect(app.consoleErrors).toEqual([]);
   } finally {
     target.close();

@@ -151,3 +151,12 @@ export const WireIcon = (props: IconProps) => (
     <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M13.5 5l-3 14" />
   </Icon>
 );
+
+export const RecipeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="6" cy="6" r="2.5" />
+    <circle cx="18" cy="12" r="2.5" />
+    <circle cx="6" cy="18" r="2.5" />
+    <path d="M8.5 6h3a3 3 0 0 1 3 3v.5M8.5 18h3a3 3 0 0 0 3-3v-.5" />
+  </Icon>
+);

@@ -8,11 +8,14 @@ export interface ToolAddress {
   version: string;
 }
 
-export type EditorTarget = { mode: 'new'; bundleID: string } | { mode: 'version'; address: ToolAddress } | null;
+/** What the editor edits: a new tool (from a draft made elsewhere, a recipe from a chat's calls), or a new version of one. */
+export type EditorTarget = { mode: 'new'; bundleID: string; draft?: Record<string, unknown> } | { mode: 'version'; address: ToolAddress } | null;
 
 interface ToolsUiState {
   editor: EditorTarget;
   openEditor: (target: EditorTarget) => void;
+  /** Opens the Tools screen's editor on a new tool of `bundleID` from `draft` (the bundle shown, no tool selected). */
+  openDraft: (bundleID: string, draft: Record<string, unknown>) => void;
   /** null: every bundle. */
   bundleID: string | null;
   query: string;
@@ -47,6 +50,7 @@ export const useToolsUi = create<ToolsUiState>()((set, get) => ({
   editor: null,
   // Each of these can close an editor with unsaved edits: they ask first.
   openEditor: guarded((editor: EditorTarget) => set({ editor })),
+  openDraft: guarded((bundleID: string, draft: Record<string, unknown>) => set({ bundleID, selected: null, editor: { mode: 'new', bundleID, draft } })),
   selectBundle: guarded((bundleID: string | null) => set({ bundleID, selected: null, editor: null })),
   setQuery: (query) => set({ query }),
   setIncludeDisabled: (includeDisabled) => set({ includeDisabled }),

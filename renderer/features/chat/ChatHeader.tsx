@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import type { Chat } from '../../../shared/schemas/chat.js';
-import { SettingsIcon, WireIcon, WrenchListIcon } from '../../components/icons.js';
+import { RecipeIcon, SettingsIcon, WireIcon, WrenchListIcon } from '../../components/icons.js';
 import { useChatContext, useModels, useProviders, useUpdateChat } from '../../queries/chats.js';
 import { ChatSettingsDialog } from './ChatSettingsDialog.js';
 import { ExportMenu } from './ExportMenu.js';
 import { RawExchangeDialog } from './RawExchangeDialog.js';
+import { recipeCallsOf, SaveAsRecipeDialog } from './SaveAsRecipeDialog.js';
 import { busyReason } from './MessageActions.js';
 import { ToolSelectionPanel } from './ToolSelectionPanel.js';
 
@@ -18,6 +19,9 @@ export function ChatHeader({ chat }: { chat: Chat }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [rawOpen, setRawOpen] = useState(false);
+  const [recipeOpen, setRecipeOpen] = useState(false);
+  // A recipe is worth making of two calls or more.
+  const recipeCalls = recipeCallsOf(chat).length;
   // The core's estimate of the next request: what the offered tools' definitions cost each time.
   const context = useChatContext(chat).data;
   const tokens = context?.toolTokens;
@@ -105,6 +109,11 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           <button type="button" className="icon-button" aria-label={t('chatHeader.raw')} title={t('chatHeader.rawHint')} onClick={() => setRawOpen(true)} aria-haspopup="dialog">
             <WireIcon size={17} />
           </button>
+          {recipeCalls >= 2 ? (
+            <button type="button" className="icon-button" aria-label={t('chatHeader.saveRecipe')} title={t('chatHeader.saveRecipeHint', { count: recipeCalls })} onClick={() => setRecipeOpen(true)} aria-haspopup="dialog">
+              <RecipeIcon size={17} />
+            </button>
+          ) : null}
           <ExportMenu chat={chat} />
         </span>
       </div>
@@ -113,6 +122,7 @@ export function ChatHeader({ chat }: { chat: Chat }) {
           {t('chatHeader.unknownModel', { model: chat.model, provider: providerName })}
         </p>
       ) : null}
+      {recipeOpen ? <SaveAsRecipeDialog chat={chat} onClose={() => setRecipeOpen(false)} /> : null}
       {rawOpen ? <RawExchangeDialog chatId={chat.id} onClose={() => setRawOpen(false)} /> : null}
       {panelOpen ? <ToolSelectionPanel chat={chat} onClose={() => setPanelOpen(false)} /> : null}
       {settingsOpen ? <ChatSettingsDialog chat={chat} onClose={() => setSettingsOpen(false)} /> : null}

@@ -164,9 +164,10 @@ export function ToolDetail() {
     return (
       <div className="pane pane--detail">
         <ToolEditor
-          key={editor.mode === 'new' ? `new-${editor.bundleID}` : `${editor.address.slug}@${editor.address.version}`}
+          key={editor.mode === 'new' ? `new-${editor.bundleID}-${typeof editor.draft?.slug === 'string' ? editor.draft.slug : ''}` : `${editor.address.slug}@${editor.address.version}`}
           bundleID={editor.mode === 'new' ? editor.bundleID : editor.address.bundleID}
           base={base}
+          {...(editor.mode === 'new' && editor.draft ? { startDraft: editor.draft } : {})}
           onClose={() => openEditor(null)}
           onSaved={(address) => selectTool(address)}
         />

@@ -45,6 +45,8 @@ interface ToolEditorProps {
   bundleID: string;
   /** The saved tool this draft starts from; null for a new tool. */
   base: ToolView | null;
+  /** A new tool's first draft, made elsewhere (a recipe from a chat's calls); an HTTP tool's blank form otherwise. */
+  startDraft?: Record<string, unknown>;
   onClose: () => void;
   onSaved: (address: { bundleID: string; slug: string; version: string }) => void;
 }
@@ -55,13 +57,13 @@ interface ToolEditorProps {
  * document, checked live by the store's own rules (tools.validate).
  * Versions are immutable once saved: an existing tool is saved as a new version.
  */
-export function ToolEditor({ bundleID, base: liveBase, onClose, onSaved }: ToolEditorProps) {
+export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSaved }: ToolEditorProps) {
   const { t } = useTranslation();
   // The tool as it was when editing began; the live query moves on with the disk.
   const [base, setBase] = useState(liveBase);
   const api = useApi();
   const transport = useCoreTransport();
-  const [draft, setDraftState] = useState<Draft>(() => (base ? { ...draftFrom(base), version: nextVersion(base.version) } : newHttpDraft()));
+  const [draft, setDraftState] = useState<Draft>(() => (base ? { ...draftFrom(base), version: nextVersion(base.version) } : startDraft ? { ...newHttpDraft(), ...startDraft } : newHttpDraft()));
   const [slugTouched, setSlugTouched] = useState(base !== null);
   const [tab, setTab] = useState<'form' | 'json'>('form');
   const [revision, setRevision] = useState(0);
