@@ -8,11 +8,12 @@ import { benchMcp } from './mcp.js';
 import { benchMcpServer } from './mcp-server.js';
 import { benchRegex } from './regex.js';
 import { benchScript } from './script.js';
+import { benchRecipe } from './recipe.js';
 import { benchStore } from './store.js';
 import { benchToolSearch } from './tool-search.js';
 import { benchUi } from './ui.js';
 
-const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi, apps: benchApps, script: benchScript };
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi, apps: benchApps, script: benchScript, recipe: benchRecipe };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS[name]);

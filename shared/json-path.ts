@@ -32,3 +32,49 @@ export function select(value: unknown, expression: string, parsed: JsonPathQuery
   if (isSingular(parsed)) return nodes.length === 0 ? { found: false, value: null } : { found: true, value: nodes[0] };
   return { found: nodes.length > 0, value: nodes };
 }
+
+/** A singular query as the names and indexes it walks; null for any other kind. */
+function keysOf(parsed: JsonPathQuery): (string | number)[] | null {
+  const keys: (string | number)[] = [];
+  for (const segment of parsed.segments) {
+    if (segment.type !== 'ChildSegment') return null;
+    const node = segment.node;
+    if (node.type === 'MemberNameShorthand') keys.push(node.value);
+    else if (node.type === 'BracketedSelection' && node.selectors.length === 1 && (node.selectors[0]!.type === 'NameSelector' || node.selectors[0]!.type === 'IndexSelector')) keys.push(node.selectors[0]!.value);
+    else return null;
+  }
+  return keys;
+}
+
+const compiled = new Map<string, { parsed: JsonPathQuery; keys: (string | number)[] | null }>();
+const COMPILED_KEPT = 2_000;
+
+/**
+ * `select` for an expression used again and again (a recipe's references,
+ * run per step and per item): parsed once, and a singular query walked
+ * directly (an object's own member by name, an array's item by index,
+ * negative from the end, as RFC 9535 says) instead of being parsed anew.
+ */
+export function selectRepeated(value: unknown, expression: string): { found: boolean; value: unknown } {
+  let entry = compiled.get(expression);
+  if (!entry) {
+    const parsed = parseJsonPath(expression);
+    entry = { parsed, keys: keysOf(parsed) };
+    if (compiled.size >= COMPILED_KEPT) compiled.clear();
+    compiled.set(expression, entry);
+  }
+  if (!entry.keys) return select(value, expression, entry.parsed);
+  let current = value;
+  for (const key of entry.keys) {
+    if (typeof key === 'number') {
+      if (!Array.isArray(current)) return { found: false, value: null };
+      const index = key < 0 ? current.length + key : key;
+      if (index < 0 || index >= current.length) return { found: false, value: null };
+      current = current[index] as unknown;
+    } else {
+      if (!current || typeof current !== 'object' || Array.isArray(current) || !Object.hasOwn(current, key)) return { found: false, value: null };
+      current = (current as Record<string, unknown>)[key];
+    }
+  }
+  return { found: true, value: current };
+}

@@ -1,4 +1,4 @@
-import { parseQuery, select } from '../json-path.js';
+import { selectRepeated } from '../json-path.js';
 import type { RecipeCondition } from '../schemas/recipe-impl.js';
 import { parseRecipeTemplate, type RecipeReference } from './references.js';
 
@@ -47,7 +47,7 @@ export function lookupReference(ref: RecipeReference, scope: RecipeScope): { fou
 function within(value: unknown, path: string, what: string): { found: true; value: unknown } | { found: false; why: string } {
   if (path === '') return value === undefined ? { found: false, why: `${what} is empty` } : { found: true, value };
   const expression = `$${path}`;
-  const selected = select(value ?? null, expression, parseQuery(expression));
+  const selected = selectRepeated(value ?? null, expression);
   return selected.found ? { found: true, value: selected.value } : { found: false, why: `${what} has nothing at ${path}` };
 }
 
