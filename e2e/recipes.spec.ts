@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { v7 as uuidv7 } from 'uuid';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
@@ -25,6 +26,17 @@ async function travelTarget() {
     return Number.isFinite(c) ? json(200, { f: c * 1.8 + 32 }) : json(400, { error: 'c is not a number' });
   });
   return { ...server, seen };
+}
+
+/** A step dragged by its handle onto another, with the mouse as a person does it. */
+async function dragStep(page: Page, from: Locator, to: Locator) {
+  const handle = await from.locator('.recipe-step__handle').boundingBox();
+  const target = await to.getByRole('heading').boundingBox();
+  if (!handle || !target) throw new Error('the step or its handle is not on screen');
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + 10, target.y + target.height / 2, { steps: 8 });
+  await page.mouse.up();
 }
 
 /** A bundle "Travel" of the three HTTP tools, its host allowed. */
@@ -126,6 +138,23 @@ test('a person builds a three-step recipe by keyboard, runs it, fixes the failin
     expect(target.seen).toEqual(['/convert']);
     await expect(tester.getByText('from the last run').first()).toBeVisible();
     await page.screenshot(fullShot('recipe-trial-run'));
+
+    // Steps move by keyboard (Alt+↑ inside a step) and by drag; a step moved before the one it needs is said at once.
+    await third.getByRole('button', { name: 'Change tool' }).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(steps.getByRole('listitem').nth(1).getByRole('heading')).toHaveText('Step 2 · To Fahrenheit');
+    await expect(recipe.getByText('${steps.weather.result.tempC}: step "weather" runs later; a step can use only the results of steps before it.').first()).toBeVisible();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(steps.getByRole('listitem').nth(2).getByRole('heading')).toHaveText('Step 3 · To Fahrenheit');
+    // Tall enough for the three steps at once: a person drags between what they see.
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await steps.scrollIntoViewIfNeeded();
+    await dragStep(page, steps.getByRole('listitem').nth(2), steps.getByRole('listitem').nth(0));
+    await expect(steps.getByRole('listitem').nth(0).getByRole('heading')).toHaveText('Step 1 · To Fahrenheit');
+    await dragStep(page, steps.getByRole('listitem').nth(0), steps.getByRole('listitem').nth(2));
+    await expect(steps.getByRole('listitem').nth(2).getByRole('heading')).toHaveText('Step 3 · To Fahrenheit');
+    await expect(recipe.getByText('Every step has what it needs.')).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const axe = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
     expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);

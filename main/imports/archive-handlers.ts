@@ -10,6 +10,7 @@ import type { ToolStore } from '../store/tool-store.js';
 import { uniqueDisplayName, uniqueName } from '../../shared/import-names.js';
 import { packBundle, secretNamesOf, unpackBundle } from './bundle-archive.js';
 import { bindSecrets, confirmedHosts, renameSecrets } from './secret-binding.js';
+import { rebaseOwnBundle } from './bundle-references.js';
 
 const IDENTITY = ['schemaVersion', 'toolID', 'bundleID', 'slug', 'version', 'isBuiltIn', 'createdAt', 'modifiedAt'];
 
@@ -84,10 +85,12 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
       );
       const http = confirmedHosts(renamed.http, new Set(allowHosts));
       // Always a new bundle (new IDs for it and its tools): an archive never writes over what is here.
+      // Recipes and agents that named their own bundle's tools name the new bundle's.
+      const rebased = rebaseOwnBundle(renamed.tools, typeof source.bundleID === 'string' ? source.bundleID : undefined, bundleID);
       await store.putTools(
         bundleID,
         { ...bundle, ...preview.importedAs, ...(http ? { http } : {}) },
-        tools.map((tool, index) => ({ ...tool, input: renamed.tools[index]! })),
+        tools.map((tool, index) => ({ ...tool, input: rebased[index]! })),
       );
       return { ...preview, bundleID };
     },

@@ -179,6 +179,24 @@ describe('recipe tools', () => {
   });
 });
 
+describe('recipes in recipes', () => {
+  it('a recipe may call a recipe; past three levels the call is refused with recipe_depth, and the refusal names the path', async () => {
+    const api = await travelApis();
+    const core = await startTestCore();
+    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
+    const { bundleID, tool, putRecipe } = await travelBundle(core, api.base);
+    const none = object({});
+    await putRecipe('d', { steps: [{ id: 'c', tool: tool('convert'), args: { c: 10 } }], output: '${steps.c.result.f}' }, none);
+    await putRecipe('c3', { steps: [{ id: 'next', tool: tool('d'), args: {} }], output: '${steps.next.result}' }, none);
+    await putRecipe('b2', { steps: [{ id: 'next', tool: tool('c3'), args: {} }], output: '${steps.next.result}' }, none);
+    await putRecipe('a1', { steps: [{ id: 'next', tool: tool('b2'), args: {} }], output: '${steps.next.result}' }, none);
+    // Three levels (b2 → c3 → d) reach the tool; four (a1 → b2 → c3 → d) do not.
+    expect(expectOk(await core.call('tools.invoke', { bundleID, toolSlug: 'b2', version: 'v1', args: {} })).value).toBe(50);
+    const deep = await core.call('tools.invoke', { bundleID, toolSlug: 'a1', version: 'v1', args: {} });
+    expect(deep).toMatchObject({ ok: false, error: { code: 'recipe_step_failed', message: expect.stringContaining('recipe_depth: recipes, scripts and agents may call tools only 3 deep (a1 → b2 → c3 → d)') as unknown } });
+  });
+});
+
 describe('saving a recipe', () => {
   it('refuses references to steps that come later or inputs it does not have, and recipes that come back to themselves', async () => {
     const core = await startTestCore();
@@ -224,5 +242,23 @@ describe('saving a recipe', () => {
     expect(listed).toMatchObject({ status: 'invalid', invalidReason: expect.stringContaining('/impl/steps') as unknown });
     expect(await core.call('tools.invoke', { bundleID, toolSlug: 'nonsense', version: 'v1', args: { city: 'Oslo' } }).catch((error: unknown) => error)).toMatchObject({ code: 'tool_unavailable' });
     expect(expectOk(await core.call('tools.invoke', { bundleID, toolSlug: 'trip-weather', version: 'v1', args: { city: 'Oslo' } })).value).toMatchObject({ fahrenheit: 41 });
+  });
+});
+
+describe('a recipe goes where any tool goes', () => {
+  it('is exported in its bundle’s .zip and imported elsewhere as a new bundle, where its steps call the new bundle’s tools', async () => {
+    const api = await travelApis();
+    const source = await startTestCore();
+    const { bundleID, tool, putRecipe } = await travelBundle(source, api.base);
+    await putRecipe('trip-weather', TRIP(tool));
+    const archive = await source.call('bundles.export', { bundleID });
+
+    const target = await startTestCore();
+    await target.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
+    const importedID = uuidv7();
+    await target.call('bundles.importArchive', { base64: archive.base64, bundleID: importedID, apply: true });
+    const imported = await target.call('tools.get', { bundleID: importedID, toolSlug: 'trip-weather', version: 'v1' });
+    expect(imported.status === 'valid' && imported.type === 'recipe' && imported.impl.steps.map((step) => step.tool.bundleID)).toEqual([importedID, importedID, importedID]);
+    expect(expectOk(await target.call('tools.invoke', { bundleID: importedID, toolSlug: 'trip-weather', version: 'v1', args: { city: 'Oslo' } })).value).toMatchObject({ fahrenheit: 41 });
   });
 });
