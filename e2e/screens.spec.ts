@@ -116,7 +116,20 @@ for (const language of ['en', 'de', 'zh-Hans', 'ar'] as const) {
       await page.locator('.definition__actions .button, .definition__head .button').filter({ hasText: /…/ }).first().click();
       await expect(page.locator('.editor')).toBeVisible();
       await look('tools-editor', true);
+      // The same editor as a recipe: its builder, with a step found by search (not the tool itself) and its argument set.
+      await page.locator('.editor select').first().selectOption('recipe');
+      await page.locator('.recipe-search input').pressSequentially('calculator');
+      // Enter at once, as a person who knows the name: it picks the best match of all that was typed.
+      await page.locator('.recipe-search input').press('Enter');
+      await expect(page.locator('.recipe-step')).toHaveCount(1);
+      await expect(page.locator('.recipe-step__calls')).toContainText('calculator');
+      await page.locator('.recipe-step .recipe-value select').first().selectOption({ index: 1 });
+      await page.locator('.recipe-step .recipe-value input').first().pressSequentially('6 * 7');
+      await page.locator('.recipe-step details summary').click();
+      await look('tools-recipe', true);
       await page.locator('.editor__footer .button').last().click();
+      // Leaving the changed draft asks first: discard it.
+      await page.getByRole('dialog').locator('.button').nth(1).click();
       await page.locator('.pane--bundles .pane__actions .button, .pane--bundles .button').filter({ hasText: /…/ }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await look('tools-import');

@@ -165,6 +165,7 @@ export function RecipeStepCard({ step, index, count, tool, sources, outerSources
 
       <details className="recipe-step__more" open={Boolean(step.when || step.forEach || step.onFailure)}>
         <summary>{t('recipe.step.more')}</summary>
+        <div className="recipe-step__options">
         <label className="checkbox">
           <input type="checkbox" checked={step.when !== undefined} onChange={(event) => onChange(withOptional(step, 'when', event.target.checked ? { value: '', is: 'present' } : undefined))} />
           {t('recipe.step.onlyWhen')}
@@ -225,6 +226,7 @@ export function RecipeStepCard({ step, index, count, tool, sources, outerSources
         ) : step.onFailure?.do === 'fallback' ? (
           <ValueField label={t('recipe.step.fallbackValue')} value={step.onFailure.value} sources={outerSources} groupTitle={groupTitle} onChange={(value) => onChange({ ...step, onFailure: { do: 'fallback', value: value ?? null } })} />
         ) : null}
+        </div>
       </details>
     </li>
   );

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolView } from '../../../../../shared/schemas/tool.js';
@@ -18,11 +18,12 @@ export function StepToolSearch({ label, hidden, onPick, onCancel, autoFocus }: {
   const bundleName = useBundleName();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const found = useQuery({
-    queryKey: ['recipe-step-search', query],
-    queryFn: async () => (await api.tools.search({ q: query, includeDisabled: true, pageSize: 12 })).tools.filter((tool): tool is ToolView => tool.status === 'valid' && isLatest(tool)),
-    placeholderData: (previous) => previous,
+  const queryClient = useQueryClient();
+  const searchOf = (q: string) => ({
+    queryKey: ['recipe-step-search', q],
+    queryFn: async () => (await api.tools.search({ q, includeDisabled: true, pageSize: 12 })).tools.filter((tool): tool is ToolView => tool.status === 'valid' && isLatest(tool)),
   });
+  const found = useQuery({ ...searchOf(query), placeholderData: (previous) => previous });
   const tools = (found.data ?? []).filter((tool) => !hidden(tool)).slice(0, 8);
   const pick = (tool: ToolView | undefined) => {
     if (!tool) return;
@@ -30,6 +31,13 @@ export function StepToolSearch({ label, hidden, onPick, onCancel, autoFocus }: {
     setQuery('');
     setActive(0);
   };
+  // Enter pressed while the list still shows the results of what was typed before picks the best match of all that was typed.
+  const [failure, setFailure] = useState<string | null>(null);
+  const pickBest = () =>
+    queryClient.fetchQuery(searchOf(query)).then(
+      (results) => pick(results.filter((tool) => !hidden(tool))[0]),
+      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+    );
   return (
     <div className="recipe-search">
       <label className="field__label" htmlFor={`${id}-q`}>
@@ -49,16 +57,25 @@ export function StepToolSearch({ label, hidden, onPick, onCancel, autoFocus }: {
         onChange={(event) => {
           setQuery(event.target.value);
           setActive(0);
+          setFailure(null);
         }}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') setActive((index) => Math.min(index + 1, tools.length - 1));
           else if (event.key === 'ArrowUp') setActive((index) => Math.max(index - 1, 0));
-          else if (event.key === 'Enter') pick(tools[Math.min(active, tools.length - 1)]);
+          else if (event.key === 'Enter') {
+            if (found.isPlaceholderData || found.isFetching) void pickBest();
+            else pick(tools[Math.min(active, tools.length - 1)]);
+          }
           else if (event.key === 'Escape' && onCancel) onCancel();
           else return;
           event.preventDefault();
         }}
       />
+      {failure || found.error ? (
+        <p className="field__error" role="alert">
+          {t('recipe.search.failed', { reason: failure ?? found.error?.message })}
+        </p>
+      ) : null}
       {tools.length ? (
         <ul id={`${id}-list`} role="listbox" aria-label={t('recipe.search.results')} className="recipe-search__list">
           {tools.map((tool, index) => (
