@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Locator, Page } from '@playwright/test';
 import { v7 as uuidv7 } from 'uuid';
 import { hostApi } from './fixtures/api.js';
@@ -13,7 +14,10 @@ const object = (properties: Record<string, unknown>) => ({ type: 'object', prope
 /** Three loopback APIs a trip needs: a city's place, the weather there, Celsius to Fahrenheit (400 for a value that is not a number). */
 async function travelTarget() {
   const seen: string[] = [];
-  const server = await startHttpTarget((request, response) => {
+  // While set, the weather API waits for it before it answers (a slow step, to watch a run as it goes).
+  const gate: { weather: Promise<void> | null } = { weather: null };
+  const server = await startHttpTarget((request, response) => void answer(request, response));
+  async function answer(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://x');
     seen.push(url.pathname);
     const json = (status: number, body: unknown) => {
@@ -21,11 +25,26 @@ async function travelTarget() {
       response.end(JSON.stringify(body));
     };
     if (url.pathname === '/geo') return json(200, { results: [{ name: url.searchParams.get('city'), lat: 59.91, lon: 10.75 }] });
-    if (url.pathname === '/weather') return json(200, { tempC: 5 });
+    if (url.pathname === '/weather') {
+      await gate.weather;
+      return json(200, { tempC: 5 });
+    }
     const c = Number(url.searchParams.get('c'));
     return Number.isFinite(c) ? json(200, { f: c * 1.8 + 32 }) : json(400, { error: 'c is not a number' });
-  });
-  return { ...server, seen };
+  }
+  return {
+    ...server,
+    seen,
+    /** Holds the weather API's answers until the returned function is called. */
+    holdWeather: () => {
+      let release = () => {};
+      gate.weather = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        gate.weather = null;
+        release();
+      };
+    },
+  };
 }
 
 /** A step dragged by its handle onto another, with the mouse as a person does it. */
@@ -124,7 +143,11 @@ test('a person builds a three-step recipe by keyboard, runs it, fixes the failin
     await page.screenshot(fullShot('recipe-builder'));
 
     target.seen.length = 0;
+    // The run shows how far it has got while it goes: held at the weather step.
+    const release = target.holdWeather();
     await tester.getByRole('button', { name: 'Run', exact: true }).press('Enter');
+    await expect(tester.getByRole('status').filter({ hasText: 'Step 2 of 3 · weather' })).toBeVisible();
+    release();
     // The step's arguments are checked against its tool's schema before anything is sent.
     await expect(tester.getByText('Step 3 (to_fahrenheit) failed: To Fahrenheit: invalid_args: Invalid arguments for To Fahrenheit: /c must be a number', { exact: false }).first()).toBeVisible();
     expect(target.seen).toEqual(['/geo', '/weather']);
@@ -151,7 +174,10 @@ test('a person builds a three-step recipe by keyboard, runs it, fixes the failin
     await steps.scrollIntoViewIfNeeded();
     await dragStep(page, steps.getByRole('listitem').nth(2), steps.getByRole('listitem').nth(0));
     await expect(steps.getByRole('listitem').nth(0).getByRole('heading')).toHaveText('Step 1 · To Fahrenheit');
-    await dragStep(page, steps.getByRole('listitem').nth(0), steps.getByRole('listitem').nth(2));
+    // And back by keyboard, two places down.
+    await steps.getByRole('listitem').nth(0).getByRole('button', { name: 'Change tool' }).focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await page.keyboard.press('Alt+ArrowDown');
     await expect(steps.getByRole('listitem').nth(2).getByRole('heading')).toHaveText('Step 3 · To Fahrenheit');
     await expect(recipe.getByText('Every step has what it needs.')).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -338,7 +338,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...importHandlers(store, settings, secrets, clock),
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns }),
-      ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log)),
+      ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log), events),
       ...providerHandlers(providers, connect, () => performance.now(), capabilities),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
       ...mcpAppHandlers({ resolver, invoker, questions, windowOpen, rawResource: (server, uri) => mcpServers.rawResource(server, uri) }),

@@ -51,7 +51,22 @@ export const McpShareChangedEventSchema = Type.Object({ type: Type.Literal('mcpS
 /** An MCP server said its prompts or resources changed (list_changed): what the window shows of them is read again. */
 export const McpOfferingsChangedEventSchema = Type.Object({ type: Type.Literal('mcpServers.offeringsChanged'), server: Type.String() }, { additionalProperties: false });
 
-export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema, QuestionsChangedEventSchema, McpShareChangedEventSchema, McpOfferingsChangedEventSchema], {
+/**
+ * How far a run the tester asked for has got (a recipe's step, an MCP tool's
+ * progress notification), for the run that named this `progressId`.
+ */
+export const ToolProgressEventSchema = Type.Object(
+  {
+    type: Type.Literal('tools.progress'),
+    progressId: Type.String({ maxLength: 64 }),
+    progress: Type.Number(),
+    total: Type.Optional(Type.Number()),
+    message: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema, QuestionsChangedEventSchema, McpShareChangedEventSchema, McpOfferingsChangedEventSchema, ToolProgressEventSchema], {
   $id: 'CoreEvent',
 });
 
@@ -59,7 +74,7 @@ export type CoreEvent = Static<typeof CoreEventSchema>;
 export type ChatEvent = Static<typeof ChatEventSchema>;
 export type CoreEventType = CoreEvent['type'];
 
-export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed', 'questions.changed', 'mcpShare.changed', 'mcpServers.offeringsChanged'];
+export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed', 'questions.changed', 'mcpShare.changed', 'mcpServers.offeringsChanged', 'tools.progress'];
 
 export function isCoreEventType(value: unknown): value is CoreEventType {
   return typeof value === 'string' && (CORE_EVENT_TYPES as readonly string[]).includes(value);

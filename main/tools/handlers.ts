@@ -1,5 +1,6 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Handlers } from '../api/dispatcher.js';
+import type { EventBus } from '../api/event-bus.js';
 import { NOT_CANCELLABLE } from '../common/signals.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
@@ -16,14 +17,18 @@ export function executionHandlers(
   settings: SettingsStore,
   secrets: SecretStore,
   testerBooks: TesterBooks,
+  events: Pick<EventBus, 'publish'>,
 ): Pick<
   Handlers,
   'tools.invoke' | 'tools.try' | 'tools.checkArgs' | 'settings.get' | 'settings.patch' | 'secrets.list' | 'secrets.put' | 'secrets.delete' | 'tester.book' | 'tester.saveExample' | 'tester.deleteExample'
 > {
+  // A run the tester watches says how far it has got as events for its progressId.
+  const reporter = (progressId: string | undefined) =>
+    progressId ? { onProgress: (progress: { progress: number; total?: number; message?: string }) => events.publish({ type: 'tools.progress', progressId, ...progress }) } : {};
   return {
-    'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs, keepInHistory, resume }, context) => {
+    'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs, keepInHistory, resume, progressId }, context) => {
       const record = await store.requireTool(bundleID, toolSlug, version);
-      const result = await invoker.invoke(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { signal: context.signal ?? NOT_CANCELLABLE });
+      const result = await invoker.invoke(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { signal: context.signal ?? NOT_CANCELLABLE, ...reporter(progressId) });
       if (!keepInHistory) return result;
       // The run happened either way: a history that cannot be written is said beside its result, never instead of it.
       return testerBooks.record({ bundleID, slug: toolSlug }, version, args ?? {}, result).then(
@@ -34,9 +39,9 @@ export function executionHandlers(
     'tester.book': ({ bundleID, toolSlug }) => testerBooks.read({ bundleID, slug: toolSlug }),
     'tester.saveExample': ({ bundleID, toolSlug, name, args }) => testerBooks.saveExample({ bundleID, slug: toolSlug }, name, args),
     'tester.deleteExample': ({ bundleID, toolSlug, name }) => testerBooks.deleteExample({ bundleID, slug: toolSlug }, name),
-    'tools.try': async ({ bundleID, tool, args, trace, timeoutMs, resume }, context) => {
+    'tools.try': async ({ bundleID, tool, args, trace, timeoutMs, resume, progressId }, context) => {
       const record = await store.drafts.record(bundleID, tool);
-      return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { signal: context.signal ?? NOT_CANCELLABLE });
+      return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { signal: context.signal ?? NOT_CANCELLABLE, ...reporter(progressId) });
     },
     'tools.checkArgs': async ({ bundleID, toolSlug, version, args }) => {
       // Arguments are checked for a switched-off tool too (an approval being edited, say), never for one that cannot run.

@@ -7,6 +7,8 @@ import { InvokeResultSchema, RecipeResumeSchema } from '../schemas/invocation.js
 import { ToolEntrySchema, ToolInputSchema, ToolViewSchema } from '../schemas/tool.js';
 import { PageSizeSchema, PageTokenSchema } from './bundles.js';
 
+const ProgressIdSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
 const toolRoute = '/api/tools/bundles/:bundleID/tools/:toolSlug/version/:version';
 const toolAddress = { bundleID: UuidV7Schema, toolSlug: ToolNameSchema, version: VersionSchema };
 
@@ -94,6 +96,8 @@ export const toolsInvoke = defineOperation({
       keepInHistory: Type.Optional(Type.Boolean()),
       /** A recipe: run it again from a step, with the earlier steps' results of the last run. */
       resume: Type.Optional(RecipeResumeSchema),
+      /** Report how far the run has got as `tools.progress` events with this ID (the tester's live steps). */
+      progressId: Type.Optional(ProgressIdSchema),
     },
     { additionalProperties: false },
   ),
@@ -158,6 +162,7 @@ export const toolsTry = defineOperation({
       trace: Type.Optional(Type.Boolean()),
       timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
       resume: Type.Optional(RecipeResumeSchema),
+      progressId: Type.Optional(ProgressIdSchema),
     },
     { additionalProperties: false },
   ),

@@ -80,6 +80,18 @@ describe('recipe tools', () => {
       { stepId: 'convert', tool: 'Convert', args: { c: 5 }, ok: true, summary: '{"f":41}' },
     ]);
     expect(result.recipe?.results).toEqual({ geo: { results: [{ name: 'Oslo', lat: 59.91, lon: 10.75 }] }, weather: { tempC: 5 }, convert: { f: 41 } });
+    // Asked to, it says how far it has got as it goes: one event a step, named by the step.
+    const progress: unknown[] = [];
+    const stop = core.core.events.subscribe((event) => event.type === 'tools.progress' && progress.push(event));
+    await core.call('tools.invoke', { bundleID, toolSlug: 'trip-weather', version: 'v1', args: { city: 'Oslo' }, progressId: 'run-1' });
+    stop();
+    expect(progress).toEqual([
+      { type: 'tools.progress', progressId: 'run-1', progress: 0, total: 3, message: 'geo' },
+      { type: 'tools.progress', progressId: 'run-1', progress: 1, total: 3, message: 'weather' },
+      { type: 'tools.progress', progressId: 'run-1', progress: 2, total: 3, message: 'convert' },
+      { type: 'tools.progress', progressId: 'run-1', progress: 3, total: 3 },
+    ]);
+    api.state.seen.length = 3;
     // Each tool ran once, in order; the recipe is a tool like any other (listed, searchable).
     expect(api.state.seen).toEqual(['/geo', '/weather', '/convert']);
     expect((await core.call('tools.search', { q: 'trip weather' })).tools[0]).toMatchObject({ slug: 'trip-weather', type: 'recipe' });

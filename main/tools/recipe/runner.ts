@@ -89,7 +89,8 @@ async function runRecipe(deps: RecipeDeps, tool: RecipeTool, inputs: Record<stri
       steps.push({ turn: index + 1, kind: 'call', stepId: step.id, name: step.id, reused: true, ...(Object.hasOwn(earlier, step.id) ? { ok: true, summary: summary(earlier[step.id]) } : { skipped: 'It did not run in the run this one goes on from.' }) });
       continue;
     }
-    context.onProgress?.({ progress: index, total: impl.steps.length, message: `${label(step, index)}` });
+    // The step's name: the window says "Step 2 of 3" in the person's language beside it.
+    context.onProgress?.({ progress: index, total: impl.steps.length, message: step.id });
     const started = performance.now();
     // What the step's card shows when it fails: the tool and arguments, once they are known.
     const known: Partial<AgentStep> = {};

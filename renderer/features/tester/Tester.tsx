@@ -10,7 +10,12 @@ import { ErrorLine, issuesOf } from '../../components/ErrorLine.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 import { useExampleChange, useTesterBook, type BookAddress } from '../../queries/tester.js';
 import { useTesterHistory } from './history.js';
+import { useCoreTransport } from '../../api/context.js';
+import type { ToolProgress } from '../../../shared/schemas/chat.js';
+import { v7 as uuidv7 } from 'uuid';
 import { ResponseView } from './ResponseView.js';
+import { RunProgress } from './RunProgress.js';
+import './run-progress.css';
 import { Examples, RunHistory, type PastRun } from './TesterRuns.js';
 
 export interface TesterTarget {
@@ -25,8 +30,12 @@ export interface TesterTarget {
   book?: BookAddress;
   /** Arguments the form starts with (a call opened from a chat). */
   initialArgs?: Record<string, unknown>;
-  /** `resume`: a recipe run again from one of its steps, with the results of the steps before it. */
-  run: (args: Record<string, unknown>, signal: AbortSignal, resume?: RecipeResume) => Promise<InvokeResult>;
+  /**
+   * `resume`: a recipe run again from one of its steps, with the results of
+   * the steps before it; `progressId`: the run reports how far it has got as
+   * `tools.progress` events with it.
+   */
+  run: (args: Record<string, unknown>, signal: AbortSignal, options: { resume?: RecipeResume; progressId: string }) => Promise<InvokeResult>;
   /** Told of every run's result (a recipe's builder shows the values its steps had). */
   onResult?: (result: InvokeResult) => void;
   /** An MCP tool with an app: the app, shown with the run on screen (its arguments and result). */
@@ -55,6 +64,8 @@ export function Tester({ target }: { target: TesterTarget }) {
   const [formArgs, setFormArgs] = useState<Record<string, unknown>>(target.initialArgs ?? {});
   const running = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<ToolProgress | null>(null);
+  const transport = useCoreTransport();
   const region = useRef<HTMLElement>(null);
 
   const run = async (args: Record<string, unknown>, resume?: RecipeResume) => {
@@ -66,7 +77,18 @@ export function Tester({ target }: { target: TesterTarget }) {
     setIssues([]);
     setFormArgs(args);
     try {
-      const outcome = await target.run(args, controller.signal, resume);
+      const progressId = uuidv7();
+      // How far it has got (a recipe's steps, an MCP tool's progress), shown while it runs.
+      const stopWatching = transport.subscribe((event) => {
+        if (event.type === 'tools.progress' && event.progressId === progressId && running.current === controller) setProgress({ progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) });
+      });
+      let outcome: InvokeResult;
+      try {
+        outcome = await target.run(args, controller.signal, { ...(resume ? { resume } : {}), progressId });
+      } finally {
+        stopWatching();
+        setProgress(null);
+      }
       target.onResult?.(outcome);
       if (target.book) {
         setShown({ result: outcome, runId: null, args });
@@ -159,10 +181,17 @@ export function Tester({ target }: { target: TesterTarget }) {
               {t('tester.runFromStep', { step: shown.result.recipe.failedStep })}
             </button>
           ) : null}
+          {shown && busy ? (
+            <p className="muted tester__again" role="status">
+              {progress ? <RunProgress progress={progress} /> : t('tester.running')}
+            </p>
+          ) : null}
           {shown ? (
             <ResponseView result={shown.result} onAllowHost={allowHost} />
           ) : (
-            <p className="muted tester__empty">{busy ? t('tester.running') : t('tester.empty')}</p>
+            <p className="muted tester__empty" role="status">
+              {busy ? (progress ? <RunProgress progress={progress} /> : t('tester.running')) : t('tester.empty')}
+            </p>
           )}
           <RunHistory
             runs={runs}

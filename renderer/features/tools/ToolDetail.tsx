@@ -249,10 +249,10 @@ function SavedToolTester({ tool }: { tool: ToolView }) {
               ),
             }
           : {}),
-        run: async (args, signal, resume) => {
+        run: async (args, signal, { resume, progressId }) => {
           const result = (await transport.invoke(
             'tools.invoke',
-            { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, args, trace: true, keepInHistory: true, ...(resume ? { resume } : {}) },
+            { bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version, args, trace: true, keepInHistory: true, progressId, ...(resume ? { resume } : {}) },
             { signal },
           )) as InvokeResult;
           // The call counts in the usage shown above.

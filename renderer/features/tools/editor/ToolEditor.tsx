@@ -393,8 +393,8 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
             name: t('editor.draftName', { name: textOf(draft.displayName) || t('editor.draft') }),
             argSchema,
             ...(isHttp && effectiveImpl ? { impl: effectiveImpl } : {}),
-            run: async (args, signal, resume) =>
-              (await transport.invoke('tools.try', { bundleID, tool: toolBody(draft), args, trace: true, ...(resume ? { resume } : {}) }, { signal })) as InvokeResult,
+            run: async (args, signal, { resume, progressId }) =>
+              (await transport.invoke('tools.try', { bundleID, tool: toolBody(draft), args, trace: true, progressId, ...(resume ? { resume } : {}) }, { signal })) as InvokeResult,
             onResult: (result) => {
               if (result.recipe) setLastRecipeRun(result.recipe);
             },
