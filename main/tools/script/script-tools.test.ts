@@ -152,11 +152,12 @@ describe('a script tool goes where any tool goes', () => {
     expect(await target.call('tools.invoke', { bundleID: importedID, toolSlug: 'greet', version: 'v1', args: { name: 'Ada' } })).toMatchObject({ ok: true, value: 'hi Ada' });
   });
 
+  // 20,000 lines of 5,000 characters (100 MB written); a limit of its own, so a busy machine does not stop it first.
   it('keeps at most 200 console lines of a script that floods its log, and still answers', async () => {
     const { call } = await startTestCore();
     const bundleID = uuidv7();
     await call('bundles.put', { bundleID, slug: 'scripts', displayName: 'Scripts' });
-    await call('tools.put', { bundleID, toolSlug: 'noisy', version: 'v1', tool: { displayName: 'Noisy', type: 'script', argSchema: {}, impl: { language: 'javascript', source: 'export default function () { for (let i = 0; i < 100000; i++) console.log("line " + i + " " + "x".repeat(5000)); return "done"; }' } } });
+    await call('tools.put', { bundleID, toolSlug: 'noisy', version: 'v1', tool: { displayName: 'Noisy', type: 'script', argSchema: {}, impl: { language: 'javascript', source: 'export default function () { for (let i = 0; i < 20000; i++) console.log("line " + i + " " + "x".repeat(5000)); return "done"; }', limits: { timeoutMs: 30_000 } } } });
     const result = await call('tools.invoke', { bundleID, toolSlug: 'noisy', version: 'v1', args: {} });
     expect(result).toMatchObject({ ok: true, value: 'done' });
     expect(result.ok && result.logs).toHaveLength(200);

@@ -182,14 +182,14 @@ export function Tester({ target }: { target: TesterTarget }) {
             </button>
           ) : null}
           {shown && busy ? (
-            <p className="muted tester__again" role="status">
+            <p className="muted tester__again" aria-live="polite">
               {progress ? <RunProgress progress={progress} /> : t('tester.running')}
             </p>
           ) : null}
           {shown ? (
             <ResponseView result={shown.result} onAllowHost={allowHost} />
           ) : (
-            <p className="muted tester__empty" role="status">
+            <p className="muted tester__empty" aria-live="polite">
               {busy ? (progress ? <RunProgress progress={progress} /> : t('tester.running')) : t('tester.empty')}
             </p>
           )}
