@@ -2,7 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { waitFor } from '../../testing/mcp-share-harness.js';
 import { v7 as uuidv7 } from 'uuid';
 import { expectOk } from '../../testing/invoke-harness.js';
 import { nextQuestion } from '../../testing/live-questions.js';
@@ -258,6 +261,36 @@ describe('saving a recipe', () => {
 });
 
 describe('a recipe goes where any tool goes', () => {
+  it('is run from the palette into a chat, and called by an MCP client of Toolbelt’s own server, like any tool', async () => {
+    const api = await travelApis();
+    const core = await startTestCore();
+    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
+    const { bundleID, tool, putRecipe } = await travelBundle(core, api.base);
+    await putRecipe('trip-weather', TRIP(tool));
+
+    // The palette: the run and its result are kept in the chat.
+    await core.call('providers.put', { id: 'script', kind: 'scripted', displayName: 'Script', script: [] });
+    const chat = await core.call('chats.create', { providerId: 'script', model: 'scripted', title: 'Trips' });
+    const { messageId } = await core.call('chats.runTool', { chatId: chat.id, bundleID, slug: 'trip-weather', version: 'v1', args: { city: 'Oslo' } });
+    const ran = await waitFor(
+      () => core.call('chats.get', { chatId: chat.id }),
+      (read) => read.messages.some((message) => message.id === messageId && message.role === 'tool-run' && message.call.status === 'succeeded'),
+    );
+    expect(ran.messages.find((message) => message.id === messageId)).toMatchObject({ call: { result: { ok: true, value: { fahrenheit: 41 } } } });
+
+    // Toolbelt's MCP server: listed with its inputs as the schema, and called.
+    await core.call('mcpShare.shareBundle', { bundleID, shared: true });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'Test client', version: '1.0.0' });
+    await Promise.all([core.core.mcpShare.serve(serverSide), client.connect(clientSide)]);
+    onTestFinished(() => client.close());
+    const listed = (await client.listTools()).tools.find((entry) => entry.name === 'trip-weather');
+    expect(listed?.inputSchema).toMatchObject({ properties: { city: { type: 'string' } }, required: ['city'] });
+    const called = await client.callTool({ name: 'trip-weather', arguments: { city: 'Oslo' } });
+    expect(called.isError).toBeFalsy();
+    expect(JSON.stringify(called.structuredContent ?? called.content)).toContain('41');
+  });
+
   it('is exported in its bundle’s .zip and imported elsewhere as a new bundle, where its steps call the new bundle’s tools', async () => {
     const api = await travelApis();
     const source = await startTestCore();
