@@ -68,6 +68,7 @@ import { findStepTool, latestRecord } from './tools/recipe/find.js';
 import type { ToolFile, ToolInput } from '../shared/schemas/tool.js';
 import { scriptHandlers } from './tools/script/handlers.js';
 import { ScriptPool } from './scripts/script-pool.js';
+import { CompiledScriptCache } from './scripts/compiled-cache.js';
 import { sandboxWorkerUrl } from './scripts/worker-location.js';
 import type { HttpExecutorDeps } from './tools/http/executor.js';
 import { createToolResolver, type ToolResolver } from './tools/resolver.js';
@@ -213,6 +214,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let scriptPool: ScriptPool | undefined;
   const scripts = () =>
     (scriptPool ??= new ScriptPool({ workerUrl: options.scriptWorker ?? sandboxWorkerUrl(), size: Math.max(1, Math.min(4, os.availableParallelism() - 1)), log }));
+  // With script tools in the store, a worker starts now, so their first call does not wait for one.
+  if ([...store.allTools()].some((record) => record.kind === 'valid' && record.tool.type === 'script')) {
+    inBackground(scripts().warm(), (error) => log.warn('the script sandbox did not start ahead of its first call', { error: String(error) }));
+  }
   const httpExecutor: HttpExecutorDeps = {
     send: httpSend.send,
     now: () => clock.now().getTime(),
@@ -255,6 +260,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     script: scriptRunner({
       pool: scripts,
+      compiledCache: new CompiledScriptCache(path.join(dataDir, 'cache', 'scripts'), dataDir, log),
       secrets,
       settings,
       executor: httpExecutor,

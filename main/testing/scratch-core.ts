@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createCore, type CoreOptions } from '../core.js';
+import { createCore, type Core, type CoreOptions } from '../core.js';
 import { silentLogger } from '../log.js';
 import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 
@@ -10,8 +10,16 @@ import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
  * watcher, outside a test runner (the bench, the conformance suite's client
  * and server); `close` removes the folder.
  */
-export async function startScratchCore(name: string, options: Partial<CoreOptions> = {}) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `toolbelt-${name}-`));
+export interface ScratchCore {
+  core: Core;
+  call: (operation: string, params: unknown) => Promise<unknown>;
+  close: () => Promise<void>;
+  /** Closes this core and starts another on the same data folder, as a restart of the app does. */
+  restart: () => Promise<ScratchCore>;
+}
+
+export async function startScratchCore(name: string, options: Partial<CoreOptions> = {}, given?: string): Promise<ScratchCore> {
+  const dataDir = given ?? (await mkdtemp(path.join(os.tmpdir(), `toolbelt-${name}-`)));
   const core = await createCore({
     dataDir,
     hostKind: 'browser',
@@ -27,6 +35,10 @@ export async function startScratchCore(name: string, options: Partial<CoreOption
     close: async () => {
       await core.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      await core.close();
+      return startScratchCore(name, options, dataDir);
     },
   };
 }

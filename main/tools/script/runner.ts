@@ -4,6 +4,7 @@ import type { BundleHttp } from '../../../shared/schemas/http-impl.js';
 import { Redactor } from '../../common/redact.js';
 import { DEFAULT_SCRIPT_LIMITS, type ScriptFetchRequest, type ScriptFetchResponse } from '../../scripts/sandbox-protocol.js';
 import type { ScriptPool } from '../../scripts/script-pool.js';
+import type { CompiledScript, CompiledScriptCache } from '../../scripts/compiled-cache.js';
 import { readScript } from '../../scripts/signature.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import type { SettingsStore } from '../../settings/settings-store.js';
@@ -35,18 +36,24 @@ export function scriptRunner(deps: {
   bundle: (bundleID: string) => { http?: BundleHttp } | undefined;
   /** `tools.call`: the tool a name means, the one door to the person, and the invoker (read when a call runs). */
   calls: ScriptCallDeps;
+  /** Transpiled scripts kept on disk across starts. */
+  compiledCache?: CompiledScriptCache;
 }): ToolRunner<ScriptTool> {
-  const compiled = new Map<string, Promise<{ code: string; parameters: string[]; problem?: string }>>();
+  const compiled = new Map<string, Promise<CompiledScript>>();
   const compile = (tool: ScriptTool) => {
     // By a digest: kept whole, 200 sources of up to 200,000 characters would be 40 MB of keys.
-    const key = createHash('sha256').update(tool.impl.language).update('\n').update(tool.impl.source).digest('base64url');
+    const key = deps.compiledCache?.key(tool.impl.language, tool.impl.source) ?? createHash('sha256').update(tool.impl.language).update('\n').update(tool.impl.source).digest('base64url');
     let found = compiled.get(key);
     if (!found) {
-      found = readScript(tool.impl.source, tool.impl.language).then((read) => ({
-        code: read.code,
-        parameters: read.parameters,
-        ...(read.problems[0] ? { problem: `line ${read.problems[0].line}: ${read.problems[0].message}` } : {}),
-      }));
+      found = (async () => {
+        // Kept on disk from an earlier start: no TypeScript compiler to load for it.
+        const kept = await deps.compiledCache?.read(key);
+        if (kept) return kept;
+        const read = await readScript(tool.impl.source, tool.impl.language);
+        const made: CompiledScript = { code: read.code, parameters: read.parameters, ...(read.problems[0] ? { problem: `line ${read.problems[0].line}: ${read.problems[0].message}` } : {}) };
+        deps.compiledCache?.keep(key, made);
+        return made;
+      })();
       if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
       compiled.set(key, found);
     }

@@ -1,6 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CompiledScriptCache } from '../../scripts/compiled-cache.js';
+import { silentLogger } from '../../log.js';
 import { v7 as uuidv7 } from 'uuid';
 import { expectOk } from '../../testing/invoke-harness.js';
 import { startTestCore } from '../../testing/test-core.js';
@@ -162,5 +166,32 @@ describe('a script tool goes where any tool goes', () => {
     expect(result).toMatchObject({ ok: true, value: 'done' });
     expect(result.ok && result.logs).toHaveLength(200);
     expect(result.ok && result.logs?.[0]?.text.length).toBe(2000);
+  });
+});
+
+describe('transpiled scripts kept across starts', () => {
+  it('a script’s first call after a restart reads its transpiled code from the cache, and a cache file that is not one is a miss', async () => {
+    const first = await startTestCore();
+    const bundleID = uuidv7();
+    await first.call('bundles.put', { bundleID, slug: 'scripts', displayName: 'Scripts' });
+    const source = 'export default function (name: string) { return `hi ${name}`; }';
+    await first.call('tools.put', { bundleID, toolSlug: 'greet', version: 'v1', tool: { displayName: 'Greet', type: 'script', argSchema: {}, impl: { language: 'typescript', source } } });
+    const address = { bundleID, toolSlug: 'greet', version: 'v1' };
+    expect(await first.call('tools.invoke', { ...address, args: { name: 'Ada' } })).toMatchObject({ ok: true, value: 'hi Ada' });
+    const folder = path.join(first.dataDir, 'cache', 'scripts');
+    const cache = new CompiledScriptCache(folder, first.dataDir, silentLogger);
+    const file = path.join(folder, `${cache.key('typescript', source)}.json`);
+    await vi.waitFor(async () => expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ parameters: ['name'] }));
+    await first.core.close();
+
+    // What the next start runs is what the cache holds (here made to say so), without compiling the source again.
+    await writeFile(file, JSON.stringify({ code: 'export default function () { return "from the cache"; }', parameters: ['name'] }));
+    const second = await startTestCore({ dataDir: first.dataDir });
+    expect(await second.call('tools.invoke', { ...address, args: { name: 'Ada' } })).toMatchObject({ ok: true, value: 'from the cache' });
+    await second.core.close();
+
+    await writeFile(file, '{ "code": 42 }');
+    const third = await startTestCore({ dataDir: first.dataDir });
+    expect(await third.call('tools.invoke', { ...address, args: { name: 'Ada' } })).toMatchObject({ ok: true, value: 'hi Ada' });
   });
 });
