@@ -69,6 +69,8 @@ import type { ToolFile, ToolInput } from '../shared/schemas/tool.js';
 import { scriptHandlers } from './tools/script/handlers.js';
 import { ScriptPool } from './scripts/script-pool.js';
 import { CompiledScriptCache } from './scripts/compiled-cache.js';
+import { descriptionConverter } from './imports/convert-elsewhere.js';
+import { importWorkerUrl } from './imports/worker-location.js';
 import { sandboxWorkerUrl } from './scripts/worker-location.js';
 import type { HttpExecutorDeps } from './tools/http/executor.js';
 import { createToolResolver, type ToolResolver } from './tools/resolver.js';
@@ -122,6 +124,8 @@ export interface CoreOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Where the script sandbox's worker is (the built one beside the core, or its source in tests). */
   scriptWorker?: URL;
+  /** Where the import process's entry is (the built one beside the core, or its source in tests). */
+  importWorker?: URL;
 }
 
 export interface Core {
@@ -341,7 +345,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog, prepareTool),
       ...scriptHandlers(),
-      ...importHandlers(store, settings, secrets, clock),
+      ...importHandlers(store, settings, secrets, clock, descriptionConverter(options.importWorker ?? importWorkerUrl(), log)),
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns }),
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log), events),

@@ -10,9 +10,9 @@ import type { ToolStore } from '../store/tool-store.js';
 import { secretNamesOf } from './bundle-archive.js';
 import { planAgainst } from './import-plan.js';
 import { bindSecrets, confirmedHosts, renameSecrets } from './secret-binding.js';
-import { loadApiDescription } from './openapi-source.js';
-import { convertPostman } from './postman-tools.js';
-import { convertOpenApi, type ConvertedApi } from './openapi-tools.js';
+import type { loadApiDescription } from './openapi-source.js';
+import type { ConvertedApi } from './openapi-tools.js';
+import { convertDescription, type ConvertRequest } from './convert-description.js';
 
 type PreviewParams = { source: Parameters<typeof loadApiDescription>[0]; bundleID?: string; baseUrl?: string; useSecrets?: string[] };
 
@@ -21,7 +21,14 @@ const PREVIEWS_KEPT = 2;
 const PREVIEW_KEPT_MS = 30 * 60_000;
 
 /** OpenAPI, Swagger and Postman imports: a preview of the tools a description gives, then writing the chosen ones in one step. */
-export function importHandlers(store: ToolStore, settings: SettingsStore, secrets: SecretStore, clock: Clock): Pick<Handlers, 'imports.openapiPreview' | 'imports.openapiApply'> {
+export function importHandlers(
+  store: ToolStore,
+  settings: SettingsStore,
+  secrets: SecretStore,
+  clock: Clock,
+  /** Reads and converts a description (in a process of its own, in the core; in this one where none is given). */
+  readDescription: (request: ConvertRequest) => Promise<ConvertedApi> = convertDescription,
+): Pick<Handlers, 'imports.openapiPreview' | 'imports.openapiApply'> {
   /** The tools a bundle has now; none for a bundle not made yet. */
   const toolsOf = (bundleID: string | undefined): ToolFile[] => {
     if (!bundleID || store.bundle(bundleID)?.kind !== 'valid') return [];
@@ -47,35 +54,12 @@ export function importHandlers(store: ToolStore, settings: SettingsStore, secret
       previewed.delete(key);
       return kept.converted;
     }
-    const loaded = await loadApiDescription(params.source, allowedHosts);
-    const baseUrl = params.baseUrl ? { baseUrl: params.baseUrl } : {};
-    const converted = await checkedAsTheStoreWill(
-      'collection' in loaded ? convertPostman(loaded.collection, baseUrl) : convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...baseUrl }),
-    );
+    const converted = await readDescription({ source: params.source, allowedHosts, ...(params.baseUrl ? { baseUrl: params.baseUrl } : {}) });
     previewed.delete(key);
     // Kept as it is (nothing changes a preview's objects until Import takes them, and writing may fill in defaults).
     previewed.set(key, { converted, at: clock.now().getTime() });
     for (const oldest of previewed.keys()) if (previewed.size > PREVIEWS_KEPT) previewed.delete(oldest);
     return converted;
-  }
-
-  /**
-   * Each tool checked as writing it will be (a pattern that is not valid in
-   * Unicode mode, say): one that would be refused is previewed as skipped,
-   * with the reason, so the rest of the description still imports.
-   */
-  async function checkedAsTheStoreWill(converted: ConvertedApi): Promise<ConvertedApi> {
-    const operations = [];
-    for (const operation of converted.operations) {
-      const issues = operation.tool ? await store.drafts.check(operation.tool, { slug: operation.slug, version: 'v1' }) : [];
-      if (issues.length === 0) operations.push(operation);
-      else {
-        const { tool: _refused, ...rest } = operation;
-        const [first] = issues;
-        operations.push({ ...rest, skipped: `its definition would be refused (${first!.path || 'the tool'}: ${first!.message})${issues.length > 1 ? ` and ${issues.length - 1} more problems` : ''}` });
-      }
-    }
-    return { ...converted, operations };
   }
 
   async function preview(params: PreviewParams, reuse = false): Promise<ImportPreview> {
