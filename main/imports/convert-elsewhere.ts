@@ -46,7 +46,9 @@ export function descriptionConverter(workerUrl: URL, log: Logger): (request: Con
       );
       child.once('error', (error) => {
         log.warn('the import process failed; converting in the core', { error: String(error) });
-        settle(() => convertDescription(request).then(resolve, reject));
+        settle(() => {
+          convertDescription(request).then(resolve, reject);
+        });
       });
       child.once('exit', (code, signal) => settle(() => reject(new Error(`The import process ended (${signal ?? `exit code ${code}`}) before it answered. ${stderr.trim()}`.trim()))));
       child.send(request);
