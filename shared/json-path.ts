@@ -1,5 +1,6 @@
 import { query } from 'jsonpath-rfc9535';
 import parseJsonPath, { type JsonPathQuery } from 'jsonpath-rfc9535/parser';
+import { remembered } from './remembered.js';
 
 type JsonValue = Parameters<typeof query>[0];
 
@@ -46,8 +47,10 @@ function keysOf(parsed: JsonPathQuery): (string | number)[] | null {
   return keys;
 }
 
-const compiled = new Map<string, { parsed: JsonPathQuery; keys: (string | number)[] | null }>();
-const COMPILED_KEPT = 2_000;
+const compiled = remembered((expression: string) => {
+  const parsed = parseJsonPath(expression);
+  return { parsed, keys: keysOf(parsed) };
+}, 2_000);
 
 /**
  * `select` for an expression used again and again (a recipe's references,
@@ -56,13 +59,7 @@ const COMPILED_KEPT = 2_000;
  * negative from the end, as RFC 9535 says) instead of being parsed anew.
  */
 export function selectRepeated(value: unknown, expression: string): { found: boolean; value: unknown } {
-  let entry = compiled.get(expression);
-  if (!entry) {
-    const parsed = parseJsonPath(expression);
-    entry = { parsed, keys: keysOf(parsed) };
-    if (compiled.size >= COMPILED_KEPT) compiled.clear();
-    compiled.set(expression, entry);
-  }
+  const entry = compiled(expression);
   if (!entry.keys) return select(value, expression, entry.parsed);
   let current = value;
   for (const key of entry.keys) {

@@ -1,3 +1,5 @@
+import { remembered } from './remembered.js';
+
 /**
  * Template strings of HTTP tools: `${name}` (an argument if argSchema has
  * it, else a secret), `${args.name}` and `${secret.NAME}`. Parsed in one
@@ -17,19 +19,8 @@ export type ParsedTemplate = { ok: true; parts: TemplatePart[] } | { ok: false; 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const SECRET_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,127}$';
 
-const parsedTemplates = new Map<string, ParsedTemplate>();
-const PARSED_TEMPLATES_KEPT = 5_000;
-
 /** Parses a template, remembering the answer: the same templates are rendered on every call of a tool. */
-export function parseTemplate(template: string): ParsedTemplate {
-  let parsed = parsedTemplates.get(template);
-  if (!parsed) {
-    parsed = parseTemplateText(template);
-    if (parsedTemplates.size >= PARSED_TEMPLATES_KEPT) parsedTemplates.clear();
-    parsedTemplates.set(template, parsed);
-  }
-  return parsed;
-}
+export const parseTemplate = remembered((template: string) => parseTemplateText(template), 5_000);
 
 /** A template cut at its placeholders: literal text, and each `${...}` with what is inside it (trimmed). */
 export type ScannedPart = { kind: 'text'; text: string } | { kind: 'raw'; inner: string; raw: string; offset: number };

@@ -1,4 +1,5 @@
 import { parseQuery } from '../json-path.js';
+import { remembered } from '../remembered.js';
 import { scanTemplate, type TemplateProblem } from '../templates.js';
 
 /**
@@ -55,19 +56,8 @@ function reference(inner: string, raw: string): RecipeReference | string {
   return USE;
 }
 
-const parsed = new Map<string, ParsedRecipeTemplate>();
-const PARSED_KEPT = 2_000;
-
 /** Reads a recipe template (remembered: a for-each renders the same ones a thousand times). */
-export function parseRecipeTemplate(template: string): ParsedRecipeTemplate {
-  let found = parsed.get(template);
-  if (!found) {
-    found = read(template);
-    if (parsed.size >= PARSED_KEPT) parsed.clear();
-    parsed.set(template, found);
-  }
-  return found;
-}
+export const parseRecipeTemplate = remembered((template: string) => read(template), 2_000);
 
 function read(template: string): ParsedRecipeTemplate {
   const scanned = scanTemplate(template);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { useApi } from '../../api/context.js';
 import { isLatest, VersionBadge } from '../../components/VersionBadge.js';
+import { ToolOption } from '../../components/ToolOption.js';
 
 /** Enabled tools that can run, best matches of what was typed first. */
 export function useQuickRunSuggestions(slug: string | null) {
@@ -31,23 +32,11 @@ export function QuickRunSuggestions({ id, tools, active, onChoose }: { id: strin
       {tools.length ? (
         <ul id={id} role="listbox" aria-label={t('quickRun.list')} className="quick-suggest__list">
           {tools.map((tool, index) => (
-            <li
-              key={tool.toolID}
-              id={`${id}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className={`palette__option${index === active ? ' palette__option--active' : ''}`}
-              // Chosen with the mouse without taking focus from the box.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                onChoose(tool);
-              }}
-            >
-              <span className="palette__name">{tool.displayName}</span>
+            <ToolOption key={tool.toolID} id={`${id}-${index}`} active={index === active} name={tool.displayName} onChoose={() => onChoose(tool)}>
               <code className="palette__slug">{`+${tool.slug}`}</code>
               <VersionBadge tool={tool} />
               {tool.description ? <span className="palette__description muted" dir="auto">{tool.description}</span> : null}
-            </li>
+            </ToolOption>
           ))}
         </ul>
       ) : (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolView } from '../../../../../shared/schemas/tool.js';
 import { useApi } from '../../../../api/context.js';
 import { isLatest } from '../../../../components/VersionBadge.js';
+import { ToolOption } from '../../../../components/ToolOption.js';
 import { useBundleName } from '../../../../queries/tools.js';
 
 /**
@@ -79,22 +80,11 @@ export function StepToolSearch({ label, hidden, onPick, onCancel, autoFocus }: {
       {tools.length ? (
         <ul id={`${id}-list`} role="listbox" aria-label={t('recipe.search.results')} className="recipe-search__list">
           {tools.map((tool, index) => (
-            <li
-              key={tool.toolID}
-              id={`${id}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className={`palette__option${index === active ? ' palette__option--active' : ''}`}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(tool);
-              }}
-            >
-              <span className="palette__name">{tool.displayName}</span>
+            <ToolOption key={tool.toolID} id={`${id}-${index}`} active={index === active} name={tool.displayName} onChoose={() => pick(tool)}>
               <code className="palette__slug">{tool.slug}</code>
               <span className="muted">{bundleName(tool.bundleID) ?? ''}</span>
               {tool.isEnabled ? null : <span className="badge badge--quiet">{t('recipe.search.off')}</span>}
-            </li>
+            </ToolOption>
           ))}
         </ul>
       ) : (
