@@ -14,7 +14,8 @@ function StepList({ steps }: { steps: AgentStep[] }) {
             <span className="muted">{t('agentSteps.skipped', { why: step.skipped })}</span>
           ) : (
             <>
-              <strong>{step.tool ?? step.name}</strong> <code>{JSON.stringify(step.args ?? {})}</code>{' '}
+              {/* A recipe's step taken from the last run has no arguments of this run to show. */}
+              <strong>{step.tool ?? step.name}</strong> {step.args || !step.reused ? <code>{JSON.stringify(step.args ?? {})}</code> : null}{' '}
               <span className={step.ok ? 'ok-text' : 'bad-text'}>{step.ok ? t('agentSteps.done') : t('agentSteps.failed')}</span>
               {step.runs !== undefined ? <span className="muted">{` · ${t('agentSteps.runs', { count: step.runs })}`}</span> : null}
               {step.reused ? <span className="badge badge--quiet">{t('agentSteps.reused')}</span> : null}

@@ -118,7 +118,7 @@ describe('recipe tools', () => {
     const again = expectOk(await core.call('tools.invoke', { ...address, args: { city: 'Oslo' }, trace: true, resume: { from: 'weather', results: failed.recipe!.results } }));
     expect(again.value).toMatchObject({ fahrenheit: 41 });
     expect(api.state.seen).toEqual(['/weather', '/convert']);
-    expect(again.steps?.[0]).toMatchObject({ stepId: 'geo', reused: true, ok: true });
+    expect(again.steps?.[0]).toMatchObject({ stepId: 'geo', tool: 'Geocode', reused: true, ok: true });
     // Running again from a step the recipe does not have is a clear error.
     expect(await core.call('tools.invoke', { ...address, args: { city: 'Oslo' }, resume: { from: 'nope', results: {} } })).toMatchObject({ ok: false, error: { code: 'recipe_invalid', message: 'trip-weather has no step "nope" to run again from.' } });
   });

@@ -86,7 +86,16 @@ async function runRecipe(deps: RecipeDeps, tool: RecipeTool, inputs: Record<stri
       const earlier = context.resume!.results;
       if (Object.hasOwn(earlier, step.id)) results.set(step.id, earlier[step.id]);
       else skipped.add(step.id);
-      steps.push({ turn: index + 1, kind: 'call', stepId: step.id, name: step.id, reused: true, ...(Object.hasOwn(earlier, step.id) ? { ok: true, summary: summary(earlier[step.id]) } : { skipped: 'It did not run in the run this one goes on from.' }) });
+      const known = deps.check(await deps.find(step.tool));
+      steps.push({
+        turn: index + 1,
+        kind: 'call',
+        stepId: step.id,
+        name: step.id,
+        ...(known.ok ? { tool: known.record.tool.displayName } : {}),
+        reused: true,
+        ...(Object.hasOwn(earlier, step.id) ? { ok: true, summary: summary(earlier[step.id]) } : { skipped: 'It did not run in the run this one goes on from.' }),
+      });
       continue;
     }
     // The step's name: the window says "Step 2 of 3" in the person's language beside it.
