@@ -59,6 +59,14 @@ async function travelBundle(core: TestCore, base: string) {
   return { bundleID, tool, putRecipe, http };
 }
 
+/** A core whose allowed hosts take the travel APIs, with their bundle of three HTTP tools. */
+async function travelCore(options: Parameters<typeof startTestCore>[0] = {}) {
+  const api = await travelApis();
+  const core = await startTestCore(options);
+  await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
+  return { api, core, ...(await travelBundle(core, api.base)) };
+}
+
 const TRIP = (tool: (slug: string) => object) => ({
   steps: [
     { id: 'geo', tool: tool('geocode'), args: { city: '${inputs.city}' } },
@@ -70,10 +78,7 @@ const TRIP = (tool: (slug: string) => object) => ({
 
 describe('recipe tools', () => {
   it('runs three HTTP tools in a row, each taking what it needs from the inputs and earlier results, with values keeping their JSON type', async () => {
-    const api = await travelApis();
-    const core = await startTestCore();
-    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
-    const { bundleID, tool, putRecipe } = await travelBundle(core, api.base);
+    const { api, core, bundleID, tool, putRecipe } = await travelCore();
     await putRecipe('trip-weather', TRIP(tool));
     const result = expectOk(await core.call('tools.invoke', { bundleID, toolSlug: 'trip-weather', version: 'v1', args: { city: 'Oslo' }, trace: true }));
     expect(result.value).toEqual({ city: 'Oslo', fahrenheit: 41, line: 'Oslo: 41 °F' });
@@ -101,10 +106,7 @@ describe('recipe tools', () => {
   });
 
   it('stops at the step that failed, says which and why, and runs again from that step without repeating the ones before', async () => {
-    const api = await travelApis();
-    const core = await startTestCore();
-    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
-    const { bundleID, tool, putRecipe } = await travelBundle(core, api.base);
+    const { api, core, bundleID, tool, putRecipe } = await travelCore();
     await putRecipe('trip-weather', TRIP(tool));
     api.state.failWeather = true;
     const address = { bundleID, toolSlug: 'trip-weather', version: 'v1' };
@@ -124,10 +126,7 @@ describe('recipe tools', () => {
   });
 
   it('skips a step whose condition does not hold, runs a step for each item of a list, and refuses a list longer than its limit', async () => {
-    const api = await travelApis();
-    const core = await startTestCore();
-    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
-    const { bundleID, tool, putRecipe } = await travelBundle(core, api.base);
+    const { core, bundleID, tool, putRecipe } = await travelCore();
     await putRecipe(
       'many',
       {
@@ -153,10 +152,7 @@ describe('recipe tools', () => {
   });
 
   it('a missing field, a fallback and a tool that is gone: each says which step and what to do', async () => {
-    const api = await travelApis();
-    const core = await startTestCore();
-    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
-    const { bundleID, tool, putRecipe } = await travelBundle(core, api.base);
+    const { api, core, bundleID, tool, putRecipe } = await travelCore();
     await putRecipe('trip-weather', TRIP(tool));
     const address = { bundleID, toolSlug: 'trip-weather', version: 'v1' };
     expect(await core.call('tools.invoke', { ...address, args: { city: 'Atlantis' } })).toMatchObject({
@@ -178,10 +174,7 @@ describe('recipe tools', () => {
   });
 
   it('a step whose tool asks first asks the person with the recipe’s path; a denial stops the recipe at that step', async () => {
-    const api = await travelApis();
-    const core = await startTestCore({ windowOpen: () => true });
-    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
-    const { bundleID, tool, putRecipe, http } = await travelBundle(core, api.base);
+    const { api, core, bundleID, tool, putRecipe, http } = await travelCore({ windowOpen: () => true });
     // A newer version of the weather tool asks first: the recipe's step calls the latest.
     await http('weather', 'Weather', '/weather', object({ lat: { type: 'number' }, lon: { type: 'number' } }), undefined, true, 'v2');
     await putRecipe('trip-weather', TRIP(tool));
@@ -196,10 +189,7 @@ describe('recipe tools', () => {
 
 describe('recipes in recipes', () => {
   it('a recipe may call a recipe; past three levels the call is refused with recipe_depth, and the refusal names the path', async () => {
-    const api = await travelApis();
-    const core = await startTestCore();
-    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
-    const { bundleID, tool, putRecipe } = await travelBundle(core, api.base);
+    const { core, bundleID, tool, putRecipe } = await travelCore();
     const none = object({});
     await putRecipe('d', { steps: [{ id: 'c', tool: tool('convert'), args: { c: 10 } }], output: '${steps.c.result.f}' }, none);
     await putRecipe('c3', { steps: [{ id: 'next', tool: tool('d'), args: {} }], output: '${steps.next.result}' }, none);
@@ -242,10 +232,7 @@ describe('saving a recipe', () => {
   });
 
   it('a recipe file edited by hand into nonsense is listed as invalid with its reason, and the other tools still run', async () => {
-    const api = await travelApis();
-    const core = await startTestCore();
-    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
-    const { bundleID, tool, putRecipe } = await travelBundle(core, api.base);
+    const { core, bundleID, tool, putRecipe } = await travelCore();
     await putRecipe('trip-weather', TRIP(tool));
     const nonsense = await putRecipe('nonsense', TRIP(tool));
     const file = path.join(core.dataDir, 'bundles', bundleID, 'tools', `${nonsense.toolID}.json`);
@@ -262,10 +249,7 @@ describe('saving a recipe', () => {
 
 describe('a recipe goes where any tool goes', () => {
   it('is run from the palette into a chat, and called by an MCP client of Toolbelt’s own server, like any tool', async () => {
-    const api = await travelApis();
-    const core = await startTestCore();
-    await core.call('settings.patch', { allowedHosts: [new URL(api.base).host] });
-    const { bundleID, tool, putRecipe } = await travelBundle(core, api.base);
+    const { core, bundleID, tool, putRecipe } = await travelCore();
     await putRecipe('trip-weather', TRIP(tool));
 
     // The palette: the run and its result are kept in the chat.
