@@ -139,7 +139,13 @@ test('a person builds a three-step recipe by keyboard, runs it, fixes the failin
     await recipe.getByRole('button', { name: 'Add a field' }).press('Enter');
     await typeOver(recipe.getByRole('textbox', { name: 'Field', exact: true }), 'report');
     await recipe.getByRole('combobox', { name: 'Value of report' }).selectOption({ label: 'A template or JSONPath…' });
-    await typeOver(recipe.getByRole('textbox', { name: 'Template of Value of report' }), '${inputs.city}: ${steps.to_fahrenheit.result.f} °F');
+    const template = recipe.getByRole('textbox', { name: 'Template of Value of report' });
+    await typeOver(template, '${inputs.city}: ${steps.to_fahrenheit.result.f');
+    // Half-written, the draft cannot run: the tester says why and waits, and runs once it is whole.
+    await expect(tester.getByText('The tester runs this draft once its problems are fixed.')).toBeVisible();
+    await expect(tester.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
+    await template.pressSequentially('} °F');
+    await expect(tester.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
     await page.screenshot(fullShot('recipe-builder'));
 
     target.seen.length = 0;

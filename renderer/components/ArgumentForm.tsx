@@ -110,6 +110,8 @@ interface ArgumentFormProps {
   /** The submit button's words while busy. */
   busyLabel?: string;
   busy?: boolean;
+  /** Run is not possible for now (a draft with problems): the button is off, the form stays editable. */
+  blocked?: boolean;
   /** Problems reported by the core (ajv), by JSON pointer. */
   issues?: { path: string; message: string }[];
   onSubmit: (args: Record<string, unknown>) => void;
@@ -125,7 +127,7 @@ interface ArgumentFormProps {
  * selects, anything nested as JSON; titles as labels, descriptions as help,
  * required marks and defaults. A JSON mode edits the raw arguments.
  */
-export function ArgumentForm({ name, schema, submitLabel, busyLabel, busy, issues = [], onSubmit, onArgsChange, actions, initialArgs }: ArgumentFormProps) {
+export function ArgumentForm({ name, schema, submitLabel, busyLabel, busy, blocked, issues = [], onSubmit, onArgsChange, actions, initialArgs }: ArgumentFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const fields = useMemo(() => fieldsOf(schema), [schema]);
@@ -276,7 +278,7 @@ export function ArgumentForm({ name, schema, submitLabel, busyLabel, busy, issue
         </p>
       ))}
       <div className="arg-form__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy || blocked}>
           {busy ? (busyLabel ?? t('argForm.running')) : (submitLabel ?? t('argForm.run'))}
         </button>
         <button type="button" className="button button--ghost" onClick={toggleMode}>

@@ -26,6 +26,11 @@ export interface TesterTarget {
   /** HTTP tools: what Copy as cURL renders. */
   impl?: HttpImpl;
   unavailableReason?: string;
+  /**
+   * Why it cannot run for now (a draft with problems): Run is off and this is
+   * said, while a run already under way goes on and shows its result.
+   */
+  waits?: string;
   /** A saved tool: its runs and examples are kept with it (a draft's runs last the session). */
   book?: BookAddress;
   /** Arguments the form starts with (a call opened from a chat). */
@@ -69,6 +74,7 @@ export function Tester({ target }: { target: TesterTarget }) {
   const region = useRef<HTMLElement>(null);
 
   const run = async (args: Record<string, unknown>, resume?: RecipeResume) => {
+    if (target.waits) return;
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
@@ -141,6 +147,7 @@ export function Tester({ target }: { target: TesterTarget }) {
         {t('tester.title')}
       </h2>
       {target.unavailableReason ? <p className="warning-text">{t('tester.cannotRun', { reason: target.unavailableReason })}</p> : null}
+      {target.waits ? <p className="muted">{target.waits}</p> : null}
       <div className={`tester__grid${shown ? ' tester__grid--answered' : ''}`}>
         <div className="tester__input">
           <ArgumentForm
@@ -148,6 +155,7 @@ export function Tester({ target }: { target: TesterTarget }) {
             name={target.name}
             schema={target.argSchema}
             busy={busy}
+            blocked={target.waits !== undefined}
             issues={issues}
             initialArgs={seed.args}
             onArgsChange={setFormArgs}

@@ -133,12 +133,19 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
     [api, bundleID],
   );
   useEffect(() => {
+    // Only the newest draft's answer counts: an older one arriving late (a slow check of a half-typed template) would show problems already fixed.
+    let current = true;
     const timer = setTimeout(() => {
       problemsOf(draft)
-        .then(setIssues)
+        .then((found) => {
+          if (current) setIssues(found);
+        })
         .catch(() => {});
     }, 250);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [problemsOf, draft]);
 
   const secretNames = useSecretNames();
@@ -384,25 +391,23 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
         </div>
       )}
 
-      {issues.length === 0 && blockers.length === 0 ? (
-        <Tester
-          key={JSON.stringify(argSchema)}
-          target={{
-            // Each tool's drafts have their own runs: a new tool's are not another tool's.
-            key: `draft/${bundleID}/${base ? base.slug : 'new'}`,
-            name: t('editor.draftName', { name: textOf(draft.displayName) || t('editor.draft') }),
-            argSchema,
-            ...(isHttp && effectiveImpl ? { impl: effectiveImpl } : {}),
-            run: async (args, signal, { resume, progressId }) =>
-              (await transport.invoke('tools.try', { bundleID, tool: toolBody(draft), args, trace: true, progressId, ...(resume ? { resume } : {}) }, { signal })) as InvokeResult,
-            onResult: (result) => {
-              if (result.recipe) setLastRecipeRun(result.recipe);
-            },
-          }}
-        />
-      ) : (
-        <p className="muted">{t('editor.testerWaits')}</p>
-      )}
+      {/* Mounted while the draft has problems too: a run under way (a recipe's, minutes long) keeps its progress and result. */}
+      <Tester
+        key={JSON.stringify(argSchema)}
+        target={{
+          // Each tool's drafts have their own runs: a new tool's are not another tool's.
+          key: `draft/${bundleID}/${base ? base.slug : 'new'}`,
+          name: t('editor.draftName', { name: textOf(draft.displayName) || t('editor.draft') }),
+          argSchema,
+          ...(isHttp && effectiveImpl ? { impl: effectiveImpl } : {}),
+          run: async (args, signal, { resume, progressId }) =>
+            (await transport.invoke('tools.try', { bundleID, tool: toolBody(draft), args, trace: true, progressId, ...(resume ? { resume } : {}) }, { signal })) as InvokeResult,
+          onResult: (result) => {
+            if (result.recipe) setLastRecipeRun(result.recipe);
+          },
+          ...(issues.length > 0 || blockers.length > 0 ? { waits: t('editor.testerWaits') } : {}),
+        }}
+      />
 
       <EditorFooter
         blockers={blockers}
