@@ -10,7 +10,7 @@ import { connectIpc } from './ipc.js';
 import { buildMenu } from './menu.js';
 import { startAppSandbox, type AppSandbox } from '../main/server/app-sandbox.js';
 import { registerAppSchemeAsPrivileged, serveRendererOverAppScheme } from './protocol.js';
-import { createMainWindow, denyAllPermissions } from './window.js';
+import { createMainWindow, denyAllPermissions, grantAppDevicePermissions } from './window.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = createLogger({ level: process.env.TOOLBELT_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
@@ -43,6 +43,7 @@ if (!app.requestSingleInstanceLock()) {
     denyAllPermissions();
     // MCP Apps run on a second origin (a loopback port), never the window's.
     appSandbox = await startAppSandbox({ rendererDir: path.join(here, '../renderer'), log });
+    grantAppDevicePermissions(appSandbox.origin);
     serveRendererOverAppScheme(path.join(here, '../renderer'), appSandbox.origin);
     Menu.setApplicationMenu(buildMenu(app.isPackaged));
     core = await createCore({

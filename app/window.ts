@@ -1,12 +1,38 @@
 import { BrowserWindow, session, shell } from 'electron';
 import type { Logger } from '../main/log.js';
-import { APP_ENTRY_URL, externalUrlToOpen, isAppUrl } from './url-policy.js';
+import { grantsDevicePermission } from './permission-policy.js';
+import { APP_ENTRY_URL, APP_ORIGIN, externalUrlToOpen, isAppUrl } from './url-policy.js';
 import { mainWindowOptions } from './window-options.js';
 
 /** Denies every permission (camera, notifications, geolocation, ...) by default. */
 export function denyAllPermissions(): void {
   session.defaultSession.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
+}
+
+/**
+ * Once the app sandbox listens: still nothing for the window, and for an MCP
+ * App the device features the person allowed it in its card (the window's
+ * `allow` delegation is what says so; `permission-policy.ts`).
+ */
+export function grantAppDevicePermissions(sandboxOrigin: string): void {
+  const place = { sandboxOrigin, windowOrigin: APP_ORIGIN };
+  session.defaultSession.setPermissionRequestHandler((_webContents, permission, callback, details) => {
+    const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;
+    callback(grantsDevicePermission({ permission, requestingUrl: details.requestingUrl, isMainFrame: details.isMainFrame, ...(mediaTypes ? { mediaTypes } : {}) }, place));
+  });
+  session.defaultSession.setPermissionCheckHandler((_webContents, permission, _requestingOrigin, details) =>
+    grantsDevicePermission(
+      {
+        permission,
+        requestingUrl: details.requestingUrl,
+        isMainFrame: details.isMainFrame,
+        embeddingOrigin: details.embeddingOrigin,
+        ...(details.mediaType ? { mediaTypes: [details.mediaType] } : {}),
+      },
+      place,
+    ),
+  );
 }
 
 export function createMainWindow(preloadPath: string, log: Logger): BrowserWindow {
