@@ -41,11 +41,12 @@ export async function benchImports(): Promise<boolean> {
     await SwaggerParser.dereference(JSON.parse(text) as never, { resolve: { external: false }, dereference: { circular: 'ignore' } });
     parse.push(performance.now() - started);
     started = performance.now();
-    const plan = (await call('imports.openapiPreview', { source: { text } })) as { operations: { key: string; tool?: unknown }[] };
+    const plan = (await call('imports.openapiPreview', { source: { text } })) as { operations: { key: string; tool?: unknown }[]; previewId: string };
     preview.push(performance.now() - started);
     operations = plan.operations.filter((operation) => operation.tool).map((operation) => operation.key);
     started = performance.now();
-    await call('imports.openapiApply', { source: { text }, bundleID: uuidv7(), operations });
+    // As the window does: the preview's reading, not the text again.
+    await call('imports.openapiApply', { previewId: plan.previewId, bundleID: uuidv7(), operations });
     write.push(performance.now() - started);
   }
   const figures: Figure[] = [
@@ -69,9 +70,9 @@ async function hostMemory(): Promise<boolean> {
     const before = await megabytes('VmRSS');
     const text = await readFile(path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json'), 'utf8');
     const api = hostApi(host);
-    const plan = (await api('POST', '/imports/openapi/preview', { source: { text } })) as { operations: { key: string; tool?: unknown }[] };
+    const plan = (await api('POST', '/imports/openapi/preview', { source: { text } })) as { operations: { key: string; tool?: unknown }[]; previewId: string };
     const operations = plan.operations.filter((operation) => operation.tool).map((operation) => operation.key);
-    await api('POST', '/imports/openapi/apply', { source: { text }, bundleID: uuidv7(), operations });
+    await api('POST', '/imports/openapi/apply', { previewId: plan.previewId, bundleID: uuidv7(), operations });
     const peak = await megabytes('VmHWM');
     const met = peak < MEMORY_GOAL_MB;
     console.log(

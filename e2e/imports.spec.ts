@@ -348,9 +348,14 @@ test('a Postman collection imports the same way: its folders and requests as too
   await dialog.getByLabel('Description file').setInputFiles(path.join(import.meta.dirname, '../main/imports/fixtures/train-travel.postman_collection.json'));
   await dialog.getByRole('button', { name: 'Read description' }).click();
   await expect(dialog.getByText('Train Travel API · Postman collection v2.1 · 7 operations')).toBeVisible();
+  const applied = page.waitForRequest((request) => request.url().endsWith('/api/imports/openapi/apply'));
   await dialog.getByRole('button', { name: 'Import 7 tools' }).click();
   const imported = page.getByRole('dialog', { name: 'API imported' });
   await expect(imported.getByRole('status')).toHaveText('7 tools written into “Train Travel API”.');
+  // Import names the preview's reading of the collection: its text is not sent a second time.
+  const body = (await applied).postDataJSON() as Record<string, unknown>;
+  expect(body.previewId).toEqual(expect.any(String));
+  expect(body).not.toHaveProperty('source');
   await expect(imported).toContainText('Set this secret in Settings → Secrets before you run them: TRAIN_TRAVEL_API_CLIENT_ID.');
   await expect(imported).toContainText('It signs in in your browser: then select Sign in under the bundle.');
   await page.screenshot(shot('postman-imported'));

@@ -35,6 +35,7 @@ export const ERROR_HTTP_STATUS = {
   regex_unsupported: 400,
   import_invalid: 422,
   import_unreachable: 502,
+  import_preview_gone: 410,
   host_not_allowed: 403,
   missing_secret: 409,
   secret_reserved: 403,

@@ -91,6 +91,22 @@ export async function readJsonFile(filePath: string): Promise<JsonReadResult> {
 }
 
 /**
+ * The same, except that a text `known` recognises (one already read, by its
+ * digest) is not parsed again: `unchanged` instead. Re-reading a bundle this
+ * process just wrote (the watcher sees its own writes) then costs the reads,
+ * not a second copy of every tool in memory.
+ */
+export async function readJsonFileUnlessKnown(filePath: string, known: (text: string) => boolean): Promise<JsonReadResult | { ok: true; unchanged: true }> {
+  let text: string;
+  try {
+    text = await readFile(filePath, { encoding: 'utf8', flag: READ_FLAGS });
+  } catch (error) {
+    return readFailure(error);
+  }
+  return known(text) ? { ok: true, unchanged: true } : parseJsonText(text);
+}
+
+/**
  * The same, synchronously: only for the cold load at start, where reading
  * ten thousand small files one after another is several times faster than
  * through the thread pool, and nothing else is waiting yet.

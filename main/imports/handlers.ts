@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ImportPreview } from '../../shared/schemas/imports.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
@@ -15,6 +15,8 @@ import type { ConvertedApi } from './openapi-tools.js';
 import { convertDescription, type ConvertRequest } from './convert-description.js';
 
 type PreviewParams = { source: Parameters<typeof loadApiDescription>[0]; bundleID?: string; baseUrl?: string; useSecrets?: string[] };
+/** Import reads the description from its preview (`previewId`) or from its source again. */
+type ConvertParams = Omit<PreviewParams, 'source'> & { source?: PreviewParams['source']; previewId?: string };
 
 /** How many converted descriptions are kept for Import, and for how long after their preview. */
 const PREVIEWS_KEPT = 2;
@@ -39,31 +41,53 @@ export function importHandlers(
    * The descriptions last previewed, converted. Import writes what the person chose from without reading, parsing
    * and converting the description again (a third of a large import's time), and from the same document even if
    * the one at its address changed meanwhile. A preview always reads it anew; an import takes its preview away.
+   * Each has an id the preview hands out, so Import need not send the text again: GitHub's 13 MB as a request body
+   * is ~75 MB of the host's memory for a moment (body, text, parsed copy), more than the whole import otherwise.
    */
-  const previewed = new Map<string, { converted: ConvertedApi; at: number }>();
+  const previewed = new Map<string, { converted: ConvertedApi; at: number; id: string; allowedHosts: string; baseUrl: string | undefined }>();
+  const fresh = (kept: { at: number }) => clock.now().getTime() - kept.at < PREVIEW_KEPT_MS;
 
-  async function convert(params: PreviewParams, reuse: boolean): Promise<ConvertedApi> {
+  /** Taken, not copied: an import is what a preview is for, and GitHub's converted description is ~40 MB the host would otherwise hold twice while writing, and once more for half an hour after. Importing again reads it anew. */
+  function takePreview(params: ConvertParams): ConvertedApi {
+    const allowedHosts = JSON.stringify(settings.get().allowedHosts);
+    for (const [key, kept] of previewed) {
+      if (kept.id !== params.previewId) continue;
+      previewed.delete(key);
+      // What the preview was read under must still hold: the same allowed hosts, the same base URL.
+      if (fresh(kept) && kept.allowedHosts === allowedHosts && kept.baseUrl === params.baseUrl) return kept.converted;
+      break;
+    }
+    throw new ToolbeltError(
+      'import_preview_gone',
+      'The preview this import was chosen from is no longer kept (older than 30 minutes, imported already, or the allowed hosts or base URL changed since): send the description again, or read it again.',
+    );
+  }
+
+  async function convert(params: ConvertParams, reuse: boolean): Promise<ConvertedApi & { previewId: string }> {
+    if (!params.source) {
+      if (!params.previewId) throw new ToolbeltError('invalid_params', 'Give the description (source) or the previewId of its preview.');
+      return { ...takePreview(params), previewId: params.previewId };
+    }
     const allowedHosts = settings.get().allowedHosts;
     // The text itself is hashed as it is: printed into the key's JSON, GitHub's 13 MB came out as ~50 MB of escaped garbage.
     const { text, ...where } = 'text' in params.source ? params.source : { ...params.source, text: '' };
     const key = createHash('sha256').update(JSON.stringify([where, params.baseUrl ?? null, allowedHosts])).update('\0').update(text).digest('hex');
     const kept = previewed.get(key);
-    if (reuse && kept && clock.now().getTime() - kept.at < PREVIEW_KEPT_MS) {
-      // Taken, not copied: an import is what a preview is for, and GitHub's converted description is ~40 MB the host
-      // would otherwise hold twice while writing, and once more for half an hour after. Importing again reads it anew.
+    if (reuse && kept && fresh(kept)) {
       previewed.delete(key);
-      return kept.converted;
+      return { ...kept.converted, previewId: kept.id };
     }
     const converted = await readDescription({ source: params.source, allowedHosts, ...(params.baseUrl ? { baseUrl: params.baseUrl } : {}) });
     previewed.delete(key);
     // Kept as it is (nothing changes a preview's objects until Import takes them, and writing may fill in defaults).
-    previewed.set(key, { converted, at: clock.now().getTime() });
+    const id = randomBytes(18).toString('base64url');
+    previewed.set(key, { converted, at: clock.now().getTime(), id, allowedHosts: JSON.stringify(allowedHosts), baseUrl: params.baseUrl });
     for (const oldest of previewed.keys()) if (previewed.size > PREVIEWS_KEPT) previewed.delete(oldest);
-    return converted;
+    return { ...converted, previewId: id };
   }
 
-  async function preview(params: PreviewParams, reuse = false): Promise<ImportPreview> {
-    const converted = await convert(params, reuse);
+  async function preview(params: ConvertParams, reuse = false): Promise<ImportPreview> {
+    const { previewId, ...converted } = await convert(params, reuse);
     const targetRecord = params.bundleID ? store.bundle(params.bundleID) : undefined;
     const target = targetRecord?.kind === 'valid' ? targetRecord : undefined;
     const current = toolsOf(target?.bundleID);
@@ -85,6 +109,7 @@ export function importHandlers(
       operations,
       gone,
       ...(target ? { bundleID: target.bundleID } : {}),
+      previewId,
     };
   }
 

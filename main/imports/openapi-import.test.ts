@@ -18,7 +18,8 @@ const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'fixtu
 type PreviewParams = { source: { text: string } | { url: string }; bundleID?: string; baseUrl?: string; useSecrets?: string[]; allowHosts?: string[] };
 
 const preview = (core: TestCore, params: PreviewParams): Promise<ImportPreview> => core.call('imports.openapiPreview', params);
-const apply = (core: TestCore, params: PreviewParams & { bundleID: string; operations: string[] }): Promise<ImportResult> => core.call('imports.openapiApply', params);
+type ApplyParams = Omit<PreviewParams, 'source'> & { source?: PreviewParams['source']; previewId?: string; bundleID: string; operations: string[] };
+const apply = (core: TestCore, params: ApplyParams): Promise<ImportResult> => core.call('imports.openapiApply', params);
 
 async function toolsOf(core: TestCore, bundleID: string): Promise<ToolView[]> {
   return ((await core.call('tools.list', { bundleIDs: [bundleID], includeDisabled: true, recommendedPageSize: 500 })) as { tools: ToolView[] }).tools;
@@ -235,6 +236,34 @@ describe('OpenAPI import: writing the tools', () => {
     const result = await apply(core, { source, bundleID: newID(), operations: plan.operations.map((operation) => operation.key) });
     expect(result.written).toHaveLength(1);
     expect(server.requestsTo('/openapi.json')).toHaveLength(2);
+  });
+
+  it('imports by the preview’s id without the description’s text again; an id imported already, too old, or read under other allowed hosts or base URL is gone, with its own code', async () => {
+    const clock = manualClock();
+    const core = await startTestCore({ clock });
+    const text = JSON.stringify({ openapi: '3.0.3', info: { title: 'Notes', version: '1' }, servers: [{ url: 'https://notes.example/api' }], paths: { '/notes': { get: { operationId: 'listNotes', responses: { 200: { description: 'ok' } } } } } });
+    const plan = await preview(core, { source: { text } });
+    expect(plan.previewId).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    const bundleID = newID();
+    const byPreview = (id: string | undefined, extra: { baseUrl?: string } = {}) => ({ ...(id ? { previewId: id } : {}), bundleID, operations: ['GET /notes'], ...extra });
+    expect(await apply(core, byPreview(plan.previewId))).toMatchObject({ created: true, written: [{ slug: 'list-notes', version: 'v1', status: 'new' }] });
+    expect((await toolsOf(core, bundleID)).map((tool) => tool.slug)).toEqual(['list-notes']);
+
+    // Taken by that import: the same id again is gone, and says what to do.
+    const again = await core.failure('imports.openapiApply', byPreview(plan.previewId));
+    expect(again.code).toBe('import_preview_gone');
+    expect(again.message).toMatch(/send the description again/);
+    // Half an hour later; after the allowed hosts changed; with another base URL than the preview's.
+    const late = await preview(core, { source: { text } });
+    clock.advance(31 * 60_000);
+    expect((await core.failure('imports.openapiApply', byPreview(late.previewId))).code).toBe('import_preview_gone');
+    const hosts = await preview(core, { source: { text } });
+    await core.call('settings.patch', { allowedHosts: ['other.example'] });
+    expect((await core.failure('imports.openapiApply', byPreview(hosts.previewId))).code).toBe('import_preview_gone');
+    const based = await preview(core, { source: { text } });
+    expect((await core.failure('imports.openapiApply', byPreview(based.previewId, { baseUrl: 'https://elsewhere.example' }))).code).toBe('import_preview_gone');
+    // Neither the description nor a preview: nothing to import from.
+    expect((await core.failure('imports.openapiApply', byPreview(undefined))).code).toBe('invalid_params');
   });
 
   it('writes the chosen operations as a new bundle whose tools run against the API’s own examples', async () => {

@@ -93,7 +93,7 @@ export class FolderSync {
     const toRead = options.rereadKnown ? listing.toolIDs : listing.toolIDs.filter((toolID) => !this.index.tools.has(toolID));
     const records = new Map<string, ToolRecord | null>();
     await forEachLimited(toRead, 16, async (toolID) => {
-      records.set(toolID, await readToolRecord(layout, validator, bundleID, toolID, cache));
+      records.set(toolID, await readToolRecord(layout, validator, bundleID, toolID, cache, this.index.tools.get(toolID)));
     });
     return { bundle, toolIDs, strays, gone, records };
   }

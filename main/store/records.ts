@@ -5,7 +5,7 @@ import { describeIssues } from '../common/validation.js';
 import type { BundleFile } from '../../shared/schemas/bundle.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { DocumentValidator } from './document-validation.js';
-import { ATOMIC_TEMP_FILE, readJsonFile, readJsonFileSync, type JsonReadResult } from '../common/json-files.js';
+import { ATOMIC_TEMP_FILE, readJsonFile, readJsonFileSync, readJsonFileUnlessKnown, type JsonReadResult } from '../common/json-files.js';
 import type { StoreLayout } from './layout.js';
 import { toolIDFromFileName } from './layout.js';
 import { ValidationCache } from './validation-cache.js';
@@ -88,9 +88,13 @@ export async function readToolRecord(
   bundleID: string,
   toolID: string,
   cache: ValidationCache,
+  /** What memory holds for this file: handed back as it is when the file still has the text it was read from. */
+  known?: ToolRecord,
 ): Promise<ToolRecord | null> {
   const file = layout.toolFile(bundleID, toolID);
-  return checkedOnce(validator, cache, bundleID, toolID, file, await readJsonFile(file));
+  if (known?.kind !== 'valid') return checkedOnce(validator, cache, bundleID, toolID, file, await readJsonFile(file));
+  const read = await readJsonFileUnlessKnown(file, (text) => ValidationCache.digest(text) === known.digest);
+  return 'unchanged' in read ? known : checkedOnce(validator, cache, bundleID, toolID, file, read);
 }
 
 /** The cold load's reader, the same but synchronous (see readJsonFileSync). */

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { UuidV7Schema } from '../schemas/ids.js';
-import { ArchivePreviewSchema, BundleArchiveSchema, importConfirmations, ImportPreviewSchema, ImportResultSchema, ImportSourceSchema, MAX_IMPORT_TEXT_CHARS } from '../schemas/imports.js';
+import { ArchivePreviewSchema, BundleArchiveSchema, importConfirmations, ImportPreviewSchema, ImportResultSchema, ImportSourceSchema, MAX_IMPORT_TEXT_CHARS, PreviewIdSchema } from '../schemas/imports.js';
 
 /** Room for the description's text as JSON (escapes and all). */
 const IMPORT_BODY_BYTES = MAX_IMPORT_TEXT_CHARS * 2;
@@ -26,7 +26,15 @@ export const importsOpenApiApply = defineOperation({
   name: 'imports.openapiApply',
   summary: 'Write the chosen operations as tools in one step: a new bundle appears whole or not at all; changed tools become new versions.',
   params: Type.Object(
-    { ...openApiParams, bundleID: UuidV7Schema, operations: Type.Array(Type.String({ maxLength: 4096 }), { minItems: 1, maxItems: 5000, uniqueItems: true }), ...importConfirmations },
+    {
+      ...openApiParams,
+      // The description as read by a preview (its previewId), or its source again (needed when the base URL changed since).
+      source: Type.Optional(ImportSourceSchema),
+      previewId: Type.Optional(PreviewIdSchema),
+      bundleID: UuidV7Schema,
+      operations: Type.Array(Type.String({ maxLength: 4096 }), { minItems: 1, maxItems: 5000, uniqueItems: true }),
+      ...importConfirmations,
+    },
     { additionalProperties: false },
   ),
   result: ImportResultSchema,

@@ -6,6 +6,8 @@ import { ToolInputSchema } from './tool.js';
 /** Large public descriptions (GitHub's REST API) run to 15 MB of JSON. */
 export const MAX_IMPORT_TEXT_CHARS = 40_000_000;
 
+export const PreviewIdSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' });
+
 /** Where an API description comes from: its text (JSON or YAML, pasted or read from a file), or a URL on an allowed host. */
 export const ImportSourceSchema = Type.Union([
   Type.Object({ text: Type.String({ minLength: 1, maxLength: MAX_IMPORT_TEXT_CHARS }), fileName: Type.Optional(Type.String({ maxLength: 260 })) }, { additionalProperties: false }),
@@ -79,6 +81,8 @@ export const ImportPreviewSchema = Type.Object(
     gone: Type.Array(Type.Object({ slug: Type.String(), version: Type.String(), displayName: Type.String() }, { additionalProperties: false })),
     /** The bundle a re-import goes into. */
     bundleID: Type.Optional(UuidV7Schema),
+    /** Names this preview's reading of the description for Import (`previewId`), so the text is not sent again; kept 30 minutes, taken by an import. */
+    previewId: Type.Optional(PreviewIdSchema),
   },
   { additionalProperties: false },
 );

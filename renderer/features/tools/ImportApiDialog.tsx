@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
+import { ToolbeltError } from '../../../shared/errors.js';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../shared/schemas/imports.js';
 import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
@@ -57,7 +58,19 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
       setChosen(new Set(plan.operations.filter((operation) => operation.tool && operation.status !== 'same').map((operation) => operation.key)));
     },
   });
-  const importTools = useStoreMutation((params: Parameters<typeof api.imports.openapiApply>[0]) => api.imports.openapiApply(params));
+  const importTools = useStoreMutation(async ({ previewId, ...params }: Parameters<typeof api.imports.openapiApply>[0] & { source: ImportSource }) => {
+    // The preview's reading of the description, so its text is not sent again (GitHub's is 13 MB); the text again when the
+    // core no longer keeps it (imported already, half an hour later).
+    if (previewId) {
+      const { source: _source, ...byPreview } = params;
+      try {
+        return await api.imports.openapiApply({ ...byPreview, previewId });
+      } catch (error) {
+        if (!(error instanceof ToolbeltError && error.code === 'import_preview_gone')) throw error;
+      }
+    }
+    return api.imports.openapiApply(params);
+  });
   const plan = read.data;
   const baseUrlChanged = plan !== undefined && baseUrl.trim() !== (plan.bundle.http?.baseUrl ?? '');
   // A base URL typed here replaces the description's: its host is the one to confirm (a re-import brings none).
@@ -106,12 +119,15 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
     });
   const runImport = () => {
     if (!source || chosen.size === 0) return;
+    const newBaseUrl = baseUrl.trim() && (baseUrlChanged || !plan?.bundle.http?.baseUrl) ? baseUrl.trim() : null;
     importTools.mutate(
       {
         source,
+        // A base URL typed after the preview means reading the description again, from its text.
+        ...(plan?.previewId && !newBaseUrl ? { previewId: plan.previewId } : {}),
         bundleID,
         operations: [...chosen],
-        ...(baseUrl.trim() && (baseUrlChanged || !plan?.bundle.http?.baseUrl) ? { baseUrl: baseUrl.trim() } : {}),
+        ...(newBaseUrl ? { baseUrl: newBaseUrl } : {}),
         useSecrets: [...consent.useSecrets],
         allowHosts: hosts.filter((host) => consent.allowHosts.has(host)),
       },

@@ -1,0 +1,16 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { hostApi, PROJECT_ROOT as ROOT, spawnHost } from './main/testing/spawned-host.js';
+const host = await spawnHost(['--data-dir', '/tmp/gh-data3']);
+const text = await readFile(path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json'), 'utf8');
+const api = hostApi(host);
+const mb = async (f: string) => Number(new RegExp(`${f}:\\s+(\\d+)`).exec(await readFile(`/proc/${host.child.pid}/status`, 'utf8'))![1]) / 1024;
+const plan = (await api('POST', '/imports/openapi/preview', { source: { text } })) as { operations: { key: string; tool?: unknown }[] };
+console.log('after preview rss', await mb('VmRSS'), 'hwm', await mb('VmHWM'));
+const operations = plan.operations.filter((o) => o.tool).map((o) => o.key);
+const timer = setInterval(async () => console.log('  rss', await mb('VmRSS')), 100);
+await api('POST', '/imports/openapi/apply', { source: { text }, bundleID: uuidv7(), operations });
+clearInterval(timer);
+console.log('after apply rss', await mb('VmRSS'), 'hwm', await mb('VmHWM'));
+host.child.kill('SIGINT'); await host.exited;
