@@ -138,6 +138,8 @@ export interface Core {
   chats: ChatEngine;
   mcpShare: McpShare;
   mcpServers: McpServers;
+  /** Settles once what the core starts ahead of first use is ready (the script sandbox's worker, with script tools in the store); never rejects. */
+  warmedUp: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -219,8 +221,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const scripts = () =>
     (scriptPool ??= new ScriptPool({ workerUrl: options.scriptWorker ?? sandboxWorkerUrl(), size: Math.max(1, Math.min(4, os.availableParallelism() - 1)), log }));
   // With script tools in the store, a worker starts now, so their first call does not wait for one.
+  let warmedUp = Promise.resolve();
   if ([...store.allTools()].some((record) => record.kind === 'valid' && record.tool.type === 'script')) {
-    inBackground(scripts().warm(), (error) => log.warn('the script sandbox did not start ahead of its first call', { error: String(error) }));
+    const warming = scripts().warm();
+    inBackground(warming, (error) => log.warn('the script sandbox did not start ahead of its first call', { error: String(error) }));
+    warmedUp = warming.then(
+      () => undefined,
+      () => undefined,
+    );
   }
   const httpExecutor: HttpExecutorDeps = {
     send: httpSend.send,
@@ -381,6 +389,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     chats,
     mcpShare,
     mcpServers,
+    warmedUp,
     // Hosts and tests may both close the core; the second call waits for the first.
     close() {
       closing ??= (async () => {

@@ -32,6 +32,17 @@ describe('the script sandbox (QuickJS in worker threads)', () => {
     expect(result.memoryBytes).toBeGreaterThan(0);
   });
 
+  it('warms up ahead of the first call (a worker started, an empty script run through it), and a close during that is no error', async () => {
+    const warmed = pool(1);
+    await warmed.warm();
+    const result = await run(warmed, 'export default function () { return 7; }');
+    expect(result.outcome).toEqual({ ok: true, json: '7' });
+    const closing = pool(1);
+    const warming = closing.warm();
+    await closing.close();
+    await expect(warming).resolves.toBeUndefined();
+  });
+
   it('fetches through the host, and reads only the secrets handed to it', async () => {
     const subject = pool();
     const asked: unknown[] = [];
