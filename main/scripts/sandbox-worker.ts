@@ -1,5 +1,6 @@
 // The script sandbox's worker thread: QuickJS compiled to WebAssembly, a
-// fresh runtime for every call, with a memory limit, a CPU deadline that
+// fresh runtime for every call (made between calls, ahead of the one that
+// takes it, and never used twice), with a memory limit, a CPU deadline that
 // interrupts the interpreter, and nothing of Node, the file system, the
 // environment or the host's globals. A script reaches the outside only
 // through what the prelude gives it (fetch, secret, console), each a message
@@ -15,6 +16,8 @@ const quickjs = await newQuickJSWASMModuleFromVariant(variant);
 
 /** Host replies this run waits for, by request id. */
 const waiting = new Map<number, (reply: { ok: boolean; text: string }) => void>();
+/** The next call's runtime, made between calls (see prepare). */
+let spare: Prepared | null = null;
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'reply') {
@@ -23,32 +26,73 @@ port.on('message', (message: ToWorker) => {
     return;
   }
   run(message)
-    .then(({ done, broken }) => port.postMessage(broken ? { ...done, broken } : done))
+    .then(({ done, broken }) => {
+      port.postMessage(broken ? { ...done, broken } : done);
+      // The next call's runtime is made now, while the host reads this answer, not when that call comes.
+      if (!broken) prepareSpare();
+    })
     // A failure of the sandbox itself (not the script's): this thread cannot be trusted with another run.
     .catch((error: unknown) => {
       port.postMessage({ type: 'done', runId: message.runId, outcome: scriptFailure('script_crashed', `The script sandbox failed: ${String(error)}`), logs: [], memoryBytes: 0, broken: true } satisfies ScriptDone);
     });
 });
+prepareSpare();
 port.postMessage({ type: 'ready' });
 
-async function run(request: RunRequest): Promise<{ done: ScriptDone; broken: boolean }> {
-  const logs: ScriptDone['logs'] = [];
+/**
+ * A runtime and context with the prelude in place, made ahead of the call
+ * that takes it (between calls), never used before: each call still gets a
+ * fresh one. Its host functions read the call's request, logs and pending
+ * host requests from `run`, which the call fills in when it takes it.
+ */
+interface Prepared {
+  runtime: QuickJSRuntime;
+  vm: QuickJSContext;
+  run: RunState;
+}
+
+/** What a call's host functions act on: set when a call takes the prepared runtime. */
+interface RunState {
+  request: RunRequest | null;
+  logs: ScriptDone['logs'];
+  calls: Calls;
+}
+
+function prepare(): Prepared {
   const runtime = quickjs.newRuntime();
-  runtime.setMemoryLimit(request.limits.memoryBytes);
   runtime.setMaxStackSize(512 * 1024);
+  const vm = runtime.newContext();
+  const state: RunState = { request: null, logs: [], calls: { outstanding: 0, next: 0, deferreds: [], wake: () => undefined } };
+  installHost(vm, runtime, state);
+  return { runtime, vm, run: state };
+}
+
+/** Makes the next call's runtime; if that fails, the call makes its own (and says why if it fails again). */
+function prepareSpare(): void {
+  if (spare) return;
+  try {
+    spare = prepare();
+  } catch {
+    spare = null;
+  }
+}
+
+async function run(request: RunRequest): Promise<{ done: ScriptDone; broken: boolean }> {
+  const taken = spare ?? prepare();
+  spare = null;
+  const { vm, runtime, run: state } = taken;
+  state.request = request;
+  runtime.setMemoryLimit(request.limits.memoryBytes);
   const deadline = Date.now() + request.limits.timeoutMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
-  const vm = runtime.newContext();
-  const calls: Calls = { outstanding: 0, next: 0, deferreds: [], wake: () => undefined };
   let done: ScriptDone;
   try {
-    installHost(vm, runtime, request, logs, calls);
-    const outcome = await callDefault(vm, runtime, request, deadline, calls);
-    done = { type: 'done', runId: request.runId, outcome, logs, memoryBytes: memoryUsed(vm, runtime) };
+    const outcome = await callDefault(vm, runtime, request, deadline, state.calls);
+    done = { type: 'done', runId: request.runId, outcome, logs: state.logs, memoryBytes: memoryUsed(vm, runtime) };
   } finally {
     waiting.clear();
     // Promises handed to the script that never settled are still the host's to let go of.
-    for (const deferred of calls.deferreds) if (deferred.alive) deferred.dispose();
+    for (const deferred of state.calls.deferreds) if (deferred.alive) deferred.dispose();
   }
   return { done, broken: !released(vm, runtime) };
 }
@@ -76,8 +120,9 @@ interface Calls {
   wake: () => void;
 }
 
-/** The globals a script has: the prelude's fetch, secret and console, over three host functions. */
-function installHost(vm: QuickJSContext, runtime: QuickJSRuntime, request: RunRequest, logs: ScriptDone['logs'], calls: Calls): void {
+/** The globals a script has: the prelude's fetch, secret and console, over three host functions acting for the call in `state`. */
+function installHost(vm: QuickJSContext, runtime: QuickJSRuntime, state: RunState): void {
+  const { calls, logs } = state;
   const ask = (service: HostService, payload: string) =>
     new Promise<{ ok: boolean; text: string }>((resolve) => {
       const requestId = calls.next++;
@@ -86,7 +131,7 @@ function installHost(vm: QuickJSContext, runtime: QuickJSRuntime, request: RunRe
         calls.outstanding--;
         resolve(reply);
       });
-      port!.postMessage({ type: 'host', service, runId: request.runId, requestId, payload });
+      port!.postMessage({ type: 'host', service, runId: state.request!.runId, requestId, payload });
     });
   /** A host function that hands the script a promise of the host's answer to a request of this service. */
   const asking = (service: HostService) => (payloadHandle: QuickJSHandle) => {
@@ -115,12 +160,12 @@ function installHost(vm: QuickJSContext, runtime: QuickJSRuntime, request: RunRe
   const callHandle = vm.newFunction('__hostCall', asking('call'));
   const secretHandle = vm.newFunction('__hostSecret', (nameHandle) => {
     const name = vm.getString(nameHandle);
-    const value = request.secrets[name];
+    const value = Object.hasOwn(state.request!.secrets, name) ? state.request!.secrets[name] : undefined;
     if (value === undefined) return { error: vm.newError({ name: 'SecretError', message: `The secret "${name}" is not one this tool declares (impl.secrets), so the script cannot read it.` }) };
     return vm.newString(value);
   });
   const logHandle = vm.newFunction('__hostLog', (levelHandle, textHandle) => {
-    if (logs.length >= request.limits.logLines) return;
+    if (logs.length >= state.request!.limits.logLines) return;
     const level = vm.getString(levelHandle);
     logs.push({ level: level === 'warn' || level === 'error' ? level : 'log', text: vm.getString(textHandle).slice(0, 2_000) });
   });

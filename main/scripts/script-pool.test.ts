@@ -82,6 +82,19 @@ describe('the script sandbox (QuickJS in worker threads)', () => {
     // Arguments cross as JSON: polluting their prototype touches nothing outside.
     expect((await run(subject, 'export default function (o) { o.__proto__.polluted = 1; return ({}).polluted; }', { parameters: ['o'], args: { o: {} } })).outcome).toEqual({ ok: true, json: '1' });
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    // Each call starts afresh (its runtime made between calls, never used before): nothing one call left reaches the next,
+    // on a pool of one worker, so both run there; nor its secrets, logs or console.
+    const single = pool(1);
+    const leave = 'export default function () { globalThis.left = "mine"; Object.prototype.tainted = 1; globalThis.console = { log: () => "hijacked" }; return secret("KEY"); }';
+    expect((await run(single, leave, { secrets: { KEY: 'first-call-secret' } })).outcome).toEqual({ ok: true, json: '"first-call-secret"' });
+    const look = `export default function () {
+      let key = null; try { key = secret("KEY"); } catch (error) { key = error.name; }
+      console.log("still mine");
+      return [typeof globalThis.left, ({}).tainted === undefined, key];
+    }`;
+    const next = await run(single, look);
+    expect(next.outcome).toEqual({ ok: true, json: '["undefined",true,"SecretError"]' });
+    expect(next.logs).toEqual([{ level: 'log', text: 'still mine' }]);
   });
 
   it('runs calls side by side up to its size, and a call cancelled while it runs ends alone', async () => {
