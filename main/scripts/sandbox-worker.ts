@@ -43,12 +43,12 @@ port.postMessage({ type: 'ready' });
  * A runtime and context with the prelude in place, made ahead of the call
  * that takes it (between calls), never used before: each call still gets a
  * fresh one. Its host functions read the call's request, logs and pending
- * host requests from `run`, which the call fills in when it takes it.
+ * host requests from `state`, which the call fills in when it takes it.
  */
 interface Prepared {
   runtime: QuickJSRuntime;
   vm: QuickJSContext;
-  run: RunState;
+  state: RunState;
 }
 
 /** What a call's host functions act on: set when a call takes the prepared runtime. */
@@ -64,7 +64,7 @@ function prepare(): Prepared {
   const vm = runtime.newContext();
   const state: RunState = { request: null, logs: [], calls: { outstanding: 0, next: 0, deferreds: [], wake: () => undefined } };
   installHost(vm, runtime, state);
-  return { runtime, vm, run: state };
+  return { runtime, vm, state };
 }
 
 /** Makes the next call's runtime; if that fails, the call makes its own (and says why if it fails again). */
@@ -80,7 +80,7 @@ function prepareSpare(): void {
 async function run(request: RunRequest): Promise<{ done: ScriptDone; broken: boolean }> {
   const taken = spare ?? prepare();
   spare = null;
-  const { vm, runtime, run: state } = taken;
+  const { vm, runtime, state } = taken;
   state.request = request;
   runtime.setMemoryLimit(request.limits.memoryBytes);
   const deadline = Date.now() + request.limits.timeoutMs;
