@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import { ToolbeltError } from '../../../shared/errors.js';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../shared/schemas/imports.js';
 import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
@@ -10,6 +9,7 @@ import { FilePicker } from '../../components/FilePicker.js';
 import { CancelAnd, Modal } from '../../components/Modal.js';
 import { useBundles, useStoreMutation } from '../../queries/tools.js';
 import { ArchiveImport } from './ArchiveImport.js';
+import { applyImport } from './import-apply.js';
 import { ImportConsent, NO_CONSENT, secretsToSet, type Consent } from './ImportConsent.js';
 
 type SourceKind = 'file' | 'paste' | 'url';
@@ -58,19 +58,7 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
       setChosen(new Set(plan.operations.filter((operation) => operation.tool && operation.status !== 'same').map((operation) => operation.key)));
     },
   });
-  const importTools = useStoreMutation(async ({ previewId, ...params }: Parameters<typeof api.imports.openapiApply>[0] & { source: ImportSource }) => {
-    // The preview's reading of the description, so its text is not sent again (GitHub's is 13 MB); the text again when the
-    // core no longer keeps it (imported already, half an hour later).
-    if (previewId) {
-      const { source: _source, ...byPreview } = params;
-      try {
-        return await api.imports.openapiApply({ ...byPreview, previewId });
-      } catch (error) {
-        if (!(error instanceof ToolbeltError && error.code === 'import_preview_gone')) throw error;
-      }
-    }
-    return api.imports.openapiApply(params);
-  });
+  const importTools = useStoreMutation((params: Parameters<typeof api.imports.openapiApply>[0] & { source: ImportSource }) => applyImport(api.imports.openapiApply, params));
   const plan = read.data;
   const baseUrlChanged = plan !== undefined && baseUrl.trim() !== (plan.bundle.http?.baseUrl ?? '');
   // A base URL typed here replaces the description's: its host is the one to confirm (a re-import brings none).
