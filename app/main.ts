@@ -11,6 +11,7 @@ import { buildMenu } from './menu.js';
 import { startAppSandbox, type AppSandbox } from '../main/server/app-sandbox.js';
 import { registerAppSchemeAsPrivileged, serveRendererOverAppScheme } from './protocol.js';
 import { createMainWindow, denyAllPermissions, grantAppDevicePermissions } from './window.js';
+import { utilityImportProcess } from './import-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = createLogger({ level: process.env.TOOLBELT_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
@@ -53,6 +54,8 @@ if (!app.requestSingleInstanceLock()) {
       cipher: createSafeStorageCipher(process.env.TOOLBELT_ALLOW_PLAINTEXT_SECRETS === '1'),
       runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
       appSandboxOrigin: appSandbox.origin,
+      // The app's fuses close the Node mode Node's fork would need: imports convert in a utility process.
+      launchImportProcess: utilityImportProcess,
       log,
       environment: process.env,
       // Other apps start the same core over stdio with this binary in Node mode. Secrets the OS keychain

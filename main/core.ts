@@ -70,6 +70,7 @@ import { scriptHandlers } from './tools/script/handlers.js';
 import { ScriptPool } from './scripts/script-pool.js';
 import { CompiledScriptCache } from './scripts/compiled-cache.js';
 import { descriptionConverter } from './imports/convert-elsewhere.js';
+import type { LaunchImportProcess } from './imports/import-process.js';
 import { importWorkerUrl } from './imports/worker-location.js';
 import { sandboxWorkerUrl } from './scripts/worker-location.js';
 import type { HttpExecutorDeps } from './tools/http/executor.js';
@@ -126,7 +127,11 @@ export interface CoreOptions {
   scriptWorker?: URL;
   /** Where the import process's entry is (the built one beside the core, or its source in tests). */
   importWorker?: URL;
+  /** How the import process is started: Node's fork unless the host says otherwise (the desktop app: Electron's utility process). */
+  launchImportProcess?: LaunchImportProcess;
 }
+
+export type { LaunchImportProcess } from './imports/import-process.js';
 
 export interface Core {
   dispatcher: Dispatcher;
@@ -353,7 +358,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog, prepareTool),
       ...scriptHandlers(),
-      ...importHandlers(store, settings, secrets, clock, descriptionConverter(options.importWorker ?? importWorkerUrl(), log)),
+      ...importHandlers(store, settings, secrets, clock, descriptionConverter(options.importWorker ?? importWorkerUrl(), log, options.launchImportProcess)),
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns }),
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log), events),

@@ -1,9 +1,9 @@
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ToolbeltError, type ErrorCode } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { convertDescription, type ConvertRequest } from './convert-description.js';
 import type { ConvertedApi } from './openapi-tools.js';
+import { forkImportProcess, type ImportProcess, type LaunchImportProcess } from './import-process.js';
 
 /** A description still converting after this long is given up on: its process is ended. */
 const CONVERT_TIMEOUT_MS = 180_000;
@@ -17,12 +17,12 @@ type Answer = { ok: true; converted: ConvertedApi } | { ok: false; error: { code
  * process cannot start at all, the core converts it itself and says so in
  * the log.
  */
-export function descriptionConverter(workerUrl: URL, log: Logger): (request: ConvertRequest) => Promise<ConvertedApi> {
+export function descriptionConverter(workerUrl: URL, log: Logger, launch: LaunchImportProcess = forkImportProcess): (request: ConvertRequest) => Promise<ConvertedApi> {
   return (request) =>
     new Promise<ConvertedApi>((resolve, reject) => {
-      let child: ReturnType<typeof fork>;
+      let child: ImportProcess;
       try {
-        child = fork(fileURLToPath(workerUrl), [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+        child = launch(fileURLToPath(workerUrl));
       } catch (error) {
         log.warn('the import process did not start; converting in the core', { error: String(error) });
         convertDescription(request).then(resolve, reject);
@@ -30,27 +30,29 @@ export function descriptionConverter(workerUrl: URL, log: Logger): (request: Con
       }
       let settled = false;
       let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-2_000)));
+      child.onStderr((text) => (stderr = (stderr + text).slice(-2_000)));
       const settle = (outcome: () => void) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        // One request, one answer: whatever it does next is not needed (Electron's utility process does not end itself).
+        child.kill();
         outcome();
       };
       const timer = setTimeout(() => {
-        child.kill('SIGKILL');
         settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${CONVERT_TIMEOUT_MS / 1000} s to read; it was given up on.`)));
       }, CONVERT_TIMEOUT_MS);
-      child.once('message', (message: Answer) =>
-        settle(() => (message.ok ? resolve(message.converted) : reject(new ToolbeltError(message.error.code, message.error.message, message.error.details)))),
-      );
-      child.once('error', (error) => {
+      child.onMessage((message) => {
+        const answer = message as Answer;
+        settle(() => (answer.ok ? resolve(answer.converted) : reject(new ToolbeltError(answer.error.code, answer.error.message, answer.error.details))));
+      });
+      child.onError((error) => {
         log.warn('the import process failed; converting in the core', { error: String(error) });
         settle(() => {
           convertDescription(request).then(resolve, reject);
         });
       });
-      child.once('exit', (code, signal) => settle(() => reject(new Error(`The import process ended (${signal ?? `exit code ${code}`}) before it answered. ${stderr.trim()}`.trim()))));
+      child.onExit((why) => settle(() => reject(new Error(`The import process ended (${why}) before it answered. ${stderr.trim()}`.trim()))));
       child.send(request);
     });
 }

@@ -4,7 +4,14 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import { convertDescription, type ConvertRequest } from './convert-description.js';
 
-process.once('message', (request: ConvertRequest) => {
+/** Electron's utility process speaks through `process.parentPort` (the desktop app); Node's fork through `process.send`. */
+interface ParentPort {
+  once(event: 'message', listener: (event: { data: unknown }) => void): void;
+  postMessage(message: unknown): void;
+}
+const parentPort = (process as { parentPort?: ParentPort }).parentPort;
+
+function convert(request: ConvertRequest, answer: (message: unknown) => void): void {
   convertDescription(request).then(
     (converted) => answer({ ok: true, converted }),
     (error: unknown) =>
@@ -16,8 +23,11 @@ process.once('message', (request: ConvertRequest) => {
             : { code: 'internal', message: error instanceof Error ? error.message : String(error) },
       }),
   );
-});
+}
 
-function answer(message: unknown): void {
-  process.send!(message, () => process.exit(0));
+if (parentPort) {
+  // The core ends this process once it has the answer.
+  parentPort.once('message', (event) => convert(event.data as ConvertRequest, (message) => parentPort.postMessage(message)));
+} else {
+  process.once('message', (request: ConvertRequest) => convert(request, (message) => process.send!(message, () => process.exit(0))));
 }

@@ -1,0 +1,33 @@
+import { fork } from 'node:child_process';
+
+/**
+ * One process an API description is converted in, as the core drives it:
+ * one request in, one answer out, its exit and its last words (stderr).
+ * Node's `fork` by default; the desktop app passes Electron's utility
+ * process, since its fuses close the Electron binary's Node mode that
+ * `fork` would need.
+ */
+export interface ImportProcess {
+  send(message: unknown): void;
+  onMessage(listener: (message: unknown) => void): void;
+  onExit(listener: (why: string) => void): void;
+  /** It could not be started or reached at all. */
+  onError(listener: (error: Error) => void): void;
+  onStderr(listener: (text: string) => void): void;
+  kill(): void;
+}
+
+export type LaunchImportProcess = (entry: string) => ImportProcess;
+
+/** Node's fork, messages as structured clones ('advanced'): the converted description crosses whole. */
+export const forkImportProcess: LaunchImportProcess = (entry) => {
+  const child = fork(entry, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  return {
+    send: (message) => child.send(message as never),
+    onMessage: (listener) => child.once('message', listener),
+    onExit: (listener) => child.once('exit', (code, signal) => listener(signal ?? `exit code ${code}`)),
+    onError: (listener) => child.once('error', listener),
+    onStderr: (listener) => child.stderr?.on('data', (chunk: Buffer) => listener(chunk.toString('utf8'))),
+    kill: () => child.kill('SIGKILL'),
+  };
+};

@@ -1,0 +1,14 @@
+// The import process as Electron's utility process runs it, for tests: `process.parentPort` (there in a
+// utility process, never in Node) made over Node's IPC, then the worker from source. It answers and waits
+// to be ended, as it does in the desktop app.
+import { register } from 'tsx/esm/api';
+
+const send = process.send.bind(process);
+// As there: no process.send, so only the parentPort way can answer.
+process.send = undefined;
+process.parentPort = {
+  once: (event, listener) => process.once(event, (data) => listener({ data })),
+  postMessage: (message) => send(message),
+};
+register();
+await import('../imports/import-worker.ts');
