@@ -12,6 +12,8 @@ import { startAppSandbox, type AppSandbox } from '../main/server/app-sandbox.js'
 import { registerAppSchemeAsPrivileged, serveRendererOverAppScheme } from './protocol.js';
 import { createMainWindow, denyAllPermissions, grantAppDevicePermissions } from './window.js';
 import { utilityImportProcess } from './import-process.js';
+import { mcpStdioArguments, mcpStdioCommand } from './launch-mode.js';
+import { runMcpStdio } from '../main/server/mcp-stdio.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = createLogger({ level: process.env.TOOLBELT_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
@@ -22,7 +24,16 @@ registerAppSchemeAsPrivileged();
 // which is per folder.
 if (process.env.TOOLBELT_DATA_DIR) app.setPath('userData', path.resolve(process.env.TOOLBELT_DATA_DIR));
 
-if (!app.requestSingleInstanceLock()) {
+const stdioArguments = mcpStdioArguments(process.argv);
+if (stdioArguments) {
+  // Started by another app as Toolbelt's MCP server: stdin/stdout carry the protocol; no window, no dock icon, no lock
+  // (it runs beside the app on the same folder, as the command-line server does).
+  app.dock?.hide();
+  runMcpStdio(stdioArguments.includes('--data-dir') ? stdioArguments : [...stdioArguments, '--data-dir', app.getPath('userData')]).catch((error: unknown) => {
+    process.stderr.write(`Toolbelt could not serve MCP on stdio: ${error instanceof Error ? error.message : String(error)}\n`);
+    app.exit(1);
+  });
+} else if (!app.requestSingleInstanceLock()) {
   // Another Toolbelt owns the data folder; it focuses its window (below).
   app.quit();
 } else {
@@ -58,11 +69,11 @@ if (!app.requestSingleInstanceLock()) {
       launchImportProcess: utilityImportProcess,
       log,
       environment: process.env,
-      // Other apps start the same core over stdio with this binary in Node mode. Secrets the OS keychain
-      // holds cannot be read there: the HTTP address is the way for tools that use them (README).
+      // Other apps start the same core over stdio with this binary (--mcp-stdio). Secrets the OS keychain
+      // holds are not read there: the HTTP address is the way for tools that use them (README).
       mcpShare: {
         listen: true,
-        stdioCommand: { command: process.execPath, args: [path.join(here, '../main/server.js'), 'mcp', '--data-dir', app.getPath('userData')], env: { ELECTRON_RUN_AS_NODE: '1' } },
+        stdioCommand: mcpStdioCommand({ execPath: process.execPath, isPackaged: app.isPackaged, appPath: app.getAppPath(), dataDir: app.getPath('userData') }),
       },
     });
     mainWindow = createMainWindow(path.join(here, '../preload/preload.cjs'), log);
