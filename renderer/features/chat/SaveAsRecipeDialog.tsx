@@ -34,12 +34,15 @@ export function SaveAsRecipeDialog({ chat, onClose }: { chat: Chat; onClose: () 
   const { t } = useTranslation();
   const id = useId();
   const calls = recipeCallsOf(chat);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(calls.map((call) => call.id)));
+  // What the person took out, not what is in: a call the window learns of after this opened (its chat still being
+  // read in) is in, as all were at first.
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const chosen = (call: DoneCall) => !left.has(call.id);
   const bundles = useBundles();
   const writable = (bundles.data?.bundles ?? []).filter((bundle) => bundle.status === 'valid' && !bundle.readOnly && !bundle.isBuiltIn);
   const [bundleID, setBundleID] = useState<string>('');
   const target = bundleID || writable[0]?.bundleID || '';
-  const picked = calls.filter((call) => chosen.has(call.id));
+  const picked = calls.filter(chosen);
   const suggested = picked.length ? [...new Set(picked.map((call) => call.tool.displayName))].join(' → ').slice(0, 200) : '';
   const [name, setName] = useState<string | null>(null);
   const displayName = name ?? suggested;
@@ -68,12 +71,12 @@ export function SaveAsRecipeDialog({ chat, onClose }: { chat: Chat; onClose: () 
             <label key={call.id} className="checkbox">
               <input
                 type="checkbox"
-                checked={chosen.has(call.id)}
+                checked={chosen(call)}
                 onChange={(event) =>
-                  setChosen((current) => {
+                  setLeft((current) => {
                     const next = new Set(current);
-                    if (event.target.checked) next.add(call.id);
-                    else next.delete(call.id);
+                    if (event.target.checked) next.delete(call.id);
+                    else next.add(call.id);
                     return next;
                   })
                 }
