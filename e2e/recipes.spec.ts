@@ -144,6 +144,8 @@ test('a person builds a three-step recipe by keyboard, runs it, fixes the failin
     // Half-written, the draft cannot run: the tester says why and waits, and runs once it is whole.
     await expect(tester.getByText('The tester runs this draft once its problems are fixed.')).toBeVisible();
     await expect(tester.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
+    await tester.scrollIntoViewIfNeeded();
+    await page.screenshot(shot('recipe-tester-waits'));
     await template.pressSequentially('} °F');
     await expect(tester.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
     await page.screenshot(fullShot('recipe-builder'));
