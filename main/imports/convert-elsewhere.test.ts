@@ -28,7 +28,10 @@ describe('converting a description in a process of its own', () => {
       return { ...child, send: () => child.kill() };
     };
     const convert = descriptionConverter(new URL('../testing/import-worker-dev.mjs', import.meta.url), silentLogger, silent);
-    await expect(convert({ source: await petstore(), allowedHosts: [] })).rejects.toThrow(/The import process ended \(SIGKILL\) before it answered/);
+    await expect(convert({ source: await petstore(), allowedHosts: [] })).rejects.toMatchObject({
+      code: 'import_invalid',
+      message: expect.stringMatching(/the process reading it ended \(SIGKILL\) before it answered/) as unknown,
+    });
     const unstartable: LaunchImportProcess = () => {
       throw new Error('no processes here');
     };

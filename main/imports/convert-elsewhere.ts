@@ -52,7 +52,10 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
           convertDescription(request).then(resolve, reject);
         });
       });
-      child.onExit((why) => settle(() => reject(new Error(`The import process ended (${why}) before it answered. ${stderr.trim()}`.trim()))));
+      // A ToolbeltError, so the person reads why (a plain Error crosses to the window only as "internal").
+      child.onExit((why) =>
+        settle(() => reject(new ToolbeltError('import_invalid', `The description could not be read: the process reading it ended (${why}) before it answered. ${stderr.trim()}`.trim()))),
+      );
       child.send(request);
     });
 }
