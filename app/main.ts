@@ -65,6 +65,7 @@ if (stdioArguments) {
       cipher: createSafeStorageCipher(process.env.TOOLBELT_ALLOW_PLAINTEXT_SECRETS === '1'),
       runtime: { electron: process.versions.electron, chrome: process.versions.chrome },
       appSandboxOrigin: appSandbox.origin,
+      appDocuments: appSandbox.documents,
       // The app's fuses close the Node mode Node's fork would need: imports convert in a utility process.
       launchImportProcess: utilityImportProcess,
       log,

@@ -17,7 +17,7 @@ const MEDIA_TYPES = new Set(['video', 'audio']);
 export interface PermissionAsk {
   /** Electron's name of the permission. */
   permission: string;
-  /** The URL of the frame asking (`about:srcdoc` for the app's document inside the relay). */
+  /** The URL of the frame asking (the app's document inside the relay: the sandbox's `/doc/<digest>`, or `about:srcdoc`). */
   requestingUrl: string | undefined;
   isMainFrame: boolean;
   /** Media requests: which devices ("video", "audio"); "unknown" is not granted. */

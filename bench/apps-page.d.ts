@@ -4,3 +4,6 @@ export function takeAppFrameTimes(): number[];
 export function firstPaintAt(): Promise<number>;
 export function insertPlainFrame(options: { url: string; sandbox: string | null }): number;
 export function scrollThrough(options: { selector: string | null; step: number }): Promise<number>;
+export function watchToolCardsForTwin(): void;
+export function takeTwinTimes(): number[];
+export function armTwin(url: string): void;

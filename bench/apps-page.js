@@ -46,22 +46,62 @@ export function insertPlainFrame({ url, sandbox }) {
   return at;
 }
 
-/** Scrolls the element matched by `selector` (or the page) from top to bottom and back in steps of `step` px, a frame apart. */
+/**
+ * Scrolls the element matched by `selector` (or the page) from top to bottom and back in steps of `step` px, a frame
+ * apart; at most 2,000 steps, should the content keep moving under it.
+ */
 export async function scrollThrough({ selector, step }) {
   const box = selector ? document.querySelector(selector) : document.scrollingElement;
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
   box.scrollTop = 0;
   await frame();
   let steps = 0;
-  while (box.scrollTop + box.clientHeight < box.scrollHeight - 1) {
+  while (box.scrollTop + box.clientHeight < box.scrollHeight - 1 && steps < 1000) {
     box.scrollTop += step;
     steps++;
     await frame();
   }
-  while (box.scrollTop > 0) {
+  while (box.scrollTop > 0 && steps < 2000) {
     box.scrollTop -= step;
     steps++;
     await frame();
   }
   return steps;
+}
+
+/**
+ * When a tool call's card enters the chat and `window.__twinUrl` is set, puts a plain iframe of that URL over the
+ * chat at once, as the app's frame would enter: the same document at the same busy moment, without the sandbox.
+ * When it went in is kept for takeTwinTimes.
+ */
+export function watchToolCardsForTwin() {
+  const seen = [];
+  window.__twinsAt = seen;
+  new MutationObserver((records) => {
+    const url = window.__twinUrl;
+    if (!url) return;
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element) || !(node.matches('article.tool-card') || node.querySelector('article.tool-card'))) continue;
+        window.__twinUrl = null;
+        const frame = document.createElement('iframe');
+        frame.dataset.twin = '';
+        frame.style.cssText = 'position:fixed;top:120px;left:320px;width:900px;height:400px;border:0;z-index:10;background:white';
+        seen.push(performance.timeOrigin + performance.now());
+        frame.src = url;
+        document.body.append(frame);
+        return;
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+export function takeTwinTimes() {
+  return window.__twinsAt.splice(0);
+}
+
+/** Arms the twin for the next tool card (`url`), and takes away the last one. */
+export function armTwin(url) {
+  for (const frame of document.querySelectorAll('iframe[data-twin]')) frame.remove();
+  window.__twinUrl = url;
 }

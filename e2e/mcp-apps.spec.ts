@@ -53,6 +53,11 @@ for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
     const appFrame = page.frameLocator('.mcp-app__frame').frameLocator('iframe');
     // The result of the model's call reached the app: it shows the server time.
     await expect(appFrame.locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    // The sandbox had the document the core read: the relay came with the app's frame loading it from the sandbox's
+    // origin by digest (not written in after a round trip through the window), the app's origin opaque all the same.
+    const served = page.frames().find((frame) => /\/doc\/[0-9a-f]{64}\?host=/.test(frame.url()));
+    expect(served?.url().startsWith(new URL(src).origin)).toBe(true);
+    expect(await served!.evaluate(() => window.origin)).toBe('null');
     await expect(region.getByText('Starting the app…')).toHaveCount(0);
     await page.screenshot(shot(`app-inline-${example}`));
     await page.setViewportSize({ width: 1000, height: 700 });
@@ -88,6 +93,26 @@ for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
     expect(app.consoleErrors).toEqual([]);
   });
 }
+
+test('an app whose document the sandbox no longer holds still starts: its relay asks the window for the text and writes it in', async ({ app }) => {
+  test.setTimeout(60_000);
+  await chatWithApp(app, BASIC_APP);
+  const { page } = app;
+  // As after the sandbox's shelf let the document go: the relay is asked for a digest it does not know.
+  await page.route(/\/app\?host=/, (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('doc', '0'.repeat(64));
+    return route.continue({ url: url.toString() });
+  });
+  await askAndAllow(page, app.host.url, 'Clock', 'What time is it?');
+  const appFrame = page.frameLocator('.mcp-app__frame').frameLocator('iframe');
+  await expect(appFrame.locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+  const written = page.frames().find((frame) => frame.url() === 'about:srcdoc' && frame.parentFrame()?.url().includes('/app?host='));
+  expect(written).toBeDefined();
+  expect(await written!.evaluate(() => window.origin)).toBe('null');
+  expect(page.frames().some((frame) => frame.url().includes('/doc/'))).toBe(false);
+  expect(app.consoleErrors).toEqual([]);
+});
 
 const HOSTILE_APPS = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/hostile-app-server.mjs')] };
 

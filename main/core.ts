@@ -22,7 +22,7 @@ import { storeHandlers } from './store/handlers.js';
 import { createLayout } from './store/layout.js';
 import { claudeDesktopConfigPath } from './mcp/claude-desktop.js';
 import { mcpHandlers } from './mcp/handlers.js';
-import { mcpAppHandlers } from './apps/app-handlers.js';
+import { mcpAppHandlers, type AppDocumentKeeper } from './apps/app-handlers.js';
 import { mcpRunner } from './mcp/runner.js';
 import { McpServers } from './mcp/servers.js';
 import { mcpShareHandlers } from './mcp-host/handlers.js';
@@ -96,6 +96,8 @@ export interface CoreOptions {
   runtime?: { electron?: string; chrome?: string };
   /** The origin MCP Apps run on, when the host serves one (main/server/app-sandbox.ts): the window frames apps from it. */
   appSandboxOrigin?: string;
+  /** The sandbox's shelf of app documents: each one the core reads goes there, for the relay to frame by digest. */
+  appDocuments?: AppDocumentKeeper;
   /** How often an idle event stream gets a heartbeat; keeps proxies and the status dot honest. */
   heartbeatMs?: number;
   /** Watch the data folder for changes by other programs (default on). */
@@ -364,7 +366,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log), events),
       ...providerHandlers(providers, connect, () => performance.now(), capabilities),
       ...mcpHandlers(mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
-      ...mcpAppHandlers({ resolver, invoker, questions, windowOpen, rawResource: (server, uri) => mcpServers.rawResource(server, uri) }),
+      ...mcpAppHandlers({
+        resolver,
+        invoker,
+        questions,
+        windowOpen,
+        rawResource: (server, uri) => mcpServers.rawResource(server, uri),
+        ...(options.appDocuments ? { documents: options.appDocuments } : {}),
+      }),
       ...questionHandlers(questions),
       ...mcpShareHandlers(mcpShare),
       ...chatHandlers({ files: chatFiles, engine: chats, providers, store, events, clock }),

@@ -1,5 +1,5 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { appPermissions, declaredOrigins } from '../../shared/app-csp.js';
+import { appPermissions, declaredOrigins, type AppCspDeclaration } from '../../shared/app-csp.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { asMcpToolResult } from '../../shared/mcp-tool-result.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
@@ -23,6 +23,13 @@ export interface AppHandlerDeps extends ConsentDeps {
   invoker: Invoker;
   /** A server's resource as it sent it (`_meta` and all). */
   rawResource(server: string, uri: string): Promise<ReadResourceResult['contents']>;
+  /** Where the app sandbox finds the documents read here, by the digest answered with each (main/server/app-documents.ts). */
+  documents?: AppDocumentKeeper;
+}
+
+/** Keeps an app document for the sandbox to serve; answers the digest that names it there. */
+export interface AppDocumentKeeper {
+  keep(document: { html: string; csp?: AppCspDeclaration }): string;
 }
 
 /** The MCP tool an app belongs to (or calls), whatever its switches say, or `not_found`. */
@@ -78,7 +85,10 @@ export function mcpAppHandlers(deps: AppHandlerDeps): Pick<Handlers, 'mcpApps.re
       const contents = await deps.rawResource(server(tool), uri);
       const item = contents.find((entry) => entry.uri === uri && isAppDocument(entry)) ?? contents.find(isAppDocument);
       if (!item) throw new ToolbeltError('mcp_error', `The MCP server "${server(tool)}" sent no ${APP_MIME_TYPE} document for ${uri}.`);
-      return { uri, html: documentOf(item), ...declaredOf(item) };
+      const html = documentOf(item);
+      const declared = declaredOf(item);
+      const digest = deps.documents?.keep({ html, ...(declared.csp ? { csp: declared.csp } : {}) });
+      return { uri, html, ...declared, ...(digest ? { digest } : {}) };
     },
     'mcpApps.callTool': async ({ bundleID, toolSlug, name, arguments: args = {} }, context) => {
       const signal = context.signal ?? new AbortController().signal;

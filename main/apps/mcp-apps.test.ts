@@ -12,7 +12,10 @@ const BASIC_APP = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'n
 
 describe('MCP Apps: the core’s side, against a published app server', () => {
   it('knows which tool has an app, serves its document with what it declared, and lets the app call its server’s tools through the one door', async () => {
-    const { core, call, failure } = await startTestCore({ windowOpen: () => true });
+    // The sandbox's shelf, as a host passes it: what the core keeps there, and the digest it answers.
+    const kept: { html: string; csp?: unknown }[] = [];
+    const appDocuments = { keep: (document: { html: string; csp?: unknown }) => (kept.push(document), 'd'.repeat(64)) };
+    const { core, call, failure } = await startTestCore({ windowOpen: () => true, appDocuments });
     await call('mcpServers.put', { name: 'clock', config: BASIC_APP });
     const bundleID = mcpBundleID('clock');
     const tool = await call('tools.get', { bundleID, toolSlug: 'get-time', version: 'mcp' });
@@ -22,6 +25,9 @@ describe('MCP Apps: the core’s side, against a published app server', () => {
     expect(app.uri).toBe('ui://get-time/mcp-app.html');
     expect(app.html).toMatch(/^<!doctype html>/i);
     expect(app.permissions).toEqual([]);
+    // Kept for the sandbox to frame at once, named to the window by the digest.
+    expect(kept).toEqual([{ html: app.html }]);
+    expect(app.digest).toBe('d'.repeat(64));
 
     // get-time says nothing of what it changes, so (as for a model) the person is asked first.
     const calling = call('mcpApps.callTool', { bundleID, toolSlug: 'get-time', name: 'get-time', arguments: {} });

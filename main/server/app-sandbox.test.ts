@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -32,7 +33,10 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
   async function start() {
     const temp = await makeTempDir('toolbelt-sandbox-');
     await mkdir(path.join(temp.dir, 'assets'));
-    await writeFile(path.join(temp.dir, 'app-sandbox.html'), '<!doctype html><script type="module" src="./assets/appSandbox-abc.js"></script>');
+    await writeFile(
+      path.join(temp.dir, 'app-sandbox.html'),
+      '<!doctype html><html><head><script>window.early = [];</script><script type="module" src="./assets/appSandbox-abc.js"></script></head><body></body></html>',
+    );
     await writeFile(path.join(temp.dir, 'assets', 'appSandbox-abc.js'), 'console.log("relay")');
     await writeFile(path.join(temp.dir, 'assets', 'index-def.js'), 'console.log("the window")');
     await writeFile(path.join(temp.dir, 'index.html'), '<!doctype html><p>the window');
@@ -51,6 +55,45 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
     expect(policy).toMatch(/frame-ancestors http:\/\/127\.0\.0\.1:4321$/);
     expect(page.headers['x-frame-options']).toBeUndefined();
     expect((await get(origin, '/assets/appSandbox-abc.js')).body).toBe('console.log("relay")');
+  });
+
+  it('serves a document the core kept by its digest, in the relay page that frames it sandboxed, under the policy it declared', async () => {
+    const origin = await start();
+    const host = encodeURIComponent('http://127.0.0.1:4321');
+    const digest = sandbox!.documents.keep({ html: '<p>the clock app</p>', csp: { connectDomains: ['https://api.example.com'] } });
+    const relay = await get(origin, `/app?host=${host}&doc=${digest}&allow=camera,clipboard-write,usb`);
+    expect(relay.status).toBe(200);
+    // The app's frame is in the page from the start: an opaque origin (no allow-same-origin), only the features passed.
+    expect(relay.body).toContain(`<body><iframe sandbox="allow-scripts allow-forms" allow="camera *; clipboard-write *" title="MCP App" src="/doc/${digest}?host=${host}"></iframe>`);
+    const relayPolicy = String(relay.headers['content-security-policy']);
+    // Its own inline script by hash (no other inline script runs in it), the app's frame from here, and nothing else.
+    expect(relayPolicy).toContain(`script-src 'self' 'sha256-${createHash('sha256').update('window.early = [];').digest('base64')}';`);
+    expect(relayPolicy.split('; ').find((directive) => directive.startsWith('script-src'))).not.toContain('unsafe-inline');
+    expect(relayPolicy).toContain("frame-src 'self'");
+    expect(relayPolicy).toMatch(/frame-ancestors http:\/\/127\.0\.0\.1:4321$/);
+
+    const document = await get(origin, `/doc/${digest}?host=${host}`);
+    expect(document.body).toBe('<p>the clock app</p>');
+    const policy = String(document.headers['content-security-policy']);
+    expect(policy).toContain('connect-src https://api.example.com;');
+    // Its ancestors are the relay (this origin) and the window.
+    expect(policy).toMatch(new RegExp(`frame-ancestors ${origin.replace(/\./g, '\\.')} http://127\\.0\\.0\\.1:4321$`));
+
+    // A digest the shelf does not have: the relay page that asks the window for the text, under the declared policy.
+    const unknown = await get(origin, `/app?host=${host}&doc=${'0'.repeat(64)}&csp=${csp({ connectDomains: ['https://other.example.com'] })}`);
+    expect(unknown.body).not.toContain('<iframe');
+    expect(String(unknown.headers['content-security-policy'])).toContain('connect-src https://other.example.com;');
+    expect((await get(origin, `/doc/${'0'.repeat(64)}?host=${host}`)).status).toBe(404);
+    expect((await get(origin, `/doc/${digest}?host=${encodeURIComponent('https://evil.example.com')}`)).status).toBe(400);
+    expect((await get(origin, `/doc/${digest}`)).status).toBe(400);
+    expect((await get(origin, `/doc/..%2Fapp-sandbox.html?host=${host}`)).status).toBe(404);
+
+    // The page that keeps the apps' process started: one empty sandboxed frame, nothing to run.
+    const warm = await get(origin, `/warm?host=${host}`);
+    expect(warm.body).toContain('<iframe sandbox srcdoc=""></iframe>');
+    expect(warm.body).not.toContain('<script');
+    expect(String(warm.headers['content-security-policy'])).toMatch(/^default-src 'none'; frame-src 'self'; frame-ancestors http:\/\/127\.0\.0\.1:4321$/);
+    expect((await get(origin, '/warm')).status).toBe(400);
   });
 
   it('refuses everything else: another embedder, other files, other names, other methods, a declaration that is not one', async () => {

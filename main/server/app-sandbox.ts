@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../log.js';
 import { listenerOptions } from '../common/listener-limits.js';
-import { appCsp, type AppCspDeclaration } from '../../shared/app-csp.js';
+import { allowAttribute, appCsp, permissionsObject, type AppCspDeclaration } from '../../shared/app-csp.js';
+import { createAppDocumentShelf, type AppDocumentShelf } from './app-documents.js';
 
 const LOOPBACK = '127.0.0.1';
 const PAGE = 'app-sandbox.html';
@@ -16,12 +18,24 @@ const MAX_DECLARATION = 8_000;
 export interface AppSandbox {
   /** The sandbox's own origin: never the window's. */
   origin: string;
+  /** The documents it serves by digest: the core keeps each app document it reads here. */
+  documents: AppDocumentShelf;
   close(): Promise<void>;
 }
+
+/** The inner frame as the relay page holds it: the app's own opaque origin, no way into the relay or the window. */
+const INNER_SANDBOX = 'allow-scripts allow-forms';
+/** The page that keeps the apps' process started (see `/warm` below): one empty frame as the apps' are, with nothing to run. */
+const WARM_PAGE = '<!doctype html><meta charset="utf-8"><title>MCP Apps</title><iframe sandbox srcdoc=""></iframe>';
 
 /** The relay page's scripts and styles, as the built page names them: the only other files served. */
 function assetsOf(html: string): Set<string> {
   return new Set([...html.matchAll(/(?:src|href)="\.?\/?(assets\/[A-Za-z0-9._-]+)"/g)].map((match) => `/${match[1]}`));
+}
+
+/** The digests of the page's own inline scripts, for a policy that allows them and nothing else inline. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
 }
 
 /** What the app's resource declared (`?csp=`, JSON in base64url), or nothing when it does not read as one. */
@@ -38,14 +52,26 @@ function declarationOf(encoded: string | null): AppCspDeclaration | undefined {
 /**
  * The second origin MCP Apps run on (`http://127.0.0.1:<its own port>`), in
  * the browser host and the desktop app alike: it serves the relay page (and
- * its script) and nothing else; no token, no API, no cookies. The page's
- * policy is what the app's resource declared (`appCsp`), and only the window
- * named in `?host=` may frame it.
+ * its script), the app documents the core read (by digest), and nothing
+ * else; no token, no API, no cookies. Only the window named in `?host=` may
+ * frame them.
+ *
+ * `/app?doc=<digest>` of a document on the shelf is the relay page with the
+ * app's frame already in it, loading `/doc/<digest>` under the policy the
+ * app declared (`appCsp`): the app's process starts as the relay is parsed,
+ * not after its script asked the window for the text. Without a known
+ * digest the relay asks (the window holds the text) and writes it into its
+ * frame, which then runs under the relay page's policy: the declared one.
+ * `/warm` is an empty frame of the kind the apps run in, which the window
+ * keeps once it shows an app, so the next app finds its process started.
  */
-export async function startAppSandbox(options: { rendererDir: string; log: Logger; port?: number }): Promise<AppSandbox> {
+export async function startAppSandbox(options: { rendererDir: string; log: Logger; port?: number; documents?: AppDocumentShelf }): Promise<AppSandbox> {
   const page = await readFile(path.join(options.rendererDir, PAGE), 'utf8');
   const assets = assetsOf(page);
+  const relayScripts = inlineScriptHashes(page);
+  const documents = options.documents ?? createAppDocumentShelf();
   let authority = '';
+  const origin = () => `http://${authority}`;
 
   const send = (response: ServerResponse, status: number, body = '') => {
     response.statusCode = status;
@@ -61,15 +87,32 @@ export async function startAppSandbox(options: { rendererDir: string; log: Logge
     if (request.headers.host !== authority) return send(response, 421, 'Misdirected request.');
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'Only GET.');
     const url = new URL(request.url ?? '/', `http://${authority}`);
-    if (url.pathname === '/app') {
-      const host = url.searchParams.get('host') ?? '';
-      if (!HOST_ORIGIN.test(host)) return send(response, 400, 'Only Toolbelt may embed an app.');
-      response.statusCode = 200;
+    const host = url.searchParams.get('host') ?? '';
+    const html = (status: number, body: string, policy: string, ancestors = host) => {
+      response.statusCode = status;
       response.setHeader('Content-Type', 'text/html; charset=utf-8');
-      response.setHeader('Content-Security-Policy', `${appCsp(declarationOf(url.searchParams.get('csp')))}; frame-ancestors ${host}`);
-      response.end(request.method === 'HEAD' ? undefined : page);
-      return;
+      response.setHeader('Content-Security-Policy', `${policy}; frame-ancestors ${ancestors}`);
+      response.end(request.method === 'HEAD' ? undefined : body);
+    };
+    if (url.pathname === '/app' || url.pathname === '/warm' || url.pathname.startsWith('/doc/')) {
+      if (!HOST_ORIGIN.test(host)) return send(response, 400, 'Only Toolbelt may embed an app.');
     }
+    if (url.pathname === '/app') {
+      const digest = url.searchParams.get('doc') ?? '';
+      if (!documents.get(digest)) return html(200, page, appCsp(declarationOf(url.searchParams.get('csp'))));
+      const allow = allowAttribute(permissionsObject((url.searchParams.get('allow') ?? '').split(',')));
+      const frame = `<iframe sandbox="${INNER_SANDBOX}"${allow ? ` allow="${allow}"` : ''} title="MCP App" src="/doc/${digest}?host=${encodeURIComponent(host)}"></iframe>`;
+      // The relay's own policy: its script, its inline early-message buffer, its style, and the app's frame from here.
+      const policy = `default-src 'none'; script-src 'self' ${relayScripts.join(' ')}; style-src 'unsafe-inline'; frame-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'`;
+      return html(200, page.replace('<body>', `<body>${frame}`), policy);
+    }
+    if (url.pathname.startsWith('/doc/')) {
+      const document = documents.get(url.pathname.slice('/doc/'.length));
+      if (!document) return send(response, 404, 'No such app document.');
+      // Its frame sits in the relay (this origin) in the window: both are its ancestors.
+      return html(200, document.html, appCsp(document.csp), `${origin()} ${host}`);
+    }
+    if (url.pathname === '/warm') return html(200, WARM_PAGE, "default-src 'none'; frame-src 'self'");
     if (assets.has(url.pathname)) {
       const file = await readFile(path.join(options.rendererDir, url.pathname.slice(1)));
       response.statusCode = 200;
@@ -96,7 +139,8 @@ export async function startAppSandbox(options: { rendererDir: string; log: Logge
   });
   authority = `${LOOPBACK}:${(server.address() as AddressInfo).port}`;
   return {
-    origin: `http://${authority}`,
+    origin: origin(),
+    documents,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -44,7 +44,7 @@ export async function main(argv: string[]): Promise<void> {
   const appSandbox = rendererDir ? await startAppSandbox({ rendererDir, log }) : null;
   const { core } = await openFolderCore(dataDir, log, {
     mcpShare: { listen: true, stdioCommand: { command: process.execPath, args: [fileURLToPath(import.meta.url), 'mcp', '--data-dir', dataDir] } },
-    ...(appSandbox ? { appSandboxOrigin: appSandbox.origin } : {}),
+    ...(appSandbox ? { appSandboxOrigin: appSandbox.origin, appDocuments: appSandbox.documents } : {}),
   });
   const host = await startHttpHost({ core, token: options.token, port: options.port, rendererDir, log, ...(appSandbox ? { appSandboxOrigin: appSandbox.origin } : {}) });
 

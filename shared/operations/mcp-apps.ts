@@ -21,6 +21,8 @@ export const McpAppResourceSchema = Type.Object(
     uri: Type.String({ pattern: '^ui://', maxLength: 2_048 }),
     /** The app's document, as its server sent it. */
     html: Type.String({ maxLength: 5_000_000 }),
+    /** What names it on the app sandbox's origin (`/doc/<digest>`), where the host serves one: the relay frames it at once. */
+    digest: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
     /** The origins it declared (`_meta.ui.csp`), for the sandbox's policy. */
     csp: Type.Optional(
       Type.Object(

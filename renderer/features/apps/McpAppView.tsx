@@ -8,6 +8,7 @@ import { useAppResource } from '../../queries/apps.js';
 import { useDark } from '../../components/use-dark.js';
 import { openAppSession, type AppSession } from './app-bridge.js';
 import { AppPermissions, useGrantedFeatures } from './AppPermissions.js';
+import { keepAppProcessWarm } from './warm-process.js';
 
 /** How tall an app may grow inline before it scrolls inside its frame; what it starts at until it says. */
 const MAX_INLINE_HEIGHT = 600;
@@ -68,6 +69,11 @@ export function McpAppView({ tool, input, inputComplete, result, structured, can
     session.current?.context(hostContext);
   }, [hostContext]);
 
+  // Started as the card appears, while the app's document is still being read: the first app's process starts meanwhile.
+  useEffect(() => {
+    if (origin) keepAppProcessWarm(origin);
+  }, [origin]);
+
   const html = resource.data?.html;
   const granted = useGrantedFeatures(tool.bundleID, resource.data?.uri, resource.data?.permissions);
   // Features are fixed when a frame loads: allowing them starts the app again in a frame that has them.
@@ -75,10 +81,12 @@ export function McpAppView({ tool, input, inputComplete, result, structured, can
   useEffect(() => {
     if (!frame.current || !origin || html === undefined) return;
     const csp = base64Url(JSON.stringify(resource.data?.csp ?? {}));
+    // With the digest the sandbox serves the relay with the app's frame in it; the text goes along only if it must.
+    const served = resource.data?.digest ? `&doc=${resource.data.digest}&allow=${encodeURIComponent(granted.join(','))}` : '';
     const opened = openAppSession({
       api,
       frame: frame.current,
-      src: `${origin}/app?host=${encodeURIComponent(window.location.origin)}&csp=${csp}`,
+      src: `${origin}/app?host=${encodeURIComponent(window.location.origin)}&csp=${csp}${served}`,
       html,
       permissions: granted,
       tool,
