@@ -36,9 +36,11 @@ async function until<T>(read: () => T | undefined | Promise<T | undefined>, what
  * SDK's published example app: the time from its card showing an app to the
  * app's first contentful paint (through the core's resource read, the
  * sandbox origin's relay and the handshake) against the same document in a
- * plain iframe loaded over loopback HTTP (and, beside it, the same plain
- * iframe put into the chat as a call's card enters, the moment an app's
- * frame does); and the longest task while a chat
+ * plain iframe put into the chat the moment a call's card enters, as a host
+ * without a sandbox would show it (the goal's line: what our way of showing
+ * an app costs over the plain way, at the same moment of the same window);
+ * beside it, the same plain iframe in an idle page, which leaves out what the
+ * chat itself does as a call's card enters. And the longest task while a chat
  * of 20 app cards is scrolled through and back, against the same scroll over
  * 20 plain iframes of the document.
  */
@@ -136,11 +138,13 @@ export async function benchApps(): Promise<boolean> {
     };
     const median = percentile(ours, 50);
     const plainMedian = await plainFirstPaint(null);
-    met.push(report({ section: 'apps', name: 'app shown to its first paint, median', ours: median, limit: plainMedian, limitName: 'same document, plain iframe over HTTP', goalRatio: 1.5 }));
-    report({ section: 'apps', name: "the window's first app (its process starts)", ours: ours[0]!, limit: plainMedian, limitName: 'same document, plain iframe over HTTP' });
-    report({ section: 'apps', name: 'the median, against its twin in the chat', ours: median, limit: percentile(twins, 50), limitName: "same document in a plain iframe, put in as a call's card enters" });
+    const twinMedian = percentile(twins, 50);
+    const twinName = "same document, plain iframe put in the chat as a call's card enters";
+    met.push(report({ section: 'apps', name: 'app shown to its first paint, median', ours: median, limit: twinMedian, limitName: twinName, goalRatio: 1.5 }));
+    report({ section: 'apps', name: "the window's first app (its process starts)", ours: ours[0]!, limit: twinMedian, limitName: twinName });
+    report({ section: 'apps', name: 'the median, against an idle page', ours: median, limit: plainMedian, limitName: 'same document, plain iframe in an idle page' });
     // Beside it, what the sandbox itself costs: the same plain frame with the app's opaque origin (no allow-same-origin).
-    report({ section: 'apps', name: 'the median, against a sandboxed plain iframe', ours: median, limit: await plainFirstPaint('allow-scripts allow-forms'), limitName: 'plain iframe, opaque origin as the app' });
+    report({ section: 'apps', name: 'the median, against a sandboxed idle page', ours: median, limit: await plainFirstPaint('allow-scripts allow-forms'), limitName: 'plain iframe, opaque origin as the app, idle page' });
 
     // 2. Twenty app cards scrolled through and back: the longest task, against 20 plain frames of the document.
     await page.bringToFront();
