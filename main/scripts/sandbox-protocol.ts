@@ -30,6 +30,11 @@ export interface RunRequest {
   /** Only the secrets the tool declares, by name. */
   secrets: Record<string, string>;
   limits: ScriptLimits;
+  /**
+   * Whether to say how much of its heap the run used (the tester shows it): QuickJS walks every object of the runtime
+   * for it, about as long as the rest of a trivial call, so calls nobody reads it for go without.
+   */
+  measureMemory?: boolean;
 }
 
 export type ToWorker = RunRequest | { type: 'reply'; requestId: number; ok: boolean; text: string };
@@ -39,7 +44,7 @@ export interface ScriptDone {
   runId: number;
   outcome: { ok: true; json: string } | { ok: false; code: ScriptErrorCode; message: string; line?: number };
   logs: { level: 'log' | 'warn' | 'error'; text: string }[];
-  /** The heap the call's runtime used at its end. */
+  /** The heap the call's runtime used at its end; 0 when the run did not ask (measureMemory). */
   memoryBytes: number;
   /** The worker's WebAssembly may be broken after this run (its runtime could not be freed): it takes no other run. */
   broken?: boolean;

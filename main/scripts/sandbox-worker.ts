@@ -88,7 +88,7 @@ async function run(request: RunRequest): Promise<{ done: ScriptDone; broken: boo
   let done: ScriptDone;
   try {
     const outcome = await callDefault(vm, runtime, request, deadline, state.calls);
-    done = { type: 'done', runId: request.runId, outcome, logs: state.logs, memoryBytes: memoryUsed(vm, runtime) };
+    done = { type: 'done', runId: request.runId, outcome, logs: state.logs, memoryBytes: request.measureMemory ? memoryUsed(vm, runtime) : 0 };
   } finally {
     waiting.clear();
     // Promises handed to the script that never settled are still the host's to let go of.

@@ -16,9 +16,16 @@ function pool(size = 2) {
 }
 
 const noFetch: ScriptServices = { fetch: () => Promise.reject(new Error('no network here')), call: () => Promise.resolve({ ok: false, error: { code: 'unknown_tool', message: 'no tools here' } }) };
-const run = (subject: ScriptPool, code: string, options: { parameters?: string[]; args?: Record<string, unknown>; limits?: Partial<ScriptLimits>; secrets?: Record<string, string>; services?: ScriptServices } = {}) =>
+const run = (subject: ScriptPool, code: string, options: { parameters?: string[]; args?: Record<string, unknown>; limits?: Partial<ScriptLimits>; secrets?: Record<string, string>; services?: ScriptServices; measureMemory?: boolean } = {}) =>
   subject.run(
-    { code, parameters: options.parameters ?? [], args: options.args ?? {}, secrets: options.secrets ?? {}, limits: { ...DEFAULT_SCRIPT_LIMITS, ...options.limits } },
+    {
+      code,
+      parameters: options.parameters ?? [],
+      args: options.args ?? {},
+      secrets: options.secrets ?? {},
+      limits: { ...DEFAULT_SCRIPT_LIMITS, ...options.limits },
+      ...(options.measureMemory ? { measureMemory: true } : {}),
+    },
     options.services ?? noFetch,
     new AbortController().signal,
   );
@@ -26,10 +33,12 @@ const run = (subject: ScriptPool, code: string, options: { parameters?: string[]
 describe('the script sandbox (QuickJS in worker threads)', () => {
   it('calls the default export with the arguments by parameter name, async or not, and keeps its console', async () => {
     const subject = pool();
-    const result = await run(subject, 'export default async function add(a, b = 10) { console.log("adding", a, { b }); return { sum: a + b }; }', { parameters: ['a', 'b'], args: { a: 2 } });
+    const result = await run(subject, 'export default async function add(a, b = 10) { console.log("adding", a, { b }); return { sum: a + b }; }', { parameters: ['a', 'b'], args: { a: 2 }, measureMemory: true });
     expect(result.outcome).toEqual({ ok: true, json: '{"sum":12}' });
     expect(result.logs).toEqual([{ level: 'log', text: 'adding 2 {"b":10}' }]);
     expect(result.memoryBytes).toBeGreaterThan(0);
+    // Not asked (a model's call): not measured.
+    expect((await run(subject, 'export default function () { return 1; }')).memoryBytes).toBe(0);
   });
 
   it('warms up ahead of the first call (a worker started, an empty script run through it), and a close during that is no error', async () => {

@@ -150,7 +150,9 @@ export function scriptRunner(deps: {
         const services = { fetch: fetcher(tool, redactor, context, trace), call: toolCaller(deps.calls, tool, context, steps) };
         // Called by another call (a script's or an agent's): it may need a worker while its caller holds one.
         const nested = (context.agentPath?.length ?? 0) > 0;
-        result = await deps.pool().run({ code: script.code, parameters: script.parameters, args, secrets, limits }, services, context.signal, nested);
+        // What the run used of its heap is for the tester, which asks for the trace too.
+        const run = { code: script.code, parameters: script.parameters, args, secrets, limits, measureMemory: context.trace };
+        result = await deps.pool().run(run, services, context.signal, nested);
       } catch (error) {
         if (context.signal.aborted) return failed('cancelled', `${tool.displayName} was cancelled; its script was stopped.`);
         throw error;

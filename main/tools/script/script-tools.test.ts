@@ -76,6 +76,8 @@ describe('script tools through the core', () => {
     const leaked = expectOk(await call('tools.invoke', { bundleID, toolSlug: 'leak', version: 'v1', args: { host: api.host } }));
     expect(JSON.stringify(leaked)).not.toContain('sk-"quoted"-secret');
     expect(leaked.value).toMatchObject({ error: expect.stringContaining('not an allowed host') as unknown });
+    // Outside the tester (no trace asked) the heap is not walked for a figure nobody shows.
+    expect(leaked.memoryBytes).toBeUndefined();
 
     // A schema written by hand must name the function's parameters; a script that does not parse is refused with its line.
     const mismatch = await failure('tools.put', { ...address, tool: { displayName: 'Weather', type: 'script', argSchema: { type: 'object', properties: { town: { type: 'string' } } }, impl: { language: 'typescript', source: WEATHER } } });
