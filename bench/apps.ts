@@ -71,9 +71,6 @@ export async function benchApps(): Promise<boolean> {
     await call('PUT', '/providers/one', { kind: 'scripted', displayName: 'One', script: [{ toolCalls: [{ name: 'get-time', args: {} }] }, { text: 'Done.' }] });
     await call('PUT', '/providers/many', { kind: 'scripted', displayName: 'Many', script: [{ toolCalls: Array.from({ length: CARDS }, () => ({ name: 'get-time', args: {} })) }, { text: 'Done.' }] });
     for (let round = 0; round < ROUNDS; round++) await call('POST', '/chats', { providerId: 'one', model: 'scripted', title: `Paint ${round}`, tools });
-    // The twin's document: the app's own, as the sandbox serves it (the window's policy frames nothing else), but in a
-    // plain frame of the window's site instead of the app's opaque one.
-    const { digest } = (await call('POST', '/mcp-apps/resource', { bundleID: server.bundleID, toolSlug: 'get-time' })) as { digest: string };
     // A tool without an app, answering at once, for the twin's rounds: the chat does the same work but for the app.
     const twinBundle = '01a20000-0000-7000-8000-00000000a99a';
     await call('PATCH', '/settings', { allowedHosts: [new URL(plainUrl).host] });
@@ -87,14 +84,13 @@ export async function benchApps(): Promise<boolean> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(watchLongTasks);
     await context.addInitScript(watchAppFrames);
-    await context.addInitScript(watchToolCardsForTwin);
     const page = await context.newPage();
     await page.goto(host.url);
-    const send = async (title: string) => {
-      await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: new RegExp(`^${title}`) }).click();
-      await page.getByRole('textbox', { name: 'Message' }).pressSequentially('go');
-      await page.keyboard.press('Enter');
-      await page.getByRole('log', { name: 'Messages' }).getByText('Done.').waitFor({ timeout: 60_000 });
+    const send = async (title: string, at = page) => {
+      await at.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: new RegExp(`^${title}`) }).click();
+      await at.getByRole('textbox', { name: 'Message' }).pressSequentially('go');
+      await at.keyboard.press('Enter');
+      await at.getByRole('log', { name: 'Messages' }).getByText('Done.').waitFor({ timeout: 60_000 });
     };
 
     // 1. First paint: from the app's frame entering the card to the app's first contentful paint. The first round is
@@ -109,18 +105,24 @@ export async function benchApps(): Promise<boolean> {
       const frame = await until(() => appFrames(page, sandboxOrigin).at(-1), 'the app document');
       ours.push((await frame.evaluate(firstPaintAt)) - shownAt!);
     }
-    // The twin: the same document in a plain iframe, put into the chat the moment a call's card enters.
+    // The twin: the same plain iframe as in the idle page below, put into the chat the moment a call's card enters. In
+    // a window of its own that does not hold the window's policy to it (which frames the sandbox's origin only).
+    const twinContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    await twinContext.addInitScript(watchToolCardsForTwin);
+    const twinPage = await twinContext.newPage();
+    await twinPage.goto(host.url);
+    await twinPage.bringToFront();
     const twins: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const url = `${sandboxOrigin}/doc/${digest}?host=${encodeURIComponent(new URL(host.url).origin)}&twin=${round}`;
-      await page.evaluate(takeTwinTimes);
-      await page.evaluate(armTwin, url);
-      await send(`Twin ${round}`);
-      const insertedAt = await until(async () => (await page.evaluate(takeTwinTimes)).at(-1), 'the twin frame');
-      const frame = await until(() => page.frames().find((each) => each.url() === url), 'the twin document');
+      // The same URL each round, as the app's and the idle page's: the last round's frame was taken away.
+      const url = plainUrl;
+      await twinPage.evaluate(armTwin, url);
+      await send(`Twin ${round}`, twinPage);
+      const insertedAt = await until(async () => (await twinPage.evaluate(takeTwinTimes)).at(-1), 'the twin frame');
+      const frame = await until(() => twinPage.frames().find((each) => each.url() === url), 'the twin document');
       twins.push((await frame.evaluate(firstPaintAt)) - insertedAt);
     }
-    await page.evaluate(armTwin, '');
+    await twinContext.close();
     const plain = await context.newPage();
     // Headless Chromium paints only the page in front.
     await plain.bringToFront();

@@ -76,6 +76,8 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
     expect(document.body).toBe('<p>the clock app</p>');
     const policy = String(document.headers['content-security-policy']);
     expect(policy).toContain('connect-src https://api.example.com;');
+    // An opaque origin even opened on its own (a tab): the policy sandboxes it as its frame does.
+    expect(policy).toContain('; sandbox allow-scripts allow-forms;');
     // Its ancestors are the relay (this origin) and the window.
     expect(policy).toMatch(new RegExp(`frame-ancestors ${origin.replace(/\./g, '\\.')} http://127\\.0\\.0\\.1:4321$`));
 

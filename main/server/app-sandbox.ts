@@ -109,8 +109,9 @@ export async function startAppSandbox(options: { rendererDir: string; log: Logge
     if (url.pathname.startsWith('/doc/')) {
       const document = documents.get(url.pathname.slice('/doc/'.length));
       if (!document) return send(response, 404, 'No such app document.');
-      // Its frame sits in the relay (this origin) in the window: both are its ancestors.
-      return html(200, document.html, appCsp(document.csp), `${origin()} ${host}`);
+      // Its frame sits in the relay (this origin) in the window: both are its ancestors. Opaque however it is opened,
+      // framed or not: the policy sandboxes it as the relay's frame does.
+      return html(200, document.html, `${appCsp(document.csp)}; sandbox ${INNER_SANDBOX}`, `${origin()} ${host}`);
     }
     if (url.pathname === '/warm') return html(200, WARM_PAGE, "default-src 'none'; frame-src 'self'");
     if (assets.has(url.pathname)) {
