@@ -113,5 +113,10 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
     expect(String(hostile.headers['content-security-policy'])).toContain("connect-src 'none'");
     const garbled = await get(origin, `/app?host=${encodeURIComponent('http://127.0.0.1:4321')}&csp=%7B%7Bnot-json`);
     expect(String(garbled.headers['content-security-policy'])).toContain("connect-src 'none'");
+    // A relay page with nowhere to put the app's frame is not served at all.
+    const broken = await makeTempDir('toolbelt-sandbox-');
+    await writeFile(path.join(broken.dir, 'app-sandbox.html'), '<!doctype html><body class="x">');
+    await expect(startAppSandbox({ rendererDir: broken.dir, log: createLogger({ level: 'error' }) })).rejects.toThrow(/no <body> tag/);
+    await broken.cleanup();
   });
 });

@@ -67,6 +67,9 @@ function declarationOf(encoded: string | null): AppCspDeclaration | undefined {
  */
 export async function startAppSandbox(options: { rendererDir: string; log: Logger; port?: number; documents?: AppDocumentShelf }): Promise<AppSandbox> {
   const page = await readFile(path.join(options.rendererDir, PAGE), 'utf8');
+  // The app's frame goes in right after it; a page without it would leave the relay making its own under a policy
+  // meant for a page that has one.
+  if (!page.includes('<body>')) throw new Error(`${PAGE} has no <body> tag for the app's frame; the renderer's build is not the one this host expects.`);
   const assets = assetsOf(page);
   const relayScripts = inlineScriptHashes(page);
   const documents = options.documents ?? createAppDocumentShelf();
