@@ -6,7 +6,7 @@ import { usePaletteShortcut } from './features/palette/palette-shortcut.js';
 import { LiveQuestionDialog } from './features/questions/LiveQuestionDialog.js';
 import { SettingsScreen } from './features/settings/SettingsScreen.js';
 import { ToolsScreen } from './features/tools/ToolsScreen.js';
-import { useLanguageAttribute, useScreenShortcuts, useThemeAttribute } from './hooks.js';
+import { useLanguageAttribute, useThemeAttribute } from './hooks.js';
 import { useTranslation } from 'react-i18next';
 import { useChatEvents, useChats } from './queries/chats.js';
 import type { ScreenBadge } from './components/Sidebar.js';
@@ -22,7 +22,6 @@ export function App() {
   // Core events keep every screen's data current, whichever screen is open.
   useStoreEvents();
   useChatEvents();
-  useScreenShortcuts();
   usePaletteShortcut();
   useThemeAttribute(theme);
   useLanguageAttribute(language);

@@ -2,12 +2,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useScreenShortcuts } from './hooks.js';
+import { installScreenShortcuts } from './hooks.js';
+import { useUiStore } from './state/ui.js';
 
-afterEach(cleanup);
+let uninstall = () => {};
+afterEach(() => {
+  uninstall();
+  cleanup();
+});
 
 function Screen() {
-  useScreenShortcuts();
   return (
     <>
       <h1 tabIndex={-1} data-screen-heading>
@@ -24,8 +28,10 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
 
 describe('screen shortcuts', () => {
   it('move focus to the new screen’s heading, but not out of a field the person went into before the screen was drawn', async () => {
+    uninstall = installScreenShortcuts();
     render(<Screen />);
     fireEvent.keyDown(window, { key: '3', ctrlKey: true });
+    expect(useUiStore.getState().screen).toBe('settings');
     await nextFrame();
     expect(screen.getByRole('heading')).toHaveFocus();
 
@@ -34,5 +40,13 @@ describe('screen shortcuts', () => {
     screen.getByLabelText('Host to allow').focus();
     await nextFrame();
     expect(screen.getByLabelText('Host to allow')).toHaveFocus();
+  });
+
+  it('take a key pressed before anything is drawn: the screen chosen is the one the window draws', () => {
+    uninstall = installScreenShortcuts();
+    fireEvent.keyDown(window, { key: '2', ctrlKey: true });
+    expect(useUiStore.getState().screen).toBe('tools');
+    fireEvent.keyDown(window, { key: '1', ctrlKey: true });
+    expect(useUiStore.getState().screen).toBe('chat');
   });
 });

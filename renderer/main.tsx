@@ -6,6 +6,7 @@ import { createApiClient } from './api/client.js';
 import { connectToCore } from './api/connect.js';
 import { CoreProvider } from './api/context.js';
 import { App } from './App.js';
+import { installScreenShortcuts } from './hooks.js';
 import { applyLanguage } from './i18n/index.js';
 import { resolveLanguage } from './i18n/languages.js';
 import { useUiStore } from './state/ui.js';
@@ -26,6 +27,8 @@ const queryClient = new QueryClient({
 applyLanguage(resolveLanguage(useUiStore.getState().language, navigator.languages));
 
 const transport = connectToCore();
+// Before the first render, so that a screen's shortcut pressed while the window still draws itself is kept.
+if (transport) installScreenShortcuts();
 const root = createRoot(document.getElementById('root')!);
 root.render(
   <StrictMode>
