@@ -38,7 +38,7 @@ async function until<T>(read: () => T | undefined | Promise<T | undefined>, what
  * sandbox origin's relay and the handshake) against the same document in a
  * plain iframe put into the chat the moment a call's card enters, as a host
  * without a sandbox would show it (the goal's line: what our way of showing
- * an app costs over the plain way, at the same moment of the same window);
+ * an app costs over the plain way, at the same moment of a chat);
  * beside it, the same plain iframe in an idle page, which leaves out what the
  * chat itself does as a call's card enters. And the longest task while a chat
  * of 20 app cards is scrolled through and back, against the same scroll over
