@@ -55,6 +55,8 @@ test('allowed hosts and readable folders refuse what cannot work, saying why in 
   const { page } = app;
   await page.goto(app.host.url);
   await openSettings(page, 'Hosts and folders');
+  // As a person does, once the lists are there (until then an entry cannot be added: it would be saved as the whole list).
+  await expect(page.getByRole('list', { name: 'Allowed hosts' }).getByText('api.open-meteo.com', { exact: true })).toBeVisible();
   const hostInput = page.getByLabel('Host to allow');
   await hostInput.pressSequentially('localhost:99999');
   await hostInput.press('Enter');

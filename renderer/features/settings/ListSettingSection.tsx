@@ -21,6 +21,8 @@ export function ListSettingSection({ setting, title, description, inputLabel, pl
   const patch = usePatchSettings();
   const [entry, setEntry] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Until the list has come, there is nothing to add to: an entry added then would be saved as the whole list.
+  const loaded = settings.data !== undefined;
   const values = settings.data?.[setting] ?? [];
 
   const save = (next: string[], onSuccess?: () => void) =>
@@ -38,7 +40,11 @@ export function ListSettingSection({ setting, title, description, inputLabel, pl
         {title}
       </h2>
       <p className="muted card__description">{description}</p>
-      {values.length === 0 ? (
+      {!loaded ? (
+        <p className="muted" role="status">
+          {settings.isError ? errorMessage(settings.error, t('common.noAnswer')) : t('common.loadingList')}
+        </p>
+      ) : values.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
         <ul className="setting-list" aria-label={title}>
@@ -57,14 +63,14 @@ export function ListSettingSection({ setting, title, description, inputLabel, pl
         onSubmit={(event) => {
           event.preventDefault();
           const value = entry.trim();
-          if (value && !values.includes(value)) save([...values, value], () => setEntry(''));
+          if (loaded && value && !values.includes(value)) save([...values, value], () => setEntry(''));
         }}
       >
         <label className="visually-hidden" htmlFor={`${id}-input`}>
           {inputLabel}
         </label>
         <input id={`${id}-input`} className="input" dir="ltr" translate="no" placeholder={placeholder} value={entry} onChange={(event) => setEntry(event.target.value)} />
-        <button type="submit" className="button" disabled={!entry.trim()}>
+        <button type="submit" className="button" disabled={!loaded || !entry.trim()}>
           {t('common.add')}
         </button>
       </form>
