@@ -232,8 +232,9 @@ test('an app whose call the person denies is told so (tool-cancelled), and its c
 
 test('an app gets its call’s arguments piece by piece while the model writes them (tool-input-partial), then whole', async ({ app }) => {
   const text = 'A long sentence that the model writes out slowly, a few characters at a time, so that the app can show it growing as it arrives.';
-  // The scripted model streams the arguments in pieces of a dozen characters, 150 ms apart (the app starts meanwhile).
-  const page = await sendToTestApp(app, { title: 'Writer', tool: 'writer', args: { text }, answer: 'Written.', message: 'Write it', provider: { chunkDelayMs: 150 } });
+  // The scripted model streams the arguments in pieces of a dozen characters, 300 ms apart: the app starts meanwhile
+  // (its server too, the first time), which took CI's loaded machine ~1.5 s once, when they were 150 ms apart.
+  const page = await sendToTestApp(app, { title: 'Writer', tool: 'writer', args: { text }, answer: 'Written.', message: 'Write it', provider: { chunkDelayMs: 300 } });
   // The card is there while the model writes, and says so.
   const card = page.getByRole('article', { name: 'Tool call Writer app' });
   await expect(card.getByRole('status')).toHaveText('Writing arguments…');
