@@ -22,7 +22,7 @@ export interface AppDocumentShelf {
   get(digest: string): AppDocument | undefined;
 }
 
-export const DIGEST = /^[0-9a-f]{64}$/;
+const DIGEST = /^[0-9a-f]{64}$/;
 /** Enough for the apps a person has open: a PDF viewer's document is ~1 MB, a basic app ~0.2 MB. */
 const DEFAULT_MAX_BYTES = 32_000_000;
 
