@@ -114,6 +114,40 @@ test('an app whose document the sandbox no longer holds still starts: its relay 
   expect(app.consoleErrors).toEqual([]);
 });
 
+test('the next app in a window starts in the relay the window loaded ahead for it, moved into its card with its page kept', async ({ app }) => {
+  test.setTimeout(60_000);
+  const { api } = await chatWithApp(app, BASIC_APP);
+  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Elsewhere' });
+  const { page } = app;
+  await askAndAllow(page, app.host.url, 'Clock', 'What time is it?');
+  const appBody = page.frameLocator('.mcp-app__frame').frameLocator('iframe').locator('body');
+  await expect(appBody).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+  // Once the window had a moment after its first app: one relay waits, hidden, out of the way of keys and readers.
+  const waiting = page.locator('body > iframe[hidden][src*="/app?standby"]');
+  await expect(waiting).toHaveCount(1);
+  expect(await waiting.getAttribute('aria-hidden')).toBe('true');
+  const waitingSrc = await waiting.getAttribute('src');
+  // A mark in the waiting page, which only that page (not one loaded again) can show later.
+  await page.frames().find((frame) => frame.url() === waitingSrc)!.evaluate(() => ((window as unknown as { waited: boolean }).waited = true));
+
+  // The chat shown again: its card takes the waiting relay, which frames the app's document from the sandbox.
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Elsewhere' }).click();
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
+  await expect(appBody).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+  const frameElement = page.getByRole('region', { name: 'App of Get Time' }).locator('iframe');
+  expect(await frameElement.getAttribute('src')).toBe(waitingSrc);
+  const relay = page.frames().find((frame) => frame.url() === waitingSrc);
+  // Moved, not loaded again: the page is the one that waited, and it framed the document it was named.
+  expect(await relay!.evaluate(() => (window as unknown as { waited?: boolean }).waited)).toBe(true);
+  const served = relay!.childFrames().find((frame) => /\/doc\/[0-9a-f]{64}\?host=/.test(frame.url()));
+  expect(await served!.evaluate(() => window.origin)).toBe('null');
+  // And the next one waits in its place.
+  await expect(waiting).toHaveCount(1);
+  expect(await waiting.getAttribute('src')).toBe(waitingSrc);
+  await expect(page.locator('iframe[src*="/app?standby"]')).toHaveCount(2);
+  expect(app.consoleErrors).toEqual([]);
+});
+
 const HOSTILE_APPS = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/hostile-app-server.mjs')] };
 
 test('a hostile app stays in its sandbox: no top navigation, dialog, cookie, undeclared host or pop-up; its flood and garbage leave the chat responsive; a silent app is said not to have started', async ({ app }) => {

@@ -74,6 +74,9 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
 
     const document = await get(origin, `/doc/${digest}?host=${host}`);
     expect(document.body).toBe('<p>the clock app</p>');
+    // Named by what it is, it never changes: the browser may keep it for the next card (the relay's page may not).
+    expect(document.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(relay.headers['cache-control']).toBe('no-store');
     const policy = String(document.headers['content-security-policy']);
     expect(policy).toContain('connect-src https://api.example.com;');
     // An opaque origin even opened on its own (a tab): the policy sandboxes it as its frame does.
@@ -89,6 +92,13 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
     expect((await get(origin, `/doc/${digest}?host=${encodeURIComponent('https://evil.example.com')}`)).status).toBe(400);
     expect((await get(origin, `/doc/${digest}`)).status).toBe(400);
     expect((await get(origin, `/doc/..%2Fapp-sandbox.html?host=${host}`)).status).toBe(404);
+
+    // A relay loaded ahead of its app: the page alone, under the relay's own strict policy; the window names the document later.
+    const standby = await get(origin, `/app?standby&host=${host}`);
+    expect(standby.status).toBe(200);
+    expect(standby.body).not.toContain('<iframe');
+    expect(standby.headers['content-security-policy']).toBe(relayPolicy);
+    expect((await get(origin, '/app?standby')).status).toBe(400);
 
     // The page that keeps the apps' process started: one empty sandboxed frame, nothing to run.
     const warm = await get(origin, `/warm?host=${host}`);

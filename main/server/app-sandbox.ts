@@ -62,6 +62,8 @@ function declarationOf(encoded: string | null): AppCspDeclaration | undefined {
  * not after its script asked the window for the text. Without a known
  * digest the relay asks (the window holds the text) and writes it into its
  * frame, which then runs under the relay page's policy: the declared one.
+ * `/app?standby` is the relay page alone, loaded before an app needs it:
+ * the window later names the digest and the relay frames `/doc/<digest>`.
  * `/warm` is an empty frame of the kind the apps run in, which the window
  * keeps once it shows an app, so the next app finds its process started.
  */
@@ -101,17 +103,23 @@ export async function startAppSandbox(options: { rendererDir: string; log: Logge
       if (!HOST_ORIGIN.test(host)) return send(response, 400, 'Only Toolbelt may embed an app.');
     }
     if (url.pathname === '/app') {
+      // The relay's own policy when its app's document comes from here: its script, its inline early-message buffer,
+      // its style, and the app's frame from this origin.
+      const relayPolicy = `default-src 'none'; script-src 'self' ${relayScripts.join(' ')}; style-src 'unsafe-inline'; frame-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'`;
+      // A relay loaded ahead of its app, which the window names later (renderer/features/apps/relay-frames.ts).
+      if (url.searchParams.has('standby')) return html(200, page, relayPolicy);
       const digest = url.searchParams.get('doc') ?? '';
       if (!documents.get(digest)) return html(200, page, appCsp(declarationOf(url.searchParams.get('csp'))));
       const allow = allowAttribute(permissionsObject((url.searchParams.get('allow') ?? '').split(',')));
       const frame = `<iframe sandbox="${INNER_SANDBOX}"${allow ? ` allow="${allow}"` : ''} title="MCP App" src="/doc/${digest}?host=${encodeURIComponent(host)}"></iframe>`;
-      // The relay's own policy: its script, its inline early-message buffer, its style, and the app's frame from here.
-      const policy = `default-src 'none'; script-src 'self' ${relayScripts.join(' ')}; style-src 'unsafe-inline'; frame-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'`;
-      return html(200, page.replace('<body>', `<body>${frame}`), policy);
+      return html(200, page.replace('<body>', `<body>${frame}`), relayPolicy);
     }
     if (url.pathname.startsWith('/doc/')) {
       const document = documents.get(url.pathname.slice('/doc/'.length));
       if (!document) return send(response, 404, 'No such app document.');
+      // Named by its content and policy, it never changes: the next card showing this app takes it from the browser's
+      // cache rather than from a core busy with the call.
+      response.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
       // Its frame sits in the relay (this origin) in the window: both are its ancestors. Opaque however it is opened,
       // framed or not: the policy sandboxes it as the relay's frame does.
       return html(200, document.html, `${appCsp(document.csp)}; sandbox ${INNER_SANDBOX}`, `${origin()} ${host}`);

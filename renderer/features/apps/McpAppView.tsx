@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asMcpToolResult } from '../../../shared/mcp-tool-result.js';
 import { useApi } from '../../api/context.js';
@@ -9,6 +9,7 @@ import { useDark } from '../../components/use-dark.js';
 import { openAppSession, type AppSession } from './app-bridge.js';
 import { AppPermissions, useGrantedFeatures } from './AppPermissions.js';
 import { keepAppProcessWarm } from './warm-process.js';
+import { keepRelayInStandby, placeRelayFrame } from './relay-frames.js';
 
 /** How tall an app may grow inline before it scrolls inside its frame; what it starts at until it says. */
 const MAX_INLINE_HEIGHT = 600;
@@ -44,7 +45,9 @@ export function McpAppView({ tool, input, inputComplete, result, structured, can
   const api = useApi();
   const info = useAppInfo();
   const resource = useAppResource({ bundleID: tool.bundleID, slug: tool.slug });
-  const frame = useRef<HTMLIFrameElement>(null);
+  // The relay's frame is placed here by hand (relay-frames.ts): it may be one loaded ahead, which React cannot make.
+  const slot = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement | null>(null);
   const session = useRef<AppSession | null>(null);
   const [height, setHeight] = useState(START_HEIGHT);
   const [mode, setMode] = useState<'inline' | 'fullscreen'>('inline');
@@ -71,22 +74,33 @@ export function McpAppView({ tool, input, inputComplete, result, structured, can
 
   // Started as the card appears, while the app's document is still being read: the first app's process starts meanwhile.
   useEffect(() => {
-    if (origin) keepAppProcessWarm(origin);
+    if (!origin) return;
+    keepAppProcessWarm(origin);
+    keepRelayInStandby(origin);
   }, [origin]);
 
   const html = resource.data?.html;
   const granted = useGrantedFeatures(tool.bundleID, resource.data?.uri, resource.data?.permissions);
   // Features are fixed when a frame loads: allowing them starts the app again in a frame that has them.
   const grantedKey = granted.join('; ');
-  useEffect(() => {
-    if (!frame.current || !origin || html === undefined) return;
+  // Before the card paints: the frame is there, at its height, in the same frame as the card that holds it.
+  useLayoutEffect(() => {
+    if (!slot.current || !origin || html === undefined) return;
     const csp = base64Url(JSON.stringify(resource.data?.csp ?? {}));
+    const digest = resource.data?.digest;
     // With the digest the sandbox serves the relay with the app's frame in it; the text goes along only if it must.
-    const served = resource.data?.digest ? `&doc=${resource.data.digest}&allow=${encodeURIComponent(granted.join(','))}` : '';
+    const served = digest ? `&doc=${digest}&allow=${encodeURIComponent(granted.join(','))}` : '';
+    const placed = placeRelayFrame(slot.current, {
+      origin,
+      src: `${origin}/app?host=${encodeURIComponent(window.location.origin)}&csp=${csp}${served}`,
+      ...(digest ? { digest } : {}),
+      allow: grantedKey,
+    });
+    frame.current = placed.frame;
     const opened = openAppSession({
       api,
-      frame: frame.current,
-      src: `${origin}/app?host=${encodeURIComponent(window.location.origin)}&csp=${csp}${served}`,
+      frame: placed.frame,
+      start: placed.start,
       html,
       permissions: granted,
       tool,
@@ -107,10 +121,21 @@ export function McpAppView({ tool, input, inputComplete, result, structured, can
     return () => {
       opened.close();
       session.current = null;
+      placed.frame.remove();
+      frame.current = null;
     };
     // One session per document and grant; what changes later is sent to it below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [origin, html, grantedKey]);
+
+  // What React would write on a frame it made: its name and its height, as they change (the frame may be new).
+  const title = t('apps.frameTitle', { tool: tool.displayName });
+  const shownHeight = mode === 'inline' ? Math.min(height, MAX_INLINE_HEIGHT) : undefined;
+  useLayoutEffect(() => {
+    if (!frame.current) return;
+    frame.current.title = title;
+    frame.current.style.height = shownHeight ? `${shownHeight}px` : '';
+  }, [title, shownHeight, origin, html, grantedKey]);
 
   useEffect(() => {
     session.current?.update({ input, complete: inputComplete }, result ? asMcpToolResult(result, structured) : null, cancelled);
@@ -124,7 +149,6 @@ export function McpAppView({ tool, input, inputComplete, result, structured, can
 
   if (info.data && !origin) return <p className="muted mcp-app__note">{t('apps.noSandbox')}</p>;
   if (resource.isError) return <ErrorLine className="mcp-app__note" message={t('apps.failed', { reason: errorMessage(resource.error) })} />;
-  const shownHeight = mode === 'inline' ? Math.min(height, MAX_INLINE_HEIGHT) : undefined;
   return (
     <section className={`mcp-app mcp-app--${mode}`} aria-label={t('apps.region', { tool: tool.displayName })}>
       <div className="mcp-app__bar">
@@ -135,18 +159,7 @@ export function McpAppView({ tool, input, inputComplete, result, structured, can
       </div>
       {state === 'handshake' || state === 'connect' ? <ErrorLine message={t(state === 'handshake' ? 'apps.noHandshake' : 'apps.lost')} /> : null}
       {resource.data?.permissions.length ? <AppPermissions bundleID={tool.bundleID} uri={resource.data.uri} declared={resource.data.permissions} /> : null}
-      <iframe
-        key={grantedKey}
-        ref={frame}
-        // Only what the person allowed, delegated to the sandbox's origin (which passes it on to the app alone).
-        {...(grantedKey ? { allow: grantedKey } : {})}
-        className="mcp-app__frame"
-        title={t('apps.frameTitle', { tool: tool.displayName })}
-        // The relay keeps its own (sandbox) origin; the app inside it gets an opaque one of its own.
-        sandbox="allow-scripts allow-same-origin allow-forms"
-        referrerPolicy="no-referrer"
-        style={shownHeight ? { height: shownHeight } : undefined}
-      />
+      <div ref={slot} className="mcp-app__slot" />
     </section>
   );
 }

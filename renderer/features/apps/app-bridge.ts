@@ -22,8 +22,8 @@ export interface AppSession {
 export interface AppSessionOptions {
   api: ApiClient;
   frame: HTMLIFrameElement;
-  /** The relay page on the sandbox's origin, with the app's policy. */
-  src: string;
+  /** Loads the app into the frame (its relay page, or the document a relay loaded ahead is to frame), once the bridge listens. */
+  start(): void;
   html: string;
   /** The device features the person allowed this app (iframe feature names); none until they say so. */
   permissions: readonly string[];
@@ -135,9 +135,7 @@ export function openAppSession(options: AppSessionOptions): AppSession {
   const target = frame.contentWindow!;
   bridge
     .connect(new PostMessageTransport(target, target))
-    .then(() => {
-      frame.src = options.src;
-    })
+    .then(() => options.start())
     .catch(() => options.onProblem('connect'));
 
   return {

@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { afterEach, expect, it, vi } from 'vitest';
+import { RELAY_LOAD_DOCUMENT } from '../../../shared/app-relay.js';
+import { keepRelayInStandby, placeRelayFrame } from './relay-frames.js';
+
+const ORIGIN = 'http://127.0.0.1:4567';
+const DIGEST = 'a'.repeat(64);
+const host = encodeURIComponent(window.location.origin);
+const app = { origin: ORIGIN, src: `${ORIGIN}/app?host=${host}&doc=${DIGEST}`, digest: DIGEST, allow: '' };
+
+/** happy-dom has no `moveBefore`: here it moves as a plain insert would (Chromium keeps the frame's page; e2e shows it). */
+function withMoveBefore() {
+  Element.prototype.moveBefore = function (this: Element, node: Node, child: Node | null) {
+    this.insertBefore(node, child);
+  };
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => (run(), 0));
+}
+
+function card(): HTMLElement {
+  const slot = document.createElement('div');
+  document.body.append(slot);
+  return slot;
+}
+
+afterEach(() => {
+  delete (Element.prototype as Partial<Element>).moveBefore;
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+it('without a way to move a frame keeping its page, each app loads its own relay, with only the features the person allowed', () => {
+  keepRelayInStandby(ORIGIN);
+  expect(document.querySelectorAll('iframe')).toHaveLength(0);
+  const slot = card();
+  const placed = placeRelayFrame(slot, { ...app, allow: 'camera *' });
+  expect(placed.frame.parentElement).toBe(slot);
+  expect(placed.frame.className).toBe('mcp-app__frame');
+  expect(placed.frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
+  expect(placed.frame.getAttribute('allow')).toBe('camera *');
+  expect(placed.frame.getAttribute('src')).toBeNull();
+  placed.start();
+  expect(placed.frame.getAttribute('src')).toBe(app.src);
+});
+
+it('loads one relay ahead, hidden; the next app with a served document takes it, names its document, and another waits', () => {
+  withMoveBefore();
+  keepRelayInStandby(ORIGIN);
+  keepRelayInStandby(ORIGIN);
+  const waiting = [...document.querySelectorAll('iframe')];
+  expect(waiting).toHaveLength(1);
+  const ahead = waiting[0]!;
+  expect(ahead.getAttribute('src')).toBe(`${ORIGIN}/app?standby&host=${host}`);
+  // Out of sight and out of reach, and not an app's frame to anything that looks for one.
+  expect(ahead.hidden).toBe(true);
+  expect(ahead.tabIndex).toBe(-1);
+  expect(ahead.getAttribute('aria-hidden')).toBe('true');
+  expect(ahead.className).toBe('');
+
+  // Still loading: an app that comes now loads its own, and the waiting one stays for later.
+  const early = placeRelayFrame(card(), app);
+  expect(early.frame).not.toBe(ahead);
+  expect(ahead.parentElement).toBe(document.body);
+
+  ahead.dispatchEvent(new Event('load'));
+  const postMessage = vi.fn();
+  Object.defineProperty(ahead, 'contentWindow', { value: { postMessage } });
+  const slot = card();
+  const placed = placeRelayFrame(slot, app);
+  expect(placed.frame).toBe(ahead);
+  expect(ahead.parentElement).toBe(slot);
+  expect(ahead.hidden).toBe(false);
+  expect(ahead.hasAttribute('tabindex')).toBe(false);
+  expect(ahead.hasAttribute('aria-hidden')).toBe(false);
+  expect(ahead.className).toBe('mcp-app__frame');
+  placed.start();
+  // To the sandbox's origin only, which frames the document from its shelf.
+  expect(postMessage).toHaveBeenCalledWith({ method: RELAY_LOAD_DOCUMENT, params: { digest: DIGEST } }, ORIGIN);
+  // Should the moved page load again, it is named the document again.
+  ahead.dispatchEvent(new Event('load'));
+  expect(postMessage).toHaveBeenCalledTimes(2);
+
+  const next = [...document.body.querySelectorAll(':scope > iframe[hidden]')];
+  expect(next).toHaveLength(1);
+  expect(next[0]).not.toBe(ahead);
+});
+
+it('an app that needs device features, or whose document the sandbox does not hold, does not take the relay loaded ahead', () => {
+  withMoveBefore();
+  keepRelayInStandby(ORIGIN);
+  const ahead = document.querySelector('iframe')!;
+  ahead.dispatchEvent(new Event('load'));
+  // Features are fixed as a frame loads: the waiting one has none.
+  expect(placeRelayFrame(card(), { ...app, allow: 'camera *' }).frame).not.toBe(ahead);
+  // Without a digest the relay asks the window for the text, under the app's own policy in its URL.
+  const { digest: _digest, ...unserved } = app;
+  expect(placeRelayFrame(card(), unserved).frame).not.toBe(ahead);
+  expect(ahead.parentElement).toBe(document.body);
+  expect(placeRelayFrame(card(), app).frame).toBe(ahead);
+});

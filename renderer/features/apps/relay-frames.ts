@@ -1,0 +1,81 @@
+import { RELAY_LOAD_DOCUMENT } from '../../../shared/app-relay.js';
+
+/**
+ * The frames MCP Apps' relays load in (renderer/app-sandbox/relay.ts), and
+ * one loaded ahead: a card that shows an app takes the relay waiting hidden
+ * in the window, whose page was parsed while nothing else happened, rather
+ * than loading one as the chat draws the call (in the browser host the relay
+ * shares the window's busy main thread). Moved into the card with
+ * `moveBefore`, which keeps a frame's document; where the browser cannot, or
+ * the app needs device features (fixed when a frame loads) or has no
+ * document on the sandbox's shelf, the card loads a relay of its own.
+ */
+let standby: { frame: HTMLIFrameElement; loaded: boolean } | null = null;
+let preparing = false;
+
+const canMoveFrames = () => typeof Element.prototype.moveBefore === 'function';
+
+function relayFrame(): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  // The relay keeps its own (sandbox) origin; the app inside it gets an opaque one of its own.
+  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
+  frame.referrerPolicy = 'no-referrer';
+  return frame;
+}
+
+function loadStandby(origin: string): void {
+  preparing = false;
+  if (standby?.frame.isConnected) return;
+  const frame = relayFrame();
+  frame.hidden = true;
+  frame.tabIndex = -1;
+  frame.setAttribute('aria-hidden', 'true');
+  const waiting = { frame, loaded: false };
+  frame.addEventListener('load', () => (waiting.loaded = true), { once: true });
+  frame.src = `${origin}/app?standby&host=${encodeURIComponent(window.location.origin)}`;
+  document.body.append(frame);
+  standby = waiting;
+}
+
+/** Loads a relay ahead for the next app, once the window has a moment (not while it draws the card that asked). */
+export function keepRelayInStandby(origin: string): void {
+  if (!canMoveFrames() || preparing || standby?.frame.isConnected) return;
+  preparing = true;
+  requestIdleCallback(() => loadStandby(origin), { timeout: 2_000 });
+}
+
+export interface PlacedRelay {
+  frame: HTMLIFrameElement;
+  /** Starts the app once the window listens to the frame: names its document, or loads the relay page. */
+  start: () => void;
+}
+
+/**
+ * Puts an app's relay frame into `slot`: the one loaded ahead when it can
+ * serve this app (a document on the shelf, no device features), otherwise a
+ * new one that loads `src`.
+ */
+export function placeRelayFrame(slot: HTMLElement, app: { origin: string; src: string; digest?: string; allow: string }): PlacedRelay {
+  const ready = standby;
+  if (ready?.loaded && ready.frame.isConnected && app.digest && !app.allow && canMoveFrames()) {
+    standby = null;
+    // The next app's, in the window's next idle moment.
+    keepRelayInStandby(app.origin);
+    const { frame } = ready;
+    frame.className = 'mcp-app__frame';
+    frame.hidden = false;
+    frame.removeAttribute('tabindex');
+    frame.removeAttribute('aria-hidden');
+    slot.moveBefore(frame, null);
+    const name = () => frame.contentWindow?.postMessage({ method: RELAY_LOAD_DOCUMENT, params: { digest: app.digest } }, app.origin);
+    // Should a browser load the moved frame's page again after all, the new page is named the document too.
+    frame.addEventListener('load', name);
+    return { frame, start: name };
+  }
+  const frame = relayFrame();
+  frame.className = 'mcp-app__frame';
+  // Only what the person allowed, delegated to the sandbox's origin (which passes it on to the app alone).
+  if (app.allow) frame.allow = app.allow;
+  slot.append(frame);
+  return { frame, start: () => (frame.src = app.src) };
+}
