@@ -2,24 +2,6 @@
 // page.evaluate or addInitScript): plain browser JavaScript, as ui-page.js.
 // Signatures in apps-page.d.ts.
 
-/** Notes the moment each app frame enters the window (the card decided to show an app), for takeAppFrameTimes. */
-export function watchAppFrames() {
-  const seen = [];
-  window.__appFramesAt = seen;
-  new MutationObserver((records) => {
-    for (const record of records) {
-      for (const node of record.addedNodes) {
-        const isAppFrame = node instanceof HTMLIFrameElement && node.classList.contains('mcp-app__frame');
-        if (isAppFrame || (node instanceof Element && node.querySelector('iframe.mcp-app__frame'))) seen.push(performance.timeOrigin + performance.now());
-      }
-    }
-  }).observe(document, { childList: true, subtree: true });
-}
-
-export function takeAppFrameTimes() {
-  return window.__appFramesAt.splice(0);
-}
-
 /** When this document first painted content, on the clock every frame shares (ms since the epoch). */
 export function firstPaintAt() {
   return new Promise((resolve) => {
@@ -70,24 +52,24 @@ export async function scrollThrough({ selector, step }) {
 }
 
 /**
- * When a tool call's card enters the chat and `window.__twinUrl` is set, puts a plain iframe of that URL over the
- * chat at once, as the app's frame would enter: the same document at the same busy moment, without the sandbox.
- * When it went in is kept for takeTwinTimes.
+ * Notes the moment each tool call's card enters the chat, for takeCardTimes: where the app's time starts, and the
+ * twin's. When `window.__twinUrl` is set, also puts a plain iframe of that URL over the chat at once, as an app's frame
+ * could enter at the earliest: the same document at the same busy moment, without the sandbox.
  */
-export function watchToolCardsForTwin() {
+export function watchToolCards() {
   const seen = [];
-  window.__twinsAt = seen;
+  window.__cardsAt = seen;
   new MutationObserver((records) => {
-    const url = window.__twinUrl;
-    if (!url) return;
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (!(node instanceof Element) || !(node.matches('article.tool-card') || node.querySelector('article.tool-card'))) continue;
+        seen.push(performance.timeOrigin + performance.now());
+        const url = window.__twinUrl;
+        if (!url) return;
         window.__twinUrl = null;
         const frame = document.createElement('iframe');
         frame.dataset.twin = '';
         frame.style.cssText = 'position:fixed;top:120px;left:320px;width:900px;height:400px;border:0;z-index:10;background:white';
-        seen.push(performance.timeOrigin + performance.now());
         frame.src = url;
         document.body.append(frame);
         return;
@@ -96,8 +78,8 @@ export function watchToolCardsForTwin() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-export function takeTwinTimes() {
-  return window.__twinsAt.splice(0);
+export function takeCardTimes() {
+  return window.__cardsAt.splice(0);
 }
 
 /** Arms the twin for the next tool card (`url`), and takes away the last one. */
