@@ -93,10 +93,11 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
     expect((await get(origin, `/doc/${digest}`)).status).toBe(400);
     expect((await get(origin, `/doc/..%2Fapp-sandbox.html?host=${host}`)).status).toBe(404);
 
-    // A relay loaded ahead of its app: the page alone, under the relay's own strict policy; the window names the document later.
+    // A relay loaded ahead of its app: its app's frame empty (the window loads the document into it later), opaque as
+    // ever, under the relay's own strict policy.
     const standby = await get(origin, `/app?standby&host=${host}`);
     expect(standby.status).toBe(200);
-    expect(standby.body).not.toContain('<iframe');
+    expect(standby.body).toContain('<body><iframe sandbox="allow-scripts allow-forms" title="MCP App"></iframe>');
     expect(standby.headers['content-security-policy']).toBe(relayPolicy);
     expect((await get(origin, '/app?standby')).status).toBe(400);
 

@@ -62,8 +62,8 @@ function declarationOf(encoded: string | null): AppCspDeclaration | undefined {
  * not after its script asked the window for the text. Without a known
  * digest the relay asks (the window holds the text) and writes it into its
  * frame, which then runs under the relay page's policy: the declared one.
- * `/app?standby` is the relay page alone, loaded before an app needs it:
- * the window later names the digest and the relay frames `/doc/<digest>`.
+ * `/app?standby` is the relay page with an empty app frame, loaded before an
+ * app needs it: the window later loads `/doc/<digest>` into that frame.
  * `/warm` is an empty frame of the kind the apps run in, which the window
  * keeps once it shows an app, so the next app finds its process started.
  */
@@ -106,8 +106,9 @@ export async function startAppSandbox(options: { rendererDir: string; log: Logge
       // The relay's own policy when its app's document comes from here: its script, its inline early-message buffer,
       // its style, and the app's frame from this origin.
       const relayPolicy = `default-src 'none'; script-src 'self' ${relayScripts.join(' ')}; style-src 'unsafe-inline'; frame-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'`;
-      // A relay loaded ahead of its app, which the window names later (renderer/features/apps/relay-frames.ts).
-      if (url.searchParams.has('standby')) return html(200, page, relayPolicy);
+      // A relay loaded ahead of its app (renderer/features/apps/relay-frames.ts): its app's frame is empty until the
+      // window, which may navigate a frame inside its own, loads the document into it.
+      if (url.searchParams.has('standby')) return html(200, page.replace('<body>', `<body><iframe sandbox="${INNER_SANDBOX}" title="MCP App"></iframe>`), relayPolicy);
       const digest = url.searchParams.get('doc') ?? '';
       if (!documents.get(digest)) return html(200, page, appCsp(declarationOf(url.searchParams.get('csp'))));
       const allow = allowAttribute(permissionsObject((url.searchParams.get('allow') ?? '').split(',')));

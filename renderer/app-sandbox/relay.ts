@@ -8,23 +8,18 @@
  * inner frame loading it (main/server/app-sandbox.ts); otherwise this script
  * makes the frame, asks the window for the text and writes it in, and the
  * policy this page was served with (what the app declared) is the inner
- * document's too: a srcdoc document inherits it. A relay loaded ahead of its
- * app (`?standby`) waits until the window names the document to frame.
+ * document's too: a srcdoc document inherits it.
  */
 import { allowAttribute } from '../../shared/app-csp.js';
-import { isDocumentDigest, RELAY_LOAD_DOCUMENT } from '../../shared/app-relay.js';
 
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
 /** More than this many messages a second from the app are dropped: a flood must not freeze the window. */
 const MESSAGES_PER_SECOND = 300;
 
-const query = new URLSearchParams(location.search);
-const claimedHost = query.get('host');
+const claimedHost = new URLSearchParams(location.search).get('host');
 if (window.top === window || !claimedHost) throw new Error('The MCP App sandbox runs only inside Toolbelt.');
 const hostOrigin: string = claimedHost;
-/** Loaded before its app: the frame is made when the window names the document, from this origin, never as text. */
-let standby = query.has('standby');
 
 declare global {
   interface Window {
@@ -36,9 +31,11 @@ declare global {
 
 const served = document.querySelector('iframe');
 const inner = served ?? document.createElement('iframe');
-inner.setAttribute('sandbox', 'allow-scripts allow-forms');
-inner.title = 'MCP App';
-if (!served && !standby) document.body.append(inner);
+if (!served) {
+  inner.setAttribute('sandbox', 'allow-scripts allow-forms');
+  inner.title = 'MCP App';
+  document.body.append(inner);
+}
 
 let windowStart = 0;
 let sentInWindow = 0;
@@ -62,15 +59,6 @@ function relay(event: MessageEvent) {
   if (event.source === window.parent) {
     // Only the window that embedded this frame speaks for the host.
     if (event.origin !== hostOrigin) return;
-    if (standby) {
-      // Until then nothing else has anywhere to go; once named, the document is the one this relay holds.
-      const digest = (event.data as { method?: unknown; params?: { digest?: unknown } } | null)?.params?.digest;
-      if ((event.data as { method?: unknown } | null)?.method !== RELAY_LOAD_DOCUMENT || !isDocumentDigest(digest)) return;
-      standby = false;
-      inner.src = `/doc/${digest}?host=${encodeURIComponent(hostOrigin)}`;
-      document.body.append(inner);
-      return;
-    }
     if (isResourceReady(event.data)) {
       // Device features go on to the app only as the window passes them, which it does once the person allowed them; this
       // frame itself has them only if the window's own frame delegated them, so nothing else can be granted from here.
@@ -91,5 +79,5 @@ function relay(event: MessageEvent) {
 if (window.relayBuffer) window.removeEventListener('message', window.relayBuffer);
 window.addEventListener('message', relay);
 for (const early of window.relayEarly?.splice(0) ?? []) relay(early);
-// A relay that holds the app's document, or will be told which, has nothing to ask the window for.
-if (!served && !standby) window.parent.postMessage({ jsonrpc: '2.0', method: PROXY_READY, params: {} }, hostOrigin);
+// A relay that holds the app's document already has nothing to ask the window for.
+if (!served) window.parent.postMessage({ jsonrpc: '2.0', method: PROXY_READY, params: {} }, hostOrigin);

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it, vi } from 'vitest';
-import { RELAY_LOAD_DOCUMENT } from '../../../shared/app-relay.js';
 import { keepRelayInStandby, placeRelayFrame } from './relay-frames.js';
 
 const ORIGIN = 'http://127.0.0.1:4567';
@@ -62,8 +61,9 @@ it('loads one relay ahead, hidden; the next app with a served document takes it,
   expect(ahead.parentElement).toBe(document.body);
 
   ahead.dispatchEvent(new Event('load'));
-  const postMessage = vi.fn();
-  Object.defineProperty(ahead, 'contentWindow', { value: { postMessage } });
+  // The relay's page, cross-origin: all the window may do there is navigate the app's frame inside it.
+  const replace = vi.fn();
+  Object.defineProperty(ahead, 'contentWindow', { value: { frames: [{ location: { replace } }] } });
   const slot = card();
   const placed = placeRelayFrame(slot, app);
   expect(placed.frame).toBe(ahead);
@@ -73,11 +73,11 @@ it('loads one relay ahead, hidden; the next app with a served document takes it,
   expect(ahead.hasAttribute('aria-hidden')).toBe(false);
   expect(ahead.className).toBe('mcp-app__frame');
   placed.start();
-  // To the sandbox's origin only, which frames the document from its shelf.
-  expect(postMessage).toHaveBeenCalledWith({ method: RELAY_LOAD_DOCUMENT, params: { digest: DIGEST } }, ORIGIN);
-  // Should the moved page load again, it is named the document again.
+  // The document the sandbox serves by digest, for this window only, without a history entry.
+  expect(replace).toHaveBeenCalledWith(`${ORIGIN}/doc/${DIGEST}?host=${host}`);
+  // Should the moved page load again, its app frame gets the document again.
   ahead.dispatchEvent(new Event('load'));
-  expect(postMessage).toHaveBeenCalledTimes(2);
+  expect(replace).toHaveBeenCalledTimes(2);
 
   const next = [...document.body.querySelectorAll(':scope > iframe[hidden]')];
   expect(next).toHaveLength(1);

@@ -1,14 +1,15 @@
-import { RELAY_LOAD_DOCUMENT } from '../../../shared/app-relay.js';
-
 /**
  * The frames MCP Apps' relays load in (renderer/app-sandbox/relay.ts), and
  * one loaded ahead: a card that shows an app takes the relay waiting hidden
  * in the window, whose page was parsed while nothing else happened, rather
  * than loading one as the chat draws the call (in the browser host the relay
  * shares the window's busy main thread). Moved into the card with
- * `moveBefore`, which keeps a frame's document; where the browser cannot, or
- * the app needs device features (fixed when a frame loads) or has no
- * document on the sandbox's shelf, the card loads a relay of its own.
+ * `moveBefore`, which keeps a frame's document, its empty app frame is then
+ * navigated to the app's document by the window itself (a page may navigate
+ * any frame inside its own), so nothing waits for the relay's script. Where
+ * the browser cannot move frames, or the app needs device features (fixed
+ * when a frame loads) or has no document on the sandbox's shelf, the card
+ * loads a relay of its own.
  */
 let standby: { frame: HTMLIFrameElement; loaded: boolean } | null = null;
 let preparing = false;
@@ -67,10 +68,12 @@ export function placeRelayFrame(slot: HTMLElement, app: { origin: string; src: s
     frame.removeAttribute('tabindex');
     frame.removeAttribute('aria-hidden');
     slot.moveBefore(frame, null);
-    const name = () => frame.contentWindow?.postMessage({ method: RELAY_LOAD_DOCUMENT, params: { digest: app.digest } }, app.origin);
-    // Should a browser load the moved frame's page again after all, the new page is named the document too.
-    frame.addEventListener('load', name);
-    return { frame, start: name };
+    const documentUrl = `${app.origin}/doc/${app.digest}?host=${encodeURIComponent(window.location.origin)}`;
+    // Without a history entry: Back in the window is not the app's.
+    const load = () => frame.contentWindow?.frames[0]?.location.replace(documentUrl);
+    // Should a browser load the moved frame's page again after all, its new app frame gets the document too.
+    frame.addEventListener('load', load);
+    return { frame, start: load };
   }
   const frame = relayFrame();
   frame.className = 'mcp-app__frame';
