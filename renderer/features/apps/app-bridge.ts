@@ -22,7 +22,7 @@ export interface AppSession {
 export interface AppSessionOptions {
   api: ApiClient;
   frame: HTMLIFrameElement;
-  /** Loads the app into the frame (its relay page, or the document a relay loaded ahead is to frame), once the bridge listens. */
+  /** Loads the app into the frame (its relay page, or its document into a relay loaded ahead), once the bridge listens. */
   start(): void;
   html: string;
   /** The device features the person allowed this app (iframe feature names); none until they say so. */

@@ -41,7 +41,7 @@ it('without a way to move a frame keeping its page, each app loads its own relay
   expect(placed.frame.getAttribute('src')).toBe(app.src);
 });
 
-it('loads one relay ahead, hidden; the next app with a served document takes it, names its document, and another waits', () => {
+it('loads one relay ahead, hidden; the next app with a served document takes it, loads its document into it, and another waits', () => {
   withMoveBefore();
   keepRelayInStandby(ORIGIN);
   keepRelayInStandby(ORIGIN);

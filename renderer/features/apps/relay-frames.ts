@@ -47,7 +47,7 @@ export function keepRelayInStandby(origin: string): void {
 
 export interface PlacedRelay {
   frame: HTMLIFrameElement;
-  /** Starts the app once the window listens to the frame: names its document, or loads the relay page. */
+  /** Starts the app once the window listens to the frame: loads its document into the waiting relay, or the relay page. */
   start: () => void;
 }
 
