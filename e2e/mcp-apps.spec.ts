@@ -94,23 +94,43 @@ for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
   });
 }
 
-test('an app whose document the sandbox no longer holds still starts: its relay asks the window for the text and writes it in', async ({ app }) => {
+test('an app whose document the sandbox no longer holds still starts, in its own relay or in one loaded ahead: the relay asks the window for the text and writes it in', async ({ app }) => {
   test.setTimeout(60_000);
-  await chatWithApp(app, BASIC_APP);
+  const { api } = await chatWithApp(app, BASIC_APP);
+  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Elsewhere' });
   const { page } = app;
-  // As after the sandbox's shelf let the document go: the relay is asked for a digest it does not know.
+  // As after the sandbox's shelf let the document go: the relay page, or the document a relay loaded ahead is given,
+  // is asked for by a digest the sandbox does not know.
+  const unknown = '0'.repeat(64);
   await page.route(/\/app\?host=/, (route) => {
     const url = new URL(route.request().url());
-    url.searchParams.set('doc', '0'.repeat(64));
+    url.searchParams.set('doc', unknown);
     return route.continue({ url: url.toString() });
   });
+  let documentsAsked = 0;
+  await page.route(/\/doc\/[0-9a-f]{64}\?/, (route) => {
+    documentsAsked++;
+    return route.continue({ url: route.request().url().replace(/\/doc\/[0-9a-f]{64}/, `/doc/${unknown}`) });
+  });
+  const appBody = page.frameLocator('.mcp-app__frame').frameLocator('iframe').locator('body');
+  const writtenIn = async () => {
+    await expect(appBody).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    const written = page.frames().find((frame) => frame.url() === 'about:srcdoc' && frame.parentFrame()?.url().includes('/app?host='));
+    expect(await written!.evaluate(() => window.origin)).toBe('null');
+    expect(page.frames().some((frame) => frame.url().includes('/doc/'))).toBe(false);
+  };
   await askAndAllow(page, app.host.url, 'Clock', 'What time is it?');
-  const appFrame = page.frameLocator('.mcp-app__frame').frameLocator('iframe');
-  await expect(appFrame.locator('body')).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
-  const written = page.frames().find((frame) => frame.url() === 'about:srcdoc' && frame.parentFrame()?.url().includes('/app?host='));
-  expect(written).toBeDefined();
-  expect(await written!.evaluate(() => window.origin)).toBe('null');
-  expect(page.frames().some((frame) => frame.url().includes('/doc/'))).toBe(false);
+  await writtenIn();
+
+  // The chat shown again once a relay waits: the card takes it, its document is missing, and it starts as above.
+  const waiting = page.locator('body > iframe[hidden][src*="/app?standby"]');
+  await expect(waiting).toHaveCount(1);
+  const waitingSrc = await waiting.getAttribute('src');
+  await page.frames().find((frame) => frame.url() === waitingSrc)!.waitForLoadState('load');
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Elsewhere' }).click();
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
+  await writtenIn();
+  expect(documentsAsked).toBeGreaterThan(0);
   expect(app.consoleErrors).toEqual([]);
 });
 
@@ -127,8 +147,11 @@ test('the next app in a window starts in the relay the window loaded ahead for i
   await expect(waiting).toHaveCount(1);
   expect(await waiting.getAttribute('aria-hidden')).toBe('true');
   const waitingSrc = await waiting.getAttribute('src');
+  const waitingPage = page.frames().find((frame) => frame.url() === waitingSrc)!;
+  // Taken only once loaded: a person reads the first app a while before opening another.
+  await waitingPage.waitForLoadState('load');
   // A mark in the waiting page, which only that page (not one loaded again) can show later.
-  await page.frames().find((frame) => frame.url() === waitingSrc)!.evaluate(() => ((window as unknown as { waited: boolean }).waited = true));
+  await waitingPage.evaluate(() => ((window as unknown as { waited: boolean }).waited = true));
 
   // The chat shown again: its card takes the waiting relay, which frames the app's document from the sandbox.
   await page.locator('.chat-list .list__item').filter({ hasText: 'Elsewhere' }).click();

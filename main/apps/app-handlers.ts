@@ -27,9 +27,9 @@ export interface AppHandlerDeps extends ConsentDeps {
   documents?: AppDocumentKeeper;
 }
 
-/** Keeps an app document for the sandbox to serve; answers the digest that names it there. */
+/** Keeps an app document for the sandbox to serve; answers the digest that names it there, if it could keep it. */
 export interface AppDocumentKeeper {
-  keep(document: { html: string; csp?: AppCspDeclaration }): string;
+  keep(document: { html: string; csp?: AppCspDeclaration }): string | undefined;
 }
 
 /** The MCP tool an app belongs to (or calls), whatever its switches say, or `not_found`. */

@@ -17,8 +17,8 @@ export interface AppDocument {
  * asks the window for the text).
  */
 export interface AppDocumentShelf {
-  /** Keeps a document (again) and answers its digest. */
-  keep(document: AppDocument): string;
+  /** Keeps a document (again) and answers its digest; nothing for one larger than the whole shelf, which it cannot keep. */
+  keep(document: AppDocument): string | undefined;
   get(digest: string): AppDocument | undefined;
 }
 
@@ -42,7 +42,8 @@ export function createAppDocumentShelf(options: { maxBytes?: number } = {}): App
       }
       // The text counts twice: JavaScript holds it as UTF-16 in the worst case.
       const size = document.html.length * 2;
-      if (size > maxBytes) return digest;
+      // A digest the sandbox would not know: the window would wait for a document that never comes.
+      if (size > maxBytes) return undefined;
       shelf.set(digest, { document, bytes: size });
       bytes += size;
       for (const [oldest, entry] of shelf) {

@@ -60,7 +60,7 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
   it('serves a document the core kept by its digest, in the relay page that frames it sandboxed, under the policy it declared', async () => {
     const origin = await start();
     const host = encodeURIComponent('http://127.0.0.1:4321');
-    const digest = sandbox!.documents.keep({ html: '<p>the clock app</p>', csp: { connectDomains: ['https://api.example.com'] } });
+    const digest = sandbox!.documents.keep({ html: '<p>the clock app</p>', csp: { connectDomains: ['https://api.example.com'] } })!;
     const relay = await get(origin, `/app?host=${host}&doc=${digest}&allow=camera,clipboard-write,usb`);
     expect(relay.status).toBe(200);
     // The app's frame is in the page from the start: an opaque origin (no allow-same-origin), only the features passed.
@@ -88,7 +88,16 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
     const unknown = await get(origin, `/app?host=${host}&doc=${'0'.repeat(64)}&csp=${csp({ connectDomains: ['https://other.example.com'] })}`);
     expect(unknown.body).not.toContain('<iframe');
     expect(String(unknown.headers['content-security-policy'])).toContain('connect-src https://other.example.com;');
-    expect((await get(origin, `/doc/${'0'.repeat(64)}?host=${host}`)).status).toBe(404);
+    // A document it does not hold: a page that says so to the relay (and through it the window), nothing else.
+    const missing = await get(origin, `/doc/${'0'.repeat(64)}?host=${host}`);
+    expect(missing.status).toBe(404);
+    const said = 'parent.postMessage({jsonrpc:"2.0",method:"toolbelt/document-missing"},"*")';
+    expect(missing.body).toContain(`<script>${said}</script>`);
+    expect(missing.headers['content-security-policy']).toBe(
+      `default-src 'none'; script-src 'sha256-${createHash('sha256').update(said).digest('base64')}'; sandbox allow-scripts; frame-ancestors ${origin} http://127.0.0.1:4321`,
+    );
+    // Not kept by the browser: the shelf may have the document next time.
+    expect(missing.headers['cache-control']).toBe('no-store');
     expect((await get(origin, `/doc/${digest}?host=${encodeURIComponent('https://evil.example.com')}`)).status).toBe(400);
     expect((await get(origin, `/doc/${digest}`)).status).toBe(400);
     expect((await get(origin, `/doc/..%2Fapp-sandbox.html?host=${host}`)).status).toBe(404);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Logger } from '../log.js';
 import { listenerOptions } from '../common/listener-limits.js';
 import { allowAttribute, appCsp, permissionsObject, type AppCspDeclaration } from '../../shared/app-csp.js';
+import { APP_DOCUMENT_MISSING } from '../../shared/app-relay.js';
 import { createAppDocumentShelf, type AppDocumentShelf } from './app-documents.js';
 
 const LOOPBACK = '127.0.0.1';
@@ -25,6 +26,10 @@ export interface AppSandbox {
 
 /** The inner frame as the relay page holds it: the app's own opaque origin, no way into the relay or the window. */
 const INNER_SANDBOX = 'allow-scripts allow-forms';
+/** What `/doc/<digest>` answers for a document the shelf does not hold: a page that says so (shared/app-relay.ts). */
+const MISSING_SCRIPT = `parent.postMessage({jsonrpc:"2.0",method:"${APP_DOCUMENT_MISSING}"},"*")`;
+const MISSING_PAGE = `<!doctype html><meta charset="utf-8"><title>MCP App</title><script>${MISSING_SCRIPT}</script>`;
+const MISSING_POLICY = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(MISSING_SCRIPT).digest('base64')}'; sandbox allow-scripts`;
 /** The page that keeps the apps' process started (see `/warm` below): one empty frame as the apps' are, with nothing to run. */
 const WARM_PAGE = '<!doctype html><meta charset="utf-8"><title>MCP Apps</title><iframe sandbox srcdoc=""></iframe>';
 
@@ -117,7 +122,7 @@ export async function startAppSandbox(options: { rendererDir: string; log: Logge
     }
     if (url.pathname.startsWith('/doc/')) {
       const document = documents.get(url.pathname.slice('/doc/'.length));
-      if (!document) return send(response, 404, 'No such app document.');
+      if (!document) return html(404, MISSING_PAGE, MISSING_POLICY, `${origin()} ${host}`);
       // Named by its content and policy, it never changes: the next card showing this app takes it from the browser's
       // cache rather than from a core busy with the call.
       response.setHeader('Cache-Control', 'private, max-age=31536000, immutable');

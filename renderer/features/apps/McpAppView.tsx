@@ -121,7 +121,7 @@ export function McpAppView({ tool, input, inputComplete, result, structured, can
     return () => {
       opened.close();
       session.current = null;
-      placed.frame.remove();
+      placed.close();
       frame.current = null;
     };
     // One session per document and grant; what changes later is sent to it below.

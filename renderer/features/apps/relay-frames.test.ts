@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it, vi } from 'vitest';
+import { APP_DOCUMENT_MISSING } from '../../../shared/app-relay.js';
 import { keepRelayInStandby, placeRelayFrame } from './relay-frames.js';
 
 const ORIGIN = 'http://127.0.0.1:4567';
@@ -96,4 +97,28 @@ it('an app that needs device features, or whose document the sandbox does not ho
   expect(placeRelayFrame(card(), unserved).frame).not.toBe(ahead);
   expect(ahead.parentElement).toBe(document.body);
   expect(placeRelayFrame(card(), app).frame).toBe(ahead);
+});
+
+it('a waiting relay whose document the sandbox no longer holds becomes a relay of the app’s own, which asks for the text', () => {
+  withMoveBefore();
+  keepRelayInStandby(ORIGIN);
+  const ahead = document.querySelector('iframe')!;
+  ahead.dispatchEvent(new Event('load'));
+  const replace = vi.fn();
+  const relayWindow = { frames: [{ location: { replace } }] };
+  Object.defineProperty(ahead, 'contentWindow', { value: relayWindow });
+  const placed = placeRelayFrame(card(), app);
+  placed.start();
+  const missing = { jsonrpc: '2.0', method: APP_DOCUMENT_MISSING };
+  // Said by anyone but that relay, from anywhere but the sandbox: nothing happens.
+  window.dispatchEvent(new MessageEvent('message', { data: missing, origin: ORIGIN, source: window }));
+  window.dispatchEvent(new MessageEvent('message', { data: missing, origin: 'http://127.0.0.1:9999', source: relayWindow as unknown as Window }));
+  expect(ahead.getAttribute('src')).toBe(`${ORIGIN}/app?standby&host=${host}`);
+  window.dispatchEvent(new MessageEvent('message', { data: missing, origin: ORIGIN, source: relayWindow as unknown as Window }));
+  expect(ahead.getAttribute('src')).toBe(app.src);
+  // Its new page is not given the document it lacks.
+  ahead.dispatchEvent(new Event('load'));
+  expect(replace).toHaveBeenCalledTimes(1);
+  placed.close();
+  expect(ahead.isConnected).toBe(false);
 });

@@ -1,3 +1,5 @@
+import { APP_DOCUMENT_MISSING } from '../../../shared/app-relay.js';
+
 /**
  * The frames MCP Apps' relays load in (renderer/app-sandbox/relay.ts), and
  * one loaded ahead: a card that shows an app takes the relay waiting hidden
@@ -9,7 +11,8 @@
  * any frame inside its own), so nothing waits for the relay's script. Where
  * the browser cannot move frames, or the app needs device features (fixed
  * when a frame loads) or has no document on the sandbox's shelf, the card
- * loads a relay of its own.
+ * loads a relay of its own; so does a waiting relay whose document the
+ * sandbox turns out not to hold any more.
  */
 let standby: { frame: HTMLIFrameElement; loaded: boolean } | null = null;
 let preparing = false;
@@ -49,6 +52,8 @@ export interface PlacedRelay {
   frame: HTMLIFrameElement;
   /** Starts the app once the window listens to the frame: loads its document into the waiting relay, or the relay page. */
   start: () => void;
+  /** Takes the frame out of its card, and stops listening for it. */
+  close: () => void;
 }
 
 /**
@@ -73,12 +78,24 @@ export function placeRelayFrame(slot: HTMLElement, app: { origin: string; src: s
     const load = () => frame.contentWindow?.frames[0]?.location.replace(documentUrl);
     // Should a browser load the moved frame's page again after all, its new app frame gets the document too.
     frame.addEventListener('load', load);
-    return { frame, start: load };
+    // The sandbox no longer holds the document: this frame becomes a relay of the app's own, which asks for the text.
+    const missing = (event: MessageEvent) => {
+      if (event.source !== frame.contentWindow || event.origin !== app.origin || (event.data as { method?: unknown } | null)?.method !== APP_DOCUMENT_MISSING) return;
+      window.removeEventListener('message', missing);
+      frame.removeEventListener('load', load);
+      frame.src = app.src;
+    };
+    window.addEventListener('message', missing);
+    const close = () => {
+      window.removeEventListener('message', missing);
+      frame.remove();
+    };
+    return { frame, start: load, close };
   }
   const frame = relayFrame();
   frame.className = 'mcp-app__frame';
   // Only what the person allowed, delegated to the sandbox's origin (which passes it on to the app alone).
   if (app.allow) frame.allow = app.allow;
   slot.append(frame);
-  return { frame, start: () => (frame.src = app.src) };
+  return { frame, start: () => (frame.src = app.src), close: () => frame.remove() };
 }
