@@ -35,6 +35,23 @@ async function askAndAllow(page: Page, url: string, chat: string, message: strin
   await page.keyboard.press('Enter');
 }
 
+/** The relay the window loads ahead once it has shown an app, hidden, once it has loaded: its element, URL and page. */
+async function relayLoadedAhead(page: Page) {
+  const waiting = page.locator('body > iframe[hidden][src*="/app?standby"]');
+  await expect(waiting).toHaveCount(1);
+  const src = (await waiting.getAttribute('src'))!;
+  const frame = page.frames().find((each) => each.url() === src)!;
+  // Taken only once loaded: a person reads the first app a while before opening another.
+  await frame.waitForLoadState('load');
+  return { waiting, src, frame };
+}
+
+/** Shows the Clock chat again by way of another one: its card comes anew, as for a person coming back to it. */
+async function showClockAgain(page: Page) {
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Elsewhere' }).click();
+  await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
+}
+
 for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
   test(`an MCP App in the chat (${example}): framed from its own origin, given the call’s input and result, calling its server’s tool through the approval, full screen and back`, async ({ app }) => {
     test.setTimeout(60_000);
@@ -123,12 +140,8 @@ test('an app whose document the sandbox no longer holds still starts, in its own
   await writtenIn();
 
   // The chat shown again once a relay waits: the card takes it, its document is missing, and it starts as above.
-  const waiting = page.locator('body > iframe[hidden][src*="/app?standby"]');
-  await expect(waiting).toHaveCount(1);
-  const waitingSrc = await waiting.getAttribute('src');
-  await page.frames().find((frame) => frame.url() === waitingSrc)!.waitForLoadState('load');
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Elsewhere' }).click();
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
+  await relayLoadedAhead(page);
+  await showClockAgain(page);
   await writtenIn();
   expect(documentsAsked).toBeGreaterThan(0);
   expect(app.consoleErrors).toEqual([]);
@@ -143,19 +156,13 @@ test('the next app in a window starts in the relay the window loaded ahead for i
   const appBody = page.frameLocator('.mcp-app__frame').frameLocator('iframe').locator('body');
   await expect(appBody).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
   // Once the window had a moment after its first app: one relay waits, hidden, out of the way of keys and readers.
-  const waiting = page.locator('body > iframe[hidden][src*="/app?standby"]');
-  await expect(waiting).toHaveCount(1);
+  const { waiting, src: waitingSrc, frame: waitingPage } = await relayLoadedAhead(page);
   expect(await waiting.getAttribute('aria-hidden')).toBe('true');
-  const waitingSrc = await waiting.getAttribute('src');
-  const waitingPage = page.frames().find((frame) => frame.url() === waitingSrc)!;
-  // Taken only once loaded: a person reads the first app a while before opening another.
-  await waitingPage.waitForLoadState('load');
   // A mark in the waiting page, which only that page (not one loaded again) can show later.
   await waitingPage.evaluate(() => ((window as unknown as { waited: boolean }).waited = true));
 
   // The chat shown again: its card takes the waiting relay, which frames the app's document from the sandbox.
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Elsewhere' }).click();
-  await page.locator('.chat-list .list__item').filter({ hasText: 'Clock' }).click();
+  await showClockAgain(page);
   await expect(appBody).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
   const frameElement = page.getByRole('region', { name: 'App of Get Time' }).locator('iframe');
   expect(await frameElement.getAttribute('src')).toBe(waitingSrc);

@@ -36,8 +36,17 @@ export async function buildAll({ log = (line) => process.stderr.write(line + '\n
   const { build } = await import('vite');
   const started = Date.now();
   log('Building Toolbelt (renderer, core, Electron shell, preload)…');
-  for (const mode of TARGETS) {
-    await build({ configFile: path.join(ROOT, 'vite.config.ts'), mode, logLevel: 'warn' });
+  // Always what ships: Vite keeps a NODE_ENV it finds, and a build started from the unit tests (vitest sets "test")
+  // would bundle React's development build, which e2e and `npm start` would then run.
+  const inherited = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    for (const mode of TARGETS) {
+      await build({ configFile: path.join(ROOT, 'vite.config.ts'), mode, logLevel: 'warn' });
+    }
+  } finally {
+    if (inherited === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = inherited;
   }
   mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, new Date().toISOString() + '\n');
