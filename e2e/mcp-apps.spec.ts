@@ -11,7 +11,8 @@ import { shot } from './fixtures/shots.js';
 const exampleServer = (name: string) => ({ command: process.execPath, args: [path.join(PROJECT_ROOT, `node_modules/@modelcontextprotocol/${name}/dist/index.js`), '--stdio'] });
 const BASIC_APP = exampleServer('server-basic-vanillajs');
 
-async function chatWithApp(app: Parameters<Parameters<typeof test>[2]>[0]['app'], config: ReturnType<typeof exampleServer>) {
+/** The Clock chat whose model calls get-time, and with `elsewhere` a second chat to leave it for and come back. */
+async function chatWithApp(app: Parameters<Parameters<typeof test>[2]>[0]['app'], config: ReturnType<typeof exampleServer>, options: { elsewhere?: boolean } = {}) {
   const api = hostApi(app.host);
   const server = (await api('PUT', '/mcp/servers/clock', config)) as { bundleID: string };
   await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'get-time', args: {} }] }, { text: 'Here is the time.' }] });
@@ -21,6 +22,7 @@ async function chatWithApp(app: Parameters<Parameters<typeof test>[2]>[0]['app']
     title: 'Clock',
     tools: { mode: 'auto', selected: [{ bundleID: server.bundleID, slug: 'get-time', version: 'mcp' }] },
   });
+  if (options.elsewhere) await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Elsewhere' });
   return { api, bundleID: server.bundleID };
 }
 
@@ -113,8 +115,7 @@ for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
 
 test('an app whose document the sandbox no longer holds still starts, in its own relay or in one loaded ahead: the relay asks the window for the text and writes it in', async ({ app }) => {
   test.setTimeout(60_000);
-  const { api } = await chatWithApp(app, BASIC_APP);
-  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Elsewhere' });
+  await chatWithApp(app, BASIC_APP, { elsewhere: true });
   const { page } = app;
   // As after the sandbox's shelf let the document go: the relay page, or the document a relay loaded ahead is given,
   // is asked for by a digest the sandbox does not know.
@@ -149,8 +150,7 @@ test('an app whose document the sandbox no longer holds still starts, in its own
 
 test('the next app in a window starts in the relay the window loaded ahead for it, moved into its card with its page kept', async ({ app }) => {
   test.setTimeout(60_000);
-  const { api } = await chatWithApp(app, BASIC_APP);
-  await api('POST', '/chats', { providerId: 'script', model: 'scripted', title: 'Elsewhere' });
+  await chatWithApp(app, BASIC_APP, { elsewhere: true });
   const { page } = app;
   await askAndAllow(page, app.host.url, 'Clock', 'What time is it?');
   const appBody = page.frameLocator('.mcp-app__frame').frameLocator('iframe').locator('body');
