@@ -9,6 +9,7 @@ import packageJson from './package.json' with { type: 'json' };
  *   renderer (default)  the React UI and the MCP App relay -> out/renderer/
  *   main                the core + browser host   -> out/main/server.js
  *   sandbox-worker      the script sandbox's thread -> out/main/sandbox-worker.js (beside the core, after it)
+ *   signature-worker    the thread scripts' signatures are read on -> out/main/signature-worker.js (the same)
  *   import-worker       the process API descriptions are converted in -> out/main/import-worker.js (the same)
  *   app                 the Electron main process -> out/app/main.js
  *   preload             the sandboxed preload     -> out/preload/preload.cjs
@@ -97,6 +98,8 @@ export default defineConfig(({ mode }) => {
     case 'sandbox-worker':
       // Into the core's folder, which the main target has just emptied and filled.
       return nodeTarget('main/scripts/sandbox-worker.ts', out('main'), 'sandbox-worker.js', 'es', isExternalForNode, false);
+    case 'signature-worker':
+      return nodeTarget('main/scripts/signature-worker.ts', out('main'), 'signature-worker.js', 'es', isExternalForNode, false);
     case 'import-worker':
       return nodeTarget('main/imports/import-worker.ts', out('main'), 'import-worker.js', 'es', isExternalForNode, false);
     case 'app':

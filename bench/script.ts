@@ -28,7 +28,7 @@ export async function benchScript(): Promise<boolean> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The bench is built into out/bench/; the sandbox's worker sits beside the core in out/main/.
-  const options = { scriptWorker: new URL('../main/sandbox-worker.js', import.meta.url) };
+  const options = { scriptWorker: new URL('../main/sandbox-worker.js', import.meta.url), signatureWorker: new URL('../main/signature-worker.js', import.meta.url) };
   let bench = await startBenchCore('script', options);
   const met: boolean[] = [];
   try {

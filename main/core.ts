@@ -12,6 +12,7 @@ import { createDispatcher, type Dispatcher } from './api/dispatcher.js';
 import { createEventBus, type EventBus } from './api/event-bus.js';
 import { systemClock, type Clock } from './common/clock.js';
 import { createAjv } from './common/validation.js';
+import { runJsonPathPatternsLinearly } from './common/json-path.js';
 import { appHandlers } from './app-handlers.js';
 import type { Logger } from './log.js';
 import type { Cipher } from './secrets/cipher.js';
@@ -72,7 +73,8 @@ import { CompiledScriptCache } from './scripts/compiled-cache.js';
 import { descriptionConverter } from './imports/convert-elsewhere.js';
 import type { LaunchImportProcess } from './imports/import-process.js';
 import { importWorkerUrl } from './imports/worker-location.js';
-import { sandboxWorkerUrl } from './scripts/worker-location.js';
+import { sandboxWorkerUrl, signatureWorkerUrl } from './scripts/worker-location.js';
+import { SignatureReader } from './scripts/signature-reader.js';
 import type { HttpExecutorDeps } from './tools/http/executor.js';
 import { createToolResolver, type ToolResolver } from './tools/resolver.js';
 import { runnerAvailability, type ToolRunners } from './tools/runners.js';
@@ -127,6 +129,8 @@ export interface CoreOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Where the script sandbox's worker is (the built one beside the core, or its source in tests). */
   scriptWorker?: URL;
+  /** Where the signature reader's worker is (the bench's build is elsewhere). */
+  signatureWorker?: URL;
   /** Where the import process's entry is (the built one beside the core, or its source in tests). */
   importWorker?: URL;
   /** How the import process is started: Node's fork unless the host says otherwise (the desktop app: Electron's utility process). */
@@ -156,6 +160,8 @@ export interface Core {
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = path.resolve(options.dataDir);
+  // Patterns inside JSONPath (recipes' templates and conditions, HTTP extractions) run on the linear-time engine.
+  await runJsonPathPatternsLinearly();
   await makePrivateFolder(dataDir);
   const clock = options.clock ?? systemClock;
   const log = options.log;
@@ -227,6 +233,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let scriptPool: ScriptPool | undefined;
   const scripts = () =>
     (scriptPool ??= new ScriptPool({ workerUrl: options.scriptWorker ?? sandboxWorkerUrl(), size: Math.max(1, Math.min(4, os.availableParallelism() - 1)), log }));
+  // Scripts' signatures are read on a thread of their own, within a time and memory budget.
+  const signatures = new SignatureReader({ workerUrl: options.signatureWorker ?? signatureWorkerUrl(), log });
   // With script tools in the store, a worker starts now, so their first call does not wait for one.
   let warmedUp = Promise.resolve();
   if ([...store.allTools()].some((record) => record.kind === 'valid' && record.tool.type === 'script')) {
@@ -280,6 +288,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     script: scriptRunner({
       pool: scripts,
       compiledCache: new CompiledScriptCache(path.join(dataDir, 'cache', 'scripts'), dataDir, log),
+      readScript: signatures.read,
       secrets,
       settings,
       executor: httpExecutor,
@@ -352,14 +361,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // Before a tool is written: a script's schema read from its function; a recipe checked for loops through the recipes it calls.
   const prepareRecipe = recipePreparer({ find: (ref) => { const found = latestRecord(store, ref); return found?.kind === 'valid' ? found.tool : undefined; } });
-  const prepareTool = async (tool: ToolInput, at: { bundleID?: string; slug?: string }) => prepareRecipe(await prepareScriptTool(tool), at);
+  const prepareTool = async (tool: ToolInput, at: { bundleID?: string; slug?: string }) => prepareRecipe(await prepareScriptTool(tool, signatures.read), at);
   const calls = createCallRegistry();
   const capabilities = capabilityReader(connect);
   const dispatcher = createDispatcher(
     {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, catalog, prepareTool),
-      ...scriptHandlers(),
+      ...scriptHandlers(signatures.read),
       ...importHandlers(store, settings, secrets, clock, descriptionConverter(options.importWorker ?? importWorkerUrl(), log, options.launchImportProcess)),
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns }),
@@ -413,6 +422,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await mcpShare.close();
         await mcpServers.close();
         await scriptPool?.close();
+        await signatures.close();
         await oauthCallbacks.close();
         await chatFiles.flush();
         await httpSend.close();

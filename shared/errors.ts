@@ -40,6 +40,7 @@ export const ERROR_HTTP_STATUS = {
   missing_secret: 409,
   secret_reserved: 403,
   recipe_cycle: 422,
+  schema_too_large: 422,
   cancelled: 499,
   internal: 500,
 } as const;

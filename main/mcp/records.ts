@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isToolName } from '../../shared/schemas/ids.js';
+import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/schema-limits.js';
 import type { McpToolUi } from '../../shared/schemas/http-impl.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord } from '../store/records.js';
@@ -61,6 +62,12 @@ export function mcpRecords(server: string, tools: Tool[], at: string, askFirst: 
     // Such a tool answers a plain call with -32600: offering it would only fail.
     if ((tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport === 'required') {
       skipped.push({ name: tool.name, why: 'it runs only as an MCP task (its execution.taskSupport is "required"), which Toolbelt does not run yet' });
+      continue;
+    }
+    // A server's schema is checked before anything compiles it or offers it to a model: a huge one could stop the host.
+    const oversized = schemaSizeProblem(tool.inputSchema) ?? (tool.outputSchema ? schemaSizeProblem(tool.outputSchema) : null);
+    if (oversized) {
+      skipped.push({ name: tool.name, why: `its schema ${oversized} (a tool's schema must stay within ${SCHEMA_LIMITS_WORDS})` });
       continue;
     }
     // The spec's defaults: a tool is destructive unless it says it only reads or destroys nothing. A tool its server

@@ -1,5 +1,7 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_EXAMPLES } from '../../shared/script-sandbox-types.js';
+import { aliasChain } from '../testing/alias-chain.js';
 import { readScript } from './signature.js';
 
 describe('a script’s default export read as a tool (TypeScript compiler)', () => {
@@ -59,4 +61,43 @@ export default async function weather(place: Place, units: 'metric' | 'imperial'
       expect(read.description, name).toBeTruthy();
     }
   });
+
+  it('writes a type used in many places once under $defs: an alias chain that doubles at each level stays as small as its source, and validates what it means', async () => {
+    for (const depth of [18, 22]) {
+      const read = await readScript(aliasChain(depth), 'typescript');
+      expect(read.problems).toEqual([]);
+      // Expanded, depth 18 was 84 MB; written once per type, it grows with the source.
+      expect(JSON.stringify(read.argSchema).length).toBeLessThan(200 * depth);
+      const validate = new Ajv2020({ strict: false }).compile(read.argSchema);
+      expect(validate({ x: nested(depth, 'leaf') })).toBe(true);
+      expect(validate({ x: nested(depth, 7) })).toBe(false);
+    }
+  });
+
+  it('writes a type used once in place, a small one wherever it is used, and a type that holds itself as a reference to itself', async () => {
+    const read = await readScript(`interface Tree { label: string; children: Tree[] }
+type City = 'Paris' | 'Rome';
+/** Route. @param from Where from. */
+export default function route(tree: Tree, from: City, to: City): Tree { return tree; }`, 'typescript');
+    expect(read.argSchema).toMatchObject({
+      properties: { tree: { $ref: '#/$defs/Tree' }, from: { type: 'string', enum: ['Paris', 'Rome'] }, to: { type: 'string', enum: ['Paris', 'Rome'] } },
+      $defs: { Tree: { type: 'object', properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Tree' } } } } },
+    });
+    expect(read.outputSchema).toMatchObject({ $ref: '#/$defs/Tree', $defs: { Tree: { type: 'object' } } });
+    const validate = new Ajv2020({ strict: false }).compile(read.argSchema);
+    expect(validate({ tree: { label: 'a', children: [{ label: 'b', children: [] }] }, from: 'Paris', to: 'Rome' })).toBe(true);
+    expect(validate({ tree: { label: 'a', children: [{ label: 2, children: [] }] }, from: 'Paris', to: 'Rome' })).toBe(false);
+  });
+
+  it('says so, instead of reading on, when types nest past what a schema may hold', async () => {
+    const deep = `export default function f(x: ${'{ a: '.repeat(200)}string${' }'.repeat(200)}) { return 1; }`;
+    const read = await readScript(deep, 'typescript');
+    expect(read.problems).toEqual([{ line: 1, message: expect.stringContaining('nest deeper than') as unknown }]);
+  });
 });
+
+function nested(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let level = 0; level < depth; level++) value = { a: value, b: value };
+  return value;
+}

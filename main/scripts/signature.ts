@@ -1,5 +1,7 @@
 import type * as TS from 'typescript';
 import { onFirstUse } from '../common/on-first-use.js';
+import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/schema-limits.js';
+import { SchemaReader, TypeTooComplex } from './type-schemas.js';
 
 /** The TypeScript compiler: parser and transpiler, loaded the first time a script is read (it is large). */
 const typescript = onFirstUse(async () => (await import('typescript')).default);
@@ -50,32 +52,51 @@ export async function readScript(source: string, language: 'typescript' | 'javas
     problems.push({ line: 1, message: 'The script has no default export function: write `export default function name(…) { … }`.' });
     return { code: transpiled.outputText, parameters: [], argSchema: { type: 'object', properties: {} }, problems };
   }
-  const reader = new SchemaReader(ts, file);
+  const docOf = (node: TS.Node) =>
+    ts
+      .getJSDocCommentsAndTags(node)
+      .filter(ts.isJSDoc)
+      .map((doc) => commentText(ts, doc.comment))
+      .join('\n');
+  const readerOf = () => new SchemaReader(ts, file, (node) => isIntegerTagged(ts, node), docOf, (node) => literalValue(ts, node));
+  const args = readerOf();
+  const typed = main.parameters.map((parameter) => parameter.type ?? ts.getJSDocParameterTags(parameter)[0]?.typeExpression?.type).filter((node): node is TS.TypeNode => node !== undefined);
+  args.countUses(typed);
   const properties: Record<string, Json> = {};
   const required: string[] = [];
   const parameters: string[] = [];
-  for (const parameter of main.parameters) {
-    const name = ts.isIdentifier(parameter.name) ? parameter.name.text : `arg${parameters.length}`;
-    parameters.push(name);
-    const tag = ts.getJSDocParameterTags(parameter)[0];
-    const typeNode = parameter.type ?? tag?.typeExpression?.type;
-    const schema: Json = typeNode ? reader.schemaOf(typeNode, isIntegerTagged(ts, parameter)) : parameter.initializer ? reader.schemaOfValue(parameter.initializer) : {};
-    const text = tag ? commentText(ts, tag.comment) : '';
-    if (text) schema.description = text;
-    const initial = parameter.initializer ? literalValue(ts, parameter.initializer) : undefined;
-    if (initial !== undefined) schema.default = initial;
-    properties[name] = schema;
-    if (!parameter.questionToken && !parameter.initializer && !tag?.isBracketed) required.push(name);
-  }
-  const argSchema: Json = { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
   const returned = main.type ?? ts.getJSDocReturnType(main);
-  const output = returned ? reader.schemaOf(unwrapPromise(ts, returned), false) : undefined;
-  const description = ts
-    .getJSDocCommentsAndTags(main)
-    .filter(ts.isJSDoc)
-    .map((doc) => commentText(ts, doc.comment))
-    .join('\n')
-    .trim();
+  let argSchema: Json;
+  let output: Json | undefined;
+  try {
+    for (const parameter of main.parameters) {
+      const name = ts.isIdentifier(parameter.name) ? parameter.name.text : `arg${parameters.length}`;
+      parameters.push(name);
+      const tag = ts.getJSDocParameterTags(parameter)[0];
+      const typeNode = parameter.type ?? tag?.typeExpression?.type;
+      const schema: Json = typeNode ? args.schemaOf(typeNode, isIntegerTagged(ts, parameter)) : parameter.initializer ? schemaOfValue(ts, parameter.initializer) : {};
+      const text = tag ? commentText(ts, tag.comment) : '';
+      if (text) schema.description = text;
+      const initial = parameter.initializer ? literalValue(ts, parameter.initializer) : undefined;
+      if (initial !== undefined) schema.default = initial;
+      properties[name] = schema;
+      if (!parameter.questionToken && !parameter.initializer && !tag?.isBracketed) required.push(name);
+    }
+    argSchema = args.document({ type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false });
+    if (returned) {
+      const answer = readerOf();
+      const node = unwrapPromise(ts, returned);
+      answer.countUses([node]);
+      output = answer.document(answer.schemaOf(node, false));
+    }
+    const tooLarge = schemaSizeProblem(argSchema) ?? (output ? schemaSizeProblem(output) : null);
+    if (tooLarge) throw new TypeTooComplex(`the schema they make ${tooLarge} (a tool's schema must stay within ${SCHEMA_LIMITS_WORDS})`);
+  } catch (error) {
+    if (!(error instanceof TypeTooComplex)) throw error;
+    problems.push({ line: lineOf(main.getStart()), message: `The function's types cannot be read as a schema: ${error.message}.` });
+    return { code: transpiled.outputText, parameters, argSchema: { type: 'object', properties: {} }, problems };
+  }
+  const description = docOf(main).trim();
   return {
     code: transpiled.outputText,
     parameters,
@@ -142,97 +163,12 @@ function literalValue(ts: typeof TS, node: TS.Expression): unknown {
   return undefined;
 }
 
-/** Type syntax to JSON Schema, following the module's own interfaces and type aliases (not its imports). */
-class SchemaReader {
-  private readonly following = new Set<string>();
-
-  constructor(
-    private readonly ts: typeof TS,
-    private readonly file: TS.SourceFile,
-  ) {}
-
-  schemaOf(node: TS.TypeNode, integer: boolean): Json {
-    const { ts } = this;
-    switch (node.kind) {
-      case ts.SyntaxKind.StringKeyword:
-        return { type: 'string' };
-      case ts.SyntaxKind.NumberKeyword:
-        return { type: integer ? 'integer' : 'number' };
-      case ts.SyntaxKind.BooleanKeyword:
-        return { type: 'boolean' };
-      case ts.SyntaxKind.NullKeyword:
-        return { type: 'null' };
-      default:
-        break;
-    }
-    if (ts.isParenthesizedTypeNode(node)) return this.schemaOf(node.type, integer);
-    if (ts.isLiteralTypeNode(node)) {
-      const value = node.literal.kind === ts.SyntaxKind.NullKeyword ? null : literalValue(ts, node.literal);
-      return value === undefined ? {} : { const: value };
-    }
-    if (ts.isArrayTypeNode(node)) return { type: 'array', items: this.schemaOf(node.elementType, integer) };
-    if (ts.isTypeLiteralNode(node)) return this.objectOf(node.members);
-    if (ts.isUnionTypeNode(node)) return this.unionOf(node, integer);
-    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName)) return this.referenceOf(node.typeName.text, node.typeArguments, integer);
-    return {};
-  }
-
-  schemaOfValue(node: TS.Expression): Json {
-    const value = literalValue(this.ts, node);
-    if (typeof value === 'string') return { type: 'string' };
-    if (typeof value === 'number') return { type: Number.isInteger(value) ? 'integer' : 'number' };
-    if (typeof value === 'boolean') return { type: 'boolean' };
-    if (Array.isArray(value)) return { type: 'array' };
-    return {};
-  }
-
-  private objectOf(members: TS.NodeArray<TS.TypeElement>): Json {
-    const { ts } = this;
-    const properties: Record<string, Json> = {};
-    const required: string[] = [];
-    for (const member of members) {
-      if (!ts.isPropertySignature(member) || !member.type) continue;
-      const name = ts.isIdentifier(member.name) || ts.isStringLiteral(member.name) ? member.name.text : undefined;
-      if (!name) continue;
-      const schema = this.schemaOf(member.type, isIntegerTagged(ts, member));
-      const text = ts
-        .getJSDocCommentsAndTags(member)
-        .filter(ts.isJSDoc)
-        .map((doc) => commentText(ts, doc.comment))
-        .join('\n');
-      if (text) schema.description = text;
-      properties[name] = schema;
-      if (!member.questionToken) required.push(name);
-    }
-    return { type: 'object', properties, ...(required.length ? { required } : {}) };
-  }
-
-  private unionOf(node: TS.UnionTypeNode, integer: boolean): Json {
-    const { ts } = this;
-    // `| undefined` says optional, which the parameter or property already says.
-    const kinds = node.types.filter((type) => type.kind !== ts.SyntaxKind.UndefinedKeyword);
-    const literals = kinds.map((type) => (ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal) ? type.literal.text : undefined));
-    if (literals.every((value) => value !== undefined)) return { type: 'string', enum: literals };
-    if (kinds.length === 1) return this.schemaOf(kinds[0]!, integer);
-    return { anyOf: kinds.map((type) => this.schemaOf(type, integer)) };
-  }
-
-  private referenceOf(name: string, args: TS.NodeArray<TS.TypeNode> | undefined, integer: boolean): Json {
-    const { ts } = this;
-    if ((name === 'Array' || name === 'ReadonlyArray') && args?.length === 1) return { type: 'array', items: this.schemaOf(args[0]!, integer) };
-    if (name === 'integer') return { type: 'integer' };
-    if (name === 'Record' && args?.length === 2) return { type: 'object', additionalProperties: this.schemaOf(args[1]!, integer) };
-    // A type of the module's own, followed once (a type that holds itself is left open there).
-    if (this.following.has(name)) return {};
-    this.following.add(name);
-    try {
-      for (const statement of this.file.statements) {
-        if (ts.isInterfaceDeclaration(statement) && statement.name.text === name) return this.objectOf(statement.members);
-        if (ts.isTypeAliasDeclaration(statement) && statement.name.text === name) return this.schemaOf(statement.type, integer);
-      }
-      return {};
-    } finally {
-      this.following.delete(name);
-    }
-  }
+/** A parameter without a type, read from its default. */
+function schemaOfValue(ts: typeof TS, node: TS.Expression): Json {
+  const value = literalValue(ts, node);
+  if (typeof value === 'string') return { type: 'string' };
+  if (typeof value === 'number') return { type: Number.isInteger(value) ? 'integer' : 'number' };
+  if (typeof value === 'boolean') return { type: 'boolean' };
+  if (Array.isArray(value)) return { type: 'array' };
+  return {};
 }

@@ -6,6 +6,7 @@ import { parseTemplate, placeholderTarget, type TemplatePart } from '../../share
 import { issuesFrom } from '../common/validation.js';
 import { linearRegexProblem } from '../common/linear-regex.js';
 import { jsonPathProblem } from '../common/json-path.js';
+import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/schema-limits.js';
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -21,6 +22,9 @@ export function checkJsonSchema(ajv: Ajv2020, schema: unknown, at: string, compi
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return [{ path: at, message: 'must be a JSON Schema object' }];
   }
+  // Before anything walks or compiles it: a schema built to be huge costs no more than the limit to refuse.
+  const tooLarge = schemaSizeProblem(schema);
+  if (tooLarge) return [{ path: at, message: `${tooLarge}; a tool's schema must stay within ${SCHEMA_LIMITS_WORDS}` }];
   const declared = (schema as { $schema?: unknown }).$schema;
   if (declared !== undefined && declared !== DRAFT_2020_12 && declared !== `${DRAFT_2020_12}#`) {
     return [{ path: `${at}/$schema`, message: `must be draft 2020-12 (${DRAFT_2020_12}) or absent` }];

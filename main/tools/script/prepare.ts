@@ -1,7 +1,7 @@
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { ToolInput } from '../../../shared/schemas/tool.js';
 import type { ScriptImpl } from '../../../shared/schemas/script-impl.js';
-import { readScript } from '../../scripts/signature.js';
+import type { ReadScriptFn } from '../../scripts/signature-reader.js';
 
 /**
  * A script tool's definition completed from its function before it is
@@ -12,7 +12,7 @@ import { readScript } from '../../scripts/signature.js';
  * in silence). A script that does not parse, or has no default export
  * function, is refused with its line.
  */
-export async function prepareScriptTool(tool: ToolInput): Promise<ToolInput> {
+export async function prepareScriptTool(tool: ToolInput, readScript: ReadScriptFn): Promise<ToolInput> {
   if (tool.type !== 'script') return tool;
   const impl = tool.impl as Partial<ScriptImpl>;
   if (typeof impl.source !== 'string' || (impl.language !== 'typescript' && impl.language !== 'javascript')) return tool;

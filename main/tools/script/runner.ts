@@ -5,7 +5,7 @@ import { Redactor } from '../../common/redact.js';
 import { DEFAULT_SCRIPT_LIMITS, type ScriptFetchRequest, type ScriptFetchResponse } from '../../scripts/sandbox-protocol.js';
 import type { ScriptPool } from '../../scripts/script-pool.js';
 import type { CompiledScript, CompiledScriptCache } from '../../scripts/compiled-cache.js';
-import { readScript } from '../../scripts/signature.js';
+import type { ReadScriptFn } from '../../scripts/signature-reader.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import type { SettingsStore } from '../../settings/settings-store.js';
 import type { TraceEntry } from '../../../shared/schemas/invocation.js';
@@ -38,6 +38,8 @@ export function scriptRunner(deps: {
   calls: ScriptCallDeps;
   /** Transpiled scripts kept on disk across starts. */
   compiledCache?: CompiledScriptCache;
+  /** Reads a script off the core's thread, within a time and memory budget. */
+  readScript: ReadScriptFn;
 }): ToolRunner<ScriptTool> {
   const compiled = new Map<string, Promise<CompiledScript>>();
   const compile = (tool: ScriptTool) => {
@@ -49,9 +51,10 @@ export function scriptRunner(deps: {
         // Kept on disk from an earlier start: no TypeScript compiler to load for it.
         const kept = await deps.compiledCache?.read(key);
         if (kept) return kept;
-        const read = await readScript(tool.impl.source, tool.impl.language);
+        const read = await deps.readScript(tool.impl.source, tool.impl.language);
         const made: CompiledScript = { code: read.code, parameters: read.parameters, ...(read.problems[0] ? { problem: `line ${read.problems[0].line}: ${read.problems[0].message}` } : {}) };
-        deps.compiledCache?.keep(key, made);
+        // A script that could not be read within its budget is not kept: the next start may read it again.
+        if (read.code) deps.compiledCache?.keep(key, made);
         return made;
       })();
       if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);

@@ -1,0 +1,113 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { aliasChain } from '../../testing/alias-chain.js';
+import { newID } from '../../testing/fixtures.js';
+import { startInProcessHost, type InProcessHost } from '../../testing/in-process-host.js';
+import { startTestCore } from '../../testing/test-core.js';
+
+/**
+ * Asks the host for its health, one request after another, while `work`
+ * runs: the slowest answer says whether anything held the host's thread.
+ */
+async function slowestHealthWhile(host: InProcessHost, work: () => Promise<void>): Promise<{ slowestMs: number; probes: number }> {
+  let done = false;
+  let slowestMs = 0;
+  let probes = 0;
+  const probing = (async () => {
+    while (!done) {
+      const started = performance.now();
+      const answer = await host.request('GET', '/api/app/health');
+      expect(answer.status).toBe(200);
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      probes += 1;
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    done = true;
+    await probing;
+  }
+  return { slowestMs, probes };
+}
+
+/**
+ * The host with a plain script read, saved, tried and called once: what any
+ * first use costs (the store's validators compiled, the sandbox's worker
+ * started) is paid before the hostile script comes, so what is measured is
+ * what that script costs the host.
+ */
+async function hostWithScripts() {
+  const host = await startInProcessHost();
+  onTestFinished(() => host.stop());
+  const call = (name: Parameters<typeof host.core.dispatcher.call>[0], params: unknown) => host.core.dispatcher.call(name, params, { transport: 'internal' }) as Promise<Record<string, unknown>>;
+  const bundleID = newID();
+  await call('bundles.put', { bundleID, slug: 'scripts', displayName: 'Scripts' });
+  const plain = { displayName: 'Plain', type: 'script', argSchema: {}, impl: { language: 'typescript', source: 'export default function plain(n?: number) { return 1; }' } };
+  await call('tools.readScript', { language: 'typescript', source: plain.impl.source });
+  await call('tools.validate', { bundleID, toolSlug: 'plain', version: 'v1', tool: plain });
+  await call('tools.put', { bundleID, toolSlug: 'plain', version: 'v1', tool: plain });
+  await call('tools.try', { bundleID, tool: { ...plain, argSchema: { type: 'object', properties: { n: { type: 'number' } } } }, args: {} });
+  await call('tools.invoke', { bundleID, toolSlug: 'plain', version: 'v1', args: {} });
+  return { host, call, bundleID };
+}
+
+async function largestFile(folder: string): Promise<number> {
+  let largest = 0;
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) largest = Math.max(largest, (await stat(path.join(entry.parentPath, entry.name))).size);
+  }
+  return largest;
+}
+
+describe('a script whose types double at each level (security round four)', () => {
+  for (const depth of [18, 22]) {
+    it(`at depth ${depth}: read, validated, saved, tried and called, a small schema each time, the host answering within 100 ms meanwhile`, async () => {
+      const { host, call, bundleID } = await hostWithScripts();
+      // Optional, so a call can leave it out: a value that fits has 2^depth leaves.
+      const source = aliasChain(depth, 'x?: T0');
+      const args = { x: 'not an object' };
+      const probed = await slowestHealthWhile(host, async () => {
+        const read = await call('tools.readScript', { language: 'typescript', source });
+        expect(read.problems).toEqual([]);
+        expect(JSON.stringify(read.argSchema).length).toBeLessThan(10_000);
+        const draft = { displayName: 'DAG', type: 'script', argSchema: read.argSchema, impl: { language: 'typescript', source } };
+        expect(await call('tools.validate', { bundleID, toolSlug: 'dag', version: 'v1', tool: { ...draft, argSchema: {} } })).toEqual({ issues: [] });
+        const tried = await call('tools.try', { bundleID, tool: draft, args: {} });
+        expect(tried).toMatchObject({ ok: true, value: 1 });
+        // The schema it wrote says what the function takes: a string where an object is named is refused.
+        await expect(call('tools.try', { bundleID, tool: draft, args })).rejects.toMatchObject({ code: 'invalid_args' });
+        const saved = await call('tools.put', { bundleID, toolSlug: 'dag', version: 'v1', tool: { ...draft, argSchema: {} } });
+        expect(JSON.stringify(saved.argSchema).length).toBeLessThan(10_000);
+        expect(await call('tools.invoke', { bundleID, toolSlug: 'dag', version: 'v1', args: {} })).toMatchObject({ ok: true, value: 1 });
+      });
+      expect(probed.probes).toBeGreaterThan(3);
+      expect(probed.slowestMs).toBeLessThan(100);
+      // Expanded, depth 18 wrote a 257 MB tool.json.
+      expect(await largestFile(path.join(host.dataDir, 'bundles'))).toBeLessThan(50_000);
+    });
+  }
+
+  it('in a ZIP with a hand-written schema: imported and called for the first time, the host answering within 100 ms meanwhile', async () => {
+    const source = await startTestCore();
+    const sourceBundle = newID();
+    await source.call('bundles.put', { bundleID: sourceBundle, slug: 'dag', displayName: 'DAG' });
+    await source.call('tools.put', {
+      bundleID: sourceBundle,
+      toolSlug: 'dag',
+      version: 'v1',
+      tool: { displayName: 'DAG', type: 'script', argSchema: { type: 'object', properties: { x: { type: 'object' } } }, impl: { language: 'typescript', source: aliasChain(22, 'x?: T0') } },
+    });
+    const archive = await source.call('bundles.export', { bundleID: sourceBundle });
+    expect(archive.base64.length).toBeLessThan(4_000);
+
+    const { host, call } = await hostWithScripts();
+    const bundleID = newID();
+    const probed = await slowestHealthWhile(host, async () => {
+      await call('bundles.importArchive', { base64: archive.base64, bundleID, apply: true });
+      expect(await call('tools.invoke', { bundleID, toolSlug: 'dag', version: 'v1', args: {} })).toMatchObject({ ok: true, value: 1 });
+    });
+    expect(probed.slowestMs).toBeLessThan(100);
+  });
+});
