@@ -178,7 +178,8 @@ test('the next app in a window starts in the relay the window loaded ahead for i
   expect(app.consoleErrors).toEqual([]);
 });
 
-const HOSTILE_APPS = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/hostile-app-server.mjs')] };
+// The person trusts this server's hints (its apps say they only read), so the model's calls run without a yes.
+const HOSTILE_APPS = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/hostile-app-server.mjs')], askFirst: 'as-annotated' };
 
 test('a hostile app stays in its sandbox: no top navigation, dialog, cookie, undeclared host or pop-up; its flood and garbage leave the chat responsive; a silent app is said not to have started', async ({ app }) => {
   test.setTimeout(90_000);

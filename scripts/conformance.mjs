@@ -111,12 +111,19 @@ async function runSuite(node, args, { baseline = true } = {}) {
   return code === 0;
 }
 
-/** A hop on loopback that adds the token to every request and passes everything else through as sent. */
+/**
+ * A hop on loopback that adds the token to every request and passes everything else through as sent, except that
+ * the hop's own address in Host and Origin becomes the server's (the server answers only to its own port); a
+ * foreign Host or Origin the suite sends (its DNS-rebinding scenarios) reaches the server as it was.
+ */
 async function tokenHop(target, token) {
   const upstream = new URL(target);
   const hop = createServer((incoming, outgoing) => {
+    const own = `:${hop.address().port}`;
+    const toServer = (value) => (typeof value === 'string' && /^(?:http:\/\/)?(?:127\.0\.0\.1|localhost)(?::\d+)?$/i.test(value) && value.endsWith(own) ? value.slice(0, -own.length) + `:${upstream.port}` : value);
+    const headers = { ...incoming.headers, host: toServer(incoming.headers.host), ...(incoming.headers.origin ? { origin: toServer(incoming.headers.origin) } : {}), authorization: `Bearer ${token}` };
     const forwarded = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, authorization: `Bearer ${token}` } },
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

@@ -20,21 +20,6 @@ export function ownAuthorities(port: number): (authority: string) => boolean {
   return (authority) => own.has(authority);
 }
 
-/**
- * Any loopback name, on any port: what MCP servers on localhost accept (the
- * spec's DNS-rebinding rule, and the official SDK's), so clients that say
- * "localhost", or reach the server through a local proxy on another port,
- * are answered. A rebinding page still sends its own name and is refused;
- * the token is what keeps other local pages out.
- */
-export function loopbackAuthority(authority: string): boolean {
-  try {
-    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(`http://${authority}`).hostname);
-  } catch {
-    return false;
-  }
-}
-
 export type RequestVerdict = { ok: true } | { ok: false; status: 401 | 403; code: 'unauthorized' | 'forbidden'; message: string };
 
 export function checkOrigin(request: IncomingMessage, answersTo: (authority: string) => boolean): RequestVerdict {

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listenerOptions } from './listener-limits.js';
+import { createLimitedServer } from './listener-limits.js';
+import { ownAuthorities } from './listener-checks.js';
 
 /** A sign-in that ended before a code came back (refused, timed out, Toolbelt closing): its message says why, in words for the person. */
 export class SignInEnded extends Error {}
@@ -46,7 +47,7 @@ export class OAuthCallbackServer {
 
   private listen(port: number): Promise<{ server: Server; url: string }> {
     const listening = new Promise<{ server: Server; url: string }>((resolve, reject) => {
-      const server = createServer(listenerOptions(), (request, response) => this.answer(request, response));
+      const server = createLimitedServer(undefined, (request, response) => this.answer(request, response));
       server.once('error', (error) => {
         this.listeners.delete(port);
         reject(error);
@@ -71,6 +72,8 @@ export class OAuthCallbackServer {
       response.end(page(title, text));
     };
     if (request.method !== 'GET' || url.pathname !== '/callback') return send(404, 'Not found', 'There is nothing here.');
+    // The browser comes back to the address Toolbelt gave: a valid state under another Host is a page replaying it (DNS rebinding).
+    if (!ownAuthorities(request.socket.localPort ?? 0)((request.headers.host ?? '').toLowerCase())) return send(403, 'Not this address', 'This sign-in page answers only at the address Toolbelt opened.');
     const state = url.searchParams.get('state') ?? '';
     const entry = this.waiting.get(state);
     if (!entry) return send(400, 'Sign-in not expected', 'Toolbelt is not waiting for this sign-in. Start it again from Toolbelt.');

@@ -19,7 +19,7 @@ export async function removeStaleTemporaries(options: {
   const { dataDir } = options;
   const bundlesDir = path.join(dataDir, 'bundles');
   const bundleFolders = (await namesIn(bundlesDir)).map((name) => path.join(bundlesDir, name));
-  const folders = [dataDir, path.join(dataDir, 'chats'), path.join(dataDir, 'usage'), path.join(dataDir, 'cache'), ...bundleFolders, ...bundleFolders.map((folder) => path.join(folder, 'tools'))];
+  const folders = [dataDir, path.join(dataDir, 'chats'), path.join(dataDir, 'usage'), path.join(dataDir, 'cache'), path.join(dataDir, 'cache', 'scripts'), path.join(dataDir, 'tester'), ...bundleFolders, ...bundleFolders.map((folder) => path.join(folder, 'tools'))];
   const removed: string[] = [];
   for (const folder of folders) {
     const candidates = (await namesIn(folder)).filter((name) => ATOMIC_TEMP_FILE.test(name));

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, readdir, readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -187,6 +188,27 @@ describe('OpenAPI import: the preview', () => {
     expect([refused.code, refused.message]).toEqual(['host_not_allowed', expect.stringContaining(`Add ${server.host} in Settings → Allowed hosts`) as unknown]);
   });
 
+  it('follows a redirect only to an allowed host: one elsewhere, or to file://, is refused as host_not_allowed (403), not as unreachable', async () => {
+    const core = await startTestCore();
+    const spec = { openapi: '3.0.3', info: { title: 'Moved', version: '1' }, paths: { '/x': { get: { operationId: 'x', responses: { 200: { description: 'ok' } } } } } };
+    const redirect = (location: string) => (_request: unknown, response: { writeHead(status: number, headers: Record<string, string>): void; end(): void }) => {
+      response.writeHead(302, { location });
+      response.end();
+    };
+    const server = await startLoopbackServer({
+      '/spec.json': (_request, response) => json(response, 200, spec),
+      '/moved': redirect('/spec.json'),
+      '/away': redirect('http://localhost:9/spec.json'),
+      '/file': redirect('file:///etc/passwd'),
+    });
+    await core.call('settings.patch', { allowedHosts: [server.host] });
+    expect((await preview(core, { source: { url: `${server.base}/moved` } })).title).toBe('Moved');
+    for (const [route, said] of [['/away', 'localhost:9 is not an allowed host'], ['/file', 'file: addresses are not fetched']] as const) {
+      const refused = await core.failure('imports.openapiPreview', { source: { url: `${server.base}${route}` } });
+      expect([refused.code, refused.httpStatus, refused.message]).toEqual(['host_not_allowed', 403, expect.stringContaining(said) as unknown]);
+    }
+  });
+
   it('reads a description from a URL on an allowed host, its relative server address taken from there', async () => {
     const core = await startTestCore();
     const spec = { openapi: '3.0.3', info: { title: 'Notes', version: '2' }, servers: [{ url: '/api' }], paths: { '/notes': { get: { operationId: 'listNotes', responses: { 200: { description: 'ok' } } } } } };
@@ -345,5 +367,12 @@ describe('OpenAPI import: writing the tools', () => {
     await utimes(staging, twoHoursAgo, twoHoursAgo);
     expect(await clearAbandonedStaging(core.dataDir)).toBe(1);
     expect(await readdir(path.join(core.dataDir, 'staging'))).toEqual([]);
+    // A staging named for its writer is cleared at once when that process is gone (a kill -9 mid-import), kept while it runs.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const crashed = `${newID()}.${gone}`;
+    const running = `${newID()}.${process.ppid}`;
+    for (const name of [crashed, running]) await mkdir(path.join(core.dataDir, 'staging', name, 'tools'), { recursive: true });
+    expect(await clearAbandonedStaging(core.dataDir)).toBe(1);
+    expect(await readdir(path.join(core.dataDir, 'staging'))).toEqual([running]);
   });
 });

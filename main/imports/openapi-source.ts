@@ -82,18 +82,45 @@ function dialectOf(doc: Record<string, unknown>): Dialect {
   throw invalid('This is not an OpenAPI or Swagger description (it has no "openapi" or "swagger" field at the top) nor a Postman collection.');
 }
 
-async function download(address: string, allowedHosts: readonly string[]): Promise<{ text: string; sourceUrl: string }> {
-  const url = new URL(address);
+/** Redirects an import follows, each to an allowed host. */
+const MAX_REDIRECTS = 5;
+
+/** Refuses a URL an import may not fetch: another scheme than http(s), or a host not allowed (a refusal, 403, not unreachable). */
+function checkFetchable(url: URL, allowedHosts: readonly string[], from?: URL): void {
+  const via = from ? ` (${from.href} redirected there)` : '';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ToolbeltError('host_not_allowed', `${url.protocol} addresses are not fetched${via}: only http and https are. Paste the description instead.`);
+  }
   if (!isHostAllowed(url, allowedHosts)) {
-    throw new ToolbeltError('host_not_allowed', `${url.host} is not an allowed host. Add ${allowlistEntryFor(url)} in Settings → Allowed hosts, or paste the description instead.`, {
+    throw new ToolbeltError('host_not_allowed', `${url.host} is not an allowed host${via}. Add ${allowlistEntryFor(url)} in Settings → Allowed hosts, or paste the description instead.`, {
       host: allowlistEntryFor(url),
     });
   }
+}
+
+async function download(address: string, allowedHosts: readonly string[]): Promise<{ text: string; sourceUrl: string }> {
+  let url = new URL(address);
+  checkFetchable(url, allowedHosts);
   let response: Response;
-  try {
-    response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), headers: { Accept: 'application/json, application/yaml, text/yaml, */*' } });
-  } catch (error) {
-    throw new ToolbeltError('import_unreachable', `The description at ${url.href} could not be fetched: ${error instanceof Error ? error.message : String(error)}.`);
+  for (let hop = 0; ; hop++) {
+    try {
+      response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), headers: { Accept: 'application/json, application/yaml, text/yaml, */*' } });
+    } catch (error) {
+      throw new ToolbeltError('import_unreachable', `The description at ${url.href} could not be fetched: ${error instanceof Error ? error.message : String(error)}.`);
+    }
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location === null) break;
+    await response.body?.cancel();
+    if (hop >= MAX_REDIRECTS) throw new ToolbeltError('import_unreachable', `The description at ${address} redirected more than ${MAX_REDIRECTS} times.`);
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      throw new ToolbeltError('import_unreachable', `The description at ${url.href} redirected to an address that is not one.`);
+    }
+    // Each hop is checked as the first was: a redirect cannot take an import to a host the person did not allow, or to file://.
+    checkFetchable(next, allowedHosts, url);
+    url = next;
   }
   if (!response.ok) throw new ToolbeltError('import_unreachable', `The description at ${url.href} answered ${response.status} ${response.statusText}.`);
   try {

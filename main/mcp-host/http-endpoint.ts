@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
-import { listenerOptions, type ListenerLimits } from '../common/listener-limits.js';
+import { createLimitedServer, type ListenerLimits } from '../common/listener-limits.js';
 import { readJsonBody } from '../common/request-body.js';
-import { checkOrigin, checkToken, loopbackAuthority } from '../common/listener-checks.js';
+import { checkOrigin, checkToken, ownAuthorities } from '../common/listener-checks.js';
 import { SessionEventStore } from './event-store.js';
 
 /** How long a client whose stream closed waits before it reconnects (the SSE retry field). */
@@ -74,7 +74,7 @@ export class McpHttpEndpoint {
 
   /** Listens, or throws `port_in_use` / `unavailable` with what to do. */
   async listen(): Promise<void> {
-    const http = createServer(listenerOptions(this.deps.limits), (request, response) => {
+    const http = createLimitedServer(this.deps.limits, (request, response) => {
       this.handle(request, response).catch((error: unknown) => {
         this.deps.log.warn('an MCP request failed', { error: String(error) });
         // Our own refusals (too large, not JSON) say what and carry their status; anything else is not repeated to the client.
@@ -144,7 +144,8 @@ export class McpHttpEndpoint {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const place = checkOrigin(request, loopbackAuthority);
+    // Exactly this listener's own name and port (127.0.0.1 or localhost): a page on another port or another name is not it.
+    const place = checkOrigin(request, ownAuthorities(request.socket.localPort ?? 0));
     if (!place.ok) return refuse(response, place.status, place.message);
     const token = checkToken(request, this.deps.token(), 'Missing or wrong token. Copy the connection settings again from Toolbelt (Settings → MCP server).');
     if (!token.ok) return refuse(response, token.status, token.message);

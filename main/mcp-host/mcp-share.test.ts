@@ -135,12 +135,17 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(rebinding.status).toBe(403);
     const ok = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}` }, body: initialize });
     expect(ok.status).toBe(200);
-    // Any loopback name on any port is answered, as MCP servers on localhost do (a client that says "localhost",
-    // or a local proxy on a port of its own); a foreign name on our port is not.
-    for (const host of ['localhost:1', '[::1]:8080', `127.0.0.1:${port}`]) {
-      const loopback = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Host: host, Origin: `http://${host}` }, body: initialize });
-      expect(loopback.status, host).toBe(200);
+    // Exactly the listener's own name and port: 127.0.0.1 or localhost on its port, nothing else that also means this machine.
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) {
+      const own = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Host: host, Origin: `http://${host}` }, body: initialize });
+      expect(own.status, host).toBe(200);
     }
+    for (const host of ['127.0.0.1', `[::1]:${port}`, `127.0.0.1.:${port}`, 'localhost:1']) {
+      const elsewhere = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Host: host }, body: initialize });
+      expect(elsewhere.status, host).toBe(403);
+    }
+    const otherPort = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Origin: `http://127.0.0.1:${port + 1}` }, body: initialize });
+    expect(otherPort.status).toBe(403);
     const foreignName = await rawRequest(url, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${token}`, Host: `evil.example:${port}`, Origin: `http://evil.example:${port}` }, body: initialize });
     expect(foreignName.status).toBe(403);
 

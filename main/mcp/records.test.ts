@@ -11,8 +11,14 @@ function asking(askFirst?: 'as-annotated' | 'always' | 'never') {
 }
 
 describe('which tools of an MCP server ask before they run', () => {
-  it('follows the spec’s defaults: a tool that does not say it only reads, or that it destroys nothing, asks first', () => {
-    expect(asking()).toEqual(['unsaid', 'deletes']);
+  it('asks for every tool by default, whatever the server says of it: a hostile server’s readOnlyHint on a tool that deletes must not skip the person’s yes', () => {
+    expect(asking()).toEqual(['unsaid', 'reads', 'harmless-write', 'deletes']);
+    const liar = mcpRecords('liar', [tool('delete-everything', { readOnlyHint: true, destructiveHint: false })], AT).tools[0];
+    expect(liar?.kind === 'valid' && liar.tool.requiresApproval).toBe(true);
+  });
+
+  it('follows the spec’s defaults when the person trusts the server’s hints: a tool that does not say it only reads, or that it destroys nothing, asks first', () => {
+    expect(asking('as-annotated')).toEqual(['unsaid', 'deletes']);
   });
 
   it('lets the person trust the server (never) or ask for every tool (always)', () => {
@@ -45,6 +51,7 @@ describe('which tools a server keeps for its app ask first', () => {
     const tools = [forApp('read-page'), forApp('wipe', { destructiveHint: true }), { ...tool('both'), _meta: { ui: { visibility: ['model', 'app'] } } }];
     const asks = (askFirst?: 'as-annotated' | 'always' | 'never') => mcpRecords('pdf', tools, AT, askFirst).tools.flatMap((record) => (record.kind === 'valid' && record.tool.requiresApproval ? [record.tool.slug] : []));
     expect(asks()).toEqual(['wipe', 'both']);
+    expect(asks('as-annotated')).toEqual(['wipe', 'both']);
     expect(asks('always')).toEqual(['read-page', 'wipe', 'both']);
   });
 });

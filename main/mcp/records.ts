@@ -41,7 +41,30 @@ export function appOf(tool: Tool): { ui?: McpToolUi } {
   return Object.keys(found).length ? { ui: found } : {};
 }
 
-export function mcpRecords(server: string, tools: Tool[], at: string, askFirst: 'as-annotated' | 'always' | 'never' = 'as-annotated'): { bundle: BundleRecord; tools: ToolRecord[]; skipped: LeftOutTool[] } {
+type McpAskFirst = 'as-annotated' | 'always' | 'never';
+
+/**
+ * Whether a server's tool asks before a model, an agent or an app runs it.
+ * Annotations are hints from a server nobody vetted (a hostile one can call a
+ * tool that deletes "readOnlyHint: true"), so by default they only add
+ * caution: every tool a model may call asks, and a tool the server keeps for
+ * its app (the app's own plumbing, run as the person uses the app) asks when
+ * it says it destroys something. The person may trust the server's hints
+ * (`as-annotated`: the spec's defaults, a tool that does not say it only
+ * reads or destroys nothing asks), trust the server outright (`never`), or
+ * ask for every tool (`always`).
+ */
+function asksFirst(tool: Tool, app: McpToolUi | undefined, askFirst: McpAskFirst | undefined): boolean {
+  if (askFirst === 'always') return true;
+  if (askFirst === 'never') return false;
+  const saysDestructive = tool.annotations?.destructiveHint === true;
+  const forAppOnly = app?.visibility !== undefined && !app.visibility.includes('model');
+  if (forAppOnly) return saysDestructive;
+  if (askFirst === 'as-annotated') return tool.annotations?.readOnlyHint !== true && tool.annotations?.destructiveHint !== false;
+  return true;
+}
+
+export function mcpRecords(server: string, tools: Tool[], at: string, askFirst?: McpAskFirst): { bundle: BundleRecord; tools: ToolRecord[]; skipped: LeftOutTool[] } {
   const bundleID = mcpBundleID(server);
   const source = mcpSourceID(server);
   const slug = server.replace(/[^\p{L}\p{M}\p{Nd}-]+/gu, '-').replace(/^-+|-+$/g, '') || 'mcp';
@@ -70,13 +93,8 @@ export function mcpRecords(server: string, tools: Tool[], at: string, askFirst: 
       skipped.push({ name: tool.name, why: `its schema ${oversized} (a tool's schema must stay within ${SCHEMA_LIMITS_WORDS})` });
       continue;
     }
-    // The spec's defaults: a tool is destructive unless it says it only reads or destroys nothing. A tool its server
-    // keeps for its app (the app's own plumbing: a PDF viewer reads its pages through one) is called as the person uses
-    // the app, never by a model: it asks only when it says it destroys something, or the person said to ask always.
     const app = appOf(tool).ui;
-    const forAppOnly = app?.visibility !== undefined && !app.visibility.includes('model');
-    const destructive = forAppOnly ? tool.annotations?.destructiveHint === true : tool.annotations?.readOnlyHint !== true && tool.annotations?.destructiveHint !== false;
-    const asks = askFirst === 'always' || (askFirst === 'as-annotated' && destructive);
+    const asks = asksFirst(tool, app, askFirst);
     const file: ToolFile = {
       schemaVersion: '1',
       toolID: mcpToolID(server, tool.name),

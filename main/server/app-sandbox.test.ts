@@ -128,6 +128,10 @@ describe('the MCP App sandbox: a second origin that serves the relay page and no
     expect((await get(origin, '/api/app/info')).status).toBe(404);
     expect((await get(origin, '/app?host=http%3A%2F%2F127.0.0.1%3A4321', { host: 'rebound.example.com' })).status).toBe(421);
     expect((await get(origin, '/app?host=http%3A%2F%2F127.0.0.1%3A4321', { method: 'POST' })).status).toBe(405);
+    // Every refusal carries a policy too: opened as a page, it runs and frames nothing.
+    for (const refusal of [await get(origin, '/index.html'), await get(origin, '/app'), await get(origin, '/app', { host: 'rebound.example.com' })]) {
+      expect(String(refusal.headers['content-security-policy'])).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+    }
     const hostile = await get(origin, `/app?host=${encodeURIComponent('http://127.0.0.1:4321')}&csp=${'A'.repeat(9000)}`);
     expect(hostile.status).toBe(200);
     expect(String(hostile.headers['content-security-policy'])).toContain("connect-src 'none'");

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../log.js';
-import { listenerOptions } from '../common/listener-limits.js';
+import { createLimitedServer } from '../common/listener-limits.js';
 import { allowAttribute, appCsp, permissionsObject, type AppCspDeclaration } from '../../shared/app-csp.js';
 import { APP_DOCUMENT_MISSING } from '../../shared/app-relay.js';
 import { createAppDocumentShelf, type AppDocumentShelf } from './app-documents.js';
@@ -86,6 +86,8 @@ export async function startAppSandbox(options: { rendererDir: string; log: Logge
   const send = (response: ServerResponse, status: number, body = '') => {
     response.statusCode = status;
     response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    // Every answer of the sandbox's origin has a policy: a plain-text refusal opened as a page runs nothing and frames nothing.
+    response.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox");
     response.end(body);
   };
 
@@ -144,7 +146,7 @@ export async function startAppSandbox(options: { rendererDir: string; log: Logge
     send(response, 404, 'Not here.');
   }
 
-  const server = createServer(listenerOptions(), (request, response) => {
+  const server = createLimitedServer(undefined, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       options.log.error('app sandbox request failed', { url: request.url, error: String(error) });
       if (!response.headersSent) send(response, 500, 'The sandbox could not answer.');

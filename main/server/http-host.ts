@@ -1,11 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_CSP, rendererCsp } from '../../shared/csp.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { methodHasBody, type OperationDefinition } from '../../shared/operation.js';
 import type { Core } from '../core.js';
 import type { Logger } from '../log.js';
-import { listenerOptions, type ListenerLimits } from '../common/listener-limits.js';
+import { createLimitedServer, type ListenerLimits } from '../common/listener-limits.js';
 import { openEventStream } from './event-stream.js';
 import { coerceQuery } from './query-params.js';
 import { readJsonBody } from '../common/request-body.js';
@@ -45,7 +45,7 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
   const openStreams = new Set<() => void>();
   let authorities: (authority: string) => boolean = () => false;
 
-  const server = createServer(listenerOptions(options.limits), (request, response) => {
+  const server = createLimitedServer(options.limits, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       log.error('request failed', { url: request.url, error: String(error) });
       if (!response.headersSent) sendError(response, new ToolbeltError('internal', 'The request failed unexpectedly.'));

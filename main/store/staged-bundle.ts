@@ -4,8 +4,22 @@ import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import { makePrivateFolder, PRIVATE_FILE_MODE } from '../common/json-files.js';
 
-/** Leftovers of a staging that did not finish (a crash) are cleared after this long; younger ones may be another process's. */
+/** Leftovers of a staging whose writer cannot be told are cleared after this long; younger ones may be another process's. */
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/** A staging folder is named `<uuid>.<pid>`: the process that writes it, so a crash's leftovers are known at once. */
+const STAGING_NAME = /^[0-9a-f-]{36}\.(\d{1,10})$/;
+
+/** Whether a process with this id is running (on this machine: the data folder is local). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
  * A new bundle written whole before it appears: its files go into a folder
@@ -14,7 +28,7 @@ const ABANDONED_AFTER_MS = 60 * 60 * 1000;
  * later), never half of one.
  */
 export async function writeStagedBundle(root: string, target: string, files: { relativePath: string; text: string }[]): Promise<void> {
-  const staging = path.join(root, 'staging', uuidv7());
+  const staging = path.join(root, 'staging', `${uuidv7()}.${process.pid}`);
   await makePrivateFolder(path.join(staging, 'tools'));
   await makePrivateFolder(path.dirname(target));
   try {
@@ -67,7 +81,11 @@ async function writeAll<T>(files: T[], write: (file: T) => Promise<void>): Promi
   if (failure) throw (failure as { error: unknown }).error;
 }
 
-/** Removes staging folders nobody finished, older than an hour; reports how many. */
+/**
+ * Removes staging folders nobody will finish: those whose writer is no longer
+ * running (a kill -9 mid-import), at once, and any other older than an hour;
+ * reports how many.
+ */
 export async function clearAbandonedStaging(root: string, now = Date.now()): Promise<number> {
   const folder = path.join(root, 'staging');
   const entries = await readdir(folder).catch(() => [] as string[]);
@@ -75,7 +93,10 @@ export async function clearAbandonedStaging(root: string, now = Date.now()): Pro
   for (const entry of entries) {
     const full = path.join(folder, entry);
     const info = await stat(full).catch(() => null);
-    if (!info || now - info.mtimeMs < ABANDONED_AFTER_MS) continue;
+    if (!info) continue;
+    const writer = STAGING_NAME.exec(entry)?.[1];
+    const writerGone = writer !== undefined && Number(writer) !== process.pid && !isRunning(Number(writer));
+    if (!writerGone && now - info.mtimeMs < ABANDONED_AFTER_MS) continue;
     await rm(full, { recursive: true, force: true });
     cleared++;
   }

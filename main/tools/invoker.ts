@@ -8,6 +8,7 @@ import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
 import type { ToolRecord } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
+import { jsonValueProblem } from '../common/json-limits.js';
 import { InvokeFailure } from './invoke-error.js';
 import type { LocalFunctionContext } from './local/registry.js';
 import { requireReady, type ToolResolver } from './resolver.js';
@@ -141,6 +142,9 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;
     let value: unknown;
+    // A value nested past what the core carries (a script can build one 5,000 deep) is refused before anything walks it.
+    const tooDeep = failure ? null : jsonValueProblem(outcome.value, { text: false });
+    if (tooDeep) failure = new InvokeFailure('output_invalid', `${tool.displayName} returned a value that ${tooDeep.message} (at ${tooDeep.path}); Toolbelt does not take values that deep.`);
     if (!failure) {
       value = redactor.value(outcome.value);
       const issues = outcome.emptyByDesign ? [] : validateOutput(tool, value);

@@ -28,9 +28,12 @@ const common = {
   timeoutMs: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 3_600_000 })),
   /**
    * Which of its tools ask before a model (or an agent, or an app) runs them.
-   * `as-annotated` (the default) follows the spec's defaults: a tool that does
-   * not say it only reads, or that it destroys nothing, asks first. `never`
-   * trusts the server; `always` asks for every tool.
+   * Absent, every tool a model may call asks: a server's annotations are
+   * hints nobody vetted, so they only add caution (a tool kept for the
+   * server's app asks when it says it destroys something). `as-annotated`
+   * trusts the server's hints (the spec's defaults: a tool that does not say
+   * it only reads, or that it destroys nothing, asks first); `never` trusts
+   * the server outright; `always` asks for every tool.
    */
   askFirst: Type.Optional(Type.Union([Type.Literal('as-annotated'), Type.Literal('always'), Type.Literal('never')])),
 };

@@ -33,6 +33,29 @@ async function slowestHealthWhile(host: InProcessHost, work: () => Promise<void>
 }
 
 /**
+ * The slowest health answer while the hostile work runs, in the better of
+ * two passes (each on fresh names and text, so nothing is served from a
+ * cache): a script that holds the host's thread holds it in both, while a
+ * machine busy with other tests can delay one answer of one pass.
+ */
+async function slowestHealthInBetterPass(host: InProcessHost, work: (pass: number) => Promise<void>): Promise<{ slowestMs: number; probes: number }> {
+  const first = await slowestHealthWhile(host, () => work(1));
+  if (first.slowestMs < HEALTH_WITHIN_MS) return first;
+  const second = await slowestHealthWhile(host, () => work(2));
+  return second.slowestMs < first.slowestMs ? second : first;
+}
+
+const HEALTH_WITHIN_MS = 100;
+
+/** The alias chain with a hand-written schema, as a ZIP someone else made would bring it. */
+const ZIPPED_TOOL = {
+  displayName: 'DAG',
+  type: 'script' as const,
+  argSchema: { type: 'object', properties: { x: { type: 'object' } } },
+  impl: { language: 'typescript' as const, source: aliasChain(22, 'x?: T0') },
+};
+
+/**
  * The host with a plain script read, saved, tried and called once: what any
  * first use costs (the store's validators compiled, the sandbox's worker
  * started) is paid before the hostile script comes, so what is measured is
@@ -65,25 +88,26 @@ describe('a script whose types double at each level (security round four)', () =
   for (const depth of [18, 22]) {
     it(`at depth ${depth}: read, validated, saved, tried and called, a small schema each time, the host answering within 100 ms meanwhile`, async () => {
       const { host, call, bundleID } = await hostWithScripts();
-      // Optional, so a call can leave it out: a value that fits has 2^depth leaves.
-      const source = aliasChain(depth, 'x?: T0');
       const args = { x: 'not an object' };
-      const probed = await slowestHealthWhile(host, async () => {
+      const probed = await slowestHealthInBetterPass(host, async (pass) => {
+        // Optional, so a call can leave it out: a value that fits has 2^depth leaves.
+        const source = `// pass ${pass}\n${aliasChain(depth, 'x?: T0')}`;
+        const version = `v${pass}`;
         const read = await call('tools.readScript', { language: 'typescript', source });
         expect(read.problems).toEqual([]);
         expect(JSON.stringify(read.argSchema).length).toBeLessThan(10_000);
         const draft = { displayName: 'DAG', type: 'script', argSchema: read.argSchema, impl: { language: 'typescript', source } };
-        expect(await call('tools.validate', { bundleID, toolSlug: 'dag', version: 'v1', tool: { ...draft, argSchema: {} } })).toEqual({ issues: [] });
+        expect(await call('tools.validate', { bundleID, toolSlug: 'dag', version, tool: { ...draft, argSchema: {} } })).toEqual({ issues: [] });
         const tried = await call('tools.try', { bundleID, tool: draft, args: {} });
         expect(tried).toMatchObject({ ok: true, value: 1 });
         // The schema it wrote says what the function takes: a string where an object is named is refused.
         await expect(call('tools.try', { bundleID, tool: draft, args })).rejects.toMatchObject({ code: 'invalid_args' });
-        const saved = await call('tools.put', { bundleID, toolSlug: 'dag', version: 'v1', tool: { ...draft, argSchema: {} } });
+        const saved = await call('tools.put', { bundleID, toolSlug: 'dag', version, tool: { ...draft, argSchema: {} } });
         expect(JSON.stringify(saved.argSchema).length).toBeLessThan(10_000);
-        expect(await call('tools.invoke', { bundleID, toolSlug: 'dag', version: 'v1', args: {} })).toMatchObject({ ok: true, value: 1 });
+        expect(await call('tools.invoke', { bundleID, toolSlug: 'dag', version, args: {} })).toMatchObject({ ok: true, value: 1 });
       });
       expect(probed.probes).toBeGreaterThan(3);
-      expect(probed.slowestMs).toBeLessThan(100);
+      expect(probed.slowestMs).toBeLessThan(HEALTH_WITHIN_MS);
       // Expanded, depth 18 wrote a 257 MB tool.json.
       expect(await largestFile(path.join(host.dataDir, 'bundles'))).toBeLessThan(50_000);
     });
@@ -97,17 +121,27 @@ describe('a script whose types double at each level (security round four)', () =
       bundleID: sourceBundle,
       toolSlug: 'dag',
       version: 'v1',
-      tool: { displayName: 'DAG', type: 'script', argSchema: { type: 'object', properties: { x: { type: 'object' } } }, impl: { language: 'typescript', source: aliasChain(22, 'x?: T0') } },
+      tool: ZIPPED_TOOL,
     });
     const archive = await source.call('bundles.export', { bundleID: sourceBundle });
     expect(archive.base64.length).toBeLessThan(4_000);
 
     const { host, call } = await hostWithScripts();
-    const bundleID = newID();
-    const probed = await slowestHealthWhile(host, async () => {
-      await call('bundles.importArchive', { base64: archive.base64, bundleID, apply: true });
+    const probed = await slowestHealthInBetterPass(host, async (pass) => {
+      const bundleID = newID();
+      // The same script, its text changed for the second pass (nothing read once is read from a cache).
+      const archiveOf = pass === 1 ? archive : await source.call('bundles.export', { bundleID: await copyWithComment(source) });
+      await call('bundles.importArchive', { base64: archiveOf.base64, bundleID, apply: true });
       expect(await call('tools.invoke', { bundleID, toolSlug: 'dag', version: 'v1', args: {} })).toMatchObject({ ok: true, value: 1 });
     });
-    expect(probed.slowestMs).toBeLessThan(100);
+    expect(probed.slowestMs).toBeLessThan(HEALTH_WITHIN_MS);
   });
 });
+
+/** Another bundle with the ZIP's tool, its text a comment longer. */
+async function copyWithComment(source: Awaited<ReturnType<typeof startTestCore>>): Promise<string> {
+  const bundleID = newID();
+  await source.call('bundles.put', { bundleID, slug: 'dag-again', displayName: 'DAG again' });
+  await source.call('tools.put', { bundleID, toolSlug: 'dag', version: 'v1', tool: { ...ZIPPED_TOOL, impl: { ...ZIPPED_TOOL.impl, source: `// again\n${ZIPPED_TOOL.impl.source}` } } });
+  return bundleID;
+}
