@@ -77,9 +77,9 @@ describe('MCP servers over stdio (server-everything)', () => {
 });
 
 describe('MCP tools in a chat', () => {
-  it('are selected and called by a model like any other tool', async () => {
+  it('are selected and called by a model like any other tool (the person trusts the server’s hints: echo says it only reads)', async () => {
     const h = await startChatHarness();
-    const server = await h.call('mcpServers.put', { name: 'everything', config: EVERYTHING });
+    const server = await h.call('mcpServers.put', { name: 'everything', config: { ...EVERYTHING, askFirst: 'as-annotated' } });
     await h.provider('script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'echo', args: { message: 'from the model' } }] }, { text: 'Done.' }] });
     const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [{ bundleID: server.bundleID, slug: 'echo', version: 'mcp' }] } });
     await h.call('chats.send', { chatId: chat.id, content: 'echo something' });
@@ -92,7 +92,8 @@ describe('MCP tools in a chat', () => {
 describe('MCP tools in a chat, with progress and pictures', () => {
   it('a running call shows the server’s progress, and an image is kept for the card but reaches the model as a name, not as base64', async () => {
     const h = await startChatHarness();
-    const server = await h.call('mcpServers.put', { name: 'everything', config: EVERYTHING });
+    // The person trusts this server outright: its calls run without a yes.
+    const server = await h.call('mcpServers.put', { name: 'everything', config: { ...EVERYTHING, askFirst: 'never' } });
     const tool = (slug: string) => ({ bundleID: server.bundleID, slug, version: 'mcp' });
     await h.provider('script', {
       kind: 'scripted',
