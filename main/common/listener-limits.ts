@@ -37,8 +37,8 @@ function clientErrorAnswer(error: NodeJS.ErrnoException): { status: number; code
 export function createLimitedServer(limits: ListenerLimits | undefined, handler: RequestListener): Server {
   const server = createServer(listenerOptions(limits), handler);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    // Nothing can be said to a client that went away, nor once a response has started on this connection.
-    if (error.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
+    // Nothing can be said to a client that went away, nor once a response's headers went out on this connection (Node's own rule).
+    if (error.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: { _headerSent?: boolean } })._httpMessage?._headerSent) {
       socket.destroy();
       return;
     }
