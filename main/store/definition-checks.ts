@@ -22,9 +22,6 @@ export function checkJsonSchema(ajv: Ajv2020, schema: unknown, at: string, compi
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return [{ path: at, message: 'must be a JSON Schema object' }];
   }
-  // Before anything walks or compiles it: a schema built to be huge costs no more than the limit to refuse.
-  const tooLarge = schemaSizeProblem(schema);
-  if (tooLarge) return [{ path: at, message: `${tooLarge}; a tool's schema must stay within ${SCHEMA_LIMITS_WORDS}` }];
   const declared = (schema as { $schema?: unknown }).$schema;
   if (declared !== undefined && declared !== DRAFT_2020_12 && declared !== `${DRAFT_2020_12}#`) {
     return [{ path: `${at}/$schema`, message: `must be draft 2020-12 (${DRAFT_2020_12}) or absent` }];
@@ -90,6 +87,20 @@ function walkSchema(root: object): { badPattern?: { path: string; message: strin
   };
   const badPattern = visit(root);
   return badPattern ? { badPattern, hasReference } : { hasReference };
+}
+
+/**
+ * A definition's schemas past the limits every tool keeps, checked before
+ * anything walks or compiles them: a schema built to be huge costs no more
+ * than the limit to refuse.
+ */
+export function oversizedSchemas(schemas: { argSchema?: unknown; outputSchema?: unknown }): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const key of ['argSchema', 'outputSchema'] as const) {
+    const problem = schemas[key] === undefined ? null : schemaSizeProblem(schemas[key]);
+    if (problem) issues.push({ path: `/${key}`, message: `${problem}; a tool's schema must stay within ${SCHEMA_LIMITS_WORDS} (write a type used in many places once under $defs and refer to it with $ref)` });
+  }
+  return issues;
 }
 
 export function argumentNames(argSchema: Record<string, unknown>): Set<string> {

@@ -1,5 +1,5 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ValidationIssue } from '../../shared/errors.js';
+import type { ErrorCode, ValidationIssue } from '../../shared/errors.js';
 import { BundleFileSchema, type BundleFile } from '../../shared/schemas/bundle.js';
 import type { HttpImpl } from '../../shared/schemas/http-impl.js';
 import {
@@ -12,9 +12,10 @@ import {
   type ToolType,
 } from '../../shared/schemas/tool.js';
 import { issuesFrom, type Validator } from '../common/validation.js';
-import { checkHttpImpl, checkJsonSchema } from './definition-checks.js';
+import { checkHttpImpl, checkJsonSchema, oversizedSchemas } from './definition-checks.js';
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+/** A failure says its issues, and a code of its own when it is not a plain invalid document (a schema past the limits). */
+export type Checked<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[]; code?: Extract<ErrorCode, 'schema_too_large'> };
 
 interface Definition {
   type: Exclude<ToolType, 'mcp'>;
@@ -53,7 +54,13 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
     return validate(value) ? { ok: true, value: value as T } : { ok: false, issues: issuesFrom(validate.errors) };
   }
 
-  function definition(value: Definition, thorough: boolean): ValidationIssue[] {
+  /** Problems of a definition; schemas past the limits are the only ones said, as schema_too_large. */
+  function definition(value: Definition, thorough: boolean): { issues: ValidationIssue[]; code?: 'schema_too_large' } {
+    const oversized = oversizedSchemas(value);
+    return oversized.length ? { issues: oversized, code: 'schema_too_large' } : { issues: definitionProblems(value, thorough) };
+  }
+
+  function definitionProblems(value: Definition, thorough: boolean): ValidationIssue[] {
     const impl = impls[value.type]();
     if (!impl(value.impl)) {
       return issuesFrom(impl.errors).map((issue) => ({ ...issue, path: '/impl' + (issue.path === '/' ? '' : issue.path) }));
@@ -74,19 +81,19 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
     toolFile(value, thorough) {
       const checked = shape<WrittenToolFile>(envelope(), value);
       if (!checked.ok) return checked;
-      const issues = definition(checked.value, thorough);
-      return issues.length ? { ok: false, issues } : checked;
+      const { issues, code } = definition(checked.value, thorough);
+      return issues.length ? { ok: false, issues, ...(code ? { code } : {}) } : checked;
     },
     toolInput(value) {
       const checked = shape<ToolInput>(input(), value);
       if (checked.ok) {
-        const issues = definition(checked.value, true);
-        return issues.length ? { ok: false, issues } : checked;
+        const { issues, code } = definition(checked.value, true);
+        return issues.length ? { ok: false, issues, ...(code ? { code } : {}) } : checked;
       }
       // An editor checks as the person types: a missing name must not hide a broken URL, so the definition is checked too when it can be.
-      const more = looksLikeDefinition(value) ? definition(value, true) : [];
+      const more = looksLikeDefinition(value) ? definition(value, true) : { issues: [] };
       const seen = new Set(checked.issues.map((issue) => `${issue.path} ${issue.message}`));
-      return { ok: false, issues: [...checked.issues, ...more.filter((issue) => !seen.has(`${issue.path} ${issue.message}`))] };
+      return { ok: false, issues: [...checked.issues, ...more.issues.filter((issue) => !seen.has(`${issue.path} ${issue.message}`))], ...(more.code ? { code: more.code } : {}) };
     },
   };
 }

@@ -6,7 +6,6 @@ import { isSlug, isVersion, SLUG_HINT, VERSION_HINT } from '../../shared/schemas
 import type { ToolFile, ToolInput } from '../../shared/schemas/tool.js';
 import { describeIssues } from '../common/validation.js';
 import type { DocumentValidator } from './document-validation.js';
-import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/schema-limits.js';
 
 // ASCII is its own NFC form: the common case skips normalising, which every lookup does.
 const ASCII = /^[\x20-\x7e]*$/;
@@ -27,27 +26,13 @@ export function bundleFileFrom(bundleID: string, input: BundleInput, times: { cr
   };
 }
 
-/** The deep checks of tools.put; their problems, with JSON pointers, as invalid_params. */
+/** The deep checks of tools.put; their problems, with JSON pointers, as invalid_params (schema_too_large for a schema past the limits). */
 export function checkedToolInput(validator: DocumentValidator, value: unknown, what: 'tool' | 'draft'): ToolInput {
-  refuseOversizedSchemas(value, what);
   const checked = validator.toolInput(value);
   if (!checked.ok) {
-    throw new ToolbeltError('invalid_params', `The ${what} is invalid: ${describeIssues(checked.issues)}`, { issues: checked.issues });
+    throw new ToolbeltError(checked.code ?? 'invalid_params', `The ${what} is invalid: ${describeIssues(checked.issues)}`, { issues: checked.issues });
   }
   return checked.value;
-}
-
-/** A schema past the limits every tool keeps is its own refusal (schema_too_large), whatever else the tool has. */
-function refuseOversizedSchemas(value: unknown, what: 'tool' | 'draft'): void {
-  if (!value || typeof value !== 'object') return;
-  for (const key of ['argSchema', 'outputSchema'] as const) {
-    const problem = schemaSizeProblem((value as Record<string, unknown>)[key]);
-    if (problem) {
-      throw new ToolbeltError('schema_too_large', `The ${what}'s ${key} ${problem}. A tool's schema must stay within ${SCHEMA_LIMITS_WORDS}: name repeated types once under $defs and refer to them with $ref.`, {
-        issues: [{ path: `/${key}`, message: problem }],
-      });
-    }
-  }
 }
 
 /** The problems of a draft's address and definition that tools.put would report, before looking at what is taken. */
