@@ -169,5 +169,5 @@ export class SignatureReader {
 
 /** What a script reads as when it could not be read at all: no code to run, one problem on its first line. */
 function unreadable(message: string): ReadScript {
-  return { code: '', parameters: [], argSchema: { type: 'object', properties: {} }, problems: [{ line: 1, message }] };
+  return { code: '', parameters: [], argSchema: { type: 'object', properties: {} }, problems: [{ line: 1, message }], stopped: true };
 }

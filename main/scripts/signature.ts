@@ -22,6 +22,8 @@ export interface ReadScript {
   description?: string;
   /** What could not be read: a syntax error, no default export function. */
   problems: { line: number; message: string }[];
+  /** Not read at all: the reader was stopped past its time or memory budget (nothing to run, nothing to keep; a later read may do better). */
+  stopped?: true;
 }
 
 /**

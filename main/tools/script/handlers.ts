@@ -5,7 +5,7 @@ import type { ReadScriptFn } from '../../scripts/signature-reader.js';
 export function scriptHandlers(readScript: ReadScriptFn): Pick<Handlers, 'tools.readScript'> {
   return {
     'tools.readScript': async ({ language, source }) => {
-      const { code: _code, ...read } = await readScript(source, language);
+      const { code: _code, stopped: _stopped, ...read } = await readScript(source, language);
       return read;
     },
   };

@@ -53,8 +53,9 @@ export function scriptRunner(deps: {
         if (kept) return kept;
         const read = await deps.readScript(tool.impl.source, tool.impl.language);
         const made: CompiledScript = { code: read.code, parameters: read.parameters, ...(read.problems[0] ? { problem: `line ${read.problems[0].line}: ${read.problems[0].message}` } : {}) };
-        // A script that could not be read within its budget is not kept: the next start may read it again.
-        if (read.code) deps.compiledCache?.keep(key, made);
+        // A read stopped past its budget (a busy machine may be why) is kept nowhere: the next call reads it again.
+        if (read.stopped) compiled.delete(key);
+        else deps.compiledCache?.keep(key, made);
         return made;
       })();
       if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
