@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -69,6 +70,8 @@ const KEEP_ALIVE_MS = 65_000;
 export class McpHttpEndpoint {
   readonly sessions = new Map<string, Session>();
   private http: HttpServer | null = null;
+  /** Exactly this listener's own name and port (127.0.0.1 or localhost): a page on another port or another name is not it. */
+  private answersTo: (authority: string) => boolean = () => false;
 
   constructor(private readonly deps: EndpointDeps) {}
 
@@ -97,6 +100,7 @@ export class McpHttpEndpoint {
       throw new ToolbeltError('unavailable', `The MCP server could not listen on port ${this.deps.port}: ${error.message}`);
     });
     this.http = http;
+    this.answersTo = ownAuthorities((http.address() as AddressInfo).port);
   }
 
   async close(): Promise<void> {
@@ -144,8 +148,7 @@ export class McpHttpEndpoint {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    // Exactly this listener's own name and port (127.0.0.1 or localhost): a page on another port or another name is not it.
-    const place = checkOrigin(request, ownAuthorities(request.socket.localPort ?? 0));
+    const place = checkOrigin(request, this.answersTo);
     if (!place.ok) return refuse(response, place.status, place.message);
     const token = checkToken(request, this.deps.token(), 'Missing or wrong token. Copy the connection settings again from Toolbelt (Settings → MCP server).');
     if (!token.ok) return refuse(response, token.status, token.message);
