@@ -6,7 +6,14 @@ import { errorMessage } from '../../components/ErrorLine.js';
 import { Modal } from '../../components/Modal.js';
 import { i18n } from '../../i18n/index.js';
 import { useImportClaudeDesktop, useImportMcpServers } from '../../queries/mcp.js';
-import { documentOf, draftOf, EMPTY_DRAFT, type ServerDraft } from './mcp-server-draft.js';
+import { ASK_FIRST_CHOICES, askFirstOf, documentOf, draftOf, EMPTY_DRAFT, withAskFirst, type AskFirstChoice, type ServerDraft } from './mcp-server-draft.js';
+
+const ASK_FIRST_LABELS = {
+  ask: 'mcpForm.askFirstDefault',
+  'as-annotated': 'mcpForm.askFirstAnnotated',
+  never: 'mcpForm.askFirstNever',
+  always: 'mcpForm.askFirstAlways',
+} as const satisfies Record<AskFirstChoice, string>;
 
 type PastedDocument = ParamsOf<Operations['mcpServers.import']>;
 
@@ -145,6 +152,21 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
               {field('headers', t('mcpForm.headers'), { rows: 3 })}
             </>
           )}
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-ask-first`}>
+              {t('mcpForm.askFirst')}
+            </label>
+            <select id={`${id}-ask-first`} className="input" aria-describedby={`${id}-ask-first-help`} value={askFirstOf(draft)} onChange={(event) => setDraft(withAskFirst(draft, event.target.value as AskFirstChoice))}>
+              {ASK_FIRST_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(ASK_FIRST_LABELS[choice])}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-ask-first-help`} className="muted field__help">
+              {t('mcpForm.askFirstHelp')}
+            </p>
+          </div>
         </fieldset>
         <div className="mcp-form__document">
           <label className="field__label" htmlFor={`${id}-json`}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configOf, documentOf, draftOf, EMPTY_DRAFT } from './mcp-server-draft.js';
+import { askFirstOf, configOf, documentOf, draftOf, EMPTY_DRAFT, withAskFirst } from './mcp-server-draft.js';
 
 describe("the MCP server form's fields and the JSON beside them", () => {
   it('turns typed lines into a config: arguments a line each (spaces kept), KEY=value, Name: value', () => {
@@ -22,5 +22,15 @@ describe("the MCP server form's fields and the JSON beside them", () => {
   it('takes anything without failing: a hostile or odd config gives empty fields, not an error', () => {
     expect(draftOf('x', null)).toMatchObject({ kind: 'command', command: '', args: '' });
     expect(draftOf('x', { command: 42, args: 'not a list', env: ['a'] })).toMatchObject({ command: '', args: '', env: '' });
+  });
+
+  it('says whether its tools ask first: asking is the default and no field, a choice is the config’s askFirst, anything else reads as asking', () => {
+    const draft = draftOf('files', { command: 'npx', cwd: '/srv' });
+    expect(askFirstOf(draft)).toBe('ask');
+    const trusted = withAskFirst(draft, 'never');
+    expect(configOf(trusted)).toEqual({ command: 'npx', cwd: '/srv', askFirst: 'never' });
+    expect(askFirstOf(draftOf('files', configOf(trusted)))).toBe('never');
+    expect(configOf(withAskFirst(trusted, 'ask'))).toEqual({ command: 'npx', cwd: '/srv' });
+    expect(askFirstOf(draftOf('odd', { command: 'npx', askFirst: 'sometimes' }))).toBe('ask');
   });
 });

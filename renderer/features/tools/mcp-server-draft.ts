@@ -1,7 +1,8 @@
 /**
  * An MCP server's config as the form edits it: a command with its arguments
- * and environment, or a URL with its headers, as lines people type. Fields
- * the form has no control for (cwd, oauth, askFirst, …) ride along unchanged,
+ * and environment, or a URL with its headers, as lines people type, and
+ * whether its tools ask first. Fields the form has no control for (cwd,
+ * oauth, …) ride along unchanged,
  * so the form and the JSON beside it never lose anything of each other.
  */
 export interface ServerDraft {
@@ -69,4 +70,24 @@ export function draftOf(name: string, config: unknown): ServerDraft {
 /** The JSON view's text for the form: the `mcpServers` document other apps use, so it can be copied out too. */
 export function documentOf(draft: ServerDraft): string {
   return JSON.stringify({ mcpServers: { [draft.name.trim() || 'server']: configOf(draft) } }, null, 2);
+}
+
+/**
+ * Which of a server's tools ask before a model runs them (`askFirst`):
+ * `ask` (the default: the server's own marks only add caution), or the
+ * person's trust in its marks (`as-annotated`), in the server (`never`), or
+ * asking for its apps' own calls too (`always`).
+ */
+export const ASK_FIRST_CHOICES = ['ask', 'as-annotated', 'never', 'always'] as const;
+export type AskFirstChoice = (typeof ASK_FIRST_CHOICES)[number];
+
+export function askFirstOf(draft: ServerDraft): AskFirstChoice {
+  const said = draft.rest.askFirst;
+  return ASK_FIRST_CHOICES.find((choice) => choice !== 'ask' && choice === said) ?? 'ask';
+}
+
+/** The draft with that choice; the default is no field at all, as a config written by hand has it. */
+export function withAskFirst(draft: ServerDraft, choice: AskFirstChoice): ServerDraft {
+  const { askFirst: _previous, ...rest } = draft.rest;
+  return { ...draft, rest: choice === 'ask' ? rest : { ...rest, askFirst: choice } };
 }
