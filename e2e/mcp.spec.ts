@@ -20,9 +20,9 @@ async function openAddMcpServer(app: App) {
 }
 
 /** server-everything added through the API, as a script would: its bundle's ID. */
-async function addEverything(app: App) {
+async function addEverything(app: App, trust: { askFirst?: 'never' | 'as-annotated' } = {}) {
   const api = hostApi(app.host);
-  const { servers } = (await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } })) as { servers: { bundleID: string }[] };
+  const { servers } = (await api('POST', '/mcp/import', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], ...trust } } })) as { servers: { bundleID: string }[] };
   return { api, bundleID: servers[0]!.bundleID };
 }
 
@@ -183,7 +183,8 @@ test('a server asks a question while its tool runs: the form opens over the scre
 
 test('a long MCP call shows its progress in the tool card, and a picture it returns is drawn there', async ({ app }) => {
   test.setTimeout(60_000);
-  const { bundleID } = await addEverything(app);
+  // The person trusts this server outright: its calls run without a yes.
+  const { bundleID } = await addEverything(app, { askFirst: 'never' });
   const { page } = app;
   await openScriptedChat(
     app,
