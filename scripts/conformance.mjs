@@ -138,6 +138,24 @@ async function tokenHop(target, token) {
   return { hop, url: `http://127.0.0.1:${hop.address().port}${upstream.pathname}` };
 }
 
+/** What Toolbelt's client said on its way out in a scenario that failed (the suite keeps it beside the checks). */
+function printClientOutput(folder, scenario) {
+  const leaf = scenario.split('/').pop();
+  const parent = path.join(folder, path.dirname(scenario));
+  for (const entry of readdirSync(parent)) {
+    if (!entry.startsWith(`${leaf}-`)) continue;
+    for (const stream of ['stderr.txt', 'stdout.txt']) {
+      let text;
+      try {
+        text = readFileSync(path.join(parent, entry, stream), 'utf8').trim();
+      } catch {
+        continue; // the suite wrote none
+      }
+      if (text) console.log(`conformance: ${scenario}, the client's ${stream.replace('.txt', '')} (last lines):\n${text.split('\n').slice(-15).join('\n')}`);
+    }
+  }
+}
+
 async function main() {
   ensureDependencies(FOLDER, { label: 'the MCP conformance suite' });
   const node = nodeForSuite();
@@ -180,7 +198,9 @@ async function main() {
 
   const scenarios = [...tally(path.join(RESULTS, 'client')), ...tally(path.join(RESULTS, 'server'))];
   const failed = scenarios.filter((scenario) => scenario.failed).map((scenario) => scenario.name);
-  writeFileSync(COUNTS, JSON.stringify({ passed: scenarios.length - failed.length, failed: failed.length, failedScenarios: failed, asExpected: clientOk && serverOk }, null, 2));
+  const unexpected = [...client.unexpected.map((name) => `client ${name}`), ...client.stale.map((name) => `client ${name} (passed, baseline says it cannot)`), ...(serverOk ? [] : ['server (see its scenarios above)'])];
+  for (const name of client.unexpected) printClientOutput(clientResults, name);
+  writeFileSync(COUNTS, JSON.stringify({ passed: scenarios.length - failed.length, failed: failed.length, failedScenarios: failed, unexpected, asExpected: clientOk && serverOk }, null, 2));
   console.log(`\nconformance: ${scenarios.length - failed.length} scenarios passed, ${failed.length} failed or warned (${failed.join(', ') || 'none'}); ${clientOk && serverOk ? 'each of them listed in conformance/baseline.yml with its reason' : 'NOT as conformance/baseline.yml expects'}`);
   process.exit(clientOk && serverOk ? 0 : 1);
 }

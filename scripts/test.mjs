@@ -28,9 +28,10 @@ const steps = [
     name: 'conformance',
     command: ['node', 'scripts/conformance.mjs'],
     counts: () => {
-      const { passed, failed, asExpected } = JSON.parse(readFileSync(CONFORMANCE_RESULTS, 'utf8'));
+      const { passed, failed, asExpected, unexpected = [] } = JSON.parse(readFileSync(CONFORMANCE_RESULTS, 'utf8'));
       // Scenarios that fail as conformance/baseline.yml says they must (each with its reason) count neither way.
-      return { passed, failed: asExpected ? 0 : failed };
+      // The summary names the others: it is often all of a CI run's output that is read.
+      return { passed, failed: asExpected ? 0 : failed, names: unexpected };
     },
   },
   {
@@ -38,11 +39,25 @@ const steps = [
     command: ['node', 'scripts/e2e.mjs'],
     counts: () => {
       if (!existsSync(E2E_RESULTS)) return { passed: 0, failed: 0 };
-      const { stats } = JSON.parse(readFileSync(E2E_RESULTS, 'utf8'));
-      return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+      const results = JSON.parse(readFileSync(E2E_RESULTS, 'utf8'));
+      const { stats } = results;
+      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, names: failedE2eTests(results) };
     },
   },
 ];
+
+/** `file:line` of each e2e test that failed, from Playwright's JSON report (suites nest by file and describe). */
+function failedE2eTests(results) {
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((test) => test.status === 'unexpected')) names.push(`${spec.file}:${spec.line}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of results.suites ?? []) walk(suite);
+  return names;
+}
 
 ensureDependencies(ROOT);
 console.log(checkPrerequisites());
@@ -70,6 +85,7 @@ let failed = 0;
 for (const outcome of outcomes) {
   const detail = outcome.counts ? ` (${outcome.counts.passed} passed, ${outcome.counts.failed} failed)` : '';
   console.log(`${outcome.ok ? 'ok  ' : 'FAIL'} ${outcome.name}${detail} in ${outcome.seconds.toFixed(1)} s`);
+  if (outcome.counts?.names?.length) console.log(`     failed: ${outcome.counts.names.join(', ')}`);
   passed += outcome.counts?.passed ?? 0;
   failed += outcome.counts?.failed ?? 0;
   if (!outcome.ok && !outcome.counts?.failed) failed += 1;
