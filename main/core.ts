@@ -61,12 +61,12 @@ import { createInvoker, type InvokeHooks, type Invoker } from './tools/invoker.j
 import { createLocalRegistry } from './tools/local/registry.js';
 import { scriptRunner } from './tools/script/runner.js';
 import { findToolByName } from './tools/script/tool-calls.js';
-import { approvalNeeded, createConsent } from './consent/consent.js';
+import { createDoor } from './consent/door.js';
 import { prepareScriptTool } from './tools/script/prepare.js';
 import { recipeRunner } from './tools/recipe/runner.js';
 import { recipePreparer } from './tools/recipe/prepare.js';
 import { findStepTool, latestRecord } from './tools/recipe/find.js';
-import type { ToolFile, ToolInput } from '../shared/schemas/tool.js';
+import type { ToolInput } from '../shared/schemas/tool.js';
 import { scriptHandlers } from './tools/script/handlers.js';
 import { ScriptPool } from './scripts/script-pool.js';
 import { CompiledScriptCache } from './scripts/compiled-cache.js';
@@ -256,14 +256,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const bundle = store.bundle(bundleID);
     return bundle?.kind === 'valid' ? { name: bundle.bundle.displayName, ...(bundle.bundle.http ? { http: bundle.bundle.http } : {}) } : undefined;
   };
-  // A script's tools.call and a recipe's steps ask the person through the one door when the tool they call asks first.
-  const approveFor =
-    (kind: 'script' | 'recipe') =>
-    (path: readonly string[], manual: boolean, tool: ToolFile, args: Record<string, unknown>, signal: AbortSignal) => {
-      const caller = { kind, path, manual };
-      const need = approvalNeeded(caller, tool, undefined);
-      return need ? createConsent({ questions, windowOpen }).ask(caller, tool, args, need, signal) : Promise.resolve({ allowed: true as const });
-    };
   const runners: ToolRunners = {
     // An agent's calls go through the resolver and invoker the runners make up: read when a call runs, after both exist.
     agent: agentRunner({
@@ -295,20 +287,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       bundle: bundleHttp,
       calls: {
         find: (name) => findToolByName(store, name),
-        approve: approveFor('script'),
         invoker: () => invoker,
       },
     }),
     recipe: recipeRunner({
       find: (ref) => findStepTool(store, ref),
       check: (record) => resolver.check(record),
-      approve: approveFor('recipe'),
       invoker: () => invoker,
     }),
   };
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
   const catalog = new ToolCatalog(store, resolver);
-  const invoker = createInvoker({ store, resolver, runners, clock, log, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
+  const invoker = createInvoker({ store, resolver, runners, clock, log, door: createDoor({ questions, windowOpen }), ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
   const chatFiles = await ChatFiles.open(dataDir, log);
   const chats = new ChatEngine({
     search: toolSearch,
@@ -331,7 +321,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     resolver,
     invoker,
-    questions,
     events,
     clock,
     log,
@@ -378,8 +367,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ...mcpAppHandlers({
         resolver,
         invoker,
-        questions,
-        windowOpen,
         rawResource: (server, uri) => mcpServers.rawResource(server, uri),
         ...(options.appDocuments ? { documents: options.appDocuments } : {}),
       }),

@@ -82,7 +82,7 @@ describe('the Core bundle', () => {
     const result = await subject.core.invoker.invoke(
       record,
       { args: { question: 'Anyone?' }, timeoutMs: 100 },
-      { signal: new AbortController().signal, askUser: () => new Promise<string>(() => {}) },
+      { caller: { kind: 'person' }, signal: new AbortController().signal, askUser: () => new Promise<string>(() => {}) },
     );
     expect(expectError(result, 'timeout').message).toContain('100 ms');
   });

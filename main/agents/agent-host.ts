@@ -1,24 +1,21 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import { allCalls } from '../../shared/chat-calls.js';
 import type { Chat, ChatStreamEvent, ToolCall } from '../../shared/schemas/chat.js';
-import type { ToolFile } from '../../shared/schemas/tool.js';
-import { approvalNeeded, askPersonFor, createConsent, type ConsentDeps, type LiveCaller } from '../consent/consent.js';
+import { askPersonFor, type ConsentDeps, type LiveCaller } from '../consent/consent.js';
 import { settleCall, type LoopHost } from '../loop/loop-host.js';
 import { failedResult } from '../loop/tool-calls.js';
-import { toolKey } from '../tools/exposure.js';
 import type { RunContext } from '../tools/runners.js';
 import { RUN_BUDGET, spend, type RunBudget } from '../tools/run-lineage.js';
 
 export interface AgentHostDeps extends ConsentDeps {
   now: () => string;
-  findTool: (ref: { bundleID: string; slug: string; version: string }) => Promise<ToolFile | undefined>;
 }
 
 /**
  * The turn loop's host for one agent call: the conversation lives in memory
- * for the length of the call; a call that needs the person's yes, or a
- * question, is asked now through the one door (in the window, or through
- * the MCP client the call came from), and the loop goes on; every model
+ * for the length of the call; a call that needs the person's yes is asked
+ * at the invoker's door as it runs, a question here (in the window, or
+ * through the MCP client the call came from), and the loop goes on; every model
  * request and tool call is counted against the run's budget.
  */
 export class AgentHost implements LoopHost {
@@ -65,8 +62,8 @@ export class AgentHost implements LoopHost {
   async settleWaiting(chat: Chat, signal: AbortSignal): Promise<boolean> {
     for (const { call } of allCalls(chat)) {
       if (signal.aborted) break;
-      if (call.status === 'awaiting_approval') await this.approve(chat, call, signal);
-      else if (call.status === 'awaiting_user') await this.answer(call);
+      // Approval is asked at the invoker's door when the call runs (an agent can wait); questions are asked here.
+      if (call.status === 'awaiting_user') await this.answer(call);
     }
     return true;
   }
@@ -91,16 +88,6 @@ export class AgentHost implements LoopHost {
   /** A question a tool asks: through the caller's own way to ask (an MCP client's), else in the window. */
   private ask() {
     return this.context.askUser ?? askPersonFor(this.deps, this.who, this.context.signal);
-  }
-
-  private async approve(chat: Chat, call: ToolCall, signal: AbortSignal): Promise<void> {
-    const tool = call.tool ? await this.deps.findTool(call.tool) : undefined;
-    if (!tool) return settleCall(call, failedResult('tool_unavailable', 'The tool no longer exists.'), 'failed', this.now());
-    const selection = chat.tools.selected.find((entry) => toolKey(entry) === toolKey(tool));
-    const need = approvalNeeded(this.who, tool, selection) ?? { reason: call.approvalReason ?? '', by: 'tool' as const };
-    const verdict = await createConsent(this.deps).ask(this.who, tool, call.args, need, signal);
-    if (verdict.allowed) call.status = 'queued';
-    else settleCall(call, failedResult(verdict.code, verdict.message), verdict.code === 'approval_unavailable' ? 'failed' : verdict.code, this.now());
   }
 
   private async answer(call: ToolCall): Promise<void> {

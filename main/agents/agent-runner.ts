@@ -108,7 +108,7 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
     const readiness = await deps.resolver().resolve(ref);
     return readiness.ok ? readiness.record : undefined;
   };
-  const host = new AgentHost({ ...deps, findTool: async (ref) => (await findTool(ref))?.tool }, tool.displayName, path, context, chat.maxTurns);
+  const host = new AgentHost(deps, tool.displayName, path, context, chat.maxTurns);
   const loop = new TurnLoop({ ...deps, resolver: deps.resolver(), invoker: deps.invoker(), findTool: (bundleID, slug, version) => findTool({ bundleID, slug, version }) }, host);
   await loop.drive(chat, chat.run!.runId, context.signal, false, context.exchangeTag);
   const steps = stepsOf(chat);

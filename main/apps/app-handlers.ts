@@ -4,7 +4,6 @@ import { ToolbeltError } from '../../shared/errors.js';
 import { asMcpToolResult } from '../../shared/mcp-tool-result.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Handlers } from '../api/dispatcher.js';
-import { approvalNeeded, createConsent, type ConsentDeps } from '../consent/consent.js';
 import { contentsView } from '../mcp/offerings.js';
 import type { ToolRecord } from '../store/records.js';
 import type { Invoker } from '../tools/invoker.js';
@@ -18,7 +17,7 @@ const MCP_VERSION = 'mcp';
 type McpTool = Extract<ToolFile, { type: 'mcp' }>;
 type ResourceItem = ReadResourceResult['contents'][number];
 
-export interface AppHandlerDeps extends ConsentDeps {
+export interface AppHandlerDeps {
   resolver: ToolResolver;
   invoker: Invoker;
   /** A server's resource as it sent it (`_meta` and all). */
@@ -95,13 +94,9 @@ export function mcpAppHandlers(deps: AppHandlerDeps): Pick<Handlers, 'mcpApps.re
       const { tool: app } = await mcpTool(deps.resolver, bundleID, toolSlug);
       const { record, tool } = await mcpTool(deps.resolver, bundleID, name);
       if (!forApps(tool)) throw new ToolbeltError('forbidden', `The MCP server "${server(tool)}" keeps ${tool.displayName} for models: its app may not call it.`);
+      // The invoker's door asks the person first when the tool asks (a refusal is a result the app reads).
       const caller = { kind: 'mcp-app' as const, server: server(app), app: app.displayName };
-      const need = approvalNeeded(caller, tool, undefined);
-      if (need) {
-        const verdict = await createConsent(deps).ask(caller, tool, args, need, signal);
-        if (!verdict.allowed) return { isError: true, content: [{ type: 'text', text: verdict.message }] };
-      }
-      const result = await deps.invoker.invoke(record, { args }, { signal });
+      const result = await deps.invoker.invoke(record, { args }, { caller, signal });
       return asMcpToolResult(result, tool.outputSchema !== undefined);
     },
     'mcpApps.readResource': async ({ bundleID, toolSlug, uri }) => {

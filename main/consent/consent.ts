@@ -29,6 +29,9 @@ export type Caller =
   /** An MCP App (the UI of a tool of `server`, named `app`) calling a tool of its server from its frame. */
   | { kind: 'mcp-app'; server: string; app: string };
 
+/** The person's own run (the tester, a quick run, the palette): never asked to approve it. */
+export const PERSON: Caller = Object.freeze({ kind: 'person' });
+
 /** Callers that wait for the person's answer while the call is under way. */
 export type LiveCaller = Extract<Caller, { kind: 'agent' | 'script' | 'recipe' | 'mcp-client' | 'mcp-app' }>;
 
@@ -51,13 +54,20 @@ export function approvalNeeded(caller: Caller, tool: ToolFile, selection: ToolSe
   if (caller.kind === 'chat-model') {
     if (selection && keyOf && caller.alwaysAllowed.includes(keyOf(selection))) return null;
     if (caller.manual) return { reason: 'This chat runs the model’s tool calls only when you say so (manual mode): run, edit or reject it.', by: 'manual' };
-    if (selection?.requiresApproval) return { reason: 'This chat asks before running this tool.', by: 'selection' };
-  } else if (caller.kind === 'agent' || caller.kind === 'script' || caller.kind === 'recipe') {
-    if (caller.manual) return { reason: `${caller.path.at(-1) ?? 'The agent'} runs in a chat that runs tool calls only when you say so (manual mode).`, by: 'manual' };
-    if (selection?.requiresApproval) return { reason: `${caller.path.at(-1) ?? 'The agent'} asks before running this tool.`, by: 'selection' };
+  } else if ((caller.kind === 'agent' || caller.kind === 'script' || caller.kind === 'recipe') && caller.manual) {
+    return { reason: `${caller.path.at(-1) ?? 'The agent'} runs in a chat that runs tool calls only when you say so (manual mode).`, by: 'manual' };
   }
+  // A tool list's ask-first switch holds for whoever brings one (a chat's, an agent's).
+  if (selection?.requiresApproval) return { reason: caller.kind === 'chat-model' ? 'This chat asks before running this tool.' : `${listOwner(caller)} asks before running this tool.`, by: 'selection' };
   if (tool.requiresApproval) return { reason: 'The tool asks for approval before every call.', by: 'tool' };
   return null;
+}
+
+/** Who a caller's tool list belongs to, as a reason names it. */
+function listOwner(caller: LiveCaller): string {
+  if (caller.kind === 'mcp-client') return caller.client;
+  if (caller.kind === 'mcp-app') return `The app of ${caller.app}`;
+  return caller.path.at(-1) ?? 'The agent';
 }
 
 /** What the person said to a live caller's call. */

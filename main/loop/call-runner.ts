@@ -8,6 +8,15 @@ import { callResult } from '../tools/call-result.js';
 import type { InvokeContext, Invoker } from '../tools/invoker.js';
 import { settleCall, type LoopHost } from './loop-host.js';
 import { failedResult } from './tool-calls.js';
+import { selectionOf } from '../tools/exposure.js';
+import { PERSON } from '../consent/consent.js';
+
+/** A settled call's status: a refusal by the person (at the door) is a denial, as one in the chat's own dialog is. */
+function statusOf(result: ToolCall['result'] & object, signal: AbortSignal): ToolCall['status'] {
+  if (result.ok) return 'succeeded';
+  if (signal.aborted) return 'cancelled';
+  return result.error.code === 'denied' || result.error.code === 'tool_denied' ? 'denied' : 'failed';
+}
 
 export interface CallRunnerDeps {
   findTool: (bundleID: string, slug: string, version: string) => Promise<ToolRecord | undefined>;
@@ -55,7 +64,17 @@ export class CallRunner {
     let result;
     try {
       const record = call.tool ? await this.deps.findTool(call.tool.bundleID, call.tool.slug, call.tool.version) : undefined;
-      const context = { ...this.host.callContext(chat), ...this.loopContext(chat) };
+      // Who calls, how the chat's list names the tool, and whether the person said yes to this call already (a call
+      // that waited for approval keeps its reason; it is queued again only by the person's yes).
+      const selection = call.tool ? selectionOf(chat.tools, call.tool) : undefined;
+      const context: Omit<InvokeContext, 'signal'> = {
+        ...this.host.callContext(chat),
+        ...this.loopContext(chat),
+        // A tool the person ran from the palette is their own run, in whichever conversation it sits.
+        caller: message.role === 'tool-run' ? PERSON : this.host.caller(chat),
+        ...(selection ? { selection } : {}),
+        ...(call.approvalReason !== undefined ? { approved: true } : {}),
+      };
       // A call that began with a question (the ask-user built-in) is answered already: the tool gets that answer.
       const answered = call.question?.answer;
       if (answered !== undefined) context.askUser = async () => answered;
@@ -66,7 +85,7 @@ export class CallRunner {
       if (!(error instanceof ToolbeltError)) this.deps.log.error('a tool call failed unexpectedly', { error: String(error) });
       result = error instanceof ToolbeltError ? failedResult(error.code, error.message) : failedResult('internal', 'The tool failed unexpectedly; the details are in the log.');
     }
-    settleCall(call, result, result.ok ? 'succeeded' : signal.aborted ? 'cancelled' : 'failed', this.host.now());
+    settleCall(call, result, statusOf(result, signal), this.host.now());
     this.host.emit(chat, { type: 'tool-result', messageId: message.id, call });
     this.host.saveInBackground(chat);
   }

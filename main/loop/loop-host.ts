@@ -14,10 +14,10 @@ import type { InvokeContext } from '../tools/invoker.js';
  */
 export interface LoopHost {
   now(): string;
-  /** Who makes the model's calls, for the one door to the person. */
+  /** Who makes the model's calls, for the one door to the person (in the invoker; a chat's model is asked for ahead). */
   caller(chat: Chat): Caller;
   /** What every call run in this loop carries besides its signal (the agent path, the run's budget, a way to ask). */
-  callContext(chat: Chat): Omit<InvokeContext, 'signal'>;
+  callContext(chat: Chat): Omit<InvokeContext, 'signal' | 'caller'>;
   /**
    * Before each model request (`modelRequests`) and each batch of calls
    * (`toolCalls`, with how many): throws a ToolbeltError, which ends the run

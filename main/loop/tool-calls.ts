@@ -6,7 +6,8 @@ import { syntheticCallId } from '../providers/transcript.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ExposedTool, ToolExposure } from '../tools/exposure.js';
 import { toolKey } from '../tools/exposure.js';
-import { approvalNeeded, type Caller } from '../consent/consent.js';
+import type { Caller } from '../consent/consent.js';
+import { isLive } from '../consent/door.js';
 
 export function failedResult(code: string, message: string, extra: { issues?: { path: string; message: string }[] } = {}): ToolCallResult {
   return { ok: false, error: { ...extra, code, message }, durationMs: 0, attempts: 0 };
@@ -78,8 +79,10 @@ export async function classifyCall(
   // then runs and gets that answer through its context, as it would anywhere else.
   const question = invoker.questionOf(tool, call.args);
   if (question) return { ...call, status: 'awaiting_user', question };
-  // Asked through the one door: the person's own run (the palette) is never put to them again.
-  const need = approvalNeeded(caller, tool, exposed.selection, toolKey);
+  // The door's rule, asked ahead: a chat's model cannot wait for the person, so its call waits in the chat (the run
+  // suspends) and runs with the person's yes. A caller that can wait (an agent) is asked at the door when its call runs;
+  // the person's own run (the palette) is never put to them again.
+  const need = isLive(caller) ? null : invoker.approvalNeed(caller, tool, exposed.selection);
   if (need) {
     const preview = await invoker.preview(tool, call.args);
     return { ...call, status: 'awaiting_approval', approvalReason: need.reason, approvalBy: need.by, ...(preview ? { preview } : {}) };

@@ -6,7 +6,6 @@ import type { EventBus } from '../api/event-bus.js';
 import { inBackground } from '../common/background.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
-import type { LiveQuestions } from '../questions/live-questions.js';
 import type { Cipher } from '../secrets/cipher.js';
 import type { StoreLayout } from '../store/layout.js';
 import type { ToolStore } from '../store/tool-store.js';
@@ -35,7 +34,6 @@ export interface McpShareDeps {
   store: ToolStore;
   resolver: ToolResolver;
   invoker: Invoker;
-  questions: LiveQuestions;
   events: EventBus;
   clock: Clock;
   log: Logger;
@@ -214,7 +212,6 @@ export class McpShare {
       app: this.deps.app,
       sharedTools: () => this.sharedTools(),
       invoker: this.deps.invoker,
-      questions: this.deps.questions,
       windowOpen: this.deps.windowOpen,
       activity: this.activity,
       clock: this.deps.clock,

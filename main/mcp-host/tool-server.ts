@@ -11,8 +11,7 @@ import type { Clock } from '../common/clock.js';
 import { jsonValueProblem } from '../common/json-limits.js';
 import { readLineage, type Lineage } from '../tools/run-lineage.js';
 import type { Logger } from '../log.js';
-import type { LiveQuestions } from '../questions/live-questions.js';
-import { approvalNeeded, createConsent } from '../consent/consent.js';
+import type { DoorVerdict } from '../consent/door.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ActivityLog } from './activity.js';
 import type { SharedTool } from './shared-tools.js';
@@ -27,7 +26,6 @@ export interface ToolServerDeps {
   app: { name: string; version: string };
   sharedTools(): Promise<SharedTool[]>;
   invoker: Invoker;
-  questions: LiveQuestions;
   /** Whether a Toolbelt window is there to approve a call. */
   windowOpen(): boolean;
   activity: ActivityLog;
@@ -125,39 +123,31 @@ export function createToolServer(deps: ToolServerDeps): Server {
     return (info?.title ?? info?.name ?? 'An MCP client').slice(0, 200);
   };
 
-  /** Whether the person lets this call run (asked through the one door): `approved`, `not-needed`, or the refusal the client gets. */
-  async function approval(shared: SharedTool, args: Record<string, unknown>, client: string, call: CallContext): Promise<McpActivity['approval'] | Answered> {
-    const { tool } = shared.record;
-    const caller = { kind: 'mcp-client' as const, client };
-    const need = approvalNeeded(caller, tool, undefined);
-    if (!need) return 'not-needed';
-    // A client that asked for progress hears that the call still waits, so it does not give up while the person reads.
-    const stopTelling = deps.windowOpen() ? tellWhileWaiting(call, `Waiting for the person to approve ${tool.displayName} in Toolbelt.`, deps.waitingNoticeMs, deps.log) : () => {};
-    try {
-      const verdict = await createConsent(deps).ask(caller, tool, args, need, call.signal);
-      if (verdict.allowed) return 'approved';
-      return refusal(verdict.message, verdict.code, verdict.code === 'approval_unavailable' ? 'no-window' : 'declined');
-    } finally {
-      stopTelling();
-    }
-  }
-
-  /** The call itself, as the activity view records it, with the result the client gets. */
+  /** The call itself, as the activity view records it, with the result the client gets; the invoker's door asks the person first when the tool asks. */
   async function run(shared: SharedTool, args: Record<string, unknown>, call: CallContext, lineage: Lineage | null): Promise<Answered> {
-    const allowed = await approval(shared, args, clientName(), call);
-    if (typeof allowed !== 'string') return allowed;
+    const { tool } = shared.record;
+    let approval: McpActivity['approval'] = 'not-needed';
+    // A client that asked for progress hears that the call still waits, so it does not give up while the person reads.
+    const whileAsking = () => {
+      const stopTelling = deps.windowOpen() ? tellWhileWaiting(call, `Waiting for the person to approve ${tool.displayName} in Toolbelt.`, deps.waitingNoticeMs, deps.log) : () => {};
+      return (verdict: DoorVerdict) => {
+        stopTelling();
+        approval = verdict.open ? 'approved' : verdict.code === 'approval_unavailable' ? 'no-window' : 'declined';
+      };
+    };
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
     let result: InvokeResult;
     try {
       // A call from an agent in a Toolbelt (this one, through its own MCP client) goes on counting its depth and budget.
       const nested = lineage ? { agentPath: Array.from({ length: lineage.depth }, () => 'an agent over MCP'), budget: lineage.budget } : {};
-      result = await deps.invoker.invoke(shared.record, { args }, { signal: call.signal, ...nested, ...(canAsk ? { askUser: askThroughClient(server, call) } : {}) });
+      const caller = { kind: 'mcp-client' as const, client: clientName() };
+      result = await deps.invoker.invoke(shared.record, { args }, { caller, whileAsking, signal: call.signal, ...nested, ...(canAsk ? { askUser: askThroughClient(server, call) } : {}) });
     } catch (error) {
       // Bad arguments and a tool that stopped being runnable are the caller's to fix: said as a failed call.
       if (!(error instanceof ToolbeltError)) throw error;
-      return refusal(error.message, error.code, allowed);
+      return refusal(error.message, error.code, approval);
     }
-    const outcome: Outcome = result.ok ? { ok: true, result: valueText(result.value), approval: allowed } : { ok: false, result: result.error.message, errorCode: result.error.code, approval: allowed };
+    const outcome: Outcome = result.ok ? { ok: true, result: valueText(result.value), approval } : { ok: false, result: result.error.message, errorCode: result.error.code, approval };
     return { outcome, answer: callResult(shared, result) };
   }
 

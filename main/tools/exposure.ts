@@ -31,6 +31,19 @@ export function toolKey(ref: Pick<ToolSelection, 'bundleID' | 'slug' | 'version'
   return `${ref.bundleID}/${ref.slug}/${ref.version}`;
 }
 
+/**
+ * How a chat's (or an agent's) tool list names a tool: picked by hand, else
+ * through its whole bundle, with the switches that go with it; undefined
+ * when it reaches the tool neither way (tool search, say).
+ */
+export function selectionOf(tools: ChatTools, ref: Pick<ToolSelection, 'bundleID' | 'slug' | 'version'>): ToolSelection | undefined {
+  const picked = tools.selected.find((selection) => selection.bundleID === ref.bundleID && selection.slug === ref.slug);
+  if (picked) return picked;
+  const bundle = tools.bundles?.find((entry) => entry.bundleID === ref.bundleID);
+  if (!bundle) return undefined;
+  return { bundleID: ref.bundleID, slug: ref.slug, version: ref.version, ...(bundle.requiresApproval ? { requiresApproval: true } : {}), ...(bundle.denied ? { denied: true } : {}) };
+}
+
 export interface ExposedTool {
   name: string;
   selection: ToolSelection;

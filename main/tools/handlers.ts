@@ -2,6 +2,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';
 import { NOT_CANCELLABLE } from '../common/signals.js';
+import { PERSON } from '../consent/consent.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ToolStore } from '../store/tool-store.js';
@@ -28,7 +29,7 @@ export function executionHandlers(
   return {
     'tools.invoke': async ({ bundleID, toolSlug, version, args, trace, timeoutMs, keepInHistory, resume, progressId }, context) => {
       const record = await store.requireTool(bundleID, toolSlug, version);
-      const result = await invoker.invoke(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { signal: context.signal ?? NOT_CANCELLABLE, ...reporter(progressId) });
+      const result = await invoker.invoke(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { caller: PERSON, signal: context.signal ?? NOT_CANCELLABLE, ...reporter(progressId) });
       if (!keepInHistory) return result;
       // The run happened either way: a history that cannot be written is said beside its result, never instead of it.
       return testerBooks.record({ bundleID, slug: toolSlug }, version, args ?? {}, result).then(
@@ -41,7 +42,7 @@ export function executionHandlers(
     'tester.deleteExample': ({ bundleID, toolSlug, name }) => testerBooks.deleteExample({ bundleID, slug: toolSlug }, name),
     'tools.try': async ({ bundleID, tool, args, trace, timeoutMs, resume, progressId }, context) => {
       const record = await store.drafts.record(bundleID, tool);
-      return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { signal: context.signal ?? NOT_CANCELLABLE, ...reporter(progressId) });
+      return invoker.tryDraft(record, { args: args ?? {}, trace, timeoutMs, ...(resume ? { resume } : {}) }, { caller: PERSON, signal: context.signal ?? NOT_CANCELLABLE, ...reporter(progressId) });
     },
     'tools.checkArgs': async ({ bundleID, toolSlug, version, args }) => {
       // Arguments are checked for a switched-off tool too (an approval being edited, say), never for one that cannot run.

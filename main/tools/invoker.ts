@@ -9,6 +9,7 @@ import type { Logger } from '../log.js';
 import type { ToolRecord } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { jsonValueProblem } from '../common/json-limits.js';
+import type { Door, DoorCall } from '../consent/door.js';
 import { InvokeFailure } from './invoke-error.js';
 import type { LocalFunctionContext } from './local/registry.js';
 import { requireReady, type ToolResolver } from './resolver.js';
@@ -34,10 +35,13 @@ export interface InvokerDeps {
   runners: ToolRunners;
   clock: Clock;
   log: Logger;
+  /** The one door to the person: every call passes it between finding its tool and running it. */
+  door: Door;
   hooks?: InvokeHooks;
 }
 
-export interface InvokeContext {
+/** Who calls and what the person already decided (see `DoorCall`); every invocation says it, there is no default caller. */
+export interface InvokeContext extends DoorCall {
   signal: AbortSignal;
   askUser?: LocalFunctionContext['askUser'];
   searchTools?: RunContext['searchTools'];
@@ -50,6 +54,8 @@ export interface InvokeContext {
 
 export interface Invoker {
   invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
+  /** Whether a call must have the person's yes first (the door's rule, asked ahead by a loop that suspends to wait for it). */
+  approvalNeed: Door['need'];
   /** Problems with these arguments for this tool (argSchema), none when they are fine. */
   checkArgs(tool: ToolFile, args: Record<string, unknown>): ValidationIssue[];
   /** The question a call of this tool begins with (the ask-user built-in), or null: it waits for the answer before it runs. */
@@ -64,7 +70,7 @@ export interface Invoker {
 
 /**
  * The invocation pipeline: validate args → can it run (the resolver) → the
- * runner of its kind (local function, HTTP request, …) → mask secrets →
+ * door (the person's yes, asked or brought) → the runner of its kind (local function, HTTP request, …) → mask secrets →
  * validate output → `{ ok, value | error }` → usage metrics, after the answer.
  */
 export function createInvoker(deps: InvokerDeps): Invoker {
@@ -122,6 +128,9 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     const args = prepareArgs(tool, request.args);
     // A draft in the tester runs whatever the switches say; everything else asks the resolver.
     requireReady(deps.resolver.check(record, { ignoreSwitches: draft }));
+    // The time the person takes to answer is not the tool's: a call's duration starts once it is let through.
+    const door = await deps.door.pass(tool, args, context, context.signal);
+    if (!door.open) return { ok: false, error: { code: door.code, message: door.message }, durationMs: 0, attempts: 0 };
 
     deps.hooks?.before?.({ toolID: tool.toolID, slug: tool.slug });
     const started = now();
@@ -187,6 +196,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
 
   return {
     invoke: (record, request, context) => invoke(record, request, context),
+    approvalNeed: (caller, tool, selection) => deps.door.need(caller, tool, selection),
     tryDraft: (record, request, context) => invoke(record, request, context, true),
     checkArgs(tool, args) {
       const validate = compiled(argsAjv, argValidators, tool.argSchema, tool, 'argSchema');

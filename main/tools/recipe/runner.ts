@@ -19,14 +19,12 @@ export interface RecipeDeps {
   find(ref: RecipeToolRef): Promise<ToolRecord | undefined>;
   /** Whether a tool can run now (the resolver's one answer). */
   check(record: ToolRecord | undefined): Readiness;
-  /** Through the one door: whether the person lets this step's call run (asked now, in every window, when its tool asks first). */
-  approve(path: readonly string[], manual: boolean, tool: ToolFile, args: Record<string, unknown>, signal: AbortSignal): Promise<{ allowed: true } | { allowed: false; code: string; message: string }>;
   invoker: () => Invoker;
 }
 
 const SUMMARY_CHARS = 500;
 /** Refusals that trying again cannot change. */
-const FINAL = new Set(['denied', 'approval_unavailable', 'cancelled', 'agent_budget', 'recipe_depth', 'agent_depth', 'invalid_args']);
+const FINAL = new Set(['denied', 'approval_unavailable', 'approval_required', 'tool_denied', 'cancelled', 'agent_budget', 'recipe_depth', 'agent_depth', 'invalid_args']);
 
 /** A step that cannot go on, with the code the recipe's result carries. */
 class StepFailure extends Error {
@@ -182,10 +180,10 @@ async function runRecipe(deps: RecipeDeps, tool: RecipeTool, inputs: Record<stri
       return { ok: false, error: { code: 'recipe_depth', message: `recipes, scripts and agents may call tools only ${AGENT_MAX_DEPTH} deep (${path.join(' → ')}).` } };
     }
     if (!spend(budget, 'toolCalls')) return { ok: false, error: { code: 'agent_budget', message: 'the run has used all its tool calls.' } };
-    const verdict = await deps.approve(path, context.manual ?? false, target.tool, args, context.signal);
-    if (!verdict.allowed) return { ok: false, error: { code: verdict.code, message: verdict.message } };
     try {
-      const result = await deps.invoker().invoke(target, { args }, { signal: context.signal, agentPath: path, budget, ...(context.manual ? { manual: true } : {}) });
+      // Its door asks the person when the step's tool asks first, naming the path.
+      const caller = { kind: 'recipe' as const, path, ...(context.manual ? { manual: true } : {}) };
+      const result = await deps.invoker().invoke(target, { args }, { caller, signal: context.signal, agentPath: path, budget, ...(context.manual ? { manual: true } : {}) });
       return result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error };
     } catch (error) {
       // Refused before it ran (switched off, arguments that do not fit its schema): a failure of the step.

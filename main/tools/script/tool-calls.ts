@@ -17,17 +17,16 @@ export type ScriptTool = Extract<ToolFile, { type: 'script' }>;
 export interface ScriptCallDeps {
   /** The tool a script names: `slug` when one enabled tool has it, or `bundle-slug/slug`. */
   find(name: string): ToolRecord | undefined | 'ambiguous';
-  /** Through the one door: whether the person lets this call run (asked now, in every window, when the tool asks first). */
-  approve(path: readonly string[], manual: boolean, tool: ToolFile, args: Record<string, unknown>, signal: AbortSignal): Promise<{ allowed: true } | { allowed: false; code: string; message: string }>;
   invoker: () => Invoker;
 }
 
 const refused = (code: string, message: string): ScriptToolCallResult => ({ ok: false, error: { code, message } });
 
 /**
- * A script's `tools.call(name, args)`: the tool found by name, the call put
- * to the person when it asks first (the approval names the path, "join-orders
- * → list-issues"), then run by the invoker inside the script's lineage, so
+ * A script's `tools.call(name, args)`: the tool found by name, then run by
+ * the invoker as the script's call (its door asks the person when the tool
+ * asks first, naming the path, "join-orders → list-issues") inside the
+ * script's lineage, so
  * scripts and agents nest at most AGENT_MAX_DEPTH deep and a run's budget of
  * tool calls holds across them. A failed call is an error the script catches.
  */
@@ -65,10 +64,9 @@ export function toolCaller(deps: ScriptCallDeps, tool: ScriptTool, context: RunC
     if (!target || target.kind !== 'valid') return refused('unknown_tool', `There is no enabled tool named "${name}".`);
     if (!spend(budget, 'toolCalls')) return refused('agent_budget', `${name} was not called: the run has used all its tool calls.`);
     const named = { target: target.tool.displayName };
-    const verdict = await deps.approve(path, context.manual ?? false, target.tool, args, context.signal);
-    if (!verdict.allowed) return { ...refused(verdict.code, verdict.message), ...named };
     try {
-      const result = await deps.invoker().invoke(target, { args }, { signal: context.signal, agentPath: path, budget, ...(context.manual ? { manual: true } : {}) });
+      const caller = { kind: 'script' as const, path, ...(context.manual ? { manual: true } : {}) };
+      const result = await deps.invoker().invoke(target, { args }, { caller, signal: context.signal, agentPath: path, budget, ...(context.manual ? { manual: true } : {}) });
       return { ...(result.ok ? { ok: true as const, value: result.value } : refused(result.error.code, result.error.message)), ...named };
     } catch (error) {
       // Refused before it ran (switched off, denied, arguments that do not fit): as data for the script.
