@@ -63,6 +63,11 @@ export class ChatEngine {
     return this.book.active.has(chatId);
   }
 
+  /** Once a run that ended has let the chat go: its last save on disk and its lock released. */
+  async released(chatId: string): Promise<void> {
+    await this.book.releasing.get(chatId)?.catch(() => undefined);
+  }
+
   /**
    * Runs that were going when a core stopped: their running tools may have
    * run, so they are not run again. A run another live process holds (its

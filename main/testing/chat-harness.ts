@@ -77,16 +77,46 @@ export async function startChatHarness(options: { weatherRoute?: (request: SeenR
     streamOf(chatId: string): ChatStreamEvent[] {
       return events.filter((event) => event.chatId === chatId).map((event) => event.event);
     },
-    /** Waits until the chat is no longer running (finished or waiting for the person). */
+    /**
+     * Waits until the chat is no longer running (finished or waiting for the person) and its run has let it go (its
+     * last save on disk): looked at again on each of its events (a run's end is a save, which says `chats.changed`),
+     * never on a timer; fails after `timeoutMs`.
+     */
     settled(chatId: string, timeoutMs = 10_000): Promise<Chat> {
-      return vi.waitFor(
-        async () => {
-          const chat = await test.call('chats.get', { chatId });
-          if (chat.status === 'running') throw new Error(`chat ${chatId} still running after ${timeoutMs} ms`);
-          return chat;
-        },
-        { timeout: timeoutMs, interval: 5 },
-      );
+      const core = test;
+      return new Promise<Chat>((resolve, reject) => {
+        let looking = false;
+        let lookAgain = false;
+        let over = false;
+        const end = (settle: () => void) => {
+          over = true;
+          stop();
+          clearTimeout(deadline);
+          settle();
+        };
+        const look = async () => {
+          if (looking) return void (lookAgain = true);
+          looking = true;
+          try {
+            do {
+              lookAgain = false;
+              const chat = await core.call('chats.get', { chatId });
+              if (chat.status === 'running' || core.core.chats.isRunning(chatId)) continue;
+              await core.core.chats.released(chatId);
+              if (!over) return end(() => resolve(chat));
+            } while (lookAgain && !over);
+          } finally {
+            looking = false;
+          }
+        };
+        // Each look's failure ends the wait with it: nothing is left running unwatched.
+        const lookNow = () => void look().catch((error: unknown) => end(() => reject(error instanceof Error ? error : new Error(String(error)))));
+        const stop = core.core.events.subscribe((event) => {
+          if ((event.type === 'chat' && event.chatId === chatId) || (event.type === 'chats.changed' && event.chatIds.includes(chatId))) lookNow();
+        });
+        const deadline = setTimeout(() => end(() => reject(new Error(`chat ${chatId} still running after ${timeoutMs} ms`))), timeoutMs);
+        lookNow();
+      });
     },
     until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
       return vi.waitFor(
