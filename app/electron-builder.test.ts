@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { PROJECT_ROOT } from '../testing/cores/spawned-host.js';
 
 const require = createRequire(import.meta.url);
 

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import OpenAI from 'openai';
-import type { FakeReply } from '../main/testing/fake-model-server.js';
-import { openAiTextReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
+import type { FakeReply } from '../testing/servers/fake-model-server.js';
+import { openAiTextReply, startFakeOpenAi } from '../testing/servers/fake-openai.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report } from './stats.js';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { v7 as uuidv7 } from 'uuid';
-import { hostApi, PROJECT_ROOT as ROOT, spawnHost } from '../main/testing/spawned-host.js';
+import { hostApi, PROJECT_ROOT as ROOT, spawnHost } from '../testing/cores/spawned-host.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, type Figure } from './stats.js';
 

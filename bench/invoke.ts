@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { evaluate } from '../builtins/core/functions/calculate.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeEach, type Figure } from './stats.js';
-import { CORE_BUNDLE as CORE } from '../main/testing/fixtures.js';
+import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 
 const ROUNDS = 2_000;
 

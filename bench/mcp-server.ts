@@ -12,10 +12,10 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { startHttpHost } from '../main/server/http-host.js';
 import { silentLogger } from '../main/log.js';
 import { requestScopedFetch } from '../main/mcp/request-scoped-fetch.js';
-import { freePort } from '../main/testing/free-port.js';
+import { freePort } from '../testing/cores/free-port.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeInTurns, type Figure } from './stats.js';
-import { CORE_BUNDLE as CORE } from '../main/testing/fixtures.js';
+import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 
 const TOKEN = 'bench-token-0123456789abcdef';
 const ROUNDS = 2_000;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { PROJECT_ROOT as ROOT } from '../main/testing/spawned-host.js';
+import { PROJECT_ROOT as ROOT } from '../testing/cores/spawned-host.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeInTurns, type Figure } from './stats.js';
 

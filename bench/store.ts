@@ -15,7 +15,7 @@ import { createKeyFileCipher } from '../main/secrets/key-file-cipher.js';
 import { catalogSearchDocuments } from '../main/store/catalog.js';
 import { writeFileAtomically } from '../main/common/json-files.js';
 import { FUSE_OPTIONS } from '../main/search/tool-search.js';
-import { seedBundle } from '../main/testing/seed.js';
+import { seedBundle } from '../testing/data/seed.js';
 import { percentile, report, timeEach, type Figure } from './stats.js';
 
 const BUNDLES = 100;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SearchOptions } from 'minisearch';
 import { v7 as uuidv7 } from 'uuid';
-import { PROJECT_ROOT as ROOT } from '../main/testing/spawned-host.js';
+import { PROJECT_ROOT as ROOT } from '../testing/cores/spawned-host.js';
 import { SEARCH_OPTIONS, ToolTextIndex, type IndexedTool } from '../main/search/tool-index.js';
 import { documentOf } from '../main/tools/search-catalogue.js';
 import { exposeTools } from '../main/tools/exposure.js';

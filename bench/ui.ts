@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { seedBundle, seedLongChat } from '../main/testing/seed.js';
-import { hostApi, spawnHost } from '../main/testing/spawned-host.js';
-import { makeTempDir } from '../main/testing/temp-dir.js';
+import { seedBundle, seedLongChat } from '../testing/data/seed.js';
+import { hostApi, spawnHost } from '../testing/cores/spawned-host.js';
+import { makeTempDir } from '../testing/cores/temp-dir.js';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { percentile, report } from './stats.js';
 import { armKeyTiming, takeKeyTimings, streamToPlainElement, fetchAndParse, armStreamWatch, streamEnded, takeLongestTask, timeApiGet, timeChatOpen, armPaletteStopwatch, readPaletteStopwatch, watchLongTasks } from './ui-page.js';

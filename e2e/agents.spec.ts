@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
-import { CORE_BUNDLE } from '../main/testing/fixtures.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/servers/fake-openai.js';
+import { CORE_BUNDLE } from '../testing/data/fixtures.js';
 import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';

@@ -1,5 +1,5 @@
 import type { Download } from '@playwright/test';
-import { geminiReply, startFakeGemini } from '../main/testing/fake-gemini.js';
+import { geminiReply, startFakeGemini } from '../testing/servers/fake-gemini.js';
 import { hostApi } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/servers/fake-openai.js';
 import { expect, test } from './fixtures/app.js';
 import { hostApi } from './fixtures/api.js';
 import { replaceMonacoText } from './fixtures/monaco.js';

@@ -1,9 +1,9 @@
-import { freePort } from '../main/testing/free-port.js';
+import { freePort } from '../testing/cores/free-port.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { makeTempDir } from '../main/testing/temp-dir.js';
+import { makeTempDir } from '../testing/cores/temp-dir.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -1,8 +1,8 @@
 // Runs only when ELECTRON_PATH names a real Electron binary (see
 // playwright.config.ts); these machines cannot download one.
 import { _electron as electron, expect, test } from '@playwright/test';
-import { makeTempDir } from '../main/testing/temp-dir.js';
-import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { makeTempDir } from '../testing/cores/temp-dir.js';
+import { PROJECT_ROOT } from '../testing/cores/spawned-host.js';
 import { openSettings } from './fixtures/settings.js';
 
 test('the desktop app serves the renderer over app:// behind the two-function bridge', async () => {

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOpenApi } from '../main/imports/openapi-source.js';
-import { freePort } from '../main/testing/free-port.js';
-import { startOAuthMcpServer } from '../main/testing/oauth-mcp.js';
-import { startSpecExampleServer } from '../main/testing/spec-example-server.js';
+import { freePort } from '../testing/cores/free-port.js';
+import { startOAuthMcpServer } from '../testing/servers/oauth-mcp.js';
+import { startSpecExampleServer } from '../testing/servers/spec-example-server.js';
 import { v7 as uuidv7 } from 'uuid';
 import { clickBundleAction, hostApi, openNewToolEditor } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
-import { tinyPdf } from '../main/testing/tiny-pdf.js';
+import { PROJECT_ROOT } from '../testing/cores/spawned-host.js';
+import { tinyPdf } from '../testing/data/tiny-pdf.js';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { shot } from './fixtures/shots.js';
@@ -179,7 +179,7 @@ test('the next app in a window starts in the relay the window loaded ahead for i
 });
 
 // The person trusts this server's hints (its apps say they only read), so the model's calls run without a yes.
-const HOSTILE_APPS = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/hostile-app-server.mjs')], askFirst: 'as-annotated' };
+const HOSTILE_APPS = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/hostile-app-server.mjs')], askFirst: 'as-annotated' };
 
 test('a hostile app stays in its sandbox: no top navigation, dialog, cookie, undeclared host or pop-up; its flood and garbage leave the chat responsive; a silent app is said not to have started', async ({ app }) => {
   test.setTimeout(90_000);

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { v7 as uuidv7 } from 'uuid';
-import { freePort } from '../main/testing/free-port.js';
+import { freePort } from '../testing/cores/free-port.js';
 import { hostApi } from './fixtures/api.js';
 import { openSettings } from './fixtures/settings.js';
 import { expect, test } from './fixtures/app.js';

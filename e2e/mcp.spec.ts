@@ -2,8 +2,8 @@ import path from 'node:path';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send, type App } from './fixtures/chat.js';
-import { startOAuthMcpServer } from '../main/testing/oauth-mcp.js';
-import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { startOAuthMcpServer } from '../testing/servers/oauth-mcp.js';
+import { PROJECT_ROOT } from '../testing/cores/spawned-host.js';
 import { typeOver } from './fixtures/typing.js';
 import { fullShot } from './fixtures/shots.js';
 
@@ -277,7 +277,7 @@ test('a server’s resources and prompts: browsed in the Tools screen, attached 
 test('a prompt with pictures: attached from the palette by typing, its pictures counted on the chip and drawn in the sent message', async ({ app }) => {
   test.setTimeout(60_000);
   const api = hostApi(app.host);
-  await api('POST', '/mcp/import', { mcpServers: { pictures: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/picture-mcp-server.mjs')] } } });
+  await api('POST', '/mcp/import', { mcpServers: { pictures: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/picture-mcp-server.mjs')] } } });
   await api('PUT', '/providers/echo', { kind: 'scripted', displayName: 'Echo' });
   await api('POST', '/chats', { providerId: 'echo', model: 'scripted', title: 'Picture chat' });
   const { page } = app;

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { geminiReply, startFakeGemini } from '../main/testing/fake-gemini.js';
-import { openAiTextReply, startFakeOpenAi } from '../main/testing/fake-openai.js';
-import { startFakeModelServer } from '../main/testing/fake-model-server.js';
+import { geminiReply, startFakeGemini } from '../testing/servers/fake-gemini.js';
+import { openAiTextReply, startFakeOpenAi } from '../testing/servers/fake-openai.js';
+import { startFakeModelServer } from '../testing/servers/fake-model-server.js';
 import { expect, test } from './fixtures/app.js';
 import { openSettings } from './fixtures/settings.js';
 import { hostApi } from './fixtures/api.js';

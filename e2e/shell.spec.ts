@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { PROJECT_ROOT } from '../testing/cores/spawned-host.js';
 import { expect, test } from './fixtures/app.js';
 import { openSettings } from './fixtures/settings.js';
 import { fullShot } from './fixtures/shots.js';

@@ -38,7 +38,8 @@ export const LAYERS = [
   { name: 'builtins', files: ['builtins/'], may: ['shared', 'main/tools'] },
   { name: 'main/core', files: ['main/core', 'main/app-handlers'], may: ['shared', 'builtins', 'main/*'] },
   { name: 'main/server', files: ['main/server/'], may: [...KIT, 'main/api', 'main/secrets', 'main/mcp-host', 'main/core'] },
-  { name: 'main/testing', files: ['main/testing/'], may: ['shared', 'builtins', 'main/*', 'renderer/api'] },
+  // Test support, outside the product: vitest harnesses, cores for the bench and conformance runs, peer servers, data, worker shims.
+  { name: 'testing', files: ['testing/'], may: ['shared', 'builtins', 'main/*', 'renderer/api'] },
   { name: 'app', files: ['app/'], may: ['shared', 'main/core', 'main/common', 'main/secrets', 'main/server'] },
   { name: 'preload', files: ['preload/'], may: ['shared'] },
   { name: 'renderer/api', files: ['renderer/api/'], may: ['shared'] },
@@ -47,24 +48,24 @@ export const LAYERS = [
   { name: 'renderer/queries', files: ['renderer/queries/'], may: ['shared', 'renderer/api', 'renderer/state', 'renderer/i18n'] },
   { name: 'renderer/components', files: ['renderer/components/'], may: ['shared', 'renderer/api', 'renderer/queries', 'renderer/state', 'renderer/i18n'] },
   { name: 'renderer/features', files: ['renderer/features/'], may: ['shared', 'renderer/api', 'renderer/queries', 'renderer/state', 'renderer/components', 'renderer/i18n'] },
-  { name: 'renderer/testing', files: ['renderer/testing/'], may: ['shared', 'renderer/*', 'main/testing'] },
+  { name: 'renderer/testing', files: ['renderer/testing/'], may: ['shared', 'renderer/*', 'testing'] },
   { name: 'renderer', files: ['renderer/'], may: ['shared', 'renderer/*'] },
 ];
 
 /**
  * What tests may import besides their layer's own list. Tests of the core
  * drive the house together (a core built by the composition root, peers from
- * main/testing, the built-ins, the renderer's API client), so any core layer;
- * the built-ins, the shell and the renderer may use main/testing (and the
+ * testing/, the built-ins, the renderer's API client), so any core layer;
+ * the built-ins, the shell and the renderer may use testing/ (and the
  * renderer's tests renderer/testing);
  * every other test keeps its layer's rules.
  */
 export function testExtras(layer) {
-  if (layer.name.startsWith('main/')) return ['main/*', 'builtins', 'renderer/api'];
-  // The built-ins, the shell and the renderer are tested against a real core, built by main/testing
+  if (layer.name.startsWith('main/')) return ['main/*', 'builtins', 'renderer/api', 'testing'];
+  // The built-ins, the shell and the renderer are tested against a real core, built by testing/
   // (components through renderer/testing, which renders them on one).
-  if (['builtins', 'app'].includes(layer.name)) return ['main/testing'];
-  if (layer.name.startsWith('renderer')) return ['main/testing', 'renderer/testing'];
+  if (['builtins', 'app'].includes(layer.name)) return ['testing'];
+  if (layer.name.startsWith('renderer')) return ['testing', 'renderer/testing'];
   return [];
 }
 
@@ -95,7 +96,7 @@ function allows(may, target) {
   });
 }
 
-const HOUSE = /^(app|preload|main|renderer|shared|builtins)\//;
+const HOUSE = /^(app|preload|main|renderer|shared|builtins|testing)\//;
 
 export const layersRule = {
   meta: {

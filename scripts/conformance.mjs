@@ -3,9 +3,9 @@
 // conformance/) against Toolbelt's MCP client and Toolbelt's MCP server.
 //
 // Client: every scenario the suite has, run against
-// main/testing/conformance-client.ts, which drives Toolbelt's client only
+// testing/cores/conformance-client.ts, which drives Toolbelt's client only
 // through Toolbelt's operations. Server: the scenarios that apply to a server
-// of user tools, against main/testing/conformance-server.ts through a hop that
+// of user tools, against testing/cores/conformance-server.ts through a hop that
 // adds the token (the suite cannot send one) and keeps Host and Origin as the
 // suite sent them. conformance/baseline.yml lists what cannot apply, each
 // with its reason; anything else failing, or a listed scenario passing, fails
@@ -48,7 +48,7 @@ function nodeForSuite() {
 async function bundle() {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: { client: path.join(ROOT, 'main/testing/conformance-client.ts'), server: path.join(ROOT, 'main/testing/conformance-server.ts') },
+    entryPoints: { client: path.join(ROOT, 'testing/cores/conformance-client.ts'), server: path.join(ROOT, 'testing/cores/conformance-server.ts') },
     outdir: OUT,
     outExtension: { '.js': '.mjs' },
     bundle: true,

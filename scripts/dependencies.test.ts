@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirForTest } from '../main/testing/test-temp-dir.js';
+import { tempDirForTest } from '../testing/harness/test-temp-dir.js';
 import { ensureDependencies, missingDependencies } from './dependencies.mjs';
 
 const lock = (packages: Record<string, unknown>) => JSON.stringify({ name: 'toolbelt', lockfileVersion: 3, packages: { '': { name: 'toolbelt' }, ...packages } });

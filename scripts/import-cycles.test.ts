@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { PROJECT_ROOT } from '../testing/cores/spawned-host.js';
 
 /** Every source file of the house (tests aside) with the project files it imports, type imports included. */
 function importGraph(): Map<string, string[]> {

@@ -1,10 +1,14 @@
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
+import { PROJECT_ROOT } from '../testing/cores/spawned-host.js';
 import { layerTable } from '../lint/layers.mjs';
+
+const run = promisify(execFile);
 
 // The project's real eslint.config.js, applied to snippets placed in each
 // folder. Type-aware rules are switched off: the snippets are not files.
@@ -50,7 +54,7 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
       expect(await boundaryErrors(`main/${folder}/probe.ts`, importCore), folder).toEqual([expect.stringContaining(`may not import main/core`)]);
     }
     expect(await boundaryErrors('main/server/probe.ts', importCore)).toEqual([]);
-    expect(await boundaryErrors('main/testing/probe.ts', importCore)).toEqual([]);
+    expect(await boundaryErrors('testing/cores/probe.ts', "import { createCore } from '../../main/core.js';\nexport const c = createCore;\n")).toEqual([]);
     const importStore = "import { ToolStore } from '../store/tool-store.js';\nexport const s = ToolStore;\n";
     expect(await boundaryErrors('main/common/probe.ts', importStore)).toEqual([expect.stringContaining('main/common may not import main/store')]);
     expect(await boundaryErrors('main/chat/probe.ts', importStore)).toEqual([]);
@@ -72,7 +76,18 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
     expect(await boundaryErrors('shared/probe.test.ts', code)).toEqual([expect.stringContaining('shared may not import main/store')]);
     expect(await boundaryErrors('renderer/features/probe.test.ts', "import { createCore } from '../../main/core.js';\nexport const c = createCore;\n")).toHaveLength(1);
     // Tests of the core build a core and its peers.
-    expect(await boundaryErrors('main/store/probe.test.ts', "import { startTestCore } from '../testing/test-core.js';\nexport const s = startTestCore;\n")).toEqual([]);
+    expect(await boundaryErrors('main/store/probe.test.ts', "import { startTestCore } from '../../testing/harness/test-core.js';\nexport const s = startTestCore;\n")).toEqual([]);
+    // The product itself never does.
+    expect(await boundaryErrors('main/store/probe.ts', "import { startTestCore } from '../../testing/harness/test-core.js';\nexport const s = startTestCore;\n")).toEqual([expect.stringContaining('main/store may not import testing')]);
+  });
+
+  it('keeps vitest out of every file the app ships: only tests and testing/ use it', async () => {
+    const { stdout } = await run('git', ['ls-files', 'app', 'preload', 'main', 'renderer', 'shared', 'builtins'], { cwd: PROJECT_ROOT });
+    const shipped = stdout.split('\n').filter((file) => /\.(ts|tsx|mts|mjs|js)$/.test(file) && !/\.test\.tsx?$/.test(file));
+    expect(shipped.length).toBeGreaterThan(300);
+    const importers: string[] = [];
+    for (const file of shipped) if (/from ['"]vitest['"]|import\(['"]vitest['"]\)/.test(await readFile(path.join(PROJECT_ROOT, file), 'utf8'))) importers.push(file);
+    expect(importers).toEqual([]);
   });
 
   it('refuses a file that belongs to no layer', async () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirForTest } from '../main/testing/test-temp-dir.js';
+import { tempDirForTest } from '../testing/harness/test-temp-dir.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 

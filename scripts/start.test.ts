@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../main/testing/spawned-host.js';
-import { tempDirForTest } from '../main/testing/test-temp-dir.js';
+import { PROJECT_ROOT } from '../testing/cores/spawned-host.js';
+import { tempDirForTest } from '../testing/harness/test-temp-dir.js';
 
 /** Runs `npm start`'s script until it prints the host URL, then stops it. */
 async function startWithout(env: NodeJS.ProcessEnv) {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mcpBundleID } from '../mcp/identity.js';
-import type { FakeModelServer } from '../testing/fake-model-server.js';
-import { newID } from '../testing/fixtures.js';
-import { freePort } from '../testing/free-port.js';
-import { openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { startTestCore, type TestCore } from '../testing/test-core.js';
+import type { FakeModelServer } from '../../testing/servers/fake-model-server.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { freePort } from '../../testing/cores/free-port.js';
+import { openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { startTestCore, type TestCore } from '../../testing/harness/test-core.js';
 import { RUN_BUDGET } from '../tools/run-lineage.js';
 
 const servers: FakeModelServer[] = [];

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NOT_CANCELLABLE } from '../common/signals.js';
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
 import type { AssistantMessage, Chat } from '../../shared/schemas/chat.js';
-import type { FakeModelServer } from '../testing/fake-model-server.js';
-import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { startChatHarness, type ChatHarness } from '../testing/chat-harness.js';
-import { json } from '../testing/loopback-server.js';
-import { nextQuestion } from '../testing/live-questions.js';
+import type { FakeModelServer } from '../../testing/servers/fake-model-server.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { startChatHarness, type ChatHarness } from '../../testing/harness/chat-harness.js';
+import { json } from '../../testing/harness/loopback-server.js';
+import { nextQuestion } from '../../testing/harness/live-questions.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {

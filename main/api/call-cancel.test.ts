@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { newID } from '../testing/fixtures.js';
-import { startLoopbackServer } from '../testing/loopback-server.js';
-import { startTestCore } from '../testing/test-core.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 describe('calls.cancel', () => {
   it('aborts a named call in the core, as IPC needs: the tool stops and says cancelled', async () => {

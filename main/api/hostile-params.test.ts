@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newID } from '../testing/fixtures.js';
-import { startTestCore } from '../testing/test-core.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 describe('bad input gets a 4xx with a sentence, never internal', () => {
   it('a key named __proto__ anywhere in the params is refused where it enters', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { planHttpRequest } from '../../renderer/api/http-request.js';
 import { operations } from '../../shared/operations/index.js';
-import { newID } from '../testing/fixtures.js';
-import { startInProcessHost } from '../testing/in-process-host.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
-import { hostileValues, sample, seededRandom, type Sampler } from '../testing/schema-sample.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { startInProcessHost } from '../../testing/harness/in-process-host.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { hostileValues, sample, seededRandom, type Sampler } from '../../testing/data/schema-sample.js';
 
 /** Requests per operation: one sampled from its schema, the rest that one with a hostile value in one place. */
 const PER_OPERATION = 30;

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startChatHarness } from '../testing/chat-harness.js';
-import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { nextQuestion } from '../testing/live-questions.js';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { startTestCore } from '../testing/test-core.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { nextQuestion } from '../../testing/harness/live-questions.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 import { mcpBundleID } from '../mcp/identity.js';
 
 /** The published example app server of the MCP Apps SDK, over stdio: one tool (get-time) whose UI is ui://get-time/mcp-app.html. */

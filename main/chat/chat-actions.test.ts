@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AssistantMessage, Chat } from '../../shared/schemas/chat.js';
-import { anthropicReply, startFakeAnthropic } from '../testing/fake-anthropic.js';
-import type { FakeModelServer } from '../testing/fake-model-server.js';
-import { openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { startChatHarness } from '../testing/chat-harness.js';
+import { anthropicReply, startFakeAnthropic } from '../../testing/servers/fake-anthropic.js';
+import type { FakeModelServer } from '../../testing/servers/fake-model-server.js';
+import { openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolView } from '../../shared/schemas/tool.js';
 import { toolInputOf } from '../../shared/tool-input.js';
 import { EXPOSED_NAME_PATTERN, type AssistantMessage, type Chat } from '../../shared/schemas/chat.js';
-import { anthropicReply, startFakeAnthropic } from '../testing/fake-anthropic.js';
-import { geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
-import type { FakeModelServer } from '../testing/fake-model-server.js';
-import { openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { startChatHarness } from '../testing/chat-harness.js';
-import { json } from '../testing/loopback-server.js';
+import { anthropicReply, startFakeAnthropic } from '../../testing/servers/fake-anthropic.js';
+import { geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.js';
+import type { FakeModelServer } from '../../testing/servers/fake-model-server.js';
+import { openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import { json } from '../../testing/harness/loopback-server.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORE_BUNDLE } from '../testing/fixtures.js';
-import { startInProcessHost, type InProcessHost } from '../testing/in-process-host.js';
+import { CORE_BUNDLE } from '../../testing/data/fixtures.js';
+import { startInProcessHost, type InProcessHost } from '../../testing/harness/in-process-host.js';
 import { createSseParser } from '../../renderer/api/sse.js';
 
 let subject: InProcessHost;

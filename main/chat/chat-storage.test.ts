@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startChatHarness } from '../testing/chat-harness.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
 import { storageFailure } from '../common/storage-errors.js';
 
 describe('a chat that cannot be saved', () => {

@@ -2,8 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, Chat } from '../../shared/schemas/chat.js';
-import { startChatHarness } from '../testing/chat-harness.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 const assistants = (chat: Chat) => chat.messages.filter((message): message is AssistantMessage => message.role === 'assistant');
 

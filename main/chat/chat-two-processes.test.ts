@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Chat } from '../../shared/schemas/chat.js';
-import { startTestCore } from '../testing/test-core.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 function settled(call: Awaited<ReturnType<typeof startTestCore>>['call'], chatId: string): Promise<Chat> {
   return vi.waitFor(

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AssistantMessage, Chat } from '../../shared/schemas/chat.js';
-import { geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
-import type { FakeModelServer } from '../testing/fake-model-server.js';
-import { openAiTextReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { startChatHarness } from '../testing/chat-harness.js';
-import { json } from '../testing/loopback-server.js';
+import { geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.js';
+import type { FakeModelServer } from '../../testing/servers/fake-model-server.js';
+import { openAiTextReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import { json } from '../../testing/harness/loopback-server.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ToolView } from '../../shared/schemas/tool.js';
-import { newID } from '../testing/fixtures.js';
-import { startTestCore, type TestCore } from '../testing/test-core.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { startTestCore, type TestCore } from '../../testing/harness/test-core.js';
 
 async function seedBundle(core: TestCore): Promise<string> {
   const bundleID = newID();

@@ -16,7 +16,7 @@ describe('converting a description in a process of its own', () => {
       child.onExit((why) => ended.push(why));
       return child;
     };
-    const convert = descriptionConverter(new URL('../testing/utility-import-worker-dev.mjs', import.meta.url), silentLogger, asUtility);
+    const convert = descriptionConverter(new URL('../../testing/workers/utility-import-worker-dev.mjs', import.meta.url), silentLogger, asUtility);
     const converted = await convert({ source: await petstore(), allowedHosts: [] });
     expect(converted.operations).toHaveLength(20);
     await expect.poll(() => ended).toEqual(['SIGKILL']);
@@ -27,7 +27,7 @@ describe('converting a description in a process of its own', () => {
       const child = forkImportProcess(entry);
       return { ...child, send: () => child.kill() };
     };
-    const convert = descriptionConverter(new URL('../testing/import-worker-dev.mjs', import.meta.url), silentLogger, silent);
+    const convert = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, silent);
     await expect(convert({ source: await petstore(), allowedHosts: [] })).rejects.toMatchObject({
       code: 'import_invalid',
       message: expect.stringMatching(/the process reading it ended \(SIGKILL\) before it answered/) as unknown,
@@ -35,7 +35,7 @@ describe('converting a description in a process of its own', () => {
     const unstartable: LaunchImportProcess = () => {
       throw new Error('no processes here');
     };
-    const inCore = descriptionConverter(new URL('../testing/import-worker-dev.mjs', import.meta.url), silentLogger, unstartable);
+    const inCore = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, unstartable);
     expect((await inCore({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
   });
 });

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { newID } from '../testing/fixtures.js';
-import { startTestCore } from '../testing/test-core.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 import { MAX_SCHEMA_NODES } from './json-schema-2020.js';
 
 /** 3 KB of OpenAPI whose schemas each point twice to the next, 24 levels: 16 million nodes written out. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { zipSync, strToU8, unzipSync } from 'fflate';
-import { newID } from '../testing/fixtures.js';
-import { expectError, expectOk } from '../testing/invoke-harness.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
-import { startTestCore, type TestCore } from '../testing/test-core.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { startTestCore, type TestCore } from '../../testing/harness/test-core.js';
 
 const PERSON_TOKEN = 'ghp_person"s-own-token';
 

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ImportPreview, ImportResult } from '../../shared/schemas/imports.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
-import { newID } from '../testing/fixtures.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
-import { startSpecExampleServer } from '../testing/spec-example-server.js';
-import { manualClock, startTestCore, type TestCore } from '../testing/test-core.js';
-import { expectOk } from '../testing/invoke-harness.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { startSpecExampleServer } from '../../testing/servers/spec-example-server.js';
+import { manualClock, startTestCore, type TestCore } from '../../testing/harness/test-core.js';
+import { expectOk } from '../../testing/harness/invoke-harness.js';
 import { clearAbandonedStaging } from '../store/staged-bundle.js';
 import { loadOpenApi } from './openapi-source.js';
 

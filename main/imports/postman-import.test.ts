@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { newID } from '../testing/fixtures.js';
-import { expectOk } from '../testing/invoke-harness.js';
-import { startSpecExampleServer } from '../testing/spec-example-server.js';
-import { startTestCore } from '../testing/test-core.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { expectOk } from '../../testing/harness/invoke-harness.js';
+import { startSpecExampleServer } from '../../testing/servers/spec-example-server.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 import { loadOpenApi } from './openapi-source.js';
 
 const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'fixtures', name), 'utf8');

@@ -4,6 +4,6 @@
  * TypeScript source run through tsx when the core runs from source (tests).
  */
 export function importWorkerUrl(from: string = import.meta.url): URL {
-  if (from.endsWith('.ts')) return new URL('../testing/import-worker-dev.mjs', from);
+  if (from.endsWith('.ts')) return new URL('../../testing/workers/import-worker-dev.mjs', from);
   return new URL(from.includes('/out/app/') ? '../main/import-worker.js' : './import-worker.js', from);
 }

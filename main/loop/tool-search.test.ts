@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AssistantMessage, Chat } from '../../shared/schemas/chat.js';
-import { anthropicReply, startFakeAnthropic } from '../testing/fake-anthropic.js';
-import { geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
-import type { FakeModelServer, FakeReply } from '../testing/fake-model-server.js';
-import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { startChatHarness, type ChatHarness } from '../testing/chat-harness.js';
+import { anthropicReply, startFakeAnthropic } from '../../testing/servers/fake-anthropic.js';
+import { geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.js';
+import type { FakeModelServer, FakeReply } from '../../testing/servers/fake-model-server.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { startChatHarness, type ChatHarness } from '../../testing/harness/chat-harness.js';
 
 /**
  * A chat that reaches a whole bundle and finds its tools by search: the

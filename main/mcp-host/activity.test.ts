@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
 import { silentLogger } from '../log.js';
 import { createLayout } from '../store/layout.js';
-import { newID } from '../testing/fixtures.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 import { ACTIVITY_KEPT, ActivityLog } from './activity.js';
 
 const entry = (index: number): McpActivity => ({

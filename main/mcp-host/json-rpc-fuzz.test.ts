@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sharingCore } from '../testing/mcp-share-harness.js';
-import { rawRequest } from '../testing/raw-request.js';
-import { hostileValues, seededRandom } from '../testing/schema-sample.js';
+import { sharingCore } from '../../testing/harness/mcp-share-harness.js';
+import { rawRequest } from '../../testing/harness/raw-request.js';
+import { hostileValues, seededRandom } from '../../testing/data/schema-sample.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261128);
 /** Every method a client may send Toolbelt's server, some it does not have, and notices. */

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newID } from '../testing/fixtures.js';
-import { sharingCore, waitFor } from '../testing/mcp-share-harness.js';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { sharingCore, waitFor } from '../../testing/harness/mcp-share-harness.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 
 const INSPECTOR = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build/cli.js');
 /** The name the inspector gives itself as a client (from its package name). */

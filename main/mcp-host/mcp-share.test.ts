@@ -5,12 +5,12 @@ import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { onTestFinished, describe, expect, it, vi } from 'vitest';
-import { nextQuestion } from '../testing/live-questions.js';
-import { CORE_BUNDLE } from '../testing/fixtures.js';
-import { sharingCore, waitFor } from '../testing/mcp-share-harness.js';
-import { manualClock } from '../testing/test-core.js';
-import { rawRequest } from '../testing/raw-request.js';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
+import { nextQuestion } from '../../testing/harness/live-questions.js';
+import { CORE_BUNDLE } from '../../testing/data/fixtures.js';
+import { sharingCore, waitFor } from '../../testing/harness/mcp-share-harness.js';
+import { manualClock } from '../../testing/harness/test-core.js';
+import { rawRequest } from '../../testing/harness/raw-request.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { MAX_SESSIONS } from './http-endpoint.js';
 
 async function connect(url: string, token: string, name = 'Test client'): Promise<Client> {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../log.js';
 import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 import { createLayout } from '../store/layout.js';
-import { newID } from '../testing/fixtures.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 import { ShareConfigFile } from './share-config.js';
 
 describe('the MCP server settings file', () => {

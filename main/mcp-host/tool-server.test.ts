@@ -4,9 +4,9 @@ import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelco
 import type { ToolView } from '../../shared/schemas/tool.js';
 import { toolInputOf } from '../../shared/tool-input.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { nextQuestion } from '../testing/live-questions.js';
-import { CORE_BUNDLE } from '../testing/fixtures.js';
-import { sharingCore, waitFor } from '../testing/mcp-share-harness.js';
+import { nextQuestion } from '../../testing/harness/live-questions.js';
+import { CORE_BUNDLE } from '../../testing/data/fixtures.js';
+import { sharingCore, waitFor } from '../../testing/harness/mcp-share-harness.js';
 
 /**
  * What Toolbelt's MCP server does with a client's calls, over the SDK's

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { startTestCore, type TestCore } from '../testing/test-core.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startTestCore, type TestCore } from '../../testing/harness/test-core.js';
 import { mcpBundleID } from './identity.js';
 import { LIST_LIMITS } from './list-pages.js';
 
-/** The SDK's own server, misbehaving as `mode` says (main/testing/hostile-mcp-server.mjs). */
-const hostile = (mode: string) => ({ command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/hostile-mcp-server.mjs')], env: { HOSTILE_MODE: mode } });
+/** The SDK's own server, misbehaving as `mode` says (testing/servers/hostile-mcp-server.mjs). */
+const hostile = (mode: string) => ({ command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/hostile-mcp-server.mjs')], env: { HOSTILE_MODE: mode } });
 
 /** Resolves once the core says the store changed and `holds` is true then. */
 function whenStoreChanged(core: TestCore, holds: () => Promise<boolean>): Promise<void> {

@@ -1,11 +1,11 @@
-import { freePort } from '../testing/free-port.js';
+import { freePort } from '../../testing/cores/free-port.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { expectOk } from '../testing/invoke-harness.js';
-import { startTestCore } from '../testing/test-core.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { expectOk } from '../../testing/harness/invoke-harness.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 
 /** server-everything over HTTP ("streamableHttp" or the older "sse"), on a free port, stopped when the test ends. */

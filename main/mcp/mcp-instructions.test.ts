@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { startChatHarness } from '../testing/chat-harness.js';
-import { openAiTextReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { startTestCore } from '../testing/test-core.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import { openAiTextReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 const EVERYTHING = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 
@@ -55,7 +55,7 @@ describe('a server whose prompts and resources change', () => {
     core.events.subscribe((event) => {
       if (event.type === 'mcpServers.offeringsChanged') seen.push(event.server);
     });
-    const server = await call('mcpServers.put', { name: 'growing', config: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/growing-mcp-server.mjs')] } });
+    const server = await call('mcpServers.put', { name: 'growing', config: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/growing-mcp-server.mjs')] } });
     expect((await call('mcpServers.prompts', { name: 'growing' })).prompts.map((prompt) => prompt.name)).toEqual(['greeting']);
     expect((await call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'grow', version: 'mcp', args: {} })).ok).toBe(true);
     await vi.waitFor(() => expect(seen).toContain('growing'), { timeout: 5_000, interval: 10 });

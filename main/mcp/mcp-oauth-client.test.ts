@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { expectOk } from '../testing/invoke-harness.js';
-import { startOAuthMcpServer } from '../testing/oauth-mcp.js';
-import { startTestCore } from '../testing/test-core.js';
+import { expectOk } from '../../testing/harness/invoke-harness.js';
+import { startOAuthMcpServer } from '../../testing/servers/oauth-mcp.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 /** Sign-in servers that do not let apps register themselves: a client registered by hand, in the server's config. */
 describe('a remote MCP server whose sign-in server has no dynamic registration', () => {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startChatHarness } from '../testing/chat-harness.js';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { startTestCore } from '../testing/test-core.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 const EVERYTHING = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 
@@ -64,7 +64,7 @@ describe('resources and prompts of an MCP server', () => {
 });
 
 describe('a prompt with pictures', () => {
-  const PICTURES = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/picture-mcp-server.mjs')] };
+  const PICTURES = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/picture-mcp-server.mjs')] };
 
   it('keeps each picture (an image, an embedded image resource) beside its name, names formats models do not take, and a message carries them', async () => {
     const h = await startChatHarness();

@@ -2,11 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
-import { expectError, expectOk } from '../testing/invoke-harness.js';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { startTestCore, type TestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
-import { nextQuestion } from '../testing/live-questions.js';
+import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startTestCore, type TestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
+import { nextQuestion } from '../../testing/harness/live-questions.js';
 
 const EVERYTHING = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 
@@ -61,7 +61,7 @@ describe('requests from an MCP server while its tool runs', () => {
 
   it('sampling is refused with a sentence the server can pass on', async () => {
     const subject = await startTestCore();
-    const server = await subject.call('mcpServers.put', { name: 'sampler', config: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/sampling-mcp-server.mjs')] } });
+    const server = await subject.call('mcpServers.put', { name: 'sampler', config: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/sampling-mcp-server.mjs')] } });
     const failed = expectError(await invoker(subject, server.bundleID)('summarize'), 'tool_error');
     expect(failed.message).toContain('Toolbelt does not support sampling (sampling/createMessage)');
   });

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../testing/free-port.js';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { startTestCore } from '../testing/test-core.js';
+import { freePort } from '../../testing/cores/free-port.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 const SCRIPT = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const running: ChildProcess[] = [];

@@ -2,12 +2,12 @@ import { getEventListeners } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
-import { expectError, expectOk } from '../testing/invoke-harness.js';
-import { startChatHarness } from '../testing/chat-harness.js';
-import { startTestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 import { toolResultText } from '../providers/transcript.js';
 import { mcpBundleID } from './identity.js';
 
@@ -217,7 +217,7 @@ describe('a server that crashes', () => {
     const marker = path.join(await tempDirForTest(), 'crashed');
     const server = await call('mcpServers.put', {
       name: 'flaky',
-      config: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'main/testing/crash-once-mcp-server.mjs')], env: { CRASH_MARKER: marker } },
+      config: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/crash-once-mcp-server.mjs')], env: { CRASH_MARKER: marker } },
     });
     expect(server.state).toBe('connected');
     const until = (predicate: (view: Awaited<typeof server>) => boolean) =>

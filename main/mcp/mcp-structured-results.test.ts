@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../shared/schemas/chat.js';
 import { asMcpToolResult } from '../../shared/mcp-tool-result.js';
 import { callResult } from '../tools/call-result.js';
-import { expectOk } from '../testing/invoke-harness.js';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { startTestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { expectOk } from '../../testing/harness/invoke-harness.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 import { toolResultImages, toolResultText } from '../providers/transcript.js';
 import { mcpBundleID } from './identity.js';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../log.js';
 import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 import { createLayout } from '../store/layout.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 import { McpOAuthProvider } from './oauth-provider.js';
 import { OAuthVault } from './oauth-vault.js';
 

@@ -2,9 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { startTestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 const node = (script: string, ...args: string[]) => ({ command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol', script), ...args] });
 const EVERYTHING = 'server-everything/dist/index.js';

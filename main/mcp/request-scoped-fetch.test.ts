@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { startLoopbackServer, json } from '../testing/loopback-server.js';
+import { startLoopbackServer, json } from '../../testing/harness/loopback-server.js';
 import { requestScopedFetch } from './request-scoped-fetch.js';
 
 describe('requests on a shared connection signal (the SDK HTTP transports)', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
-import { anthropicError, anthropicMessageStart, anthropicReply, anthropicText, startFakeAnthropic } from '../testing/fake-anthropic.js';
-import type { FakeReply } from '../testing/fake-model-server.js';
-import { collectEvents, fakeServersClosedAfterEach } from '../testing/provider-streams.js';
+import { anthropicError, anthropicMessageStart, anthropicReply, anthropicText, startFakeAnthropic } from '../../testing/servers/fake-anthropic.js';
+import type { FakeReply } from '../../testing/servers/fake-model-server.js';
+import { collectEvents, fakeServersClosedAfterEach } from '../../testing/harness/provider-streams.js';
 import { createAnthropicProvider, toAnthropicMessages } from './anthropic.js';
 import type { ToolDefinition } from './model.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage, ToolCall } from '../../shared/schemas/chat.js';
-import { geminiChunk, geminiError, geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
-import type { FakeReply } from '../testing/fake-model-server.js';
-import { collectEvents, fakeServersClosedAfterEach } from '../testing/provider-streams.js';
+import { geminiChunk, geminiError, geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.js';
+import type { FakeReply } from '../../testing/servers/fake-model-server.js';
+import { collectEvents, fakeServersClosedAfterEach } from '../../testing/harness/provider-streams.js';
 import { createGeminiProvider, toGeminiContents } from './gemini.js';
 import type { ToolDefinition } from './model.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
-import { startFakeModelServer, type FakeReply } from '../testing/fake-model-server.js';
-import { collectEvents, fakeServersClosedAfterEach } from '../testing/provider-streams.js';
-import { OPENAI_DONE, openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../testing/fake-openai.js';
+import { startFakeModelServer, type FakeReply } from '../../testing/servers/fake-model-server.js';
+import { collectEvents, fakeServersClosedAfterEach } from '../../testing/harness/provider-streams.js';
+import { OPENAI_DONE, openAiChunk, openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
 import type { ModelEvent, ToolDefinition } from './model.js';
 import { createOpenAiProvider, toOpenAiMessages } from './openai.js';
 

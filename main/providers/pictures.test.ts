@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../shared/schemas/chat.js';
-import { anthropicReply, startFakeAnthropic } from '../testing/fake-anthropic.js';
-import { geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
-import { openAiTextReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { collectEvents, fakeServersClosedAfterEach } from '../testing/provider-streams.js';
+import { anthropicReply, startFakeAnthropic } from '../../testing/servers/fake-anthropic.js';
+import { geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.js';
+import { openAiTextReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { collectEvents, fakeServersClosedAfterEach } from '../../testing/harness/provider-streams.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { createGeminiProvider } from './gemini.js';
 import type { ModelProvider } from './model.js';

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startFakeAnthropic } from '../testing/fake-anthropic.js';
-import { geminiReply, startFakeGemini } from '../testing/fake-gemini.js';
-import { startFakeModelServer, type FakeModelServer } from '../testing/fake-model-server.js';
-import { openAiTextReply, startFakeOpenAi } from '../testing/fake-openai.js';
-import { startTestCore } from '../testing/test-core.js';
+import { startFakeAnthropic } from '../../testing/servers/fake-anthropic.js';
+import { geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.js';
+import { startFakeModelServer, type FakeModelServer } from '../../testing/servers/fake-model-server.js';
+import { openAiTextReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_EXAMPLES } from '../../shared/script-sandbox-types.js';
-import { aliasChain } from '../testing/alias-chain.js';
+import { aliasChain } from '../../testing/data/alias-chain.js';
 import { readScript } from './signature.js';
 
 describe('a script’s default export read as a tool (TypeScript compiler)', () => {

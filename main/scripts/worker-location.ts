@@ -4,7 +4,7 @@
  * source run through tsx when the core itself runs from source (tests).
  */
 function workerUrl(name: 'sandbox-worker' | 'signature-worker', from: string): URL {
-  if (from.endsWith('.ts')) return new URL(`../testing/${name}-dev.mjs`, from);
+  if (from.endsWith('.ts')) return new URL(`../../testing/workers/${name}-dev.mjs`, from);
   return new URL(from.includes('/out/app/') ? `../main/${name}.js` : `./${name}.js`, from);
 }
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 import { createKeyFileCipher } from './key-file-cipher.js';
 
 async function keyPath(): Promise<string> {

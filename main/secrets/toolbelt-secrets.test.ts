@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createKeyFileCipher } from './key-file-cipher.js';
-import { expectError, invokeHarness } from '../testing/invoke-harness.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
-import { startFakeOpenAi, openAiTextReply } from '../testing/fake-openai.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { expectError, invokeHarness } from '../../testing/harness/invoke-harness.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { startFakeOpenAi, openAiTextReply } from '../../testing/servers/fake-openai.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 const PROVIDER_KEY = 'sk-person-"openai"-key';
 

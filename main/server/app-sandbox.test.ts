@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../log.js';
-import { makeTempDir } from '../testing/temp-dir.js';
+import { makeTempDir } from '../../testing/cores/temp-dir.js';
 import { startAppSandbox, type AppSandbox } from './app-sandbox.js';
 
 /** A GET with the Host header of our choosing (fetch will not send another). */

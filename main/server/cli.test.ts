@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { spawnHost, type SpawnedHost } from '../testing/spawned-host.js';
-import { tempDirForTest as tempDataDir } from '../testing/test-temp-dir.js';
+import { spawnHost, type SpawnedHost } from '../../testing/cores/spawned-host.js';
+import { tempDirForTest as tempDataDir } from '../../testing/harness/test-temp-dir.js';
 
 /** Kills the host at the end of the test if the test did not stop it. */
 function track(host: SpawnedHost): SpawnedHost {

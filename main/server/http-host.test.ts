@@ -3,9 +3,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSseParser } from '../../renderer/api/sse.js';
-import { startInProcessHost, type InProcessHost } from '../testing/in-process-host.js';
-import { rawRequest } from '../testing/raw-request.js';
-import { makeTempDir } from '../testing/temp-dir.js';
+import { startInProcessHost, type InProcessHost } from '../../testing/harness/in-process-host.js';
+import { rawRequest } from '../../testing/harness/raw-request.js';
+import { makeTempDir } from '../../testing/cores/temp-dir.js';
 
 let subject: InProcessHost;
 let rendererDir: string;

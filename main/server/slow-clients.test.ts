@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { freePort } from '../testing/free-port.js';
-import { startInProcessHost, TEST_TOKEN } from '../testing/in-process-host.js';
+import { freePort } from '../../testing/cores/free-port.js';
+import { startInProcessHost, TEST_TOKEN } from '../../testing/harness/in-process-host.js';
 
 const LIMITS = { headersTimeoutMs: 300, requestTimeoutMs: 600 };
 

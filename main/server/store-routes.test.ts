@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORE_BUNDLE as CORE, httpTool, newID } from '../testing/fixtures.js';
-import { startInProcessHost, type InProcessHost } from '../testing/in-process-host.js';
-import { rawRequest } from '../testing/raw-request.js';
+import { CORE_BUNDLE as CORE, httpTool, newID } from '../../testing/data/fixtures.js';
+import { startInProcessHost, type InProcessHost } from '../../testing/harness/in-process-host.js';
+import { rawRequest } from '../../testing/harness/raw-request.js';
 
 let subject: InProcessHost;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startTestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 describe('settings', () => {
   it('start with the shipped example hosts allowed and keep what is patched', async () => {

@@ -3,9 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_BUNDLES } from '../../builtins/index.js';
-import { PROJECT_ROOT } from '../testing/spawned-host.js';
-import { CORE_BUNDLE as CORE, httpTool } from '../testing/fixtures.js';
-import { startTestCore } from '../testing/test-core.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { CORE_BUNDLE as CORE, httpTool } from '../../testing/data/fixtures.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 const METEO = '01a2008d-7401-7000-8000-068142ee20ea';
 

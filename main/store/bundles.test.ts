@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { httpTool, newID } from '../testing/fixtures.js';
-import { manualClock, startTestCore } from '../testing/test-core.js';
+import { httpTool, newID } from '../../testing/data/fixtures.js';
+import { manualClock, startTestCore } from '../../testing/harness/test-core.js';
 
 describe('bundles', () => {
   it('puts a new bundle with a client-chosen id and reads it back', async () => {

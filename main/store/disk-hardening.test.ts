@@ -1,10 +1,10 @@
 import { lstat, mkdir, readdir, readFile, rename, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { CORE_BUNDLE, httpTool, newID } from '../testing/fixtures.js';
-import { seedBundle } from '../testing/seed.js';
-import { manualClock, startTestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { CORE_BUNDLE, httpTool, newID } from '../../testing/data/fixtures.js';
+import { seedBundle } from '../../testing/data/seed.js';
+import { manualClock, startTestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const exists = (file: string) => stat(file).then(() => true, () => false);

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { CoreEvent } from '../../shared/events.js';
 import { TOOL_FILE_KEY_ORDER } from '../../shared/schemas/tool.js';
-import { httpTool, newID } from '../testing/fixtures.js';
-import { seedBundle } from '../testing/seed.js';
-import { manualClock, startTestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { httpTool, newID } from '../../testing/data/fixtures.js';
+import { seedBundle } from '../../testing/data/seed.js';
+import { manualClock, startTestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const exists = (file: string) => access(file).then(() => true, () => false);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolEntry } from '../../shared/schemas/tool.js';
-import { httpTool, newID } from '../testing/fixtures.js';
-import { seedBundle } from '../testing/seed.js';
-import { startTestCore, type TestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { httpTool, newID } from '../../testing/data/fixtures.js';
+import { seedBundle } from '../../testing/data/seed.js';
+import { startTestCore, type TestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 async function walk(
   fetchPage: (pageToken?: string) => Promise<{ tools: ToolEntry[]; nextPageToken?: string }>,

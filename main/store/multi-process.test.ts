@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { httpTool, newID } from '../testing/fixtures.js';
-import { spawnHost, type SpawnedHost } from '../testing/spawned-host.js';
-import { startTestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { httpTool, newID } from '../../testing/data/fixtures.js';
+import { spawnHost, type SpawnedHost } from '../../testing/cores/spawned-host.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 async function startHosts(dataDir: string, count: number): Promise<SpawnedHost[]> {
   const hosts = await Promise.all(Array.from({ length: count }, () => spawnHost(['--data-dir', dataDir, '--log-level', 'error'])));

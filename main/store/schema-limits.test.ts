@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newID } from '../testing/fixtures.js';
-import { startTestCore } from '../testing/test-core.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 /** An object schema nested `levels` deep: { type: object, properties: { a: { … } } }. */
 function nestedSchema(levels: number): Record<string, unknown> {

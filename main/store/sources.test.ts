@@ -4,10 +4,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../shared/events.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
-import { httpTool } from '../testing/fixtures.js';
-import { expectOk, invokeHarness } from '../testing/invoke-harness.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
-import { memorySource } from '../testing/memory-source.js';
+import { httpTool } from '../../testing/data/fixtures.js';
+import { expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { memorySource } from '../../testing/data/memory-source.js';
 import { createLayout } from './layout.js';
 
 const at = '2026-11-23T00:00:00.000Z';

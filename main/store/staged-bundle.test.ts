@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 import { writeStagedBundle } from './staged-bundle.js';
 
 describe('a new bundle written whole', () => {

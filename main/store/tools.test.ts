@@ -1,10 +1,10 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { httpTool, localTool, newID } from '../testing/fixtures.js';
-import { seedBundle } from '../testing/seed.js';
-import { manualClock, startTestCore, type TestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { httpTool, localTool, newID } from '../../testing/data/fixtures.js';
+import { seedBundle } from '../../testing/data/seed.js';
+import { manualClock, startTestCore, type TestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 async function withBundle(options: Parameters<typeof startTestCore>[0] = {}): Promise<TestCore & { bundleID: string }> {
   const subject = await startTestCore(options);

@@ -1,9 +1,9 @@
 import { access, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seedBundle } from '../testing/seed.js';
-import { startTestCore } from '../testing/test-core.js';
-import { tempDirForTest } from '../testing/test-temp-dir.js';
+import { seedBundle } from '../../testing/data/seed.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 
 describe('validation cache', () => {
   it('remembers valid files, and an edited file is checked in full again', async () => {

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BundleHttp } from '../../shared/schemas/http-impl.js';
-import { expectError, expectOk, invokeHarness, type InvokeHarness } from '../testing/invoke-harness.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
+import { expectError, expectOk, invokeHarness, type InvokeHarness } from '../../testing/harness/invoke-harness.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
 
 const idArgs = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
 

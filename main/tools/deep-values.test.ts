@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newID } from '../testing/fixtures.js';
-import { startTestCore } from '../testing/test-core.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 
 /** Security round four: values nested thousands deep are refused with a code, never a stack overflow answered as `internal`. */
 describe('values nested past what the core carries', () => {

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectOk, invokeHarness } from '../testing/invoke-harness.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
-import { manualClock } from '../testing/test-core.js';
+import { expectError, expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { manualClock } from '../../testing/harness/test-core.js';
 
 const KEY = 'whsec_"quoted"_key';
 const noteArgs = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } as const;

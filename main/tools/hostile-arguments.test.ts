@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInProcessHost, type InProcessHost } from '../testing/in-process-host.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
-import { expectError, expectOk, invokeHarness } from '../testing/invoke-harness.js';
+import { startInProcessHost, type InProcessHost } from '../../testing/harness/in-process-host.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { expectError, expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
 
 const LONE_SURROGATE = 'Z\uD800rich';
 const deeplyNested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;

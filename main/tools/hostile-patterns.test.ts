@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileLinear, linearRegexProblem } from '../common/linear-regex.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
-import { expectError, expectOk, invokeHarness } from '../testing/invoke-harness.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { expectError, expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
 
 // `^(a+)+$` against "aaaa…!" takes 2^n steps on a backtracking engine:
 // 32 of them froze a host for 96 s. On the linear engine it is instant.

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectOk, invokeHarness } from '../testing/invoke-harness.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
+import { expectError, expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
 
 const cityArgs = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } as const;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpbin } from '../testing/httpbin.js';
-import { expectError, expectOk, invokeHarness, type InvokeHarness } from '../testing/invoke-harness.js';
+import { startHttpbin } from '../../testing/harness/httpbin.js';
+import { expectError, expectOk, invokeHarness, type InvokeHarness } from '../../testing/harness/invoke-harness.js';
 
 // Standard behaviour against a real, widely used HTTP test server.
 let httpbin: Awaited<ReturnType<typeof startHttpbin>>;

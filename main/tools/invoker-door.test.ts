@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../consent/consent.js';
-import { expectError, expectOk, invokeHarness } from '../testing/invoke-harness.js';
-import { startLoopbackServer, json } from '../testing/loopback-server.js';
-import { nextQuestion } from '../testing/live-questions.js';
+import { expectError, expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
+import { startLoopbackServer, json } from '../../testing/harness/loopback-server.js';
+import { nextQuestion } from '../../testing/harness/live-questions.js';
 
 // The door is in the invoker, not beside it: whoever holds the invoker and forgets to ask is refused, and the
 // request never leaves. Each case runs a real HTTP tool against a loopback server that counts what reaches it.

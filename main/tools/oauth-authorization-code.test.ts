@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { freePort } from '../testing/free-port.js';
-import { expectError, expectOk, invokeHarness } from '../testing/invoke-harness.js';
-import { startOAuthMcpServer } from '../testing/oauth-mcp.js';
-import { manualClock } from '../testing/test-core.js';
+import { freePort } from '../../testing/cores/free-port.js';
+import { expectError, expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
+import { startOAuthMcpServer } from '../../testing/servers/oauth-mcp.js';
+import { manualClock } from '../../testing/harness/test-core.js';
 
 /** The provider's developer console, as a person uses it before the first sign-in: a client registered with Toolbelt's redirect. */
 async function registerClient(base: string, redirectPort: number, confidential: boolean) {

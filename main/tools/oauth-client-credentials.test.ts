@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectOk, invokeHarness } from '../testing/invoke-harness.js';
-import { json, startLoopbackServer, type SeenRequest } from '../testing/loopback-server.js';
-import { manualClock } from '../testing/test-core.js';
+import { expectError, expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
+import { json, startLoopbackServer, type SeenRequest } from '../../testing/harness/loopback-server.js';
+import { manualClock } from '../../testing/harness/test-core.js';
 
 const CLIENT_SECRET = 'cl!ent "secret"';
 

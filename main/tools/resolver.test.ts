@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startChatHarness } from '../testing/chat-harness.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
 
 /**
  * One tool in each state a person meets, and every caller that asks "can it

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectOk, invokeHarness } from '../testing/invoke-harness.js';
-import { json, startLoopbackServer } from '../testing/loopback-server.js';
+import { expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
 
 describe('tools.try', () => {
   it('runs an unsaved draft without storing it or counting usage', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { CoreEvent } from '../../shared/events.js';
-import { startInProcessHost, TEST_TOKEN, type InProcessHost } from '../../main/testing/in-process-host.js';
+import { startInProcessHost, TEST_TOKEN, type InProcessHost } from '../../testing/harness/in-process-host.js';
 import { createApiClient } from './client.js';
 import { createHttpTransport } from './http-transport.js';
 import type { ConnectionStatus } from './transport.js';

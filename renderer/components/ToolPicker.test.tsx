@@ -4,8 +4,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolSelection } from '../../shared/schemas/chat.js';
-import { newID } from '../../main/testing/fixtures.js';
-import { startTestCore } from '../../main/testing/test-core.js';
+import { newID } from '../../testing/data/fixtures.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
 import { renderWithCore } from '../testing/with-core.js';
 import { ToolPicker } from './ToolPicker.js';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { startTestCore, type TestCore } from '../../main/testing/test-core.js';
+import { startTestCore, type TestCore } from '../../testing/harness/test-core.js';
 import { createApiClient } from '../api/client.js';
 import { CoreProvider } from '../api/context.js';
 import type { Transport } from '../api/transport.js';

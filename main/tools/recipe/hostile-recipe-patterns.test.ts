@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newID } from '../../testing/fixtures.js';
-import { startTestCore } from '../../testing/test-core.js';
+import { newID } from '../../../testing/data/fixtures.js';
+import { startTestCore } from '../../../testing/harness/test-core.js';
 
 describe('a recipe’s JSONPath patterns (security round four)', () => {
   it('search() with a backtracking pattern over a hostile result answers at once, and filters as written', async () => {

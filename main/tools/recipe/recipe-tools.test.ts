@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { waitFor } from '../../testing/mcp-share-harness.js';
+import { waitFor } from '../../../testing/harness/mcp-share-harness.js';
 import { v7 as uuidv7 } from 'uuid';
-import { expectOk } from '../../testing/invoke-harness.js';
-import { nextQuestion } from '../../testing/live-questions.js';
-import { startTestCore, type TestCore } from '../../testing/test-core.js';
+import { expectOk } from '../../../testing/harness/invoke-harness.js';
+import { nextQuestion } from '../../../testing/harness/live-questions.js';
+import { startTestCore, type TestCore } from '../../../testing/harness/test-core.js';
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));

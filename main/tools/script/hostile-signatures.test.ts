@@ -1,10 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { aliasChain } from '../../testing/alias-chain.js';
-import { newID } from '../../testing/fixtures.js';
-import { startInProcessHost, type InProcessHost } from '../../testing/in-process-host.js';
-import { startTestCore } from '../../testing/test-core.js';
+import { aliasChain } from '../../../testing/data/alias-chain.js';
+import { newID } from '../../../testing/data/fixtures.js';
+import { startInProcessHost, type InProcessHost } from '../../../testing/harness/in-process-host.js';
+import { startTestCore } from '../../../testing/harness/test-core.js';
 
 /**
  * Asks the host for its health, one request after another, while `work`

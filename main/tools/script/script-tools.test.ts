@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CompiledScriptCache } from '../../scripts/compiled-cache.js';
 import { silentLogger } from '../../log.js';
 import { v7 as uuidv7 } from 'uuid';
-import { expectOk } from '../../testing/invoke-harness.js';
-import { startTestCore } from '../../testing/test-core.js';
+import { expectOk } from '../../../testing/harness/invoke-harness.js';
+import { startTestCore } from '../../../testing/harness/test-core.js';
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(() => servers.splice(0).forEach((server) => server.close()));

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newID } from '../../testing/fixtures.js';
-import { startTestCore } from '../../testing/test-core.js';
-import { tempDirForTest } from '../../testing/test-temp-dir.js';
+import { newID } from '../../../testing/data/fixtures.js';
+import { startTestCore } from '../../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../../testing/harness/test-temp-dir.js';
 
 /**
  * A signature worker that reads every script as itself (its source is the code) and ends, as a worker stopped past

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { startTestCore } from '../../../main/testing/test-core.js';
+import { startTestCore } from '../../../testing/harness/test-core.js';
 import { renderWithCore } from '../../testing/with-core.js';
 import { ListSettingSection } from './ListSettingSection.js';
 

@@ -2,8 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newID } from '../../../../main/testing/fixtures.js';
-import { startTestCore } from '../../../../main/testing/test-core.js';
+import { newID } from '../../../../testing/data/fixtures.js';
+import { startTestCore } from '../../../../testing/harness/test-core.js';
 import { renderWithCore } from '../../../testing/with-core.js';
 import { ToolEditor } from './ToolEditor.js';
 

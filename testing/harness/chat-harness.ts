@@ -5,7 +5,7 @@ import type { Chat, ChatStreamEvent } from '../../shared/schemas/chat.js';
 import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
 import type { ProviderInput } from '../../shared/schemas/provider.js';
-import { CORE_BUNDLE, newID } from './fixtures.js';
+import { CORE_BUNDLE, newID } from '../data/fixtures.js';
 import { json, startLoopbackServer, type SeenRequest } from './loopback-server.js';
 import { startTestCore, type TestCore } from './test-core.js';
 

@@ -1,8 +1,8 @@
 import type { HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
-import type { CoreOptions } from '../core.js';
-import { newID } from './fixtures.js';
+import type { CoreOptions } from '../../main/core.js';
+import { newID } from '../data/fixtures.js';
 import { startTestCore, type TestCore } from './test-core.js';
 
 export interface InvokeHarness extends TestCore {

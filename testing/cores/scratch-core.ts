@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createCore, type Core, type CoreOptions } from '../core.js';
-import { silentLogger } from '../log.js';
-import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
+import { createCore, type Core, type CoreOptions } from '../../main/core.js';
+import { silentLogger } from '../../main/log.js';
+import { createKeyFileCipher } from '../../main/secrets/key-file-cipher.js';
 
 /**
  * The real core on a fresh temporary folder, quiet, without the file

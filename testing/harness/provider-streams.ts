@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import type { ModelEvent, ModelProvider, ModelRequest } from '../providers/model.js';
-import type { FakeModelServer } from './fake-model-server.js';
+import type { ModelEvent, ModelProvider, ModelRequest } from '../../main/providers/model.js';
+import type { FakeModelServer } from '../servers/fake-model-server.js';
 
 /** Every event a provider streams for one request (a signal nobody aborts unless one is given). */
 export async function collectEvents(provider: Pick<ModelProvider, 'stream'>, request: Omit<ModelRequest, 'signal'> & { signal?: AbortSignal }): Promise<ModelEvent[]> {

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { createCore, type Core, type CoreOptions } from '../core.js';
-import { silentLogger } from '../log.js';
-import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
-import { startHttpHost, type HttpHost } from '../server/http-host.js';
-import { makeTempDir } from './temp-dir.js';
-import type { ListenerLimits } from '../common/listener-limits.js';
+import { createCore, type Core, type CoreOptions } from '../../main/core.js';
+import { silentLogger } from '../../main/log.js';
+import { createKeyFileCipher } from '../../main/secrets/key-file-cipher.js';
+import { startHttpHost, type HttpHost } from '../../main/server/http-host.js';
+import { makeTempDir } from '../cores/temp-dir.js';
+import type { ListenerLimits } from '../../main/common/listener-limits.js';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { ToolFile } from '../../shared/schemas/tool.js';
-import type { StoreLayout } from '../store/layout.js';
-import type { BundleRecord, ToolRecord } from '../store/records.js';
-import { SwitchOverrides, type ReadOnlySource } from '../store/sources.js';
+import type { StoreLayout } from '../../main/store/layout.js';
+import type { BundleRecord, ToolRecord } from '../../main/store/records.js';
+import { SwitchOverrides, type ReadOnlySource } from '../../main/store/sources.js';
 
 /**
  * A read-only source whose tools the test sets and changes, shaped like an

@@ -1,7 +1,7 @@
-import type { Clock } from '../common/clock.js';
+import type { Clock } from '../../main/common/clock.js';
 import { vi } from 'vitest';
-import { freePort } from './free-port.js';
-import { newID } from './fixtures.js';
+import { freePort } from '../cores/free-port.js';
+import { newID } from '../data/fixtures.js';
 import { json, startLoopbackServer } from './loopback-server.js';
 import { startTestCore } from './test-core.js';
 

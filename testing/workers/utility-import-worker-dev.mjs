@@ -11,4 +11,4 @@ process.parentPort = {
   postMessage: (message) => send(message),
 };
 register();
-await import('../imports/import-worker.ts');
+await import('../../main/imports/import-worker.ts');

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../imports/import-worker.ts');
+await import('../../main/imports/import-worker.ts');

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../scripts/signature-worker.ts');
+await import('../../main/scripts/signature-worker.ts');

@@ -1,5 +1,5 @@
 import { onTestFinished } from 'vitest';
-import { makeTempDir } from './temp-dir.js';
+import { makeTempDir } from '../cores/temp-dir.js';
 
 /** A fresh folder that is removed when the current vitest test finishes. */
 export async function tempDirForTest(prefix?: string): Promise<string> {

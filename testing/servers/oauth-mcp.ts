@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { PROJECT_ROOT } from './spawned-host.js';
+import { PROJECT_ROOT } from '../cores/spawned-host.js';
 
-/** The OAuth-protected MCP server (main/testing/oauth-mcp-server.mjs) in its own process; the caller stops it. */
+/** The OAuth-protected MCP server (testing/servers/oauth-mcp-server.mjs) in its own process; the caller stops it. */
 export async function startOAuthMcpServer(options: { preRegisteredClient?: string } = {}): Promise<{
   url: string;
   base: string;
@@ -12,7 +12,7 @@ export async function startOAuthMcpServer(options: { preRegisteredClient?: strin
   expireTokens: () => Promise<void>;
   stop: () => Promise<void>;
 }> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'main/testing/oauth-mcp-server.mjs')], {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'testing/servers/oauth-mcp-server.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...(options.preRegisteredClient ? { PRE_REGISTERED_CLIENT: options.preRegisteredClient } : {}) },
   });

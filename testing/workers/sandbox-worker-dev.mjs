@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../scripts/sandbox-worker.ts');
+await import('../../main/scripts/sandbox-worker.ts');

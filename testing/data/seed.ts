@@ -3,7 +3,7 @@ import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { BUNDLE_FILE_KEY_ORDER, type BundleFile } from '../../shared/schemas/bundle.js';
 import { TOOL_FILE_KEY_ORDER, type ToolFile } from '../../shared/schemas/tool.js';
-import { stringifyStable } from '../common/json-files.js';
+import { stringifyStable } from '../../main/common/json-files.js';
 import { blankChat } from '../../shared/chat-calls.js';
 
 /**

@@ -3,9 +3,9 @@ import { onTestFinished } from 'vitest';
 import type { ParamsOf, ResultOf } from '../../shared/operation.js';
 import type { OperationName, Operations } from '../../shared/operations/index.js';
 import { ToolbeltError } from '../../shared/errors.js';
-import { createCore, type Core, type CoreOptions } from '../core.js';
-import { silentLogger } from '../log.js';
-import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
+import { createCore, type Core, type CoreOptions } from '../../main/core.js';
+import { silentLogger } from '../../main/log.js';
+import { createKeyFileCipher } from '../../main/secrets/key-file-cipher.js';
 import { tempDirForTest } from './test-temp-dir.js';
 
 /** A clock tests move by hand. */

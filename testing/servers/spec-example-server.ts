@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SeenRequest } from './loopback-server.js';
+import type { SeenRequest } from '../harness/loopback-server.js';
 
 type Json = Record<string, unknown>;
 const object = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
