@@ -61,7 +61,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['main/**', 'builtins/**', 'testing/**', 'scripts/**', 'e2e/**', '*.config.*'],
+    files: ['main/**', 'testing/**', 'scripts/**', 'e2e/**', '*.config.*'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [electronTypesOnly] }],
     },
@@ -69,7 +69,7 @@ export default tseslint.config(
   {
     // Layers are an allow-list (lint/layers.mjs, the table in docs/architecture.md): every file of the house
     // belongs to one and imports only what it may; a file that belongs to none is an error.
-    files: ['app/**', 'preload/**', 'main/**', 'renderer/**', 'shared/**', 'builtins/**', 'testing/**'],
+    files: ['app/**', 'preload/**', 'main/**', 'renderer/**', 'shared/**', 'testing/**'],
     plugins: { local: layers },
     rules: { 'local/layers': 'error' },
   },
@@ -77,7 +77,7 @@ export default tseslint.config(
     // The core and the shell keep running for days: a promise nobody awaits
     // goes through inBackground (main/common/background.ts), which reports
     // its failure; `void promise` would turn a full disk into a crash.
-    files: ['main/**/*.ts', 'app/**/*.ts', 'builtins/**/*.ts', 'testing/**/*.ts'],
+    files: ['main/**/*.ts', 'app/**/*.ts', 'testing/**/*.ts'],
     rules: {
       '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }],
     },

@@ -1,5 +1,5 @@
 import { utilityProcess } from 'electron';
-import type { LaunchImportProcess } from '../main/core.js';
+import type { LaunchImportProcess } from '../main/core/create-core.js';
 
 /**
  * The desktop app's import process: Electron's utility process, since the

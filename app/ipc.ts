@@ -1,7 +1,7 @@
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import { ToolbeltError } from '../shared/errors.js';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, isCallId, type IpcEnvelope } from '../shared/ipc.js';
-import type { Core } from '../main/core.js';
+import type { Core } from '../main/core/create-core.js';
 import type { Logger } from '../main/log.js';
 import { isTrustedSender } from './url-policy.js';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, ipcMain, Menu, type BrowserWindow } from 'electron';
 import { APP_IDENTITY } from '../main/app-identity.js';
-import { createCore, type Core } from '../main/core.js';
+import { createCore, type Core } from '../main/core/create-core.js';
 import { installProcessGuards } from '../main/common/process-guards.js';
 import { createLogger } from '../main/log.js';
 import { createSafeStorageCipher } from './cipher.js';

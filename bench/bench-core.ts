@@ -1,4 +1,4 @@
-import type { CoreOptions } from '../main/core.js';
+import type { CoreOptions } from '../main/core/create-core.js';
 import { startScratchCore } from '../testing/cores/scratch-core.js';
 
 /** The real core on a fresh temporary folder, quiet, without the file watcher; `close` removes the folder. */

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
-import { evaluate } from '../builtins/core/functions/calculate.js';
+import { evaluate } from '../main/builtins/core/functions/calculate.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeEach, type Figure } from './stats.js';
 import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';

@@ -6,7 +6,7 @@ import Fuse from 'fuse.js';
 import { v7 as uuidv7 } from 'uuid';
 import type { ToolInput } from '../shared/schemas/tool.js';
 import { createAjv } from '../main/common/validation.js';
-import { createCore } from '../main/core.js';
+import { createCore } from '../main/core/create-core.js';
 import { createDocumentValidator } from '../main/store/document-validation.js';
 import { createLayout } from '../main/store/layout.js';
 import { ToolStore } from '../main/store/tool-store.js';

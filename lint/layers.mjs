@@ -1,5 +1,5 @@
 // Layers as an allow-list: every file of the house (app/, preload/, main/,
-// renderer/, shared/, builtins/) belongs to exactly one layer of LAYERS (the
+// renderer/, shared/, testing/) belongs to exactly one layer of LAYERS (the
 // first whose `files` matches), and may import only the layers its `may`
 // names (its own included). A file that belongs to no layer is itself an
 // error, so a new folder is placed on purpose, not by default. The same table
@@ -35,11 +35,20 @@ export const LAYERS = [
   { name: 'main/imports', files: ['main/imports/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/settings', 'main/tools'] },
   { name: 'main/apps', files: ['main/apps/'], may: [...KIT, 'main/api', 'main/store', 'main/questions', 'main/tools', 'main/mcp'] },
   { name: 'main/mcp-host', files: ['main/mcp-host/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/questions', 'main/tools', 'main/consent'] },
-  { name: 'builtins', files: ['builtins/'], may: ['shared', 'main/tools'] },
-  { name: 'main/core', files: ['main/core', 'main/app-handlers'], may: ['shared', 'builtins', 'main/*'] },
+  // The bundles shipped with the app: their local functions stand on the tools layer; the composition root hands them to the store.
+  { name: 'main/builtins', files: ['main/builtins/'], may: ['shared', 'main/tools'] },
+  // The composition root: it may import what it composes, named one by one (not the hosts above it, not test support).
+  {
+    name: 'main/core',
+    files: ['main/core/'],
+    may: [
+      ...KIT,
+      ...['api', 'secrets', 'settings', 'search', 'tester', 'questions', 'store', 'providers', 'scripts', 'consent', 'tools', 'mcp', 'loop', 'chat', 'agents', 'imports', 'apps', 'mcp-host', 'builtins'].map((layer) => `main/${layer}`),
+    ],
+  },
   { name: 'main/server', files: ['main/server/'], may: [...KIT, 'main/api', 'main/secrets', 'main/mcp-host', 'main/core'] },
   // Test support, outside the product: vitest harnesses, cores for the bench and conformance runs, peer servers, data, worker shims.
-  { name: 'testing', files: ['testing/'], may: ['shared', 'builtins', 'main/*', 'renderer/api'] },
+  { name: 'testing', files: ['testing/'], may: ['shared', 'main/*', 'renderer/api'] },
   { name: 'app', files: ['app/'], may: ['shared', 'main/core', 'main/common', 'main/secrets', 'main/server'] },
   { name: 'preload', files: ['preload/'], may: ['shared'] },
   { name: 'renderer/api', files: ['renderer/api/'], may: ['shared'] },
@@ -61,10 +70,10 @@ export const LAYERS = [
  * every other test keeps its layer's rules.
  */
 export function testExtras(layer) {
-  if (layer.name.startsWith('main/')) return ['main/*', 'builtins', 'renderer/api', 'testing'];
-  // The built-ins, the shell and the renderer are tested against a real core, built by testing/
+  if (layer.name.startsWith('main/')) return ['main/*', 'renderer/api', 'testing'];
+  // The shell and the renderer are tested against a real core, built by testing/
   // (components through renderer/testing, which renders them on one).
-  if (['builtins', 'app'].includes(layer.name)) return ['testing'];
+  if (layer.name === 'app') return ['testing'];
   if (layer.name.startsWith('renderer')) return ['testing', 'renderer/testing'];
   return [];
 }
@@ -96,7 +105,7 @@ function allows(may, target) {
   });
 }
 
-const HOUSE = /^(app|preload|main|renderer|shared|builtins|testing)\//;
+const HOUSE = /^(app|preload|main|renderer|shared|testing)\//;
 
 export const layersRule = {
   meta: {

@@ -14,7 +14,7 @@ function importGraph(): Map<string, string[]> {
       } else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) && !entry.endsWith('.d.ts')) files.push(full);
     }
   };
-  for (const folder of ['app', 'preload', 'main', 'renderer', 'shared', 'builtins']) walk(path.join(PROJECT_ROOT, folder));
+  for (const folder of ['app', 'preload', 'main', 'renderer', 'shared', 'testing']) walk(path.join(PROJECT_ROOT, folder));
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const imports: string[] = [];

@@ -49,12 +49,15 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
   });
 
   it('keeps the composition root out of the services, and the services out of main/common', async () => {
-    const importCore = "import { createCore } from '../core.js';\nexport const c = createCore;\n";
+    const importCore = "import { createCore } from '../core/create-core.js';\nexport const c = createCore;\n";
     for (const folder of ['chat', 'store', 'tools', 'common', 'providers']) {
       expect(await boundaryErrors(`main/${folder}/probe.ts`, importCore), folder).toEqual([expect.stringContaining(`may not import main/core`)]);
     }
     expect(await boundaryErrors('main/server/probe.ts', importCore)).toEqual([]);
-    expect(await boundaryErrors('testing/cores/probe.ts', "import { createCore } from '../../main/core.js';\nexport const c = createCore;\n")).toEqual([]);
+    expect(await boundaryErrors('testing/cores/probe.ts', "import { createCore } from '../../main/core/create-core.js';\nexport const c = createCore;\n")).toEqual([]);
+    // The composition root imports what it composes, named one by one: not the hosts above it, not test support.
+    expect(await boundaryErrors('main/core/probe.ts', "import { startHttpHost } from '../server/http-host.js';\nexport const h = startHttpHost;\n")).toEqual([expect.stringContaining('main/core may not import main/server')]);
+    expect(await boundaryErrors('main/core/probe.ts', "import { seedBundle } from '../../testing/data/seed.js';\nexport const s = seedBundle;\n")).toEqual([expect.stringContaining('main/core may not import testing')]);
     const importStore = "import { ToolStore } from '../store/tool-store.js';\nexport const s = ToolStore;\n";
     expect(await boundaryErrors('main/common/probe.ts', importStore)).toEqual([expect.stringContaining('main/common may not import main/store')]);
     expect(await boundaryErrors('main/chat/probe.ts', importStore)).toEqual([]);
@@ -66,7 +69,7 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
     for (const folder of ['store', 'tools', 'mcp-host', 'agents', 'providers']) {
       expect(await boundaryErrors(`main/${folder}/probe.ts`, importChat), folder).toEqual([expect.stringContaining(`main/${folder} may not import main/chat`)]);
     }
-    expect(await boundaryErrors('main/store/probe.ts', "import { SHIPPED_BUNDLES } from '../../builtins/index.js';\nexport const b = SHIPPED_BUNDLES;\n")).toEqual([expect.stringContaining('may not import builtins')]);
+    expect(await boundaryErrors('main/store/probe.ts', "import { SHIPPED_BUNDLES } from '../builtins/index.js';\nexport const b = SHIPPED_BUNDLES;\n")).toEqual([expect.stringContaining('may not import main/builtins')]);
     expect(await boundaryErrors('main/mcp-host/probe.ts', "import { readJsonBody } from '../server/http-host.js';\nexport const r = readJsonBody;\n")).toEqual([expect.stringContaining('may not import main/server')]);
     expect(await boundaryErrors('shared/probe.ts', "import { ToolStore } from '../main/store/tool-store.js';\nexport const s = ToolStore;\n")).toEqual([expect.stringContaining('shared may not import main/store')]);
   });
@@ -74,7 +77,7 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
   it('holds tests to their layer too: a test file with a forbidden import fails', async () => {
     const code = "import { ToolStore } from '../main/store/tool-store.js';\nexport const s = ToolStore;\n";
     expect(await boundaryErrors('shared/probe.test.ts', code)).toEqual([expect.stringContaining('shared may not import main/store')]);
-    expect(await boundaryErrors('renderer/features/probe.test.ts', "import { createCore } from '../../main/core.js';\nexport const c = createCore;\n")).toHaveLength(1);
+    expect(await boundaryErrors('renderer/features/probe.test.ts', "import { createCore } from '../../main/core/create-core.js';\nexport const c = createCore;\n")).toHaveLength(1);
     // Tests of the core build a core and its peers.
     expect(await boundaryErrors('main/store/probe.test.ts', "import { startTestCore } from '../../testing/harness/test-core.js';\nexport const s = startTestCore;\n")).toEqual([]);
     // The product itself never does.
@@ -82,7 +85,7 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
   });
 
   it('keeps vitest out of every file the app ships: only tests and testing/ use it', async () => {
-    const { stdout } = await run('git', ['ls-files', 'app', 'preload', 'main', 'renderer', 'shared', 'builtins'], { cwd: PROJECT_ROOT });
+    const { stdout } = await run('git', ['ls-files', 'app', 'preload', 'main', 'renderer', 'shared'], { cwd: PROJECT_ROOT });
     const shipped = stdout.split('\n').filter((file) => /\.(ts|tsx|mts|mjs|js)$/.test(file) && !/\.test\.tsx?$/.test(file));
     expect(shipped.length).toBeGreaterThan(300);
     const importers: string[] = [];

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_IDENTITY } from '../app-identity.js';
 import { installProcessGuards } from '../common/process-guards.js';
-import { createCore, type Core, type CoreOptions } from '../core.js';
+import { createCore, type Core, type CoreOptions } from '../core/create-core.js';
 import type { Logger } from '../log.js';
 import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { API_CSP, rendererCsp } from '../../shared/csp.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { methodHasBody, type OperationDefinition } from '../../shared/operation.js';
-import type { Core } from '../core.js';
+import type { Core } from '../core/create-core.js';
 import type { Logger } from '../log.js';
 import { createLimitedServer, type ListenerLimits } from '../common/listener-limits.js';
 import { openEventStream } from './event-stream.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHIPPED_BUNDLES } from '../../builtins/index.js';
+import { SHIPPED_BUNDLES } from '../builtins/index.js';
 import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { CORE_BUNDLE as CORE, httpTool } from '../../testing/data/fixtures.js';
 import { startTestCore } from '../../testing/harness/test-core.js';
@@ -18,7 +18,7 @@ async function builtinsDigest(): Promise<string> {
       else hash.update(entry.name).update(await readFile(full));
     }
   };
-  await walk(path.join(PROJECT_ROOT, 'builtins'));
+  await walk(path.join(PROJECT_ROOT, 'main/builtins'));
   return hash.digest('hex');
 }
 
@@ -83,9 +83,9 @@ describe('built-in bundles', () => {
 
   it('lists every JSON file under builtins/ in builtins/index.ts', async () => {
     const onDisk: string[] = [];
-    for (const folder of await readdir(path.join(PROJECT_ROOT, 'builtins'), { withFileTypes: true })) {
+    for (const folder of await readdir(path.join(PROJECT_ROOT, 'main/builtins'), { withFileTypes: true })) {
       if (!folder.isDirectory()) continue;
-      const tools = await readdir(path.join(PROJECT_ROOT, 'builtins', folder.name, 'tools')).catch(() => []);
+      const tools = await readdir(path.join(PROJECT_ROOT, 'main/builtins', folder.name, 'tools')).catch(() => []);
       onDisk.push(`${folder.name}/bundle.json`, ...tools.filter((file) => file.endsWith('.json')).map((file) => `${folder.name}/tools/${file}`));
     }
     const listed = SHIPPED_BUNDLES.flatMap((shipped) => [

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createCore, type Core, type CoreOptions } from '../../main/core.js';
+import { createCore, type Core, type CoreOptions } from '../../main/core/create-core.js';
 import { silentLogger } from '../../main/log.js';
 import { createKeyFileCipher } from '../../main/secrets/key-file-cipher.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createCore, type Core, type CoreOptions } from '../../main/core.js';
+import { createCore, type Core, type CoreOptions } from '../../main/core/create-core.js';
 import { silentLogger } from '../../main/log.js';
 import { createKeyFileCipher } from '../../main/secrets/key-file-cipher.js';
 import { startHttpHost, type HttpHost } from '../../main/server/http-host.js';

@@ -1,7 +1,7 @@
 import type { HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
-import type { CoreOptions } from '../../main/core.js';
+import type { CoreOptions } from '../../main/core/create-core.js';
 import { newID } from '../data/fixtures.js';
 import { startTestCore, type TestCore } from './test-core.js';
 

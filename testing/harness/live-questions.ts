@@ -1,5 +1,5 @@
 import type { LiveQuestion } from '../../shared/schemas/questions.js';
-import type { Core } from '../../main/core.js';
+import type { Core } from '../../main/core/create-core.js';
 
 /**
  * The first live question waiting for the person (an approval, an ask-user

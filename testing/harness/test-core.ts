@@ -3,7 +3,7 @@ import { onTestFinished } from 'vitest';
 import type { ParamsOf, ResultOf } from '../../shared/operation.js';
 import type { OperationName, Operations } from '../../shared/operations/index.js';
 import { ToolbeltError } from '../../shared/errors.js';
-import { createCore, type Core, type CoreOptions } from '../../main/core.js';
+import { createCore, type Core, type CoreOptions } from '../../main/core/create-core.js';
 import { silentLogger } from '../../main/log.js';
 import { createKeyFileCipher } from '../../main/secrets/key-file-cipher.js';
 import { tempDirForTest } from './test-temp-dir.js';

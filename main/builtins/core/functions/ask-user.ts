@@ -1,4 +1,4 @@
-import type { LocalFunction } from '../../../main/tools/local/registry.js';
+import type { LocalFunction } from '../../../tools/local/registry.js';
 
 const choicesOf = (args: Record<string, unknown>) => (Array.isArray(args.choices) && args.choices.length ? args.choices.map(String) : undefined);
 

@@ -1,4 +1,4 @@
-import type { LocalFunction } from '../../../main/tools/local/registry.js';
+import type { LocalFunction } from '../../../tools/local/registry.js';
 
 /** core.currentTime: the time now in an IANA zone (the computer's own by default). */
 export const currentTime: LocalFunction = (args, context) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectOk } from '../../testing/harness/invoke-harness.js';
-import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
-import { startTestCore } from '../../testing/harness/test-core.js';
+import { expectOk } from '../../../testing/harness/invoke-harness.js';
+import { json, startLoopbackServer } from '../../../testing/harness/loopback-server.js';
+import { startTestCore } from '../../../testing/harness/test-core.js';
 
 const METEO = '01a2008d-7401-7000-8000-068142ee20ea';
 

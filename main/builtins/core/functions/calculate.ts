@@ -1,4 +1,4 @@
-import type { LocalFunction } from '../../../main/tools/local/registry.js';
+import type { LocalFunction } from '../../../tools/local/registry.js';
 
 type Token = { kind: 'number'; value: number } | { kind: 'name'; value: string } | { kind: 'symbol'; value: string };
 

@@ -1,4 +1,4 @@
-import type { LocalFunction } from '../../../main/tools/local/registry.js';
+import type { LocalFunction } from '../../../tools/local/registry.js';
 import { askUser } from './ask-user.js';
 import { calculate } from './calculate.js';
 import { currentTime } from './current-time.js';

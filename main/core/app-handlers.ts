@@ -1,8 +1,8 @@
-import type { CallRegistry } from './api/call-registry.js';
-import type { Handlers } from './api/dispatcher.js';
+import type { CallRegistry } from '../api/call-registry.js';
+import type { Handlers } from '../api/dispatcher.js';
 import type { Static } from '@sinclair/typebox';
-import type { HostKindSchema } from '../shared/operations/app.js';
-import type { Clock } from './common/clock.js';
+import type { HostKindSchema } from '../../shared/operations/app.js';
+import type { Clock } from '../common/clock.js';
 
 /** What the host tells about itself, shown in Settings → About. */
 export interface AppFacts {

@@ -1,6 +1,6 @@
 import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { LocalFunction } from '../../../main/tools/local/registry.js';
+import type { LocalFunction } from '../../../tools/local/registry.js';
 
 /**
  * core.readTextFile: reads a UTF-8 file inside a folder the person allowed.

@@ -1,9 +1,9 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
-import { manualClock, startTestCore } from '../../testing/harness/test-core.js';
-import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
+import { expectError, expectOk } from '../../../testing/harness/invoke-harness.js';
+import { manualClock, startTestCore } from '../../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../../testing/harness/test-temp-dir.js';
 
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 

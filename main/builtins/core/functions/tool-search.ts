@@ -1,5 +1,5 @@
-import type { LocalFunction } from '../../../main/tools/local/registry.js';
-import { nothingFound, searchRequest } from '../../../main/tools/search-request.js';
+import type { LocalFunction } from '../../../tools/local/registry.js';
+import { nothingFound, searchRequest } from '../../../tools/search-request.js';
 
 /**
  * core.toolSearch: finds tools among the ones the chat reaches but has not
