@@ -11,7 +11,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startHttpHost } from '../main/server/http-host.js';
 import { silentLogger } from '../main/log.js';
-import { requestScopedFetch } from '../main/mcp/request-scoped-fetch.js';
+import { requestScopedFetch } from '../main/mcp-client/request-scoped-fetch.js';
 import { freePort } from '../testing/cores/free-port.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeInTurns, type Figure } from './stats.js';
@@ -65,7 +65,7 @@ export async function benchMcpServer(): Promise<boolean> {
   await call('mcpShare.shareBundle', { bundleID: CORE, shared: true });
   const { url, token } = (await call('mcpShare.connection', {})) as { url: string; token: string };
   const client = new Client({ name: 'bench', version: '1' });
-  // A client that does not pile listeners on its connection's signal (the SDK's own transport does: see main/mcp/request-scoped-fetch.ts).
+  // A client that does not pile listeners on its connection's signal (the SDK's own transport does: see main/mcp-client/request-scoped-fetch.ts).
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: requestScopedFetch(), requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   const host = await startHttpHost({ core, token: TOKEN, port: 0, rendererDir: null, log: silentLogger });
   const invokeUrl = `http://127.0.0.1:${host.port}/api/tools/bundles/${CORE}/tools/calculator/version/v1/invoke`;

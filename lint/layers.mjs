@@ -28,13 +28,13 @@ export const LAYERS = [
   { name: 'main/scripts', files: ['main/scripts/'], may: [...KIT] },
   { name: 'main/consent', files: ['main/consent/'], may: [...KIT, 'main/questions'] },
   { name: 'main/tools', files: ['main/tools/'], may: [...KIT, 'main/api', 'main/store', 'main/search', 'main/secrets', 'main/settings', 'main/tester', 'main/providers', 'main/questions', 'main/scripts', 'main/consent'] },
-  { name: 'main/mcp', files: ['main/mcp/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/questions', 'main/tools'] },
+  { name: 'main/mcp-client', files: ['main/mcp-client/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/questions', 'main/tools'] },
   { name: 'main/loop', files: ['main/loop/'], may: [...KIT, 'main/store', 'main/providers', 'main/tools', 'main/consent'] },
   { name: 'main/chat', files: ['main/chat/'], may: [...KIT, 'main/api', 'main/store', 'main/providers', 'main/questions', 'main/tools', 'main/consent', 'main/loop'] },
   { name: 'main/agents', files: ['main/agents/'], may: [...KIT, 'main/providers', 'main/questions', 'main/tools', 'main/consent', 'main/loop'] },
   { name: 'main/imports', files: ['main/imports/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/settings', 'main/tools'] },
-  { name: 'main/apps', files: ['main/apps/'], may: [...KIT, 'main/api', 'main/store', 'main/questions', 'main/tools', 'main/mcp'] },
-  { name: 'main/mcp-host', files: ['main/mcp-host/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/questions', 'main/tools', 'main/consent'] },
+  { name: 'main/apps', files: ['main/apps/'], may: [...KIT, 'main/api', 'main/store', 'main/questions', 'main/tools', 'main/mcp-client'] },
+  { name: 'main/mcp-server', files: ['main/mcp-server/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/questions', 'main/tools', 'main/consent'] },
   // The bundles shipped with the app: their local functions stand on the tools layer; the composition root hands them to the store.
   { name: 'main/builtins', files: ['main/builtins/'], may: ['shared', 'main/tools'] },
   // The composition root: it may import what it composes, named one by one (not the hosts above it, not test support).
@@ -43,10 +43,10 @@ export const LAYERS = [
     files: ['main/core/'],
     may: [
       ...KIT,
-      ...['api', 'secrets', 'settings', 'search', 'tester', 'questions', 'store', 'providers', 'scripts', 'consent', 'tools', 'mcp', 'loop', 'chat', 'agents', 'imports', 'apps', 'mcp-host', 'builtins'].map((layer) => `main/${layer}`),
+      ...['api', 'secrets', 'settings', 'search', 'tester', 'questions', 'store', 'providers', 'scripts', 'consent', 'tools', 'mcp-client', 'loop', 'chat', 'agents', 'imports', 'apps', 'mcp-server', 'builtins'].map((layer) => `main/${layer}`),
     ],
   },
-  { name: 'main/server', files: ['main/server/'], may: [...KIT, 'main/api', 'main/secrets', 'main/mcp-host', 'main/core'] },
+  { name: 'main/server', files: ['main/server/'], may: [...KIT, 'main/api', 'main/secrets', 'main/mcp-server', 'main/core'] },
   // Test support, outside the product: vitest harnesses, cores for the bench and conformance runs, peer servers, data, worker shims.
   { name: 'testing', files: ['testing/'], may: ['shared', 'main/*', 'renderer/api'] },
   { name: 'app', files: ['app/'], may: ['shared', 'main/core', 'main/common', 'main/secrets', 'main/server'] },

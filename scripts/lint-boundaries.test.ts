@@ -66,11 +66,11 @@ describe('lint boundaries (ARCHITECTURE.md)', () => {
   it('lets each layer import only the layers below it that the table names', async () => {
     const importChat = "import { ChatEngine } from '../chat/chat-engine.js';\nexport const e = ChatEngine;\n";
     // A floor never imports one above it: the store, the tools and the MCP host do not reach into chats.
-    for (const folder of ['store', 'tools', 'mcp-host', 'agents', 'providers']) {
+    for (const folder of ['store', 'tools', 'mcp-server', 'agents', 'providers']) {
       expect(await boundaryErrors(`main/${folder}/probe.ts`, importChat), folder).toEqual([expect.stringContaining(`main/${folder} may not import main/chat`)]);
     }
     expect(await boundaryErrors('main/store/probe.ts', "import { SHIPPED_BUNDLES } from '../builtins/index.js';\nexport const b = SHIPPED_BUNDLES;\n")).toEqual([expect.stringContaining('may not import main/builtins')]);
-    expect(await boundaryErrors('main/mcp-host/probe.ts', "import { readJsonBody } from '../server/http-host.js';\nexport const r = readJsonBody;\n")).toEqual([expect.stringContaining('may not import main/server')]);
+    expect(await boundaryErrors('main/mcp-server/probe.ts', "import { readJsonBody } from '../server/http-host.js';\nexport const r = readJsonBody;\n")).toEqual([expect.stringContaining('may not import main/server')]);
     expect(await boundaryErrors('shared/probe.ts', "import { ToolStore } from '../main/store/tool-store.js';\nexport const s = ToolStore;\n")).toEqual([expect.stringContaining('shared may not import main/store')]);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mcpBundleID } from '../mcp/identity.js';
+import { mcpBundleID } from '../mcp-client/identity.js';
 import type { FakeModelServer } from '../../testing/servers/fake-model-server.js';
 import { newID } from '../../testing/data/fixtures.js';
 import { freePort } from '../../testing/cores/free-port.js';

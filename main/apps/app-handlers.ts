@@ -4,7 +4,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import { asMcpToolResult } from '../../shared/mcp-tool-result.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Handlers } from '../api/dispatcher.js';
-import { contentsView } from '../mcp/offerings.js';
+import { contentsView } from '../mcp-client/offerings.js';
 import type { ToolRecord } from '../store/records.js';
 import type { Invoker } from '../tools/invoker.js';
 import type { ToolResolver } from '../tools/resolver.js';

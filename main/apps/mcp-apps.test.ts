@@ -5,7 +5,7 @@ import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../tes
 import { nextQuestion } from '../../testing/harness/live-questions.js';
 import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { startTestCore } from '../../testing/harness/test-core.js';
-import { mcpBundleID } from '../mcp/identity.js';
+import { mcpBundleID } from '../mcp-client/identity.js';
 
 /** The published example app server of the MCP Apps SDK, over stdio: one tool (get-time) whose UI is ui://get-time/mcp-app.html. */
 const BASIC_APP = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js'), '--stdio'] };

@@ -4,7 +4,7 @@ import type { ToolSelection } from '../../shared/schemas/chat.js';
 import type { LiveQuestion } from '../../shared/schemas/questions.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import { createEventBus } from '../api/event-bus.js';
-import { mcpRecords } from '../mcp/records.js';
+import { mcpRecords } from '../mcp-client/records.js';
 import { LiveQuestions } from '../questions/live-questions.js';
 import type { Caller } from './consent.js';
 import { createDoor, selectionKey, type DoorVerdict } from './door.js';
