@@ -9,7 +9,7 @@ import { systemClock } from '../common/clock.js';
 import { isFileLockHeld } from '../common/file-lock.js';
 import { makePrivateFolder } from '../common/json-files.js';
 import { runJsonPathPatternsLinearly } from '../common/json-path.js';
-import { OAuthCallbackServer } from '../common/oauth-callback.js';
+import { OAuthCallbackServer } from '../tools/http/oauth-callback.js';
 import { removeStaleTemporaries } from '../common/stale-temporaries.js';
 import { createAjv } from '../common/validation.js';
 import { McpShare } from '../mcp-server/mcp-share.js';

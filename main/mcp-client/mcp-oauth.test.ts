@@ -8,7 +8,7 @@ import { startTestCore, type TestCore } from '../../testing/harness/test-core.js
 import { silentLogger } from '../log.js';
 import { createKeyFileCipher } from '../secrets/key-file-cipher.js';
 import { createLayout } from '../store/layout.js';
-import { OAuthCallbackServer } from '../common/oauth-callback.js';
+import { OAuthCallbackServer } from '../tools/http/oauth-callback.js';
 import { OAuthVault } from './oauth-vault.js';
 
 /** The server's view once it is in the `wanted` state (a sign-in finishing, a restart). */

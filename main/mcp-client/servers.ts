@@ -20,7 +20,7 @@ import { mcpBundleID } from './identity.js';
 import { contentsView, promptMessagesView, promptView, resourceView, serverRefusal, templateView } from './offerings.js';
 import { appOf, mcpRecords, mcpSourceID, type LeftOutTool } from './records.js';
 import { ToolListCache } from './tool-list-cache.js';
-import type { OAuthCallbackServer } from '../common/oauth-callback.js';
+import type { OAuthCallbackServer } from '../tools/http/oauth-callback.js';
 import { McpOAuthProvider, registeredPort } from './oauth-provider.js';
 import { machineClient } from './machine-client.js';
 import { OAuthVault } from './oauth-vault.js';

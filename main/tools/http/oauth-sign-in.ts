@@ -2,7 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { SignInView } from '../../../shared/schemas/oauth.js';
 import { inBackground } from '../../common/background.js';
-import { SignInEnded, type OAuthCallbackServer } from '../../common/oauth-callback.js';
+import { SignInEnded, type OAuthCallbackServer } from './oauth-callback.js';
 import type { Logger } from '../../log.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { checkedTokenUrl, oauthParties, tokenProblem, tokenSecretName, type OAuthAuth, type OAuthClient, type OAuthTokens } from './oauth-tokens.js';

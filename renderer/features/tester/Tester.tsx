@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRef, useState, type ReactNode } from 'react';
-import { toCurl } from '../../../shared/curl.js';
+import { toCurl } from '../curl/curl.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { InvokeResult, RecipeResume } from '../../../shared/schemas/invocation.js';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';

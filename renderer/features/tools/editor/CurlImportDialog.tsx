@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMemo, useRef, useState } from 'react';
-import { argumentCandidates, draftFromCurl, type CurlDraft } from '../../../../shared/curl-draft.js';
-import { CurlImportError, parseCurl, type ParsedCurl } from '../../../../shared/curl-import.js';
+import { argumentCandidates, draftFromCurl, type CurlDraft } from '../../curl/curl-draft.js';
+import { CurlImportError, parseCurl, type ParsedCurl } from '../../curl/curl-import.js';
 import { useApi } from '../../../api/context.js';
 import { ErrorLine, errorMessage } from '../../../components/ErrorLine.js';
 import { CancelAnd, Modal } from '../../../components/Modal.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toCurl } from './curl.js';
 import { argumentCandidates, draftFromCurl } from './curl-draft.js';
 import { CurlImportError, parseCurl, shellWords } from './curl-import.js';
-import type { HttpImpl } from './schemas/http-impl.js';
+import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 
 describe('cURL import: reading the command', () => {
   // Examples from curl's own manual (curl.1), as people copy them.

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLimitedServer } from './listener-limits.js';
-import { ownAuthorities } from './listener-checks.js';
+import { createLimitedServer } from '../../common/listener-limits.js';
+import { ownAuthorities } from '../../common/listener-checks.js';
 
 /** A sign-in that ended before a code came back (refused, timed out, Toolbelt closing): its message says why, in words for the person. */
 export class SignInEnded extends Error {}
