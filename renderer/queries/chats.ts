@@ -12,9 +12,6 @@ export const chatKeys = {
   all: ['chats'] as const,
   list: ['chats', 'list'] as const,
   chat: (chatId: string) => ['chats', 'chat', chatId] as const,
-  providers: ['providers'] as const,
-  models: (providerId: string) => ['providers', 'models', providerId] as const,
-  capabilities: (providerId: string, model: string) => ['providers', 'capabilities', providerId, model] as const,
   context: (chatId: string) => ['chats', 'context', chatId] as const,
 };
 
@@ -193,57 +190,6 @@ export function useDeleteChat() {
   return useMutation({
     mutationFn: (chatId: string) => api.chats.delete({ chatId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.list }),
-  });
-}
-
-export function useProviders() {
-  const api = useApi();
-  return useQuery({ queryKey: chatKeys.providers, queryFn: async () => (await api.providers.list()).providers });
-}
-
-export function useModels(providerId: string | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: chatKeys.models(providerId ?? ''),
-    queryFn: () => api.models.list({ id: providerId! }),
-    enabled: providerId !== null,
-    retry: false,
-    staleTime: 60_000,
-  });
-}
-
-export function usePutProvider() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (params: ParamsOf<Operations['providers.put']>) => api.providers.put(params),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.providers }),
-  });
-}
-
-export function useDeleteProvider() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.providers.delete({ id }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: chatKeys.providers }),
-  });
-}
-
-export function useTestProvider() {
-  const api = useApi();
-  return useMutation({ mutationFn: (id: string) => api.providers.test({ id }) });
-}
-
-/** What the chat's model can do (tools refused before, parallel calls, its input size); `after` (a run's end) asks again. */
-export function useCapabilities(providerId: string, model: string, after = '') {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...chatKeys.capabilities(providerId, model), after],
-    queryFn: () => api.models.capabilities({ id: providerId, model }),
-    enabled: model.trim() !== '',
-    retry: false,
-    staleTime: 30_000,
   });
 }
 

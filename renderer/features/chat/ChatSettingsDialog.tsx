@@ -5,7 +5,8 @@ import { TOOL_ERROR_LIMIT_DEFAULT, type Chat } from '../../../shared/schemas/cha
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
 import { JsonEditor } from '../../components/monaco/JsonEditor.js';
-import { useCapabilities, useUpdateChat } from '../../queries/chats.js';
+import { useUpdateChat } from '../../queries/chats.js';
+import { useCapabilities } from '../../queries/providers.js';
 
 /** What is wrong with a typed temperature, as a sentence; null when it is fine (empty means the server's default). */
 export function temperatureProblem(text: string): string | null {

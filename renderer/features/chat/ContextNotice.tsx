@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.js';
 import type { Chat } from '../../../shared/schemas/chat.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
-import { useCapabilities, useChatContext, useDropOldResults, useUpdateChat } from '../../queries/chats.js';
+import { useChatContext, useDropOldResults, useUpdateChat } from '../../queries/chats.js';
+import { useCapabilities } from '../../queries/providers.js';
 
 /** Warn from this share of the model's input size on: the estimate is rough, and the answer needs room too. */
 const WARN_AT = 0.8;

@@ -3,7 +3,7 @@ import { i18n } from '../../i18n/index.js';
 import { useId, useState } from 'react';
 import { AZURE_DEFAULT_API_VERSION, type ProviderKind, type ProviderView } from '../../../shared/schemas/provider.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
-import { useDeleteProvider, useModels, useProviders, usePutProvider, useTestProvider } from '../../queries/chats.js';
+import { useDeleteProvider, useModels, useProviders, usePutProvider, useTestProvider } from '../../queries/providers.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 
 /** The kinds in the order offered; each one's name and hint are the catalogue's `providers.kind.<kind>` and `providers.hint.<kind>`. */

@@ -4,7 +4,7 @@ import type { ToolSelection } from '../../../../shared/schemas/chat.js';
 import { TrashIcon } from '../../../components/icons.js';
 import { Modal, SaveCancelActions } from '../../../components/Modal.js';
 import { selectionKey, ToolPicker, type ToolPickerProps } from '../../../components/ToolPicker.js';
-import { useModels, useProviders } from '../../../queries/chats.js';
+import { useModels, useProviders } from '../../../queries/providers.js';
 import { useBundleName, useTool } from '../../../queries/tools.js';
 import { getPath, setPath } from './draft.js';
 import { NumberField, Problems, SelectField, TextField, type FieldContext } from './EditorFields.js';
