@@ -1,5 +1,5 @@
 import { ToolbeltError } from '../../shared/errors.js';
-import { allCalls } from '../../shared/chat-calls.js';
+import { allCalls } from '../../shared/chat/chat-calls.js';
 import type { Chat, ChatStreamEvent, ToolCall } from '../../shared/schemas/chat.js';
 import { askPersonFor, type ConsentDeps, type LiveCaller } from '../consent/consent.js';
 import { settleCall, type LoopHost } from '../loop/loop-host.js';

@@ -3,7 +3,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import { forwardAbort } from '../common/signals.js';
 import { AGENT_MAX_DEPTH, AGENT_MAX_TURNS_DEFAULT } from '../../shared/schemas/agent.js';
 import type { Chat } from '../../shared/schemas/chat.js';
-import { allCalls } from '../../shared/chat-calls.js';
+import { allCalls } from '../../shared/chat/chat-calls.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
 import type { ConsentDeps } from '../consent/consent.js';

@@ -1,7 +1,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { appPermissions, declaredOrigins, type AppCspDeclaration } from '../../shared/app-csp.js';
+import { appPermissions, declaredOrigins, type AppCspDeclaration } from '../../shared/mcp/app-csp.js';
 import { ToolbeltError } from '../../shared/errors.js';
-import { asMcpToolResult } from '../../shared/mcp-tool-result.js';
+import { asMcpToolResult } from '../../shared/mcp/mcp-tool-result.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Handlers } from '../api/dispatcher.js';
 import { contentsView } from '../mcp-client/offerings.js';

@@ -2,7 +2,7 @@ import { DEFAULT_TITLE, titleFrom } from './chat-title.js';
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Chat, ChatStreamEvent, MessageAttachment, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
-import { allCalls } from '../../shared/chat-calls.js';
+import { allCalls } from '../../shared/chat/chat-calls.js';
 import type { EventBus } from '../api/event-bus.js';
 import type { Clock } from '../common/clock.js';
 import { tryHoldFileLock } from '../common/file-lock.js';
@@ -21,7 +21,7 @@ import { refuseBusy, RunBook, type ActiveRun } from './run-book.js';
 import { failedResult, findCall } from '../loop/tool-calls.js';
 import { TurnLoop } from '../loop/turn-loop.js';
 import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
-import type { LocatedCall } from '../../shared/chat-calls.js';
+import type { LocatedCall } from '../../shared/chat/chat-calls.js';
 
 export interface ChatEngineDeps {
   files: ChatFiles;

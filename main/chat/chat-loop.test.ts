@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolView } from '../../shared/schemas/tool.js';
-import { toolInputOf } from '../../shared/tool-input.js';
+import { toolInputOf } from '../../shared/tools/tool-input.js';
 import { EXPOSED_NAME_PATTERN, type AssistantMessage, type Chat } from '../../shared/schemas/chat.js';
 import { anthropicReply, startFakeAnthropic } from '../../testing/servers/fake-anthropic.js';
 import { geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.js';

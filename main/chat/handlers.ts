@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
-import { allCalls } from '../../shared/chat-calls.js';
+import { allCalls } from '../../shared/chat/chat-calls.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';
 import type { Clock } from '../common/clock.js';
@@ -12,7 +12,7 @@ import { summaryOf, type ChatFiles } from './chat-files.js';
 import { checkSelection } from '../tools/exposure.js';
 import { searchChats } from './chat-search.js';
 import { requireUsableAnswerSchema } from '../loop/structured-answer.js';
-import { blankChat, pendingOf } from '../../shared/chat-calls.js';
+import { blankChat, pendingOf } from '../../shared/chat/chat-calls.js';
 
 type ChatOperation =
   | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send'

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Chat, ChatStreamEvent, ToolCall, ToolProgress } from '../../shared/schemas/chat.js';
-import { allCalls, pendingOf } from '../../shared/chat-calls.js';
+import { allCalls, pendingOf } from '../../shared/chat/chat-calls.js';
 import type { EventBus } from '../api/event-bus.js';
 import { inBackground } from '../common/background.js';
 import type { Clock } from '../common/clock.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { select } from '../../shared/json-path.js';
+import { select } from '../../shared/tools/json-path.js';
 import { runJsonPathPatternsLinearly } from './json-path.js';
 
 // Forty "a"s and a "!": on a backtracking engine `^(a+)+$` takes about 2^40 steps on it (27 took 7 s).

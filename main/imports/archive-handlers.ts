@@ -7,7 +7,7 @@ import type { Clock } from '../common/clock.js';
 import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { ToolStore } from '../store/tool-store.js';
-import { uniqueDisplayName, uniqueName } from '../../shared/import-names.js';
+import { uniqueDisplayName, uniqueName } from '../../shared/tools/import-names.js';
 import { packBundle, secretNamesOf, unpackBundle } from './bundle-archive.js';
 import { bindSecrets, confirmedHosts, renameSecrets } from './secret-binding.js';
 import { rebaseOwnBundle } from './bundle-references.js';

@@ -1,11 +1,11 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { ToolbeltError } from '../../shared/errors.js';
-import { templatesOf } from '../../shared/http-templates.js';
+import { templatesOf } from '../../shared/tools/http-templates.js';
 import type { BundleFile } from '../../shared/schemas/bundle.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
 import { TOOL_FILE_KEY_ORDER, type ToolFile } from '../../shared/schemas/tool.js';
 import { stringifyStable } from '../common/json-files.js';
-import { parseTemplate } from '../../shared/templates.js';
+import { parseTemplate } from '../../shared/tools/templates.js';
 import { isUuidV7 } from '../../shared/schemas/ids.js';
 
 export const MANIFEST_FORMAT = 'toolbelt-bundle';

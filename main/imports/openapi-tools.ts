@@ -2,7 +2,7 @@ import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-a
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
 import { toJsonSchema2020 } from './json-schema-2020.js';
-import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/import-names.js';
+import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/tools/import-names.js';
 
 export type Dialect = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
 type Json = Record<string, unknown>;

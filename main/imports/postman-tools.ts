@@ -1,6 +1,6 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-auth.js';
-import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/import-names.js';
+import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/tools/import-names.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
 import type { ConvertedApi, ConvertedOperation } from './openapi-tools.js';

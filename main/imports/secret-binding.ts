@@ -1,7 +1,7 @@
-import { mapAuthTemplates, mapTemplates } from '../../shared/http-templates.js';
+import { mapAuthTemplates, mapTemplates } from '../../shared/tools/http-templates.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
-import { parseTemplate, placeholderTarget } from '../../shared/templates.js';
-import { isToolbeltSecretName } from '../../shared/secret-names.js';
+import { parseTemplate, placeholderTarget } from '../../shared/tools/templates.js';
+import { isToolbeltSecretName } from '../../shared/tools/secret-names.js';
 
 /** A secret an import's tools name, as its preview shows it. */
 export interface SecretWanted {

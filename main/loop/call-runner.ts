@@ -1,6 +1,6 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Chat, ToolCall } from '../../shared/schemas/chat.js';
-import { allCalls, type LocatedCall } from '../../shared/chat-calls.js';
+import { allCalls, type LocatedCall } from '../../shared/chat/chat-calls.js';
 import type { Logger } from '../log.js';
 import type { ExchangeTag } from '../providers/raw-exchange.js';
 import type { ToolRecord } from '../store/records.js';

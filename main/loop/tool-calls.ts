@@ -1,5 +1,5 @@
 import { ToolbeltError } from '../../shared/errors.js';
-import { allCalls, type LocatedCall } from '../../shared/chat-calls.js';
+import { allCalls, type LocatedCall } from '../../shared/chat/chat-calls.js';
 import type { Chat, PendingItem, ToolCall, ToolCallResult } from '../../shared/schemas/chat.js';
 import type { CompletedToolCall } from '../providers/model.js';
 import { syntheticCallId } from '../providers/transcript.js';

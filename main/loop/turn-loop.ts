@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import { TOOL_ERROR_LIMIT_DEFAULT, type AssistantMessage, type Chat, type FinishReason } from '../../shared/schemas/chat.js';
-import { allCalls, isUnfinished, pendingOf } from '../../shared/chat-calls.js';
+import { allCalls, isUnfinished, pendingOf } from '../../shared/chat/chat-calls.js';
 import { systemFor } from './system-prompt.js';
 import { forwardAbort } from '../common/signals.js';
 import type { Logger } from '../log.js';

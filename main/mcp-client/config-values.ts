@@ -1,5 +1,5 @@
 import { ToolbeltError } from '../../shared/errors.js';
-import { isToolbeltEnvironmentName } from '../../shared/secret-names.js';
+import { isToolbeltEnvironmentName } from '../../shared/tools/secret-names.js';
 
 /** Where a placeholder's value comes from. */
 export interface ValueSources {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../shared/schemas/chat.js';
-import { asMcpToolResult } from '../../shared/mcp-tool-result.js';
+import { asMcpToolResult } from '../../shared/mcp/mcp-tool-result.js';
 import { callResult } from '../tools/call-result.js';
 import { expectOk } from '../../testing/harness/invoke-harness.js';
 import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';

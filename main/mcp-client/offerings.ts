@@ -1,7 +1,7 @@
 import { McpError, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { McpPrompt, McpPromptMessages, McpResource, McpResourceContent } from '../../shared/schemas/mcp.js';
-import { base64Size, contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
+import { base64Size, contentBlocksForModel, isContentBlocks } from '../../shared/mcp/content-blocks.js';
 import { pictureFrom, type AttachedImage } from '../../shared/schemas/attached-image.js';
 
 /** A read larger than this is refused: it would not fit a message, and the window would stall on it. */

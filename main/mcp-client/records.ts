@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isToolName } from '../../shared/schemas/ids.js';
-import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/schema-limits.js';
+import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/tools/schema-limits.js';
 import type { McpToolUi } from '../../shared/schemas/http-impl.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord } from '../store/records.js';

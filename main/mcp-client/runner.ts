@@ -9,7 +9,7 @@ import type { McpConnection } from './connection.js';
 import { freshBudget, lineageMeta } from '../tools/run-lineage.js';
 import { CallNeedsSignIn } from './start-failure.js';
 import { isDeepStrictEqual } from 'node:util';
-import type { ContentBlock } from '../../shared/content-blocks.js';
+import type { ContentBlock } from '../../shared/mcp/content-blocks.js';
 
 type McpTool = Extract<ToolFile, { type: 'mcp' }>;
 

@@ -1,4 +1,4 @@
-import { latestOfEach } from '../../shared/tool-versions.js';
+import { latestOfEach } from '../../shared/tools/tool-versions.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { providerSafeName } from '../tools/exposure.js';
 import type { ValidTool } from '../store/records.js';

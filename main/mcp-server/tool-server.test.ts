@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
-import { toolInputOf } from '../../shared/tool-input.js';
+import { toolInputOf } from '../../shared/tools/tool-input.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { nextQuestion } from '../../testing/harness/live-questions.js';
 import { CORE_BUNDLE } from '../../testing/data/fixtures.js';

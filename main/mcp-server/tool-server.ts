@@ -1,4 +1,4 @@
-import { asMcpToolResult, valueText } from '../../shared/mcp-tool-result.js';
+import { asMcpToolResult, valueText } from '../../shared/mcp/mcp-tool-result.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, SetLevelRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';

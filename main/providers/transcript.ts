@@ -1,4 +1,4 @@
-import { blockAudience, contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
+import { blockAudience, contentBlocksForModel, isContentBlocks } from '../../shared/mcp/content-blocks.js';
 import { EXPOSED_NAME_PATTERN } from '../../shared/schemas/chat.js';
 import type { ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
 import { MAX_PICTURE_CHARS, PICTURE_TYPES, type AttachedImage } from '../../shared/schemas/attached-image.js';

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { SCRIPT_EXAMPLES } from '../../shared/script-sandbox-types.js';
+import { SCRIPT_EXAMPLES } from '../../shared/tools/script-sandbox-types.js';
 import { aliasChain } from '../../testing/data/alias-chain.js';
 import { readScript } from './signature.js';
 

@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import { onFirstUse } from '../common/on-first-use.js';
-import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/schema-limits.js';
+import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/tools/schema-limits.js';
 import { SchemaReader, TypeTooComplex } from './type-schemas.js';
 
 /** The TypeScript compiler: parser and transpiler, loaded the first time a script is read (it is large). */

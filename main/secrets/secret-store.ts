@@ -1,7 +1,7 @@
 import { chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
-import { isToolbeltSecretName } from '../../shared/secret-names.js';
+import { isToolbeltSecretName } from '../../shared/tools/secret-names.js';
 import type { Clock } from '../common/clock.js';
 import { withFileLock } from '../common/file-lock.js';
 import { PRIVATE_FILE_MODE, readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppCspDeclaration } from '../../shared/app-csp.js';
+import type { AppCspDeclaration } from '../../shared/mcp/app-csp.js';
 
 /** An MCP App's document as its server sent it, with the origins it declared for its sandbox. */
 export interface AppDocument {

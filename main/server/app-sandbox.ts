@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../log.js';
 import { createLimitedServer } from '../common/listener-limits.js';
-import { allowAttribute, appCsp, permissionsObject, type AppCspDeclaration } from '../../shared/app-csp.js';
-import { APP_DOCUMENT_MISSING } from '../../shared/app-relay.js';
+import { allowAttribute, appCsp, permissionsObject, type AppCspDeclaration } from '../../shared/mcp/app-csp.js';
+import { APP_DOCUMENT_MISSING } from '../../shared/mcp/app-relay.js';
 import { createAppDocumentShelf, type AppDocumentShelf } from './app-documents.js';
 
 const LOOPBACK = '127.0.0.1';
@@ -26,7 +26,7 @@ export interface AppSandbox {
 
 /** The inner frame as the relay page holds it: the app's own opaque origin, no way into the relay or the window. */
 const INNER_SANDBOX = 'allow-scripts allow-forms';
-/** What `/doc/<digest>` answers for a document the shelf does not hold: a page that says so (shared/app-relay.ts). */
+/** What `/doc/<digest>` answers for a document the shelf does not hold: a page that says so (shared/mcp/app-relay.ts). */
 const MISSING_SCRIPT = `parent.postMessage({jsonrpc:"2.0",method:"${APP_DOCUMENT_MISSING}"},"*")`;
 const MISSING_PAGE = `<!doctype html><meta charset="utf-8"><title>MCP App</title><script>${MISSING_SCRIPT}</script>`;
 const MISSING_POLICY = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(MISSING_SCRIPT).digest('base64')}'; sandbox allow-scripts`;

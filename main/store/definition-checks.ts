@@ -1,12 +1,12 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidationIssue } from '../../shared/errors.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
-import { AUTH_TEMPLATE_FIELDS, pointerEscape, templatesOf } from '../../shared/http-templates.js';
-import { parseTemplate, placeholderTarget, type TemplatePart } from '../../shared/templates.js';
+import { AUTH_TEMPLATE_FIELDS, pointerEscape, templatesOf } from '../../shared/tools/http-templates.js';
+import { parseTemplate, placeholderTarget, type TemplatePart } from '../../shared/tools/templates.js';
 import { issuesFrom } from '../common/validation.js';
 import { linearRegexProblem } from '../common/linear-regex.js';
 import { jsonPathProblem } from '../common/json-path.js';
-import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/schema-limits.js';
+import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/tools/schema-limits.js';
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 

@@ -1,4 +1,4 @@
-import { compareVersions } from '../../shared/tool-versions.js';
+import { compareVersions } from '../../shared/tools/tool-versions.js';
 import type { BundleRecord, ToolRecord, ValidTool } from './records.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_SEARCH_TOOLS } from '../../shared/discovery-limits.js';
+import { AUTO_SEARCH_TOOLS } from '../../shared/tools/discovery-limits.js';
 import type { ToolDefinition } from '../providers/model.js';
 import { chooseDiscovery } from './discovery.js';
 

@@ -1,4 +1,4 @@
-import { AUTO_SEARCH_TOKENS, AUTO_SEARCH_TOOLS } from '../../shared/discovery-limits.js';
+import { AUTO_SEARCH_TOKENS, AUTO_SEARCH_TOOLS } from '../../shared/tools/discovery-limits.js';
 import type { DiscoveryWhy, ToolDiscovery } from '../../shared/schemas/chat.js';
 import type { ToolDefinition } from '../providers/model.js';
 

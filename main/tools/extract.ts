@@ -1,4 +1,4 @@
-import { parseQuery, select } from '../../shared/json-path.js';
+import { parseQuery, select } from '../../shared/tools/json-path.js';
 import { compileLinear, firstMatch } from '../common/linear-regex.js';
 import { InvokeFailure } from './invoke-error.js';
 

@@ -1,4 +1,4 @@
-import { contentBlocksForModel, isContentBlocks } from '../../shared/content-blocks.js';
+import { contentBlocksForModel, isContentBlocks } from '../../shared/mcp/content-blocks.js';
 import type { AssistantMessage, ChatMessage, ToolCall } from '../../shared/schemas/chat.js';
 import { toolKey } from './exposure.js';
 

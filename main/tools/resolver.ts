@@ -2,7 +2,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord, ValidTool } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
-import { latestOfEach } from '../../shared/tool-versions.js';
+import { latestOfEach } from '../../shared/tools/tool-versions.js';
 
 export interface ToolRef {
   bundleID: string;

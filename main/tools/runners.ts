@@ -2,7 +2,7 @@ import type { CallQuestion, RequestPreview, ToolProgress } from '../../shared/sc
 
 export type { CallQuestion };
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
-import type { ContentBlock } from '../../shared/content-blocks.js';
+import type { ContentBlock } from '../../shared/mcp/content-blocks.js';
 import type { RecipeResume, RecipeRun, RpcMessage, ScriptLogLine, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
 import type { ExchangeTag } from '../providers/raw-exchange.js';

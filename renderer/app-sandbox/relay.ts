@@ -10,7 +10,7 @@
  * policy this page was served with (what the app declared) is the inner
  * document's too: a srcdoc document inherits it.
  */
-import { allowAttribute } from '../../shared/app-csp.js';
+import { allowAttribute } from '../../shared/mcp/app-csp.js';
 
 const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { base64Size, blockAudience, isContentBlocks, type ContentBlock } from '../../shared/content-blocks.js';
+import { base64Size, blockAudience, isContentBlocks, type ContentBlock } from '../../shared/mcp/content-blocks.js';
 import { JsonTree } from './JsonTree.js';
 
 /** Images shown only in formats a browser renders without scripts; anything else is named, not drawn. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { base64Size } from '../../shared/content-blocks.js';
+import { base64Size } from '../../shared/mcp/content-blocks.js';
 import type { AttachedImage } from '../../shared/schemas/attached-image.js';
 
 /** Pictures a message carries to the model (a prompt's, a resource's), drawn small; each says its format and size. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankChat } from '../../shared/chat-calls.js';
+import { blankChat } from '../../shared/chat/chat-calls.js';
 import type { Chat } from '../../shared/schemas/chat.js';
 import { applyChatEvent, mergeFetchedChat } from './apply-chat-event.js';
 

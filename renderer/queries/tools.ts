@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import type { ParamsOf, ResultOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
 import { useApi, useCoreTransport } from '../api/context.js';
-import { effectiveHttp } from '../../shared/http-inherit.js';
+import { effectiveHttp } from '../../shared/tools/http-inherit.js';
 import type { BundleView } from '../../shared/schemas/bundle.js';
 import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolView } from '../../shared/schemas/tool.js';
-import { toolInputOf } from '../../shared/tool-input.js';
+import { toolInputOf } from '../../shared/tools/tool-input.js';
 
 export const toolKeys = {
   all: ['store'] as const,

@@ -97,7 +97,7 @@ describe('a recipe’s values and conditions', () => {
 
 describe('references walked again and again', () => {
   it('a singular path is walked as the JSONPath library would answer it: own members only, negative indexes from the end', async () => {
-    const { select, selectRepeated } = await import('../json-path.js');
+    const { select, selectRepeated } = await import('../tools/json-path.js');
     const value = { a: [{ b: 1 }, { b: 2 }], 'x y': { z: null }, list: [] };
     for (const expression of ['$.a[0].b', '$.a[-1].b', "$['x y'].z", '$.a[5]', '$.list[0]', '$.constructor', '$.a.b', '$.a[*].b']) {
       expect(selectRepeated(value, expression)).toEqual(select(value, expression));

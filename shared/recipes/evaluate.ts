@@ -1,4 +1,4 @@
-import { selectRepeated } from '../json-path.js';
+import { selectRepeated } from '../tools/json-path.js';
 import type { RecipeCondition } from '../schemas/recipe-impl.js';
 import { parseRecipeTemplate, type RecipeReference } from './references.js';
 

@@ -1,6 +1,6 @@
-import { parseQuery } from '../json-path.js';
-import { remembered } from '../remembered.js';
-import { scanTemplate, type TemplateProblem } from '../templates.js';
+import { parseQuery } from '../tools/json-path.js';
+import { remembered } from '../tools/remembered.js';
+import { scanTemplate, type TemplateProblem } from '../tools/templates.js';
 
 /**
  * What a recipe's `${...}` can name: one of its inputs, the result of an

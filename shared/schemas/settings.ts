@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SECRET_NAME_PATTERN } from '../templates.js';
+import { SECRET_NAME_PATTERN } from '../tools/templates.js';
 import { ToolDiscoverySchema } from './chat.js';
 
 /**

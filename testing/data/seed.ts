@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { BUNDLE_FILE_KEY_ORDER, type BundleFile } from '../../shared/schemas/bundle.js';
 import { TOOL_FILE_KEY_ORDER, type ToolFile } from '../../shared/schemas/tool.js';
 import { stringifyStable } from '../../main/common/json-files.js';
-import { blankChat } from '../../shared/chat-calls.js';
+import { blankChat } from '../../shared/chat/chat-calls.js';
 
 /**
  * Writes bundles and tools straight into a data folder, as a `git clone` of

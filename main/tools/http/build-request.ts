@@ -1,6 +1,6 @@
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { ToolbeltError } from '../../../shared/errors.js';
-import { parseTemplate, placeholderTarget } from '../../../shared/templates.js';
+import { parseTemplate, placeholderTarget } from '../../../shared/tools/templates.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { hmacHeaders } from './hmac.js';
 import { asText, isAbsentArgument, renderBody, renderText, renderValue, soleArgument, type RenderScope } from './render.js';

@@ -1,7 +1,7 @@
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import type { RequestPreview } from '../../../shared/schemas/chat.js';
 import type { TraceEntry } from '../../../shared/schemas/invocation.js';
-import { templatesOf } from '../../../shared/http-templates.js';
+import { templatesOf } from '../../../shared/tools/http-templates.js';
 import { deadline, type Deadline } from '../abort.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import { jsonValueProblem } from '../../common/json-limits.js';

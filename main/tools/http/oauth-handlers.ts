@@ -1,5 +1,5 @@
 import { ToolbeltError } from '../../../shared/errors.js';
-import { bundleAllowedHosts, effectiveHttp } from '../../../shared/http-inherit.js';
+import { bundleAllowedHosts, effectiveHttp } from '../../../shared/tools/http-inherit.js';
 import type { Handlers } from '../../api/dispatcher.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import type { SettingsStore } from '../../settings/settings-store.js';

@@ -1,4 +1,4 @@
-import { parseTemplate, placeholderTarget, solePlaceholder, type TemplatePart } from '../../../shared/templates.js';
+import { parseTemplate, placeholderTarget, solePlaceholder, type TemplatePart } from '../../../shared/tools/templates.js';
 import { InvokeFailure } from '../invoke-error.js';
 
 /** What templates draw on: the call's arguments and the secrets they name. */

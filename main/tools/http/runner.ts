@@ -1,5 +1,5 @@
 import { ToolbeltError } from '../../../shared/errors.js';
-import { effectiveHttp } from '../../../shared/http-inherit.js';
+import { effectiveHttp } from '../../../shared/tools/http-inherit.js';
 import type { BundleHttp } from '../../../shared/schemas/http-impl.js';
 import type { ToolFile } from '../../../shared/schemas/tool.js';
 import type { SecretStore } from '../../secrets/secret-store.js';

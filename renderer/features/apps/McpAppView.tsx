@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { asMcpToolResult } from '../../../shared/mcp-tool-result.js';
+import { asMcpToolResult } from '../../../shared/mcp/mcp-tool-result.js';
 import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { useAppInfo } from '../../queries/app.js';

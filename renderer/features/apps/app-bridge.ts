@@ -1,6 +1,6 @@
 import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { McpToolResult } from '../../../shared/mcp-tool-result.js';
-import { permissionsObject } from '../../../shared/app-csp.js';
+import type { McpToolResult } from '../../../shared/mcp/mcp-tool-result.js';
+import { permissionsObject } from '../../../shared/mcp/app-csp.js';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../../api/client.js';
 

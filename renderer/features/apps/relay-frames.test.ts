@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, expect, it, vi } from 'vitest';
-import { APP_DOCUMENT_MISSING } from '../../../shared/app-relay.js';
+import { APP_DOCUMENT_MISSING } from '../../../shared/mcp/app-relay.js';
 import { keepRelayInStandby, placeRelayFrame } from './relay-frames.js';
 
 const ORIGIN = 'http://127.0.0.1:4567';

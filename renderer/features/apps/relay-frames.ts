@@ -1,4 +1,4 @@
-import { APP_DOCUMENT_MISSING } from '../../../shared/app-relay.js';
+import { APP_DOCUMENT_MISSING } from '../../../shared/mcp/app-relay.js';
 
 /**
  * The frames MCP Apps' relays load in (renderer/app-sandbox/relay.ts), and

@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
-import { pendingOf } from '../../../shared/chat-calls.js';
+import { pendingOf } from '../../../shared/chat/chat-calls.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ChatIcon } from '../../components/icons.js';
 import { useChat } from '../../queries/chats.js';

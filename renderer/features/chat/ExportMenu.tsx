@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRef } from 'react';
-import { chatToMarkdown, exportFileName } from '../../../shared/chat-markdown.js';
+import { chatToMarkdown, exportFileName } from '../../../shared/chat/chat-markdown.js';
 import type { Chat } from '../../../shared/schemas/chat.js';
 import { saveTextFile } from '../../components/download.js';
 import { DownloadIcon } from '../../components/icons.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AUTO_SEARCH_TOKENS, AUTO_SEARCH_TOOLS } from '../../../shared/discovery-limits.js';
+import { AUTO_SEARCH_TOKENS, AUTO_SEARCH_TOOLS } from '../../../shared/tools/discovery-limits.js';
 import { useState } from 'react';
 import type { Chat, ChatBundle, ToolDiscovery, ToolSelection } from '../../../shared/schemas/chat.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';

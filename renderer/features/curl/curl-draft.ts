@@ -1,6 +1,6 @@
 import type { ParsedCurl } from './curl-import.js';
 import { withSecretRefs } from './curl-import.js';
-import { argumentName, secretName, uniqueName } from '../../../shared/import-names.js';
+import { argumentName, secretName, uniqueName } from '../../../shared/tools/import-names.js';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 
 /** A value of the request a person may turn into an argument. */

@@ -1,5 +1,5 @@
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
-import { parseTemplate, placeholderTarget, solePlaceholder } from '../../../shared/templates.js';
+import { parseTemplate, placeholderTarget, solePlaceholder } from '../../../shared/tools/templates.js';
 
 /** A piece of a shell word: literal text, or a secret left as an environment variable. */
 type Piece = { text: string } | { secret: string };

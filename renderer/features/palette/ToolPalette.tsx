@@ -10,7 +10,7 @@ import { useRunTool } from '../../queries/chats.js';
 import { useBundleName } from '../../queries/tools.js';
 import { useChatUi } from '../../state/chat-ui.js';
 import { ErrorLine, errorMessage, issuesOf } from '../../components/ErrorLine.js';
-import { promptArgSchema } from '../../../shared/mcp-prompts.js';
+import { promptArgSchema } from '../../../shared/mcp/mcp-prompts.js';
 import { offeringKey, offeringTitle, promptAttachment, resourceAttachment, usePaletteOfferings, type Offering } from './offerings.js';
 import { VersionBadge } from '../../components/VersionBadge.js';
 

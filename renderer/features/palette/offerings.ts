@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { base64Size } from '../../../shared/content-blocks.js';
+import { base64Size } from '../../../shared/mcp/content-blocks.js';
 import type { MessageAttachment } from '../../../shared/schemas/chat.js';
 import { pictureFrom, type AttachedImage } from '../../../shared/schemas/attached-image.js';
 import type { McpPrompt, McpPromptMessages, McpResource, McpResourceContent } from '../../../shared/schemas/mcp.js';

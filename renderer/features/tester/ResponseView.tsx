@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { lineFinder, MAX_MATCHES, type FoundLine } from './line-finder.js';
 import type { InvokeResult, RpcMessage, TraceEntry } from '../../../shared/schemas/invocation.js';
 import { ContentBlocks, ToolValue } from '../../components/ContentBlocks.js';
-import { isContentBlocks } from '../../../shared/content-blocks.js';
+import { isContentBlocks } from '../../../shared/mcp/content-blocks.js';
 
 const PREVIEW_LIMIT = 50_000;
 /** A value shown in part, with the note of what is left out on a line of its own. */

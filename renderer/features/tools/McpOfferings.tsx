@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpPrompt, McpResourceContent, McpServerView } from '../../../shared/schemas/mcp.js';
-import { promptArgSchema } from '../../../shared/mcp-prompts.js';
+import { promptArgSchema } from '../../../shared/mcp/mcp-prompts.js';
 import { ArgumentForm } from '../../components/ArgumentForm.js';
 import { ContentBlocks } from '../../components/ContentBlocks.js';
 import { Pictures } from '../../components/Pictures.js';

@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { ToolsIcon } from '../../components/icons.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { toolKeys, useBundleHttp, useEffectiveImpl, useTool } from '../../queries/tools.js';
-import { effectiveHttp } from '../../../shared/http-inherit.js';
+import { effectiveHttp } from '../../../shared/tools/http-inherit.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import type { InvokeResult } from '../../../shared/schemas/invocation.js';
 import { useCoreTransport } from '../../api/context.js';

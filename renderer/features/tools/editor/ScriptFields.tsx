@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCRIPT_EXAMPLES, SCRIPT_SANDBOX_TYPES, type ScriptExample } from '../../../../shared/script-sandbox-types.js';
+import { SCRIPT_EXAMPLES, SCRIPT_SANDBOX_TYPES, type ScriptExample } from '../../../../shared/tools/script-sandbox-types.js';
 import { useApi } from '../../../api/context.js';
 import { JsonTree } from '../../../components/JsonTree.js';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';

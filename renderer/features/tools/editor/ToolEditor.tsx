@@ -13,7 +13,7 @@ import { useEffectiveImpl, useSecretNames, useTool } from '../../../queries/tool
 import { AgentFields } from './AgentFields.js';
 import { ScriptFields } from './ScriptFields.js';
 import { RecipeFields } from './recipe/RecipeFields.js';
-import { STARTER_SCRIPT } from '../../../../shared/script-sandbox-types.js';
+import { STARTER_SCRIPT } from '../../../../shared/tools/script-sandbox-types.js';
 import { CurlImportDialog } from './CurlImportDialog.js';
 import { HttpRequestFields } from './HttpRequestFields.js';
 import { SchemaEditor } from './SchemaEditor.js';

@@ -1,6 +1,6 @@
-import { templatesOf } from '../../../../shared/http-templates.js';
+import { templatesOf } from '../../../../shared/tools/http-templates.js';
 import type { HttpImpl } from '../../../../shared/schemas/http-impl.js';
-import { parseTemplate, placeholderTarget } from '../../../../shared/templates.js';
+import { parseTemplate, placeholderTarget } from '../../../../shared/tools/templates.js';
 
 /**
  * Warnings the store cannot give, because they depend on what is set up

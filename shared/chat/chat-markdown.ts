@@ -1,4 +1,4 @@
-import type { Chat, ToolCall } from './schemas/chat.js';
+import type { Chat, ToolCall } from '../schemas/chat.js';
 
 /** A fence longer than any run of backticks in the text, so the text cannot close it. */
 function fence(text: string, language = ''): string {

@@ -1,4 +1,4 @@
-import type { McpPrompt } from './schemas/mcp.js';
+import type { McpPrompt } from '../schemas/mcp.js';
 
 /** A prompt's arguments as the JSON Schema an argument form takes: all strings, with their descriptions and which are required. */
 export function promptArgSchema(prompt: McpPrompt): Record<string, unknown> {

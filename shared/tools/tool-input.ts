@@ -1,4 +1,4 @@
-import type { ToolInput, ToolView } from './schemas/tool.js';
+import type { ToolInput, ToolView } from '../schemas/tool.js';
 
 /** What a tool's view adds to its file: worked out by the core on each read, never written. */
 const VIEW_ONLY = ['status', 'usage', 'readOnly', 'available', 'unavailableReason', 'blockedReason', 'versions'] as const;

@@ -1,4 +1,4 @@
-import type { BundleHttp, HttpImpl } from './schemas/http-impl.js';
+import type { BundleHttp, HttpImpl } from '../schemas/http-impl.js';
 
 /** Which of a tool's settings come from its bundle: what the editor shows beside the tool's own. */
 export interface Inherited {

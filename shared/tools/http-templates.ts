@@ -1,4 +1,4 @@
-import type { HttpImpl } from './schemas/http-impl.js';
+import type { HttpImpl } from '../schemas/http-impl.js';
 
 /** The fields of an auth that are templates (the rest are names and settings). */
 export const AUTH_TEMPLATE_FIELDS = new Set(['token', 'username', 'password', 'value', 'secret', 'clientId', 'clientSecret']);

@@ -1,4 +1,4 @@
-import { isSlug } from './schemas/ids.js';
+import { isSlug } from '../schemas/ids.js';
 import { isToolbeltSecretName } from './secret-names.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankChat } from './chat-calls.js';
 import { chatToMarkdown, exportFileName } from './chat-markdown.js';
-import type { Chat } from './schemas/chat.js';
+import type { Chat } from '../schemas/chat.js';
 
 const at = '2026-11-24T10:00:00.000Z';
 const chat: Chat = {

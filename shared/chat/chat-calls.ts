@@ -1,4 +1,4 @@
-import type { Chat, ChatMessage, PendingItem, ToolCall } from './schemas/chat.js';
+import type { Chat, ChatMessage, PendingItem, ToolCall } from '../schemas/chat.js';
 
 // Reading a chat's tool calls: the same answers in the core and the window.
 
