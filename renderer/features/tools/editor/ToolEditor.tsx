@@ -13,7 +13,6 @@ import { useEffectiveImpl, useSecretNames, useTool } from '../../../queries/tool
 import { AgentFields } from './AgentFields.js';
 import { ScriptFields } from './ScriptFields.js';
 import { RecipeFields } from './recipe/RecipeFields.js';
-import { STARTER_SCRIPT } from '../../../../shared/tools/script-sandbox-types.js';
 import { CurlImportDialog } from './CurlImportDialog.js';
 import { HttpRequestFields } from './HttpRequestFields.js';
 import { SchemaEditor } from './SchemaEditor.js';
@@ -21,7 +20,8 @@ import { placeholderHints } from './placeholder-hints.js';
 import { asSentence } from '../../../components/issue-text.js';
 import { EditorFooter } from './EditorFooter.js';
 import { issuesOf } from '../../../components/ErrorLine.js';
-import { documentText, draftFrom, newHttpDraft, nextVersion, parseProblem, setPath, slugFrom, toolBody, type Draft } from './draft.js';
+import { documentText, draftFrom, parseProblem, setPath, toolBody, type Draft } from './draft.js';
+import { useToolDraft } from './use-tool-draft.js';
 import { useLeaveGuard } from '../../../state/leave-guard.js';
 import { CheckField, ListField, SelectField, TextField, type FieldContext } from './EditorFields.js';
 
@@ -32,14 +32,15 @@ const DOCUMENT_NAME = 'tool.json';
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** What a tool of each type starts from when the type is switched to it. */
-const STARTER_IMPLS: Record<string, unknown> = {
-  http: { method: 'GET', urlTemplate: 'https://' },
-  local: { func: '' },
-  agent: { providerId: '', model: '', tools: [], maxTurns: 6 },
-  script: { language: 'typescript', source: STARTER_SCRIPT },
-  recipe: { steps: [], output: {} },
-};
+/** The tool.json typed in the JSON tab as a draft, or null while it is not a JSON object. */
+function documentFrom(text: string): Draft | null {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Draft) : null;
+  } catch {
+    return null;
+  }
+}
 
 interface ToolEditorProps {
   bundleID: string;
@@ -63,38 +64,11 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
   const [base, setBase] = useState(liveBase);
   const api = useApi();
   const transport = useCoreTransport();
-  const [draft, setDraftState] = useState<Draft>(() => (base ? { ...draftFrom(base), version: nextVersion(base.version) } : startDraft ? { ...newHttpDraft(), ...startDraft } : newHttpDraft()));
-  const [slugTouched, setSlugTouched] = useState(base !== null);
+  const { draft, setDraft, setDraftOrType, updateDraft, setDocumentText, replaceDraft, slugFor, revision, typed, blockers, setTyped, dirty, touch, isShown, showEveryProblem } = useToolDraft(base, startDraft);
   const [tab, setTab] = useState<'form' | 'json'>('form');
-  const [revision, setRevision] = useState(0);
   const [issues, setIssues] = useState<Issue[]>([]);
-  // A new tool's problems show field by field as the person leaves each one, and all of them once they try to save.
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [showAll, setShowAll] = useState(base !== null);
-  const touch = (pointer: string) =>
-    setTouched((current) => {
-      // The slug (and with it the address, slug and version) follows the name until edited: touching the name touches them.
-      const reached = pointer === '/displayName' && !slugTouched ? [pointer, '/slug', '/version'] : [pointer];
-      return reached.every((entry) => current.has(entry)) ? current : new Set([...current, ...reached]);
-    });
-  const isShown = (pointer: string) =>
-    showAll || pointer.startsWith('/argSchema') || pointer.startsWith('/outputSchema') || [...touched].some((seen) => pointer === seen || pointer.startsWith(`${seen}/`));
   const [saving, setSaving] = useState(false);
   const [conflictDismissed, setConflictDismissed] = useState(false);
-  /** Text of JSON fields that does not parse yet, by JSON pointer ('' is the whole tool.json): kept, shown, and blocking Save. */
-  const [typed, setTypedState] = useState<Record<string, string>>({});
-  const setTyped = (pointer: string, text: string | null) =>
-    setTypedState((current) => {
-      if (text === null) {
-        if (!(pointer in current)) return current;
-        const { [pointer]: _fixed, ...rest } = current;
-        return rest;
-      }
-      return { ...current, [pointer]: text };
-    });
-  const [initial] = useState(() => JSON.stringify(draft));
-  const blockers = Object.keys(typed);
-  const dirty = blockers.length > 0 || JSON.stringify(draft) !== initial;
   const setUnsaved = useLeaveGuard((state) => state.setUnsaved);
   const what = base ? t('editor.unsavedVersion', { name: base.displayName }) : t('editor.unsavedNew');
   useEffect(() => {
@@ -112,18 +86,6 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
   const latest = useTool(base ? { bundleID, slug: base.slug, version: base.version } : null);
   const effectiveImpl = useEffectiveImpl(bundleID, draft.type === 'http' ? (draft.impl as HttpImpl) : undefined);
   const changedOnDisk = base !== null && latest.data?.status === 'valid' && latest.data.modifiedAt !== base.modifiedAt && !conflictDismissed;
-
-  // The slug follows the whole display name, key by key, until the person edits the slug itself.
-  const setDraft = (next: Draft) => {
-    if (!slugTouched && next.displayName !== draft.displayName) next = { ...next, slug: slugFrom(textOf(next.displayName)) };
-    else if (next.slug !== draft.slug) setSlugTouched(true);
-    setDraftState(next);
-  };
-  /** For replacements from outside the focused field (JSON tab, reload): editors remount. */
-  const replaceDraft = (next: Draft) => {
-    setDraftState(next);
-    setRevision((value) => value + 1);
-  };
 
   const problemsOf = useCallback(
     (checked: Draft) =>
@@ -162,16 +124,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
   // A placeholder read from a secret that is not set yet: worth knowing, yet the tool saves (the secret can come later).
   const warningsAt = (pointer: string) => at(hints, pointer);
   const context: FieldContext = { draft, setDraft, problemsAt, warningsAt, touch, typed: (pointer) => typed[pointer], setTyped };
-  // Another type takes another impl: each type's impl is kept while the editor is open, so switching back loses nothing.
-  const implsByType = useRef<Record<string, unknown>>({});
-  const typeContext: FieldContext = {
-    ...context,
-    setDraft: (next) => {
-      if (next.type === draft.type) return setDraft(next);
-      implsByType.current[String(draft.type)] = draft.impl;
-      setDraft({ ...next, impl: implsByType.current[String(next.type)] ?? STARTER_IMPLS[String(next.type)] ?? {} });
-    },
-  };
+  const typeContext: FieldContext = { ...context, setDraft: setDraftOrType };
   const editorRef = useRef<HTMLElement>(null);
   // Save's "go to the first problem" runs once the problems it revealed are on screen.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -188,7 +141,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
       setIssues(current);
       if (current.length > 0) {
         // Not saved: every problem shows, and the first field with one takes the focus.
-        setShowAll(true);
+        showEveryProblem();
         setFocusRequest((count) => count + 1);
         return;
       }
@@ -240,7 +193,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
             onUse={(fromCurl, parsed) => {
               setCurlOpen(false);
               const name = textOf(draft.displayName) || `${parsed.method} ${new URL(fromCurl.impl.urlTemplate.replace(/\$\{[^}]*\}/g, 'x')).pathname}`;
-              replaceDraft({ ...draft, type: 'http', displayName: name, slug: slugTouched ? draft.slug : slugFrom(name), argSchema: fromCurl.argSchema, impl: fromCurl.impl });
+              replaceDraft({ ...draft, type: 'http', displayName: name, slug: slugFor(name), argSchema: fromCurl.argSchema, impl: fromCurl.impl });
               setTab('form');
             }}
           />
@@ -269,7 +222,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
             onClick={() => {
               if (tab === 'json') return;
               // Fields that do not parse go into the document as typed.
-              if (blockers.length > 0) setTypedState({ '': documentText(draft, typed) });
+              if (blockers.length > 0) setDocumentText(documentText(draft, typed), null);
               setTab('json');
             }}
           >
@@ -306,15 +259,8 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
             schema={TOOL_DOCUMENT_JSON_SCHEMA}
             height={520}
             onChange={(text) => {
-              try {
-                const parsed = JSON.parse(text) as unknown;
-                if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-                setTypedState({});
-                setDraftState(parsed as Draft);
-              } catch {
-                // Kept as typed: Save waits, the form tab waits, nothing is lost.
-                setTypedState({ '': text });
-              }
+              // Kept as typed when it does not parse: Save waits, the form tab waits, nothing is lost.
+              setDocumentText(text, documentFrom(text));
             }}
           />
           {'' in typed ? (
@@ -367,7 +313,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
               typed={typed['/argSchema']}
               problems={problemsAt('/argSchema')}
               onTyped={(text) => setTyped('/argSchema', text)}
-              onChange={(parsed) => setDraftState((current) => setPath(current, ['argSchema'], parsed))}
+              onChange={(parsed) => updateDraft((current) => setPath(current, ['argSchema'], parsed))}
             />
             )}
             <h3 className="subhead">{t('editor.previewTitle')}</h3>
@@ -385,7 +331,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
               typed={typed['/outputSchema']}
               problems={problemsAt('/outputSchema')}
               onTyped={(text) => setTyped('/outputSchema', text)}
-              onChange={(parsed) => setDraftState((current) => setPath(current, ['outputSchema'], parsed))}
+              onChange={(parsed) => updateDraft((current) => setPath(current, ['outputSchema'], parsed))}
             />
           </fieldset>
         </div>
