@@ -11,7 +11,6 @@ import type { ToolStore } from '../store/tool-store.js';
 import { jsonValueProblem } from '../common/json-limits.js';
 import type { Door, DoorCall } from '../consent/door.js';
 import { InvokeFailure } from './invoke-error.js';
-import type { LocalFunctionContext } from './local/registry.js';
 import { requireReady, type ToolResolver } from './resolver.js';
 import { runnerFor, type CallQuestion, type RunContext, type SourceInstructions, type ToolRunners } from './runners.js';
 
@@ -40,17 +39,13 @@ export interface InvokerDeps {
   hooks?: InvokeHooks;
 }
 
-/** Who calls and what the person already decided (see `DoorCall`); every invocation says it, there is no default caller. */
-export interface InvokeContext extends DoorCall {
-  signal: AbortSignal;
-  askUser?: LocalFunctionContext['askUser'];
-  searchTools?: RunContext['searchTools'];
-  onProgress?: RunContext['onProgress'];
-  agentPath?: RunContext['agentPath'];
-  exchangeTag?: RunContext['exchangeTag'];
-  budget?: RunContext['budget'];
-  manual?: RunContext['manual'];
-}
+/**
+ * Who calls and what the person already decided (see `DoorCall`: every
+ * invocation says it, there is no default caller), and what the call's
+ * runner reads, passed through as given: the invoker never names a kind's
+ * own fields (a new kind adds them to `RunContext` and reads them in its runner).
+ */
+export interface InvokeContext extends DoorCall, Omit<RunContext, 'timeoutMs' | 'trace' | 'resume'> {}
 
 export interface Invoker {
   invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext): Promise<InvokeResult>;
@@ -135,19 +130,9 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     deps.hooks?.before?.({ toolID: tool.toolID, slug: tool.slug });
     const started = now();
     const runner = runnerFor(deps.runners, tool);
-    const outcome = await runner.run(tool, args, {
-      signal: context.signal,
-      timeoutMs: request.timeoutMs,
-      trace: request.trace ?? false,
-      askUser: context.askUser,
-      ...(context.searchTools ? { searchTools: context.searchTools } : {}),
-      ...(context.onProgress ? { onProgress: context.onProgress } : {}),
-      ...(context.agentPath ? { agentPath: context.agentPath } : {}),
-      ...(context.exchangeTag ? { exchangeTag: context.exchangeTag } : {}),
-      ...(context.budget ? { budget: context.budget } : {}),
-      ...(context.manual ? { manual: true } : {}),
-      ...(request.resume ? { resume: request.resume } : {}),
-    });
+    // The door's fields stay here; everything else of the context is the runner's.
+    const { caller: _caller, selection: _selection, approved: _approved, whileAsking: _whileAsking, ...passed } = context;
+    const outcome = await runner.run(tool, args, { ...passed, timeoutMs: request.timeoutMs, trace: request.trace ?? false, ...(request.resume ? { resume: request.resume } : {}) });
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;
     let value: unknown;

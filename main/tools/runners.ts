@@ -12,28 +12,40 @@ import type { Redactor } from '../common/redact.js';
 import type { RunBudget } from './run-lineage.js';
 import type { RunnerAvailability } from './resolver.js';
 
-/** What one call needs besides the tool and its checked arguments. */
-export interface RunContext {
+/** What every call carries, whatever its kind. */
+interface CallBasics {
   signal: AbortSignal;
   timeoutMs?: number;
   /** Record a trace entry per attempt (the tester asks for it). */
   trace: boolean;
+  /** A question the tool asks the person (the ask-user built-in; an MCP server's elicitation). */
   askUser?: LocalFunctionContext['askUser'];
-  /** Inside a chat that finds its tools by search: searches them (the tool_search built-in). */
-  searchTools?: LocalFunctionContext['searchTools'];
   /** The tool says how far it is (MCP progress notifications). */
   onProgress?: (progress: ToolProgress) => void;
-  /** The agents this call is made inside, outermost first (agent tools limit how deep they go). */
+}
+
+/** Calls made inside a run of agents, scripts and recipes, which go on counting it. */
+interface RunLineageContext {
+  /** The agents (scripts, recipes) this call is made inside, outermost first (they limit how deep they go). */
   agentPath?: readonly string[];
-  /** Model requests made for this call (an agent's) go in the raw exchange of the chat run it belongs to. */
-  exchangeTag?: ExchangeTag;
   /** What the run this call belongs to may still spend (agents count it down); a call outside any has its own. */
   budget?: RunBudget;
   /** The chat this call runs in runs its model's calls only when the person says so: an agent's calls ask too. */
   manual?: boolean;
-  /** A recipe run again from one of its steps, with the results its earlier steps had (the tester). */
+}
+
+/** What one kind of tool reads, and no other. */
+interface KindContext {
+  /** Local functions inside a chat that finds its tools by search: searches them (the tool_search built-in). */
+  searchTools?: LocalFunctionContext['searchTools'];
+  /** Agents: model requests made for this call go in the raw exchange of the chat run it belongs to. */
+  exchangeTag?: ExchangeTag;
+  /** Recipes: a run again from one of its steps, with the results its earlier steps had (the tester). */
   resume?: RecipeResume;
 }
+
+/** What one call needs besides the tool and its checked arguments: the invoker passes it through without reading a kind's own fields. */
+export type RunContext = CallBasics & RunLineageContext & KindContext;
 
 
 /** What a run produced: a value or a failure, with what is needed to report either with secrets masked. */
