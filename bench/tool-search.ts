@@ -12,7 +12,7 @@ import type { SearchOptions } from 'minisearch';
 import { v7 as uuidv7 } from 'uuid';
 import { PROJECT_ROOT as ROOT } from '../testing/cores/spawned-host.js';
 import { SEARCH_OPTIONS, ToolTextIndex, type IndexedTool } from '../main/search/tool-index.js';
-import { documentOf } from '../main/tools/search-catalogue.js';
+import { documentOf } from '../main/tools/search/search-catalogue.js';
 import { exposeTools } from '../main/tools/exposure.js';
 import { TOOL_SEARCH_TOOL } from '../main/builtins/index.js';
 import { startBenchCore } from './bench-core.js';

@@ -29,7 +29,7 @@ import { watchStore, type StoreWatcher } from '../store/watcher.js';
 import { OAuthSignIns } from '../tools/http/oauth-sign-in.js';
 import { OAuthTokens } from '../tools/http/oauth-tokens.js';
 import { fetchTransport, undiciTransport } from '../tools/http/transport.js';
-import { SearchCatalogue } from '../tools/search-catalogue.js';
+import { SearchCatalogue } from '../tools/search/search-catalogue.js';
 import type { Logger } from '../log.js';
 import { wireOperations } from './operations.js';
 import type { Core, CoreOptions } from './options.js';

@@ -2,7 +2,7 @@ import type { Chat, ToolDiscovery, ToolRef } from '../../shared/schemas/chat.js'
 import { exposeTools, TOOL_SEARCH_NAME, type ToolExposure } from '../tools/exposure.js';
 import type { FoundTool } from '../tools/local/registry.js';
 import type { ToolResolver } from '../tools/resolver.js';
-import type { SearchCatalogue } from '../tools/search-catalogue.js';
+import type { SearchCatalogue } from '../tools/search/search-catalogue.js';
 
 export interface ToolSearchDeps {
   catalogue: SearchCatalogue;

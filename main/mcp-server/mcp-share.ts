@@ -19,7 +19,7 @@ import { listSharedTools, type SharedTool } from './shared-tools.js';
 import { createToolServer } from './tool-server.js';
 import { sharedDiscovery } from './shared-search.js';
 import type { ToolDiscovery } from '../../shared/schemas/chat.js';
-import type { SearchCatalogue } from '../tools/search-catalogue.js';
+import type { SearchCatalogue } from '../tools/search/search-catalogue.js';
 
 /** How another app starts Toolbelt's MCP server over stdio. */
 export interface StdioCommand {

@@ -2,8 +2,8 @@ import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.
 import type { ToolDiscovery } from '../../shared/schemas/chat.js';
 import { chooseDiscovery, type Discovery } from '../tools/discovery.js';
 import { TOOL_SEARCH_NAME } from '../tools/exposure.js';
-import type { SearchCatalogue } from '../tools/search-catalogue.js';
-import { nothingFound, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchRequest } from '../tools/search-request.js';
+import type { SearchCatalogue } from '../tools/search/search-catalogue.js';
+import { nothingFound, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchRequest } from '../tools/search/search-request.js';
 import type { SharedTool } from './shared-tools.js';
 
 /**

@@ -18,7 +18,7 @@ import type { SharedTool } from './shared-tools.js';
 import { SessionSearch, sharedDiscovery, toolsPage } from './shared-search.js';
 import type { ToolDiscovery } from '../../shared/schemas/chat.js';
 import { TOOL_SEARCH_NAME } from '../tools/exposure.js';
-import type { SearchCatalogue } from '../tools/search-catalogue.js';
+import type { SearchCatalogue } from '../tools/search/search-catalogue.js';
 
 const SHOWN_CHARS = 4_096;
 

@@ -1,5 +1,5 @@
 import type { LocalFunction } from '../../../tools/local/registry.js';
-import { nothingFound, searchRequest } from '../../../tools/search-request.js';
+import { nothingFound, searchRequest } from '../../../tools/search/search-request.js';
 
 /**
  * core.toolSearch: finds tools among the ones the chat reaches but has not

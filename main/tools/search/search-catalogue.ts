@@ -1,6 +1,6 @@
-import type { BundleRecord, ValidTool } from '../store/records.js';
-import type { ToolStore } from '../store/tool-store.js';
-import { ToolTextIndex, type IndexedTool } from '../search/tool-index.js';
+import type { BundleRecord, ValidTool } from '../../store/records.js';
+import type { ToolStore } from '../../store/tool-store.js';
+import { ToolTextIndex, type IndexedTool } from '../../search/tool-index.js';
 
 const MAX_FIELD = 4_000;
 
