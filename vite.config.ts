@@ -69,7 +69,7 @@ const rendererConfig: UserConfig = {
     reportCompressedSize: false,
     chunkSizeWarningLimit: 4096,
     rollupOptions: {
-      // The window, and the relay page MCP Apps run in (served from a second origin by main/apps/sandbox-server.ts).
+      // The window, and the relay page MCP Apps run in (served from a second origin by main/server/app-sandbox.ts).
       input: { main: path.join(root, 'renderer', 'index.html'), appSandbox: path.join(root, 'renderer', 'app-sandbox.html') },
     },
   },
@@ -97,9 +97,9 @@ export default defineConfig(({ mode }) => {
       return nodeTarget('main/server/entry.ts', out('main'), 'server.js', 'es');
     case 'sandbox-worker':
       // Into the core's folder, which the main target has just emptied and filled.
-      return nodeTarget('main/scripts/sandbox-worker.ts', out('main'), 'sandbox-worker.js', 'es', isExternalForNode, false);
+      return nodeTarget('main/script-sandbox/sandbox-worker.ts', out('main'), 'sandbox-worker.js', 'es', isExternalForNode, false);
     case 'signature-worker':
-      return nodeTarget('main/scripts/signature-worker.ts', out('main'), 'signature-worker.js', 'es', isExternalForNode, false);
+      return nodeTarget('main/script-sandbox/signature-worker.ts', out('main'), 'signature-worker.js', 'es', isExternalForNode, false);
     case 'import-worker':
       return nodeTarget('main/imports/import-worker.ts', out('main'), 'import-worker.js', 'es', isExternalForNode, false);
     case 'app':

@@ -2,7 +2,7 @@ import type { ToolInput } from '../../shared/schemas/tool.js';
 import { createCallRegistry } from '../api/call-registry.js';
 import { createDispatcher, type Dispatcher } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';
-import { mcpAppHandlers } from '../apps/app-handlers.js';
+import { mcpAppHandlers } from '../mcp-apps/app-handlers.js';
 import type { ChatEngine } from '../chat/chat-engine.js';
 import type { ChatFiles } from '../chat/chat-files.js';
 import { contextHandlers } from '../chat/context-budget.js';

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { HostKindSchema } from '../../shared/operations/app.js';
 import type { Dispatcher } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';
-import type { AppDocumentKeeper } from '../apps/app-handlers.js';
+import type { AppDocumentKeeper } from '../mcp-apps/app-handlers.js';
 import type { ChatEngine } from '../chat/chat-engine.js';
 import type { Clock } from '../common/clock.js';
 import type { ListenerLimits } from '../common/listener-limits.js';

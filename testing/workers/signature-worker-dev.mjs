@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../../main/scripts/signature-worker.ts');
+await import('../../main/script-sandbox/signature-worker.ts');

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../api/dispatcher.js';
-import type { ReadScriptFn } from '../../scripts/signature-reader.js';
+import type { ReadScriptFn } from '../../script-sandbox/signature-reader.js';
 
 /** What the editor asks of a script as a person types it: what saving it would read from its function. */
 export function scriptHandlers(readScript: ReadScriptFn): Pick<Handlers, 'tools.readScript'> {

@@ -1,7 +1,7 @@
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { ToolInput } from '../../../shared/schemas/tool.js';
 import type { ScriptImpl } from '../../../shared/schemas/script-impl.js';
-import type { ReadScriptFn } from '../../scripts/signature-reader.js';
+import type { ReadScriptFn } from '../../script-sandbox/signature-reader.js';
 
 /**
  * A script tool's definition completed from its function before it is

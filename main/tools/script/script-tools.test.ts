@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CompiledScriptCache } from '../../scripts/compiled-cache.js';
+import { CompiledScriptCache } from '../../script-sandbox/compiled-cache.js';
 import { silentLogger } from '../../log.js';
 import { v7 as uuidv7 } from 'uuid';
 import { expectOk } from '../../../testing/harness/invoke-harness.js';

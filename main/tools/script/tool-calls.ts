@@ -1,7 +1,7 @@
 import { AGENT_MAX_DEPTH } from '../../../shared/schemas/agent.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import type { ToolFile } from '../../../shared/schemas/tool.js';
-import type { ScriptToolCall, ScriptToolCallResult } from '../../scripts/sandbox-protocol.js';
+import type { ScriptToolCall, ScriptToolCallResult } from '../../script-sandbox/sandbox-protocol.js';
 import type { ToolRecord } from '../../store/records.js';
 import type { ToolStore } from '../../store/tool-store.js';
 import type { Invoker } from '../invoker.js';

@@ -79,7 +79,8 @@ describe('the script sandbox (QuickJS in worker threads)', () => {
     expect((await run(subject, 'export default function () { return "x".repeat(2000); }', { limits: { outputChars: 1000 } })).outcome).toMatchObject({ ok: false, code: 'script_output_too_large' });
     // After all that, the same pool still runs scripts.
     expect((await run(subject, 'export default () => 42')).outcome).toEqual({ ok: true, json: '42' });
-  });
+    // Eight runs one after another, two of them filling a runtime's memory: a loaded machine takes more than one test's 20 s.
+  }, 60_000);
 
   it('has nothing of Node or the host: no require, process, import, or a way out through Function', async () => {
     const subject = pool();
