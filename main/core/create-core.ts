@@ -8,7 +8,7 @@ import { inBackground } from '../common/background.js';
 import { systemClock } from '../common/clock.js';
 import { isFileLockHeld } from '../common/file-lock.js';
 import { makePrivateFolder } from '../common/json-files.js';
-import { runJsonPathPatternsLinearly } from '../common/json-path.js';
+import { runJsonPathPatternsLinearly } from '../common/json-path-patterns.js';
 import { OAuthCallbackServer } from '../tools/http/oauth-callback.js';
 import { removeStaleTemporaries } from '../common/stale-temporaries.js';
 import { createAjv } from '../common/validation.js';

@@ -5,7 +5,7 @@ import { AUTH_TEMPLATE_FIELDS, pointerEscape, templatesOf } from '../../shared/t
 import { parseTemplate, placeholderTarget, type TemplatePart } from '../../shared/tools/templates.js';
 import { issuesFrom } from '../common/validation.js';
 import { linearRegexProblem } from '../common/linear-regex.js';
-import { jsonPathProblem } from '../common/json-path.js';
+import { jsonPathProblem } from '../common/json-path-patterns.js';
 import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/tools/schema-limits.js';
 
 const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonPathProblem } from '../common/json-path.js';
+import { jsonPathProblem } from '../common/json-path-patterns.js';
 import { extract } from './extract.js';
 import { Redactor } from '../common/redact.js';
 

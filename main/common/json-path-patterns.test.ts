@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { select } from '../../shared/tools/json-path.js';
-import { runJsonPathPatternsLinearly } from './json-path.js';
+import { runJsonPathPatternsLinearly } from './json-path-patterns.js';
 
 // Forty "a"s and a "!": on a backtracking engine `^(a+)+$` takes about 2^40 steps on it (27 took 7 s).
 const HOSTILE = `${'a'.repeat(40)}!`;

@@ -29,7 +29,7 @@ let linearPatterns: Promise<void> | undefined;
  * replaced, once, by the same functions on the linear-time engine (re2js).
  * Its package exports neither module, so they are loaded by file, the very
  * instances its query() uses; a later version that moves them makes this
- * throw at start, and json-path.test.ts fails, rather than run patterns
+ * throw at start, and json-path-patterns.test.ts fails, rather than run patterns
  * unbounded in silence.
  */
 export function runJsonPathPatternsLinearly(): Promise<void> {
