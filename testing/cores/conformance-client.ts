@@ -4,6 +4,7 @@
 // speaking MCP here. The suite runs it as `<command> <server URL>` with the
 // scenario in MCP_CONFORMANCE_SCENARIO and its data in
 // MCP_CONFORMANCE_CONTEXT; it judges what reached its server.
+import type { EventBus } from '../../main/api/event-bus.js';
 import { startScratchCore } from './scratch-core.js';
 
 const SERVER = 'conformance';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const serverUrl = process.argv.at(-1)!;
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Context;
-  const { call, close } = await startScratchCore('conformance-client');
+  const { core, call, close } = await startScratchCore('conformance-client');
   try {
     // A client registered by hand, as a person would enter it: what is secret as a secret.
     let oauth: Record<string, string> | undefined;
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
 
     const planned = TOOL_CALLS[scenario] ?? (scenario.startsWith('auth/') ? { tool: 'test-tool', args: {} } : undefined);
     if (planned) {
-      const answering = answerQuestions(call);
+      const answering = answerQuestions(call, core.events);
       try {
         const invoke = () => call('tools.invoke', { bundleID: server.bundleID, toolSlug: planned.tool, version: 'mcp', args: planned.args }) as Promise<{ ok: boolean; error?: { code: string } }>;
         let result = await invoke();
@@ -108,17 +109,42 @@ async function waitFor(call: Call, done: (server: ServerView) => boolean): Promi
   }
 }
 
-/** The person accepts each form the server asks with what it shows (its defaults). */
-function answerQuestions(call: Call): { stop: () => void } {
-  let stopped = false;
-  void (async () => {
-    while (!stopped) {
-      const { questions } = (await call('questions.list', {})) as { questions: { id: string }[] };
-      for (const question of questions) await call('questions.answer', { id: question.id, answer: { action: 'accept', content: {} } });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * The person accepts each form the server asks with what it shows (its defaults), as each question appears (the
+ * core says so with `questions.changed`). A failed look is written out and the next event looks again: one error
+ * under the suite's load must not leave a question unanswered for good.
+ */
+function answerQuestions(call: Call, events: Pick<EventBus, 'subscribe'>): { stop: () => void } {
+  const answered = new Set<string>();
+  let looking = false;
+  let lookAgain = false;
+  const look = async () => {
+    if (looking) return void (lookAgain = true);
+    looking = true;
+    try {
+      do {
+        lookAgain = false;
+        const { questions } = (await call('questions.list', {})) as { questions: { id: string }[] };
+        for (const question of questions) {
+          if (answered.has(question.id)) continue;
+          answered.add(question.id);
+          // A failed answer is tried again at the next look.
+          await call('questions.answer', { id: question.id, answer: { action: 'accept', content: {} } }).catch((error: unknown) => {
+            answered.delete(question.id);
+            throw error;
+          });
+        }
+      } while (lookAgain);
+    } finally {
+      looking = false;
     }
-  })().catch((error: unknown) => console.error('answering a question failed', error));
-  return { stop: () => (stopped = true) };
+  };
+  const lookNow = () => void look().catch((error: unknown) => console.error('answering a question failed', error));
+  const stop = events.subscribe((event) => {
+    if (event.type === 'questions.changed') lookNow();
+  });
+  lookNow();
+  return { stop };
 }
 
 main().then(
