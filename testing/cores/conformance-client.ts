@@ -5,6 +5,7 @@
 // scenario in MCP_CONFORMANCE_SCENARIO and its data in
 // MCP_CONFORMANCE_CONTEXT; it judges what reached its server.
 import type { EventBus } from '../../main/api/event-bus.js';
+import { lookOnEvents } from './event-looks.js';
 import { startScratchCore } from './scratch-core.js';
 
 const SERVER = 'conformance';
@@ -116,34 +117,23 @@ async function waitFor(call: Call, done: (server: ServerView) => boolean): Promi
  */
 function answerQuestions(call: Call, events: Pick<EventBus, 'subscribe'>): { stop: () => void } {
   const answered = new Set<string>();
-  let looking = false;
-  let lookAgain = false;
-  const look = async () => {
-    if (looking) return void (lookAgain = true);
-    looking = true;
-    try {
-      do {
-        lookAgain = false;
-        const { questions } = (await call('questions.list', {})) as { questions: { id: string }[] };
-        for (const question of questions) {
-          if (answered.has(question.id)) continue;
-          answered.add(question.id);
-          // A failed answer is tried again at the next look.
-          await call('questions.answer', { id: question.id, answer: { action: 'accept', content: {} } }).catch((error: unknown) => {
-            answered.delete(question.id);
-            throw error;
-          });
-        }
-      } while (lookAgain);
-    } finally {
-      looking = false;
-    }
-  };
-  const lookNow = () => void look().catch((error: unknown) => console.error('answering a question failed', error));
-  const stop = events.subscribe((event) => {
-    if (event.type === 'questions.changed') lookNow();
-  });
-  lookNow();
+  const stop = lookOnEvents(
+    events,
+    (event) => event.type === 'questions.changed',
+    async () => {
+      const { questions } = (await call('questions.list', {})) as { questions: { id: string }[] };
+      for (const question of questions) {
+        if (answered.has(question.id)) continue;
+        answered.add(question.id);
+        // A failed answer is tried again at the next look.
+        await call('questions.answer', { id: question.id, answer: { action: 'accept', content: {} } }).catch((error: unknown) => {
+          answered.delete(question.id);
+          throw error;
+        });
+      }
+    },
+    (error) => console.error('answering a question failed', error),
+  );
   return { stop };
 }
 

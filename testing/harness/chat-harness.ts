@@ -8,6 +8,7 @@ import type { ProviderInput } from '../../shared/schemas/provider.js';
 import { CORE_BUNDLE, newID } from '../data/fixtures.js';
 import { json, startLoopbackServer, type SeenRequest } from './loopback-server.js';
 import { startTestCore, type TestCore } from './test-core.js';
+import { lookOnEvents } from '../cores/event-looks.js';
 
 type ChatCreateParams = ParamsOf<Operations['chats.create']>;
 
@@ -85,8 +86,6 @@ export async function startChatHarness(options: { weatherRoute?: (request: SeenR
     settled(chatId: string, timeoutMs = 10_000): Promise<Chat> {
       const core = test;
       return new Promise<Chat>((resolve, reject) => {
-        let looking = false;
-        let lookAgain = false;
         let over = false;
         const end = (settle: () => void) => {
           over = true;
@@ -94,28 +93,20 @@ export async function startChatHarness(options: { weatherRoute?: (request: SeenR
           clearTimeout(deadline);
           settle();
         };
-        const look = async () => {
-          if (looking) return void (lookAgain = true);
-          looking = true;
-          try {
-            do {
-              lookAgain = false;
-              const chat = await core.call('chats.get', { chatId });
-              if (chat.status === 'running' || core.core.chats.isRunning(chatId)) continue;
-              await core.core.chats.released(chatId);
-              if (!over) return end(() => resolve(chat));
-            } while (lookAgain && !over);
-          } finally {
-            looking = false;
-          }
-        };
-        // Each look's failure ends the wait with it: nothing is left running unwatched.
-        const lookNow = () => void look().catch((error: unknown) => end(() => reject(error instanceof Error ? error : new Error(String(error)))));
-        const stop = core.core.events.subscribe((event) => {
-          if ((event.type === 'chat' && event.chatId === chatId) || (event.type === 'chats.changed' && event.chatIds.includes(chatId))) lookNow();
-        });
+        const stop = lookOnEvents(
+          core.core.events,
+          (event) => (event.type === 'chat' && event.chatId === chatId) || (event.type === 'chats.changed' && event.chatIds.includes(chatId)),
+          async () => {
+            if (over) return;
+            const chat = await core.call('chats.get', { chatId });
+            if (chat.status === 'running' || core.core.chats.isRunning(chatId)) return;
+            await core.core.chats.released(chatId);
+            if (!over) end(() => resolve(chat));
+          },
+          // A look's failure ends the wait with it: nothing is left running unwatched.
+          (error) => end(() => reject(error instanceof Error ? error : new Error(String(error)))),
+        );
         const deadline = setTimeout(() => end(() => reject(new Error(`chat ${chatId} still running after ${timeoutMs} ms`))), timeoutMs);
-        lookNow();
       });
     },
     until(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
