@@ -9,7 +9,7 @@ import { fullShot, shot } from './fixtures/shots.js';
 
 test('an agent tool: defined in the editor on its own model and tools, tried in the tester, then called from a chat; calls inside it are approved in the dialog with its path, and its steps show in the card', async ({ app }) => {
   // A whole journey (editor, tester, approval, chat, screenshots): ~15 s alone, past 30 s beside another worker in CI.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const asksCalculator = () => openAiToolCallReply([{ id: 'c1', name: 'calculator', args: ['{"expression":"6 * 7"}'] }]);
   const inner = await startFakeOpenAi([asksCalculator(), openAiTextReply(['It is 42.']), asksCalculator(), openAiTextReply(['It is ', '42.'])]);
   try {

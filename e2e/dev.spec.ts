@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 // `npm run dev` as a developer starts it: the page must load from Vite (whose
 // own modules live under /api/ too) and reach the core through the proxy.
 test('npm run dev serves the renderer with hot reload, connected to the core', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const temp = await makeTempDir();
   const dev = spawn(process.execPath, [path.join(ROOT, 'scripts/dev.mjs'), '--data-dir', temp.dir], {
     cwd: ROOT,

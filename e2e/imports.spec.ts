@@ -237,7 +237,7 @@ test('an OAuth 2 (client credentials) tool: the tester shows the token request a
 });
 
 test('an API that signs in in the browser (OAuth 2 authorization code): set up its connection, sign in through the provider’s page, and its tools run as you', async ({ app, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const remote = await startOAuthMcpServer();
   try {
     const provider = new URL(remote.base);

@@ -56,7 +56,7 @@ async function showClockAgain(page: Page) {
 
 for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
   test(`an MCP App in the chat (${example}): framed from its own origin, given the call’s input and result, calling its server’s tool through the approval, full screen and back`, async ({ app }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await chatWithApp(app, exampleServer(example));
     const { page } = app;
     // get-time does not say it only reads: the model's call waits for the person, as any such call does.
@@ -114,7 +114,7 @@ for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
 }
 
 test('an app whose document the sandbox no longer holds still starts, in its own relay or in one loaded ahead: the relay asks the window for the text and writes it in', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await chatWithApp(app, BASIC_APP, { elsewhere: true });
   const { page } = app;
   // As after the sandbox's shelf let the document go: the relay page, or the document a relay loaded ahead is given,
@@ -149,7 +149,7 @@ test('an app whose document the sandbox no longer holds still starts, in its own
 });
 
 test('the next app in a window starts in the relay the window loaded ahead for it, moved into its card with its page kept', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await chatWithApp(app, BASIC_APP, { elsewhere: true });
   const { page } = app;
   await askAndAllow(page, app.host.url, 'Clock', 'What time is it?');
@@ -182,7 +182,7 @@ test('the next app in a window starts in the relay the window loaded ahead for i
 const HOSTILE_APPS = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/hostile-app-server.mjs')], askFirst: 'as-annotated' };
 
 test('a hostile app stays in its sandbox: no top navigation, dialog, cookie, undeclared host or pop-up; its flood and garbage leave the chat responsive; a silent app is said not to have started', async ({ app }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const api = hostApi(app.host);
   const server = (await api('PUT', '/mcp/servers/hostile', HOSTILE_APPS)) as { bundleID: string };
   await api('PUT', '/providers/script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'hostile', args: {} }, { name: 'silent', args: {} }] }, { text: 'Both ran.' }] });
@@ -256,7 +256,7 @@ async function sendToTestApp(app: Parameters<Parameters<typeof test>[2]>[0]['app
 }
 
 test('an app that declares the camera gets it only after the person allows it, in its card; the window keeps the answer', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const page = await sendToTestApp(app, { title: 'Camera', tool: 'camera', answer: 'It ran.', message: 'Take a look' });
   await expect(page.getByRole('log')).toContainText('It ran.');
 
@@ -317,7 +317,7 @@ test('an app gets its call’s arguments piece by piece while the model writes t
 });
 
 test('the tester shows an MCP tool’s app with each run, and the list says which tools have apps and which are for their app only', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const api = hostApi(app.host);
   await api('PUT', '/mcp/servers/clock', BASIC_APP);
   const { page } = app;
@@ -342,7 +342,7 @@ test('the tester shows an MCP tool’s app with each run, and the list says whic
 });
 
 test('the PDF viewer app (server-pdf) shows a local PDF in the chat, reading its pages through the tools its server keeps for it', async ({ app }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const file = path.join(app.dataDir, 'hello.pdf');
   await writeFile(file, tinyPdf('Hello Toolbelt'));
   const api = hostApi(app.host);

@@ -37,7 +37,7 @@ async function openEverythingInTools(app: App) {
 }
 
 test('the MCP server form: typed field by field, with the same server as JSON beside it, then added and connected', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { page, bundles, form } = await openAddMcpServer(app);
   // Defect 5: a JSON box in a 200 px column was the only way; now a form in a dialog of its own.
   await expect(page.getByRole('dialog', { name: 'Add MCP server' })).toBeVisible();
@@ -73,7 +73,7 @@ test('the MCP server form: typed field by field, with the same server as JSON be
 });
 
 test('paste an mcpServers document, see the server start with its tools, run one in the tester, and see why another failed', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { page, bundles, form } = await openAddMcpServer(app);
   const document = JSON.stringify({
     mcpServers: {
@@ -127,7 +127,7 @@ test('paste an mcpServers document, see the server start with its tools, run one
 });
 
 test('a model calls an MCP tool after approval, and switching the server off takes its tools out of the chat', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { bundleID } = await addEverything(app);
   const { page } = app;
   await openScriptedChat(app, [{ toolCalls: [{ name: 'echo', args: { message: 'from the model' } }] }, { text: 'Echoed it.' }], [{ bundleID, slug: 'echo', version: 'mcp', requiresApproval: true }]);
@@ -154,7 +154,7 @@ test('a model calls an MCP tool after approval, and switching the server off tak
 });
 
 test('a server asks a question while its tool runs: the form opens over the screen, is filled by typing, and the answer reaches the tool', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { page } = await openEverythingInTools(app);
   await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Trigger Elicitation Request Tool/ }).click();
   const tester = page.getByRole('region', { name: 'Tester' });
@@ -182,7 +182,7 @@ test('a server asks a question while its tool runs: the form opens over the scre
 });
 
 test('a long MCP call shows its progress in the tool card, and a picture it returns is drawn there', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // The person trusts this server outright: its calls run without a yes.
   const { bundleID } = await addEverything(app, { askFirst: 'never' });
   const { page } = app;
@@ -218,7 +218,7 @@ test('a long MCP call shows its progress in the tool card, and a picture it retu
 });
 
 test('a server’s resources and prompts: browsed in the Tools screen, attached from the + palette by typing, and read by the model', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { api, page } = await openEverythingInTools(app);
   const resources = page.getByRole('list', { name: 'Resources' });
   await resources.getByText('architecture.md').first().click();
@@ -275,7 +275,7 @@ test('a server’s resources and prompts: browsed in the Tools screen, attached 
 });
 
 test('a prompt with pictures: attached from the palette by typing, its pictures counted on the chip and drawn in the sent message', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const api = hostApi(app.host);
   await api('POST', '/mcp/import', { mcpServers: { pictures: { command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/picture-mcp-server.mjs')] } } });
   await api('PUT', '/providers/echo', { kind: 'scripted', displayName: 'Echo' });
@@ -311,7 +311,7 @@ test('a prompt with pictures: attached from the palette by typing, its pictures 
 });
 
 test('a remote server behind OAuth: Sign in opens its page, and the server connects when the browser comes back', async ({ app, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const remote = await startOAuthMcpServer();
   try {
     const { page, bundles, form } = await openAddMcpServer(app);
@@ -342,7 +342,7 @@ test('a remote server behind OAuth: Sign in opens its page, and the server conne
 });
 
 test('tool rows whose names wrap to two lines never overlap the next, after the list changes under them', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { page } = await openEverythingInTools(app);
   const tools = page.getByRole('list', { name: 'Tools', exact: true });
   await expect(tools.getByRole('button', { name: /^Trigger Long Running Operation/ })).toBeVisible();

@@ -79,7 +79,7 @@ async function travelBundle(host: Parameters<typeof hostApi>[0], target: string)
 }
 
 test('a person builds a three-step recipe by keyboard, runs it, fixes the failing step and runs again from it; then a model calls it from a chat', async ({ app }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const target = await travelTarget();
   try {
     const bundleID = await travelBundle(app.host, target.target);
@@ -214,7 +214,7 @@ test('a person builds a three-step recipe by keyboard, runs it, fixes the failin
 });
 
 test('"Save as recipe" turns a chat’s tool calls into a recipe, with the values passed between them found, for the person to check and run', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const target = await travelTarget();
   try {
     const bundleID = await travelBundle(app.host, target.target);

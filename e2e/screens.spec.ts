@@ -30,7 +30,7 @@ const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 
 for (const language of ['en', 'de', 'zh-Hans', 'ar'] as const) {
   test(`every screen in ${language} at 1000×700, light and dark, with nothing cut off`, async ({ app }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const { target, close } = await startHttpTarget((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ temperature: 21, summary: 'clear' }));
     });

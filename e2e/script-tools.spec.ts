@@ -7,7 +7,7 @@ import { fullShot, shot } from './fixtures/shots.js';
 import { typeOver } from './fixtures/typing.js';
 
 test('a script tool written in the editor: its schema read from the function as it is typed, run as a draft, saved, and run in the tester with its console', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const bundleID = uuidv7();
   await hostApi(app.host)('PUT', `/tools/bundles/${bundleID}`, { slug: 'scripts', displayName: 'Scripts' });
   const { page } = app;
