@@ -5,6 +5,7 @@ import { isForModels } from '../../shared/schemas/http-impl.js';
 import type { ToolDefinition } from '../providers/model.js';
 import type { ValidTool } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
+import { selectionKey } from '../consent/door.js';
 import { chooseDiscovery, type Discovery, type SearchUnavailable } from './discovery.js';
 import type { ToolResolver, ValidBundle } from './resolver.js';
 
@@ -27,9 +28,8 @@ export function providerSafeName(selection: Pick<ToolSelection, 'bundleID' | 'sl
   return `${folded || 'tool'}_${hash}`;
 }
 
-export function toolKey(ref: Pick<ToolSelection, 'bundleID' | 'slug' | 'version'>): string {
-  return `${ref.bundleID}/${ref.slug}/${ref.version}`;
-}
+/** A tool's address as one key: the key a chat's "Always allow" list keeps it under, the door's own. */
+export const toolKey = selectionKey;
 
 /**
  * How a chat's (or an agent's) tool list names a tool: picked by hand, else
