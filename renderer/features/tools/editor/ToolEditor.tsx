@@ -20,7 +20,7 @@ import { placeholderHints } from './placeholder-hints.js';
 import { asSentence } from '../../../components/issue-text.js';
 import { EditorFooter } from './EditorFooter.js';
 import { issuesOf } from '../../../components/ErrorLine.js';
-import { documentText, draftFrom, parseProblem, setPath, toolBody, type Draft } from './draft.js';
+import { documentText, draftFrom, parseProblem, setPath, textOf, toolBody, type Draft } from './draft.js';
 import { useToolDraft } from './use-tool-draft.js';
 import { useLeaveGuard } from '../../../state/leave-guard.js';
 import { CheckField, ListField, SelectField, TextField, type FieldContext } from './EditorFields.js';
@@ -29,8 +29,6 @@ type Issue = { path: string; message: string };
 
 /** The file's own name, the same in every language. */
 const DOCUMENT_NAME = 'tool.json';
-
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The tool.json typed in the JSON tab as a draft, or null while it is not a JSON object. */
 function documentFrom(text: string): Draft | null {

@@ -121,3 +121,6 @@ export function jsonProblem(said: string, text: string): string {
     .replace(/^JSON\.parse: /, '');
   return `Not valid JSON: ${what}${where}. Nothing is lost: fix it here to save.`;
 }
+
+/** A draft's field as text: what it holds when it is a string, else nothing (a field typed over as something else). */
+export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ToolView } from '../../../../shared/schemas/tool.js';
 import { STARTER_SCRIPT } from '../../../../shared/tools/script-sandbox-types.js';
-import { draftFrom, newHttpDraft, nextVersion, slugFrom, type Draft } from './draft.js';
-
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+import { draftFrom, newHttpDraft, nextVersion, slugFrom, textOf, type Draft } from './draft.js';
 
 /** What a tool of each type starts from when the type is switched to it. */
 const STARTER_IMPLS: Record<string, unknown> = {
