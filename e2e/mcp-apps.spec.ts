@@ -352,13 +352,16 @@ test('the PDF viewer app (server-pdf) shows a local PDF in the chat, reading its
   const { page } = app;
   // display_pdf does not say it only reads: the model's call waits for the person.
   await askAndAllow(page, app.host.url, 'Reading', 'Show me the PDF');
-  await expect(page.getByRole('log')).toContainText('Here it is.');
+  // The waits below are long because the app is heavy, not the host: its 4 MB document runs pdf.js without a worker
+  // (a sandboxed frame's blob worker is refused, so pdf.js loads its worker's code on the page), ~4 s of one thread
+  // on an idle machine, several times that beside a loaded CI run's other tests.
+  await expect(page.getByRole('log')).toContainText('Here it is.', { timeout: 30_000 });
   const region = page.getByRole('region', { name: 'App of Display PDF' });
   await expect(region).toBeVisible();
   // pdf.js draws the page; its text layer says what is on it.
-  await expect(page.frameLocator('.mcp-app__frame').frameLocator('iframe').getByText('Hello Toolbelt')).toBeVisible({ timeout: 30_000 });
+  await expect(page.frameLocator('.mcp-app__frame').frameLocator('iframe').getByText('Hello Toolbelt')).toBeVisible({ timeout: 60_000 });
   await page.screenshot(shot('app-pdf'));
   // What the viewer shows is what the model reads with the call's result next turn (ui/update-model-context).
-  await expect.poll(async () => JSON.stringify(await api('GET', `/chats/${chat.id}`))).toContain('"appContext"');
+  await expect.poll(async () => JSON.stringify(await api('GET', `/chats/${chat.id}`)), { timeout: 30_000 }).toContain('"appContext"');
   expect(app.consoleErrors).toEqual([]);
 });
