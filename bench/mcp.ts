@@ -4,8 +4,8 @@
 // the same, all in one run on this machine.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { PROJECT_ROOT as ROOT } from '../testing/cores/spawned-host.js';
 import { startBenchCore } from './bench-core.js';
 import { percentile, report, timeInTurns, type Figure } from './stats.js';
@@ -36,11 +36,11 @@ export async function benchMcp(): Promise<boolean> {
   await ours();
   const sdk = core.mcpServers.connection('everything')!.sdkClient();
   const sameRequest = { timeout: 60_000, resetTimeoutOnProgress: true, onprogress: () => {} };
-  const sameConnection = () => sdk.callTool({ name: 'echo', arguments: { message: 'bench' } }, undefined, sameRequest);
+  const sameConnection = () => sdk.callTool({ name: 'echo', arguments: { message: 'bench' } }, sameRequest);
   const samples = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, ours, sameConnection);
   figures.push({ section: 'mcp', name: 'tool call p50 (echo, stdio)', ours: percentile(samples.ours, 50), limit: percentile(samples.limit, 50), limitName: 'the bare SDK call, same connection', goalRatio: 1.2 });
   const bare = await bareClient(EVERYTHING);
-  const separate = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, ours, () => bare.callTool({ name: 'echo', arguments: { message: 'bench' } }, undefined, sameRequest));
+  const separate = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, ours, () => bare.callTool({ name: 'echo', arguments: { message: 'bench' } }, sameRequest));
   await bare.close();
   figures.push({ section: 'mcp', name: 'tool call p50 (echo, stdio)', ours: percentile(separate.ours, 50), limit: percentile(separate.limit, 50), limitName: 'a bare SDK client on its own server process' });
 

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { ToolSelection } from '../../shared/schemas/chat.js';
 import type { LiveQuestion } from '../../shared/schemas/questions.js';

@@ -1,4 +1,4 @@
-import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { appPermissions, declaredOrigins, type AppCspDeclaration } from '../../shared/mcp/app-csp.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { asMcpToolResult } from '../../shared/mcp/mcp-tool-result.js';

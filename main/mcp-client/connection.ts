@@ -1,19 +1,37 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, ErrorCode, LoggingMessageNotificationSchema, PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, McpError, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type GetPromptResult, type Progress, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  Client,
+  IssuerMismatchError,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkHttpError,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type CallToolResult,
+  type ElicitResult,
+  type GetPromptResult,
+  type OAuthClientProvider,
+  type Progress,
+  type RequestOptions,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplateType as ResourceTemplate,
+  type Tool,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { RpcMessage } from '../../shared/schemas/invocation.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
 import type { Logger } from '../log.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { McpOAuthProvider } from './oauth-provider.js';
 import { findCommand } from './shell-path.js';
 import { MessageTap, recordCall } from './message-tap.js';
 import { requestScopedFetch } from './request-scoped-fetch.js';
+import { mcpFetch } from './mcp-fetch.js';
 import { allPages } from './list-pages.js';
+import { listAllTools } from './tool-listing.js';
 import { StderrTail } from './stderr-tail.js';
 import { ServerLog } from './server-log.js';
 import { inBackground } from '../common/background.js';
@@ -22,6 +40,11 @@ import { CallNeedsSignIn, CONNECT_TIMEOUT_MS, MAX_SIGN_INS, scopeRefused, startF
 
 export type { ConnectionFailure };
 
+/**
+ * How long a stdio server has to answer the 2026 probe (server/discover) before it is taken for a 2025 server,
+ * which some never answer before their handshake. Over HTTP silence is an outage, and the connect timeout rules.
+ */
+const STDIO_PROBE_MS = 10_000;
 /** After a tools/list_changed that came while listing, how long before listing again. */
 const RELIST_GAP_MS = 1_000;
 /** The most of a server's instructions a model is given: enough for guidance, not a second system prompt. */
@@ -32,6 +55,14 @@ export type AskPerson = (message: string, schema: Record<string, unknown>, signa
 
 /** `idle`: not started yet; its tools are the last list it gave, and it starts when first used. */
 export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
+
+/**
+ * One page of a list, asked for as such. The SDK's list methods walk every page themselves when given no cursor,
+ * with a cap on pages but none on items or bytes; Toolbelt walks them itself (list-pages.ts), within its limits.
+ */
+function onePage<M extends 'prompts/list' | 'resources/list' | 'resources/templates/list'>(client: Client, method: M, cursor: string | undefined, options?: RequestOptions) {
+  return client.request({ method, params: cursor ? { cursor } : {} }, options);
+}
 
 /** How one tool call runs. */
 export interface CallOptions {
@@ -60,6 +91,8 @@ export class McpConnection {
   failure: ConnectionFailure | null = null;
   tools: Tool[] = [];
   serverInfo: { name: string; version: string } | null = null;
+  /** The MCP revision this server speaks (2026-07-28, or a 2025 one), once it has connected; shown on its page. */
+  protocolVersion: string | null = null;
   private readonly stderrTail = new StderrTail();
   /** Listing again after tools/list_changed: one listing at a time, and at most one more after it, a gap later. */
   private relisting: { again: boolean } | null = null;
@@ -94,6 +127,8 @@ export class McpConnection {
       askPerson: AskPerson;
       connectTimeoutMs?: number;
       cachedTools?: Tool[];
+      /** The revision the server spoke when it last connected: a stdio server known to speak 2025 is not probed again. */
+      rememberedVersion?: string;
       /** Remote servers: the OAuth client that signs in when the server asks for it. */
       authProvider?: () => Promise<OAuthClientProvider>;
     },
@@ -118,11 +153,12 @@ export class McpConnection {
       this.client = await this.connect();
       const version = this.client.getServerVersion();
       if (version) this.serverInfo = { name: version.name, version: version.version };
+      this.protocolVersion = this.client.getNegotiatedProtocolVersion() ?? null;
       this.instructions = this.client.getInstructions()?.trim().slice(0, MAX_INSTRUCTIONS) || null;
-      this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.toolsChanged());
+      this.client.setNotificationHandler('notifications/tools/list_changed', () => this.toolsChanged());
       // Prompts and resources are read when shown, never kept: the window is told to read them again.
-      this.client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.events.offeringsChanged());
-      this.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.events.offeringsChanged());
+      this.client.setNotificationHandler('notifications/prompts/list_changed', () => this.events.offeringsChanged());
+      this.client.setNotificationHandler('notifications/resources/list_changed', () => this.events.offeringsChanged());
       await this.refreshTools().catch((error: unknown) => {
         throw new ToolListUnanswered(error);
       });
@@ -152,7 +188,7 @@ export class McpConnection {
       this.signInsInARow = 0;
       return result;
     } catch (error) {
-      if (error instanceof UnauthorizedError || (error instanceof StreamableHTTPError && error.code === 403 && /upscoping/.test(error.message))) throw this.signInAgain();
+      if (error instanceof UnauthorizedError || (error instanceof SdkHttpError && error.status === 403 && /upscoping/.test(error.message))) throw this.signInAgain();
       if (!this.sessionGone(error) || options.signal.aborted) throw error;
       await this.renewSession();
       return this.callOnce(name, args, options);
@@ -202,8 +238,8 @@ export class McpConnection {
   private renewing: Promise<void> | null = null;
 
   private sessionGone(error: unknown): boolean {
-    if ('command' in this.config || !(error instanceof StreamableHTTPError)) return false;
-    return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
+    if ('command' in this.config || !(error instanceof SdkHttpError)) return false;
+    return error.status === 404 || (error.status === 400 && /session/i.test(error.message));
   }
 
   /** A new session in place of one the server forgot; calls that found it gone together share one. */
@@ -231,13 +267,16 @@ export class McpConnection {
     const own = options.signal === NOT_CANCELLABLE ? null : new AbortController();
     const unfollow = own ? forwardAbort(options.signal, own) : () => {};
     try {
-      const result = await client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, undefined, {
+      // The tool's definition as listed: the SDK mirrors the headers it declares (2026) and checks its output by it.
+      const toolDefinition = this.tools.find((tool) => tool.name === name);
+      const result = await client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, {
+        ...(toolDefinition ? { toolDefinition } : {}),
         ...(own ? { signal: own.signal } : {}),
         timeout: options.timeoutMs,
         resetTimeoutOnProgress: true,
         ...(options.onProgress ? { onprogress: options.onProgress } : {}),
       });
-      return result as CallToolResult;
+      return result;
     } finally {
       unfollow();
       if (--this.callsRunning === 0) this.withdrawQuestions();
@@ -248,8 +287,8 @@ export class McpConnection {
   async resources(): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
     const client = this.connected();
     if (!client.getServerCapabilities()?.resources) return { resources: [], templates: [] };
-    const resources = await allPages((cursor) => client.listResources(cursor ? { cursor } : {}).then((page) => ({ items: page.resources, next: page.nextCursor })), this.listCut('resources'));
-    const templates = await allPages((cursor) => client.listResourceTemplates(cursor ? { cursor } : {}).then((page) => ({ items: page.resourceTemplates, next: page.nextCursor })), this.listCut('resource templates'));
+    const resources = await allPages((cursor) => onePage(client, 'resources/list', cursor).then((page) => ({ items: page.resources, next: page.nextCursor })), this.listCut('resources'));
+    const templates = await allPages((cursor) => onePage(client, 'resources/templates/list', cursor).then((page) => ({ items: page.resourceTemplates, next: page.nextCursor })), this.listCut('resource templates'));
     return { resources, templates };
   }
 
@@ -264,7 +303,7 @@ export class McpConnection {
   async prompts(): Promise<Prompt[]> {
     const client = this.connected();
     if (!client.getServerCapabilities()?.prompts) return [];
-    return allPages((cursor) => client.listPrompts(cursor ? { cursor } : {}).then((page) => ({ items: page.prompts, next: page.nextCursor })), this.listCut('prompts'));
+    return allPages((cursor) => onePage(client, 'prompts/list', cursor).then((page) => ({ items: page.prompts, next: page.nextCursor })), this.listCut('prompts'));
   }
 
   async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
@@ -288,17 +327,11 @@ export class McpConnection {
    * list fails the start then, not at the SDK's minute.
    */
   private async refreshTools(): Promise<void> {
-    const client = this.client!;
-    const signal = AbortSignal.timeout(this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
-    const listed = allPages(
-      (cursor) => client.listTools(cursor ? { cursor } : {}, { signal, timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS }).then((page) => ({ items: page.tools, next: page.nextCursor })),
-      (why) => this.events.log.warn('an MCP server’s tool list was cut off', { server: this.name, why }),
-    );
-    // A server of prompts or resources only (no tools capability) may not know tools/list: it has no tools, which is no failure.
-    const toolless = !client.getServerCapabilities()?.tools;
-    this.tools = await listed.catch((error: unknown) => {
-      if (toolless && error instanceof McpError && error.code === Number(ErrorCode.MethodNotFound)) return [];
-      throw error;
+    const timeoutMs = this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    this.tools = await listAllTools(this.client!, {
+      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      onCut: (why) => this.events.log.warn('an MCP server’s tool list was cut off', { server: this.name, why }),
     });
     this.events.listed(this.tools);
     this.events.changed();
@@ -343,14 +376,14 @@ export class McpConnection {
     const url = new URL(this.config.url);
     this.authProvider = (await this.options.authProvider?.()) ?? null;
     const requestInit = { headers: this.resolved.headers };
-    const settings = { requestInit, fetch: requestScopedFetch(), ...(this.authProvider ? { authProvider: this.authProvider } : {}) };
+    const settings = { requestInit, fetch: requestScopedFetch(mcpFetch), ...(this.authProvider ? { authProvider: this.authProvider } : {}) };
     if (this.config.type === 'sse') return this.attach(new SSEClientTransport(url, settings));
     try {
       return await this.attach(new StreamableHTTPClientTransport(url, settings));
     } catch (error) {
       // Servers of the older protocol answer the Streamable HTTP handshake with a 4xx.
-      const status = (error as { code?: unknown }).code;
-      if (this.config.type === 'streamable-http' || typeof status !== 'number' || status < 400 || status >= 500) throw error;
+      const status = error instanceof SdkHttpError ? error.status : undefined;
+      if (this.config.type === 'streamable-http' || status === undefined || status < 400 || status >= 500) throw error;
       return this.attach(new SSEClientTransport(url, settings));
     }
   }
@@ -370,14 +403,17 @@ export class McpConnection {
   private async attach(transport: Transport): Promise<Client> {
     // Forms only: URL-mode elicitation (open a web page) is not offered. A field the person left
     // empty that has a default is answered with the default (SEP-1034).
-    const client = new Client({ name: 'Toolbelt', version: '1' }, { capabilities: { elicitation: { form: { applyDefaults: true } } } });
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => this.serverLog.note(notification.params, new Date()));
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    const client = new Client(
+      { name: 'Toolbelt', version: '1' },
+      { capabilities: { elicitation: { form: { applyDefaults: true } } }, versionNegotiation: this.negotiation(transport) },
+    );
+    client.setNotificationHandler('notifications/message', (notification) => this.serverLog.note(notification.params, new Date()));
+    client.setRequestHandler('elicitation/create', async (request, context) => {
       const params = request.params;
-      if (params.mode === 'url') throw new McpError(ErrorCode.InvalidParams, 'Toolbelt answers form questions only, not URL elicitation.');
+      if (params.mode === 'url') throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Toolbelt answers form questions only, not URL elicitation.');
       this.questionsOpen++;
       try {
-        return await this.options.askPerson(params.message, params.requestedSchema, AbortSignal.any([extra.signal, this.questionScope.signal]));
+        return await this.options.askPerson(params.message, params.requestedSchema, AbortSignal.any([context.mcpReq.signal, this.questionScope.signal]));
       } finally {
         this.questionsOpen--;
       }
@@ -385,7 +421,7 @@ export class McpConnection {
     // Sampling (a server borrowing the person's model) is deprecated and never offered; say so rather than "Method not found".
     client.fallbackRequestHandler = async (request) => {
       const what = request.method === 'sampling/createMessage' ? 'sampling (sampling/createMessage): it does not let servers use the person’s model' : `${request.method}`;
-      throw new McpError(ErrorCode.MethodNotFound, `Toolbelt does not support ${what}.`);
+      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Toolbelt does not support ${what}.`);
     };
     client.onclose = () => {
       // Only a connected server can crash; a start that fails is reported by start() (and is not restarted in a loop).
@@ -402,6 +438,18 @@ export class McpConnection {
     return client;
   }
 
+  /**
+   * The SDK's own negotiation: 2026-07-28 first (server/discover), the 2025 handshake for a server that does not know
+   * it. A 2026 server's input_required results are answered by the same elicitation handler, round by round, inside
+   * the call (the SDK caps the rounds). The one exception is a stdio server known to speak 2025: the probe would cost
+   * it a second process at every start (the SDK probes stdio on a short-lived sibling), so it shakes hands as before.
+   */
+  private negotiation(transport: Transport): { mode: 'auto' | 'legacy'; probe?: { timeoutMs: number } } {
+    if (!(transport instanceof StdioClientTransport)) return { mode: 'auto' };
+    if (this.options.rememberedVersion?.startsWith('2025-')) return { mode: 'legacy' };
+    return { mode: 'auto', probe: { timeoutMs: Math.min(STDIO_PROBE_MS, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) } };
+  }
+
   private withdrawQuestions(): void {
     // Aborting costs an event and an exception object: only when a question is open.
     if (this.questionsOpen === 0) return;
@@ -410,8 +458,15 @@ export class McpConnection {
   }
 
   /** A sign-in that did not finish: said like a failed start, so Restart (or Sign in again) is the way on. */
-  signInFailed(reason: string): void {
-    this.fail({ code: 'mcp_auth_failed', message: `Signing in to the MCP server ${this.name} failed: ${reason}. Select Restart to sign in again.` });
+  signInFailed(error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    // RFC 9207: the answer named another authorization server than the one signed in with, a sign of a mix-up attack.
+    if (error instanceof IssuerMismatchError && error.kind === 'authorization_response') {
+      this.fail({
+        code: 'mcp_auth_wrong_issuer',
+        message: `Signing in to the MCP server ${this.name} was stopped: the answer came from another sign-in server than the one Toolbelt opened (${reason}). Nothing was sent to it. Select Restart to sign in again; if it happens again, do not sign in there.`,
+      });
+    } else this.fail({ code: 'mcp_auth_failed', message: `Signing in to the MCP server ${this.name} failed: ${reason}. Select Restart to sign in again.` });
     this.events.changed();
   }
 

@@ -3,6 +3,19 @@ export const LIST_LIMITS = { pages: 100, items: 10_000, chars: 20_000_000 };
 
 export type ListLimits = typeof LIST_LIMITS;
 
+/** A list read whole elsewhere, cut to the limits as allPages would have cut it, with `onCut` told why. */
+export function withinLimits<T>(items: T[], onCut: (why: string) => void, limits: ListLimits = LIST_LIMITS): T[] {
+  let chars = 0;
+  for (const [index, item] of items.entries()) {
+    chars += JSON.stringify(item)?.length ?? 0;
+    if (index >= limits.items || chars > limits.chars) {
+      onCut(index >= limits.items ? `more than ${limits.items} items` : `more than ${Math.round(limits.chars / 1_000_000)} MB`);
+      return items.slice(0, index);
+    }
+  }
+  return items;
+}
+
 /**
  * Every page of a paginated list (tools, resources, prompts), within limits:
  * a server that repeats a cursor is not followed around in circles, and one

@@ -1,5 +1,4 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import { type OAuthClientProvider, ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/client';
 
 /**
  * A server Toolbelt reaches as itself (OAuth client credentials): no person

@@ -109,7 +109,7 @@ describe('the loopback redirect', () => {
 
       const second = callbacks.expect('state-2');
       await fetch(`${redirect}?state=state-2&code=the-code`);
-      await expect(second).resolves.toBe('the-code');
+      expect((await second).code).toBe('the-code');
     } finally {
       await callbacks.close();
     }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/client';
 import type { OAuthRecord, OAuthVault } from './oauth-vault.js';
 
 /**
@@ -31,6 +30,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
   get clientMetadata(): OAuthClientMetadata {
     return {
       client_name: 'Toolbelt',
+      // A desktop app on a loopback redirect: a native client (OpenID Connect Registration, asked for by MCP 2026-07-28).
+      application_type: 'native',
       redirect_uris: [this.redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -75,7 +76,10 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     this.authorizationUrl = null;
-    const { verifier: _done, ...rest } = this.record;
+    // Where to sign in is looked up again at the next sign-in the server asks for, not taken from what was found: a
+    // server that refuses fresh tokens may have moved to another sign-in server (its metadata names a new one, where
+    // Toolbelt then registers anew). The SDK leaves this to the host ("on repeated 401s").
+    const { verifier: _done, discovery: _found, ...rest } = this.record;
     await this.save({ ...rest, tokens });
   }
 

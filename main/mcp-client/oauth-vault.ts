@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthDiscoveryState, OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import type { Logger } from '../log.js';

@@ -1,4 +1,4 @@
-import { McpError, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type ResourceTemplateType as ResourceTemplate } from '@modelcontextprotocol/client';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { McpPrompt, McpPromptMessages, McpResource, McpResourceContent } from '../../shared/schemas/mcp.js';
 import { base64Size, contentBlocksForModel, isContentBlocks } from '../../shared/mcp/content-blocks.js';
@@ -64,6 +64,6 @@ function pictureIn(content: GetPromptResult['messages'][number]['content']): Att
 
 /** A server's own error, said as its answer; anything else is passed on. */
 export function serverRefusal(server: string, what: string, error: unknown): never {
-  if (error instanceof McpError) throw new ToolbeltError('mcp_error', `The MCP server ${server} could not ${what}: ${error.message}`);
+  if (error instanceof ProtocolError) throw new ToolbeltError('mcp_error', `The MCP server ${server} could not ${what}: ${error.message}`);
   throw error;
 }

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { isToolName } from '../../shared/schemas/ids.js';
 import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/tools/schema-limits.js';
 import type { McpToolUi } from '../../shared/schemas/http-impl.js';

@@ -1,4 +1,4 @@
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode, type CallToolResult } from '@modelcontextprotocol/client';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import { settle } from '../common/settle.js';
@@ -10,6 +10,7 @@ import { freshBudget, lineageMeta } from '../tools/run-lineage.js';
 import { CallNeedsSignIn } from './start-failure.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ContentBlock } from '../../shared/mcp/content-blocks.js';
+import { socketReason } from '../common/socket-reason.js';
 
 type McpTool = Extract<ToolFile, { type: 'mcp' }>;
 
@@ -70,7 +71,7 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
     },
     async run(tool, args, context) {
       const redactor = NO_SECRETS;
-      const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network' | 'mcp_error' | 'sign_in_required' | 'scope_refused', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
+      const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network' | 'mcp_error' | 'mcp_input_rounds' | 'sign_in_required' | 'scope_refused', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
       // The first call starts a server that waits for its first use (a connected one goes straight on).
       if (servers.connection(tool.impl.server)?.state !== 'connected') await servers.ensureStarted(tool.impl.server);
       const connection = servers.connection(tool.impl.server);
@@ -97,10 +98,14 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
         const message = error instanceof Error ? error.message : String(error);
         if (/timed out|timeout/i.test(message)) return { ...failed('timeout', `${tool.displayName} timed out after ${timeoutMs} ms on the MCP server "${tool.impl.server}".`), ...rpc };
         // The server answered, with an error of its own: not the network's fault, and said as the server said it.
-        if (error instanceof McpError) return { ...failed('mcp_error', `${tool.displayName} failed on the MCP server "${tool.impl.server}" (JSON-RPC error ${error.code}): ${message.replace(/^(?:MCP error -?\d+: )+/, '')}`), ...rpc };
+        if (error instanceof SdkError && error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
+          return { ...failed('mcp_input_rounds', `${tool.displayName} on the MCP server "${tool.impl.server}" kept asking for more input (${message}); Toolbelt stopped the call. The server may be stuck: try again, or tell its author.`), ...rpc };
+        }
+        if (error instanceof ProtocolError) return { ...failed('mcp_error', `${tool.displayName} failed on the MCP server "${tool.impl.server}" (JSON-RPC error ${error.code}): ${message.replace(/^(?:MCP error -?\d+: )+/, '')}`), ...rpc };
         if (error instanceof ToolbeltError) return { ...failed('mcp_error', error.message), ...rpc };
         if (error instanceof CallNeedsSignIn) return { ...failed(error.code, error.message), ...rpc };
-        return { ...failed('network', `${tool.displayName} failed on the MCP server "${tool.impl.server}": ${message}`), ...rpc };
+        const reason = error instanceof Error && error.cause ? socketReason(error.cause) : null;
+        return { ...failed('network', `${tool.displayName} failed on the MCP server "${tool.impl.server}": ${message}${reason ? ` (${reason})` : ''}`), ...rpc };
       }
       const result = outcome.value;
       const mapped = resultValue(result);

@@ -1,4 +1,4 @@
-import type { LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingMessageNotification } from '@modelcontextprotocol/client';
 
 /** How many of a server's log messages its panel keeps, and how long each may be. */
 const KEPT = 50;

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { auth, type OAuthClientProvider, type ElicitResult, type Tool } from '@modelcontextprotocol/client';
 import { ToolbeltError } from '../../shared/errors.js';
 import { McpServerConfigSchema, McpServerNameSchema, type McpServerConfig, type McpServerView } from '../../shared/schemas/mcp.js';
 import { inBackground } from '../common/background.js';
@@ -201,9 +200,11 @@ export class McpServers {
       return;
     }
     // A server whose tools are known waits for its first use, unless it is marked to start with Toolbelt.
-    const cachedTools = options.startNow || config.eager ? null : await this.toolCache.read(name);
+    const known = await this.toolCache.read(name);
+    const cachedTools = options.startNow || config.eager ? null : (known?.tools ?? null);
     const listed = (tools: Tool[]) => {
-      const writing = this.toolCache.write(name, tools).finally(() => this.cacheWrites.delete(writing));
+      const protocolVersion = server.connection?.protocolVersion;
+      const writing = this.toolCache.write(name, { tools, ...(protocolVersion ? { protocolVersion } : {}) }).finally(() => this.cacheWrites.delete(writing));
       this.cacheWrites.add(writing);
       inBackground(writing, (error) => this.deps.log.warn('the MCP tool list could not be kept for the next start', { server: name, error: String(error) }));
     };
@@ -218,6 +219,7 @@ export class McpServers {
         ...('url' in config ? { authProvider: () => this.oauthProvider(name) } : {}),
         ...(this.deps.connectTimeoutMs ? { connectTimeoutMs: this.deps.connectTimeoutMs } : {}),
         ...(cachedTools ? { cachedTools } : {}),
+        ...(known?.protocolVersion ? { rememberedVersion: known.protocolVersion } : {}),
       },
     );
     await this.deps.store.sources.add(source);
@@ -308,8 +310,10 @@ export class McpServers {
     const provider = connection.authProvider as McpOAuthProvider;
     const config = server.config as Extract<McpServerConfig, { url: string }>;
     const signedIn = (async () => {
-      const code = await this.deps.oauthCallbacks.expect(provider.pendingState);
-      const outcome = await auth(provider, { serverUrl: config.url, authorizationCode: code });
+      const { code, query } = await this.deps.oauthCallbacks.expect(provider.pendingState);
+      // `iss`, where the server sent one, is checked against the issuer signed in with (RFC 9207, a mix-up defence).
+      const iss = query.get('iss');
+      const outcome = await auth(provider, { serverUrl: config.url, authorizationCode: code, ...(iss !== null ? { iss } : {}) });
       if (outcome !== 'AUTHORIZED') throw new Error('the server did not accept the sign-in');
       connection.signInsInARow++;
       if (this.servers.get(name) !== server) return;
@@ -318,7 +322,7 @@ export class McpServers {
     })();
     inBackground(
       signedIn.catch((error: unknown) => {
-        if (this.servers.get(name) === server) connection.signInFailed(error instanceof Error ? error.message : String(error));
+        if (this.servers.get(name) === server) connection.signInFailed(error);
       }),
       (error) => this.deps.log.error('finishing an MCP sign-in failed unexpectedly', { server: name, error: String(error) }),
     );
@@ -347,6 +351,7 @@ export class McpServers {
       stderr: [...(connection?.stderr ?? [])],
       ...(connection?.serverLog.lines.length ? { log: [...connection.serverLog.lines] } : {}),
       ...(connection?.serverInfo ? { serverInfo: connection.serverInfo } : {}),
+      ...(connection?.protocolVersion ? { protocolVersion: connection.protocolVersion } : {}),
       ...(connection?.failure?.code === 'mcp_auth_required' && connection.authProvider instanceof McpOAuthProvider && connection.authProvider.authorizationUrl ? { authorizationUrl: connection.authProvider.authorizationUrl.href } : {}),
     };
   }

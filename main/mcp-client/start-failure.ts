@@ -1,5 +1,4 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { UnauthorizedError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { ToolbeltError } from '../../shared/errors.js';
 import { ClientConfigIncomplete } from './machine-client.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
@@ -19,6 +18,7 @@ export interface ConnectionFailure {
     | 'mcp_unreachable'
     | 'mcp_auth_required'
     | 'mcp_auth_failed'
+    | 'mcp_auth_wrong_issuer'
     | 'mcp_client_required'
     | 'mcp_scope_refused';
   message: string;
@@ -87,7 +87,7 @@ export function startFailure(error: unknown, server: StartingServer): Connection
     return { code: 'mcp_no_answer', message: `The MCP server ${server.name} connected but did not give its list of tools within ${seconds} s (${error.reason}). Restart it; if it keeps happening, the server is stuck.` };
   }
   const said = error instanceof Error ? error.message : String(error);
-  if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     const seconds = Math.round(server.connectTimeoutMs / 1000);
     const tail = server.stderr.length ? ` It wrote: ${server.stderr.slice(-3).join(' / ')}` : '';
     return {

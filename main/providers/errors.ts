@@ -2,6 +2,7 @@ import { ToolbeltError } from '../../shared/errors.js';
 import { Redactor } from '../common/redact.js';
 import type { ProviderConnection } from './connection.js';
 import type { ModelRequest } from './model.js';
+import { socketReason } from '../common/socket-reason.js';
 
 export interface ProviderErrorContext {
   providerName: string;
@@ -77,16 +78,6 @@ export function providerError(raw: unknown, context: ProviderErrorContext): Tool
     );
   }
   return new ToolbeltError('provider_error', `${name} answered HTTP ${status}: ${said}`, { status });
-}
-
-/** The innermost cause's code (ECONNREFUSED, ENOTFOUND…): the SDK wraps fetch's error, which wraps the socket's. */
-function socketReason(cause: unknown): string | null {
-  type Link = { cause?: Link; code?: unknown; message?: unknown } | undefined;
-  let current = cause as Link;
-  for (let depth = 0; current?.cause && depth < 5; depth++) current = current.cause;
-  if (!current) return null;
-  if (typeof current.code === 'string') return current.code;
-  return typeof current.message === 'string' ? current.message : null;
 }
 
 /** A stream that stopped before the provider said it was done. */

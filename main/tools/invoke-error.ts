@@ -27,6 +27,8 @@ export type InvokeErrorCode =
   | 'tool_error'
   /** An MCP server answered the call with a JSON-RPC error (its code is in the message), or lost its session for good. */
   | 'mcp_error'
+  /** An MCP server (2026-07-28) asked for the person's input in more rounds than one call may take. */
+  | 'mcp_input_rounds'
   /** An agent tool: agents called agents deeper than allowed. */
   | 'agent_depth'
   /** An agent tool: the run it belongs to used up its model requests or tool calls. */

@@ -115,6 +115,8 @@ export const McpServerViewSchema = Type.Object(
     /** What it logged lately over MCP (notifications/message), newest last. */
     log: Type.Optional(Type.Array(Type.Object({ level: Type.String(), text: Type.String(), at: Type.String() }, { additionalProperties: false }), { maxItems: 50 })),
     serverInfo: Type.Optional(Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: false })),
+    /** The MCP revision it speaks (2026-07-28, or a 2025 one), once it has connected. */
+    protocolVersion: Type.Optional(Type.String({ maxLength: 40 })),
     /** A remote server that asks the person to sign in: the page to open (its state and PKCE challenge, no secret). */
     authorizationUrl: Type.Optional(Type.String()),
   },

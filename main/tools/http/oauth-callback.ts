@@ -3,6 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { createLimitedServer } from '../../common/listener-limits.js';
 import { ownAuthorities } from '../../common/listener-checks.js';
 
+/**
+ * What the browser brought back: the code, and the query as sent, whose `iss` (RFC 9207) names the authorization
+ * server that answered, checked by whoever trades the code (a mix-up defence).
+ */
+export interface SignInAnswer {
+  code: string;
+  query: URLSearchParams;
+}
+
 /** A sign-in that ended before a code came back (refused, timed out, Toolbelt closing): its message says why, in words for the person. */
 export class SignInEnded extends Error {}
 
@@ -10,7 +19,7 @@ const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 const WAIT_MS = 10 * 60_000;
 
 interface Waiting {
-  resolve: (code: string) => void;
+  resolve: (answer: SignInAnswer) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 }
@@ -85,13 +94,13 @@ export class OAuthCallbackServer {
       entry.reject(new SignInEnded(`the sign-in was refused: ${said}`));
       return send(400, 'Sign-in failed', `The server said: ${said}. Go back to Toolbelt to try again.`);
     }
-    entry.resolve(code);
+    entry.resolve({ code, query: url.searchParams });
     send(200, 'Signed in', 'You are signed in. You can close this tab and go back to Toolbelt.');
   }
 
-  /** The code the browser brings back for this state; fails after ten minutes. */
-  expect(state: string): Promise<string> {
-    return new Promise<string>((resolve, reject) => {
+  /** What the browser brings back for this state; fails after ten minutes. */
+  expect(state: string): Promise<SignInAnswer> {
+    return new Promise<SignInAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(state);
         reject(new SignInEnded('nobody signed in within 10 minutes'));

@@ -60,13 +60,14 @@ export class OAuthSignIns {
     const attempt: Attempt = { authorizationUrl: authorizationUrl.href, redirectUri };
     this.attempts.set(key, attempt);
     const finished = (async () => {
-      const code = await this.deps.callbacks.expect(state);
+      const { query } = await this.deps.callbacks.expect(state);
       const parties = oauthParties(client);
       const response = await oauth.authorizationCodeGrantRequest(
         parties.server,
         parties.client,
         parties.clientAuth,
-        oauth.validateAuthResponse(parties.server, parties.client, new URLSearchParams({ code, state }), state),
+        // The whole query: its `iss` is checked against the server's issuer (RFC 9207) where the server sends one.
+        oauth.validateAuthResponse(parties.server, parties.client, query, state),
         redirectUri,
         verifier,
         parties.insecure,

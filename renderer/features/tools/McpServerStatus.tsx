@@ -20,6 +20,7 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
         {`${t('mcpStatus.kind')} · `}
         <span className="mcp-status__state">{signIn ? t('mcpStatus.signInNeeded') : t(`mcpStatus.state.${server.state}`)}</span>
         {server.serverInfo ? ` · ${server.serverInfo.name} ${server.serverInfo.version}` : ''}
+        {server.protocolVersion ? ` · ${t('mcpStatus.revision', { version: server.protocolVersion })}` : ''}
       </span>
       {server.error ? <span className={signIn ? 'list__meta' : 'bundle-problem'}>{server.error.message}</span> : null}
       {server.notice && server.state === 'connected' ? <span className="list__meta">{server.notice}</span> : null}

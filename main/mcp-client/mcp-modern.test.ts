@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
+import { nextQuestion } from '../../testing/harness/live-questions.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
+import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
+
+const EVERYTHING = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
+
+/** An SDK v2 server that speaks only 2026-07-28 (it refuses the 2025 handshake), stopped when the test ends: its URL. */
+async function startModernServer(): Promise<string> {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'testing/servers/modern-mcp-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  onTestFinished(async () => {
+    child.kill();
+    if (child.exitCode === null) await once(child, 'exit');
+  });
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  return line.toString().trim();
+}
+
+/** How many times the counted server has started. */
+async function startCount(log: string): Promise<number> {
+  return (await readFile(log, 'utf8')).split('\n').filter(Boolean).length;
+}
+
+describe('MCP servers of the 2026-07-28 revision', () => {
+  it('a server that refuses the 2025 handshake is added, says its revision, and runs its tool', async () => {
+    const url = await startModernServer();
+    const { call } = await startTestCore();
+    const server = await call('mcpServers.put', { name: 'modern', config: { url } });
+    expect(server).toMatchObject({ state: 'connected', protocolVersion: '2026-07-28', serverInfo: { name: 'modern', version: '2.4.0' }, toolCount: 3 });
+    expect(expectOk(await call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'echo', version: 'mcp', args: { text: 'from 2026' } })).value).toBe('echo: from 2026');
+  });
+
+  it('a tool that needs the person mid-call (input_required) asks through Toolbelt’s questions and resumes with the answer', async () => {
+    const url = await startModernServer();
+    const subject = await startTestCore();
+    const server = await subject.call('mcpServers.put', { name: 'modern', config: { url } });
+    const running = subject.call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'ask_name', version: 'mcp', args: {} });
+    const question = await nextQuestion(subject.core);
+    expect(question).toMatchObject({ from: { kind: 'mcp-server', server: 'modern' }, message: 'Your name?' });
+    await subject.call('questions.answer', { id: question.id, answer: { action: 'accept', content: { name: 'Ada' } } });
+    expect(expectOk(await running).value).toBe('Hello, Ada.');
+    expect((await subject.call('questions.list', {})).questions).toEqual([]);
+  });
+
+  it('a server that asks for input after every answer is stopped after ten rounds, with a code saying so', async () => {
+    const url = await startModernServer();
+    const subject = await startTestCore();
+    const server = await subject.call('mcpServers.put', { name: 'modern', config: { url } });
+    const running = subject.call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'ask_forever', version: 'mcp', args: {} });
+    let asked = 0;
+    for (;;) {
+      const question = await Promise.race([nextQuestion(subject.core), running.then(() => null)]);
+      if (!question) break;
+      asked++;
+      await subject.call('questions.answer', { id: question.id, answer: { action: 'accept', content: {} } });
+    }
+    expect(expectError(await running, 'mcp_input_rounds').message).toContain('kept asking for more input');
+    expect(asked).toBeLessThanOrEqual(11);
+    expect((await subject.call('questions.list', {})).questions).toEqual([]);
+  });
+
+  it('a 2025 server is still reached (the probe falls back to the handshake), and is remembered: its next start is not probed', async () => {
+    const starts = path.join(await tempDirForTest(), 'starts.log');
+    const counted = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'testing/servers/counted-start.mjs'), starts, ...EVERYTHING.args] };
+    const first = await startTestCore();
+    const server = await first.call('mcpServers.put', { name: 'everything', config: counted });
+    expect(server).toMatchObject({ state: 'connected', protocolVersion: '2025-11-25' });
+    // The SDK probes a stdio server on a sibling process of its own: two starts the first time.
+    expect(await startCount(starts)).toBe(2);
+    const again = await first.reopen();
+    await again.core.mcpServers.ensureStarted('everything');
+    expect((await again.call('mcpServers.list', {})).servers[0]).toMatchObject({ state: 'connected', protocolVersion: '2025-11-25' });
+    expect(await startCount(starts)).toBe(3);
+  });
+});

@@ -1,0 +1,40 @@
+// An MCP server of this year, built on the official SDK v2 (@modelcontextprotocol/server),
+// that speaks only the 2026-07-28 revision: stateless requests over HTTP, the 2025
+// handshake refused (`legacy: 'reject'`). What a person's client must reach now.
+// Prints its URL on stdout, then serves until killed.
+//   echo         a text back;
+//   ask_name     asks the person for a name mid-call (an input_required result), then greets it;
+//   ask_forever  asks again after every answer.
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+
+function build() {
+  const server = new McpServer({ name: 'modern', version: '2.4.0' });
+  server.registerTool('echo', { description: 'Says the text back.', inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
+    content: [{ type: 'text', text: `echo: ${text}` }],
+  }));
+  server.registerTool('ask_name', { description: 'Asks the person for a name, then greets it.', inputSchema: z.object({}) }, (_args, ctx) => {
+    const answer = ctx.mcpReq.inputResponses?.name;
+    if (!answer)
+      return inputRequired({
+        inputRequests: { name: { method: 'elicitation/create', params: { mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } } },
+      });
+    const name = answer.action === 'accept' ? String(answer.content?.name ?? '') : '(declined)';
+    return { content: [{ type: 'text', text: `Hello, ${name}.` }] };
+  });
+  // Never content: asks again, whatever the answer.
+  server.registerTool('ask_forever', { description: 'Asks the person again and again.', inputSchema: z.object({}) }, () =>
+    inputRequired({ inputRequests: { more: { method: 'elicitation/create', params: { mode: 'form', message: 'One more thing?', requestedSchema: { type: 'object', properties: {} } } } } }),
+  );
+  return server;
+}
+
+const handler = createMcpHandler(build, { legacy: 'reject' });
+const listener = getRequestListener((request) => handler.fetch(request));
+const http = createServer(listener);
+http.listen(0, '127.0.0.1', () => {
+  const { port } = /** @type {import('node:net').AddressInfo} */ (http.address());
+  process.stdout.write(`http://127.0.0.1:${port}/mcp\n`);
+});
