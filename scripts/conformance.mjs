@@ -33,8 +33,15 @@ const SUITE = path.join(FOLDER, 'node_modules/@modelcontextprotocol/conformance/
  */
 const TIMED_CLIENT_SCENARIOS = ['sse-retry'];
 
-/** The scenarios of a server that shares a person's tools (the others call test tools, prompts or resources it does not have). */
+/** The revisions Toolbelt's client is held to: what each requires, frozen at its release (the suite's requirement sets). */
+const CLIENT_REVISIONS = ['2026-07-28', '2025-11-25'];
+
+/**
+ * The scenarios of a server that shares a person's tools (the others call test tools, prompts or resources it does
+ * not have), on the revision Toolbelt's server speaks today: 2025-11-25 (sessions). Its 2026-07-28 side is to come.
+ */
 const SERVER_SCENARIOS = ['server-initialize', 'ping', 'logging-set-level', 'tools-list', 'server-sse-polling', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
+const SERVER_REVISION = '2025-11-25';
 
 function nodeForSuite() {
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
@@ -90,6 +97,20 @@ function readBaseline() {
     else if (entry && section) baseline[section].push(entry[1]);
   }
   return baseline;
+}
+
+/**
+ * What a revision requires and scores, by the suite's own list (`list --requirements`): the scenarios above the
+ * "never scored" section (extensions such as DPoP, scenarios added after the release), for one role.
+ */
+async function scoredScenarios(node, revision, role) {
+  const child = spawn(node, [SUITE, 'list', '--requirements', revision], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let text = '';
+  child.stdout.on('data', (chunk) => (text += chunk));
+  await once(child, 'exit');
+  const scored = text.split(/never scored/i)[0];
+  const section = scored.split(new RegExp(`^${role === 'client' ? 'Client' : 'Server'} scenarios.*$`, 'm'))[1]?.split(/^\S.*scenarios.*$/m)[0] ?? '';
+  return new Set([...section.matchAll(/^\s+-\s+(\S+)/gm)].map((match) => match[1]));
 }
 
 /** Scenarios that failed and are not in the baseline, and scenarios in the baseline that passed: each fails the step. */
@@ -163,22 +184,27 @@ async function main() {
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
 
-  console.log('conformance: Toolbelt’s MCP client, every scenario of the suite');
   const clientCommand = `"${process.execPath}" "${path.join(OUT, 'client.mjs')}"`;
-  const clientResults = path.join(RESULTS, 'client');
-  // Judged against the baseline below, once the timed scenarios have had their quiet run.
-  await runSuite(node, ['client', '--command', clientCommand, '--suite', 'all', '--timeout', '90000', '-o', clientResults], { baseline: false });
-  for (const scenario of TIMED_CLIENT_SCENARIOS) {
-    for (const entry of readdirSync(clientResults)) if (entry.startsWith(`${scenario}-`)) rmSync(path.join(clientResults, entry), { recursive: true, force: true });
-    console.log(`\nconformance: ${scenario} again, on its own (it times the client)`);
-    await runSuite(node, ['client', '--command', clientCommand, '--scenario', scenario, '--timeout', '90000', '-o', clientResults], { baseline: false });
+  const clientScenarios = [];
+  for (const revision of CLIENT_REVISIONS) {
+    console.log(`conformance: Toolbelt’s MCP client, what ${revision} requires`);
+    const results = path.join(RESULTS, `client-${revision}`);
+    // Judged against the baseline below, once the timed scenarios have had their quiet run.
+    await runSuite(node, ['client', '--command', clientCommand, '--requirements', revision, '--timeout', '90000', '-o', results], { baseline: false });
+    const scored = await scoredScenarios(node, revision, 'client');
+    for (const scenario of TIMED_CLIENT_SCENARIOS.filter((name) => scored.has(name))) {
+      for (const entry of readdirSync(results)) if (entry.startsWith(`${scenario}-`)) rmSync(path.join(results, entry), { recursive: true, force: true });
+      console.log(`\nconformance: ${scenario} again, on its own (it times the client)`);
+      await runSuite(node, ['client', '--command', clientCommand, '--scenario', scenario, '--spec-version', revision, '--timeout', '90000', '-o', results], { baseline: false });
+    }
+    clientScenarios.push(...tally(results).filter((scenario) => scored.has(scenario.name)).map((scenario) => ({ ...scenario, results })));
   }
-  const client = againstBaseline(tally(clientResults), readBaseline().client);
+  const client = againstBaseline(clientScenarios, readBaseline().client);
   for (const name of client.unexpected) console.log(`conformance: client scenario ${name} failed or warned, and conformance/baseline.yml does not expect it`);
   for (const name of client.stale) console.log(`conformance: client scenario ${name} passed, but conformance/baseline.yml says it cannot: take it out of the baseline`);
   const clientOk = client.unexpected.length === 0 && client.stale.length === 0;
 
-  console.log('\nconformance: Toolbelt’s MCP server, the scenarios of a server of user tools');
+  console.log(`\nconformance: Toolbelt’s MCP server, the scenarios of a server of user tools, on ${SERVER_REVISION}`);
   const server = spawn(process.execPath, [path.join(OUT, 'server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
   let serverOk = true;
   try {
@@ -187,7 +213,7 @@ async function main() {
     const { hop, url: hopUrl } = await tokenHop(url, token);
     try {
       for (const scenario of SERVER_SCENARIOS) {
-        serverOk = (await runSuite(node, ['server', '--url', hopUrl, '--scenario', scenario, '-o', path.join(RESULTS, 'server')])) && serverOk;
+        serverOk = (await runSuite(node, ['server', '--url', hopUrl, '--scenario', scenario, '--spec-version', SERVER_REVISION, '-o', path.join(RESULTS, 'server')])) && serverOk;
       }
     } finally {
       hop.close();
@@ -196,10 +222,10 @@ async function main() {
     server.kill('SIGTERM');
   }
 
-  const scenarios = [...tally(path.join(RESULTS, 'client')), ...tally(path.join(RESULTS, 'server'))];
+  const scenarios = [...clientScenarios, ...tally(path.join(RESULTS, 'server'))];
   const failed = scenarios.filter((scenario) => scenario.failed).map((scenario) => scenario.name);
   const unexpected = [...client.unexpected.map((name) => `client ${name}`), ...client.stale.map((name) => `client ${name} (passed, baseline says it cannot)`), ...(serverOk ? [] : ['server (see its scenarios above)'])];
-  for (const name of client.unexpected) printClientOutput(clientResults, name);
+  for (const name of client.unexpected) for (const { results } of clientScenarios.filter((scenario) => scenario.name === name)) printClientOutput(results, name);
   writeFileSync(COUNTS, JSON.stringify({ passed: scenarios.length - failed.length, failed: failed.length, failedScenarios: failed, unexpected, asExpected: clientOk && serverOk }, null, 2));
   console.log(`\nconformance: ${scenarios.length - failed.length} scenarios passed, ${failed.length} failed or warned (${failed.join(', ') || 'none'}); ${clientOk && serverOk ? 'each of them listed in conformance/baseline.yml with its reason' : 'NOT as conformance/baseline.yml expects'}`);
   process.exit(clientOk && serverOk ? 0 : 1);

@@ -11,15 +11,27 @@ import { startScratchCore } from './scratch-core.js';
 const SERVER = 'conformance';
 const DEADLINE_MS = 20_000;
 
-/** The tool each scenario's server expects to be called, and with what. */
-const TOOL_CALLS: Record<string, { tool: string; args: Record<string, unknown> }> = {
+interface PlannedCall {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+/** The tool each scenario's server expects to be called, and with what (others name theirs in their context). */
+const TOOL_CALLS: Record<string, PlannedCall> = {
   tools_call: { tool: 'add_numbers', args: { a: 5, b: 3 } },
   'elicitation-sep1034-client-defaults': { tool: 'test_client_elicitation_defaults', args: {} },
   'sse-retry': { tool: 'test_reconnection', args: {} },
 };
 
+/**
+ * Scenarios whose server judges which of its tools the client calls: the person calls every tool Toolbelt shows
+ * them, at once (a tool Toolbelt leaves out is not shown; calls at once must not share their rounds of questions).
+ */
+const EVERY_TOOL = new Set(['sep-2322-client-request-state', 'http-invalid-tool-headers']);
+
 interface Context {
   name?: string;
+  toolCalls?: { name: string; arguments?: Record<string, unknown> }[];
   client_id?: string;
   client_secret?: string;
   private_key_pem?: string;
@@ -52,26 +64,47 @@ async function main(): Promise<void> {
     while (server.authorizationUrl) server = await signIn(call, server.authorizationUrl);
     if (server.state !== 'connected') throw new Error(`the server did not connect: ${server.state} ${JSON.stringify(server.error ?? {})}`);
 
-    const planned = TOOL_CALLS[scenario] ?? (scenario.startsWith('auth/') ? { tool: 'test-tool', args: {} } : undefined);
-    if (planned) {
-      const answering = answerQuestions(call, core.events);
-      try {
-        const invoke = () => call('tools.invoke', { bundleID: server.bundleID, toolSlug: planned.tool, version: 'mcp', args: planned.args }) as Promise<{ ok: boolean; error?: { code: string } }>;
-        let result = await invoke();
-        while (!result.ok && result.error?.code === 'sign_in_required') {
-          server = await waitFor(call, settled());
-          if (!server.authorizationUrl) break;
-          server = await signIn(call, server.authorizationUrl);
-          result = await invoke();
-        }
-        if (!result.ok) throw new Error(`calling ${planned.tool} failed: ${JSON.stringify(result.error)}`);
-      } finally {
-        answering.stop();
+    const answering = answerQuestions(call, core.events);
+    try {
+      if (EVERY_TOOL.has(scenario)) {
+        const { tools } = (await call('tools.list', { bundleIDs: [server.bundleID] })) as { tools: { slug: string; argSchema?: JsonSchema }[] };
+        const calls = await Promise.allSettled(tools.map((tool) => callTool(call, server, { tool: tool.slug, args: typedIn(tool.argSchema) })));
+        // The server judges what reached it; a call it answered with an error is no failure of the client's.
+        for (const failed of calls.filter((each) => each.status === 'rejected')) console.error(String(failed.reason));
       }
+      const planned = context.toolCalls?.map((each) => ({ tool: each.name, args: each.arguments ?? {} })) ?? [TOOL_CALLS[scenario] ?? (scenario.startsWith('auth/') ? { tool: 'test-tool', args: {} } : undefined)].filter((each) => each !== undefined);
+      for (const each of planned) server = await callTool(call, server, each);
+    } finally {
+      answering.stop();
     }
   } finally {
     await close();
   }
+}
+
+interface JsonSchema {
+  properties?: Record<string, { type?: string }>;
+  required?: string[];
+}
+
+/** What a person types into a tool's form to run it: a value of its type in each required field. */
+function typedIn(schema: JsonSchema | undefined): Record<string, unknown> {
+  const sample: Record<string, unknown> = { string: 'typed', integer: 1, number: 1, boolean: true };
+  return Object.fromEntries((schema?.required ?? []).map((name) => [name, sample[schema?.properties?.[name]?.type ?? ''] ?? null]));
+}
+
+/** One call, as the person makes it: signing in again when the call says so. The server as it then is. */
+async function callTool(call: Call, server: ServerView, planned: PlannedCall): Promise<ServerView> {
+  const invoke = () => call('tools.invoke', { bundleID: server.bundleID, toolSlug: planned.tool, version: 'mcp', args: planned.args }) as Promise<{ ok: boolean; error?: { code: string } }>;
+  let result = await invoke();
+  while (!result.ok && result.error?.code === 'sign_in_required') {
+    server = await waitFor(call, settled());
+    if (!server.authorizationUrl) break;
+    server = await signIn(call, server.authorizationUrl);
+    result = await invoke();
+  }
+  if (!result.ok) throw new Error(`calling ${planned.tool} failed: ${JSON.stringify(result.error)}`);
+  return server;
 }
 
 interface ServerView {
