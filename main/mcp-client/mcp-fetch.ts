@@ -20,7 +20,11 @@ type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
  * (a tools/call may then have run).
  */
 export const mcpFetch: FetchLike = async (url, init) => {
-  const send = () => undiciFetch(url, { ...init, dispatcher: agent } as UndiciInit);
+  const send = async (): Promise<Response> => {
+    // undici's Response and the global one are the same class at run time, two declarations to the compilers.
+    const answer: unknown = await undiciFetch(url, { ...init, dispatcher: agent } as UndiciInit);
+    return answer as Response;
+  };
   try {
     return await send();
   } catch (error) {

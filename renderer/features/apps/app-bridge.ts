@@ -1,7 +1,8 @@
 import { AppBridge, PostMessageTransport, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { McpToolResult } from '../../../shared/mcp/mcp-tool-result.js';
 import { permissionsObject } from '../../../shared/mcp/app-csp.js';
-import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
+// The app bridge (@modelcontextprotocol/ext-apps) speaks SDK v1's types.
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from '../../api/client.js';
 
 /** What the window lets an app do: call its server's tools and read its resources, open links, log. */
