@@ -12,7 +12,6 @@ import {
   type GetPromptResult,
   type OAuthClientProvider,
   type Progress,
-  type RequestOptions,
   type Prompt,
   type ReadResourceResult,
   type Resource,
@@ -30,7 +29,8 @@ import { findCommand } from './shell-path.js';
 import { MessageTap, recordCall } from './message-tap.js';
 import { requestScopedFetch } from './request-scoped-fetch.js';
 import { mcpFetch } from './mcp-fetch.js';
-import { allPages } from './list-pages.js';
+import { listPrompts, listResources } from './server-lists.js';
+import { negotiationFor } from './negotiation.js';
 import { listAllTools } from './tool-listing.js';
 import { StderrTail } from './stderr-tail.js';
 import { ServerLog } from './server-log.js';
@@ -40,11 +40,6 @@ import { CallNeedsSignIn, CONNECT_TIMEOUT_MS, MAX_SIGN_INS, scopeRefused, startF
 
 export type { ConnectionFailure };
 
-/**
- * How long a stdio server has to answer the 2026 probe (server/discover) before it is taken for a 2025 server,
- * which some never answer before their handshake. Over HTTP silence is an outage, and the connect timeout rules.
- */
-const STDIO_PROBE_MS = 10_000;
 /** After a tools/list_changed that came while listing, how long before listing again. */
 const RELIST_GAP_MS = 1_000;
 /** The most of a server's instructions a model is given: enough for guidance, not a second system prompt. */
@@ -55,14 +50,6 @@ export type AskPerson = (message: string, schema: Record<string, unknown>, signa
 
 /** `idle`: not started yet; its tools are the last list it gave, and it starts when first used. */
 export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
-
-/**
- * One page of a list, asked for as such. The SDK's list methods walk every page themselves when given no cursor,
- * with a cap on pages but none on items or bytes; Toolbelt walks them itself (list-pages.ts), within its limits.
- */
-function onePage<M extends 'prompts/list' | 'resources/list' | 'resources/templates/list'>(client: Client, method: M, cursor: string | undefined, options?: RequestOptions) {
-  return client.request({ method, params: cursor ? { cursor } : {} }, options);
-}
 
 /** How one tool call runs. */
 export interface CallOptions {
@@ -284,12 +271,8 @@ export class McpConnection {
   }
 
   /** Resources and templates, every page; none when the server offers no resources. */
-  async resources(): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
-    const client = this.connected();
-    if (!client.getServerCapabilities()?.resources) return { resources: [], templates: [] };
-    const resources = await allPages((cursor) => onePage(client, 'resources/list', cursor).then((page) => ({ items: page.resources, next: page.nextCursor })), this.listCut('resources'));
-    const templates = await allPages((cursor) => onePage(client, 'resources/templates/list', cursor).then((page) => ({ items: page.resourceTemplates, next: page.nextCursor })), this.listCut('resource templates'));
-    return { resources, templates };
+  resources(): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
+    return listResources(this.connected(), (what) => this.listCut(what));
   }
 
   private listCut(what: string): (why: string) => void {
@@ -300,10 +283,8 @@ export class McpConnection {
     return (await this.connected().readResource({ uri })).contents;
   }
 
-  async prompts(): Promise<Prompt[]> {
-    const client = this.connected();
-    if (!client.getServerCapabilities()?.prompts) return [];
-    return allPages((cursor) => onePage(client, 'prompts/list', cursor).then((page) => ({ items: page.prompts, next: page.nextCursor })), this.listCut('prompts'));
+  prompts(): Promise<Prompt[]> {
+    return listPrompts(this.connected(), (what) => this.listCut(what));
   }
 
   async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
@@ -405,7 +386,7 @@ export class McpConnection {
     // empty that has a default is answered with the default (SEP-1034).
     const client = new Client(
       { name: 'Toolbelt', version: '1' },
-      { capabilities: { elicitation: { form: { applyDefaults: true } } }, versionNegotiation: this.negotiation(transport) },
+      { capabilities: { elicitation: { form: { applyDefaults: true } } }, versionNegotiation: negotiationFor(transport, this.options.rememberedVersion, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) },
     );
     client.setNotificationHandler('notifications/message', (notification) => this.serverLog.note(notification.params, new Date()));
     client.setRequestHandler('elicitation/create', async (request, context) => {
@@ -436,18 +417,6 @@ export class McpConnection {
     await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
     this.tap = new MessageTap(transport);
     return client;
-  }
-
-  /**
-   * The SDK's own negotiation: 2026-07-28 first (server/discover), the 2025 handshake for a server that does not know
-   * it. A 2026 server's input_required results are answered by the same elicitation handler, round by round, inside
-   * the call (the SDK caps the rounds). The one exception is a stdio server known to speak 2025: the probe would cost
-   * it a second process at every start (the SDK probes stdio on a short-lived sibling), so it shakes hands as before.
-   */
-  private negotiation(transport: Transport): { mode: 'auto' | 'legacy'; probe?: { timeoutMs: number } } {
-    if (!(transport instanceof StdioClientTransport)) return { mode: 'auto' };
-    if (this.options.rememberedVersion?.startsWith('2025-')) return { mode: 'legacy' };
-    return { mode: 'auto', probe: { timeoutMs: Math.min(STDIO_PROBE_MS, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) } };
   }
 
   private withdrawQuestions(): void {
