@@ -114,7 +114,7 @@ export class McpConnection {
       askPerson: AskPerson;
       connectTimeoutMs?: number;
       cachedTools?: Tool[];
-      /** The revision the server spoke when it last connected: a stdio server known to speak 2025 is not probed again. */
+      /** The revision it spoke when it last connected: a stdio server known to speak 2025 is not probed again (nor its crash restarts). */
       rememberedVersion?: string;
       /** Remote servers: the OAuth client that signs in when the server asks for it. */
       authProvider?: () => Promise<OAuthClientProvider>;
@@ -386,7 +386,7 @@ export class McpConnection {
     // empty that has a default is answered with the default (SEP-1034).
     const client = new Client(
       { name: 'Toolbelt', version: '1' },
-      { capabilities: { elicitation: { form: { applyDefaults: true } } }, versionNegotiation: negotiationFor(transport, this.options.rememberedVersion, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) },
+      { capabilities: { elicitation: { form: { applyDefaults: true } } }, versionNegotiation: negotiationFor(transport, this.protocolVersion ?? this.options.rememberedVersion, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) },
     );
     client.setNotificationHandler('notifications/message', (notification) => this.serverLog.note(notification.params, new Date()));
     client.setRequestHandler('elicitation/create', async (request, context) => {
