@@ -37,11 +37,13 @@ const TIMED_CLIENT_SCENARIOS = ['sse-retry'];
 const CLIENT_REVISIONS = ['2026-07-28', '2025-11-25'];
 
 /**
- * The scenarios of a server that shares a person's tools (the others call test tools, prompts or resources it does
- * not have), on the revision Toolbelt's server speaks today: 2025-11-25 (sessions). Its 2026-07-28 side is to come.
+ * Toolbelt's server on 2025-11-25 (sessions): the scenarios of a server that shares a person's tools (the others call
+ * test tools, prompts or resources it does not have). On 2026-07-28 every scenario the revision requires is run, and
+ * those that cannot apply are in the baseline, each with its reason.
  */
-const SERVER_SCENARIOS = ['server-initialize', 'ping', 'logging-set-level', 'tools-list', 'server-sse-polling', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
-const SERVER_REVISION = '2025-11-25';
+const SERVER_SCENARIOS_2025 = ['server-initialize', 'ping', 'logging-set-level', 'tools-list', 'server-sse-polling', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
+const SERVER_REVISION_2025 = '2025-11-25';
+const SERVER_REVISION_2026 = '2026-07-28';
 
 function nodeForSuite() {
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
@@ -204,25 +206,37 @@ async function main() {
   for (const name of client.stale) console.log(`conformance: client scenario ${name} passed, but conformance/baseline.yml says it cannot: take it out of the baseline`);
   const clientOk = client.unexpected.length === 0 && client.stale.length === 0;
 
-  console.log(`\nconformance: Toolbelt’s MCP server, the scenarios of a server of user tools, on ${SERVER_REVISION}`);
+  console.log(`\nconformance: Toolbelt’s MCP server: the scenarios of a server of user tools on ${SERVER_REVISION_2025}, and what ${SERVER_REVISION_2026} requires`);
   const server = spawn(process.execPath, [path.join(OUT, 'server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
   let serverOk = true;
+  let serverScenarios;
   try {
     const [line] = await once(server.stdout, 'data');
     const { url, token } = JSON.parse(line.toString());
     const { hop, url: hopUrl } = await tokenHop(url, token);
     try {
-      for (const scenario of SERVER_SCENARIOS) {
-        serverOk = (await runSuite(node, ['server', '--url', hopUrl, '--scenario', scenario, '--spec-version', SERVER_REVISION, '-o', path.join(RESULTS, 'server')])) && serverOk;
+      for (const scenario of SERVER_SCENARIOS_2025) {
+        serverOk = (await runSuite(node, ['server', '--url', hopUrl, '--scenario', scenario, '--spec-version', SERVER_REVISION_2025, '-o', path.join(RESULTS, 'server')])) && serverOk;
       }
+      const results2026 = path.join(RESULTS, `server-${SERVER_REVISION_2026}`);
+      await runSuite(node, ['server', '--url', hopUrl, '--requirements', SERVER_REVISION_2026, '-o', results2026], { baseline: false });
+      const scored = await scoredScenarios(node, SERVER_REVISION_2026, 'server');
+      // The suite names a server scenario's folder with the role first.
+      serverScenarios = tally(results2026)
+        .map((scenario) => ({ ...scenario, name: scenario.name.replace(/^server-/, '') }))
+        .filter((scenario) => scored.has(scenario.name));
     } finally {
       hop.close();
     }
   } finally {
     server.kill('SIGTERM');
   }
+  const server2026 = againstBaseline(serverScenarios, readBaseline().server);
+  for (const name of server2026.unexpected) console.log(`conformance: server scenario ${name} (${SERVER_REVISION_2026}) failed or warned, and conformance/baseline.yml does not expect it`);
+  for (const name of server2026.stale) console.log(`conformance: server scenario ${name} (${SERVER_REVISION_2026}) passed, but conformance/baseline.yml says it cannot: take it out of the baseline`);
+  serverOk = serverOk && server2026.unexpected.length === 0 && server2026.stale.length === 0;
 
-  const scenarios = [...clientScenarios, ...tally(path.join(RESULTS, 'server'))];
+  const scenarios = [...clientScenarios, ...tally(path.join(RESULTS, 'server')), ...serverScenarios];
   const failed = scenarios.filter((scenario) => scenario.failed).map((scenario) => scenario.name);
   const unexpected = [...client.unexpected.map((name) => `client ${name}`), ...client.stale.map((name) => `client ${name} (passed, baseline says it cannot)`), ...(serverOk ? [] : ['server (see its scenarios above)'])];
   for (const name of client.unexpected) for (const { results } of clientScenarios.filter((scenario) => scenario.name === name)) printClientOutput(results, name);

@@ -1,5 +1,4 @@
-import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server';
 
 /** What one session keeps for a client that reconnects: its last events, up to this many and this much text. */
 export const KEPT_EVENTS = 100;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, ProtocolErrorCode, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { createLimitedServer, type ListenerLimits } from '../common/listener-limits.js';
@@ -30,7 +29,7 @@ export type SessionEndReason = 'full' | 'idle';
 
 export interface Session {
   server: Server;
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   /** When a request last came or ended (ms since the epoch, by the core's clock): at the limit, the session unused longest makes room. */
   lastSeen: number;
   /** Requests after the handshake: a session that never made one is the first to make room. */
@@ -42,7 +41,8 @@ export interface Session {
 export interface EndpointDeps {
   port: number;
   token: () => string;
-  newServer: () => Server;
+  /** A server for one 2025 session, or for one 2026-07-28 request. */
+  newServer: (era: 'legacy' | 'modern') => Server;
   sessionsChanged: () => void;
   /** A session ended to make room for a new one: the activity view says whose. */
   sessionEvicted: (client: string, why: SessionEndReason) => void;
@@ -53,27 +53,45 @@ export interface EndpointDeps {
   limits?: ListenerLimits;
 }
 
-function refuse(response: ServerResponse, status: number, message: string): void {
+/** Refuses a request before it reaches the SDK; with the request's own id when its body was read (null before). */
+function refuse(response: ServerResponse, status: number, message: string, answering: { code?: number; id?: unknown } = {}): void {
   if (response.headersSent) return;
   response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: answering.code ?? -32000, message }, id: answering.id ?? null }));
 }
 
-/**
- * Toolbelt's MCP server over Streamable HTTP on 127.0.0.1: the browser
- * host's Host and Origin checks and a bearer token of its own, one SDK
- * transport and server per session.
- */
+/** The id of a JSON-RPC request body, when it has one a reply may carry. */
+function requestID(body: unknown): string | number | undefined {
+  const id = body && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
 /** How long an idle connection of an MCP client is kept open. */
 const KEEP_ALIVE_MS = 65_000;
 
+/**
+ * Toolbelt's MCP server over Streamable HTTP on 127.0.0.1, behind the browser
+ * host's Host and Origin checks and a bearer token of its own. Both revisions
+ * on the one endpoint, told apart as the SDK tells them (`isLegacyRequest`):
+ * 2026-07-28 requests, each on its own, go to the SDK's per-request handler
+ * (`createMcpHandler`, its 2025 leg refused so nothing reaches it twice);
+ * 2025 clients get a session each, with one SDK transport and server, since
+ * they rely on it for list changes and resumable streams.
+ */
 export class McpHttpEndpoint {
   readonly sessions = new Map<string, Session>();
+  /** The 2026-07-28 side: its `notify` tells open `subscriptions/listen` streams of list changes. */
+  readonly modern: McpHttpHandler;
+  private readonly serveModern: NodeMcpRequestHandler;
   private http: HttpServer | null = null;
   /** Exactly this listener's own name and port (127.0.0.1 or localhost): a page on another port or another name is not it. */
   private answersTo: (authority: string) => boolean = () => false;
 
-  constructor(private readonly deps: EndpointDeps) {}
+  constructor(private readonly deps: EndpointDeps) {
+    const reportError = (error: Error) => deps.log.debug('a 2026-07-28 MCP request was refused or failed', { error: error.message });
+    this.modern = createMcpHandler(() => deps.newServer('modern'), { legacy: 'reject', onerror: reportError, maxRequestBodySize: MAX_BODY_BYTES });
+    this.serveModern = toNodeHandler(this.modern, { onerror: reportError });
+  }
 
   /** Listens, or throws `port_in_use` / `unavailable` with what to do. */
   async listen(): Promise<void> {
@@ -104,6 +122,7 @@ export class McpHttpEndpoint {
   }
 
   async close(): Promise<void> {
+    await this.modern.close();
     const sessions = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(sessions.map((session) => session.server.close().catch(() => undefined)));
@@ -154,7 +173,15 @@ export class McpHttpEndpoint {
     if (!token.ok) return refuse(response, token.status, token.message);
     if (url.pathname !== MCP_PATH) return refuse(response, 404, `Toolbelt's MCP server answers at ${MCP_PATH}.`);
 
+    const body = request.method === 'POST' ? await readJsonBody(request, MAX_BODY_BYTES) : undefined;
     const sessionID = request.headers['mcp-session-id'];
+    if (!(await isLegacyRequest(await toWebRequest(request, body ?? null), body))) {
+      // A 2026-07-28 request stands alone: a session id on it is a client mixing the two revisions up.
+      if (sessionID !== undefined) {
+        return refuse(response, 400, 'A 2026-07-28 request carries no Mcp-Session-Id: send it without one, or keep to 2025 requests in that session.', { code: ProtocolErrorCode.InvalidRequest, id: requestID(body) });
+      }
+      return this.serveModern(request, response, body);
+    }
     if (typeof sessionID === 'string') {
       const session = this.sessions.get(sessionID);
       if (!session) return refuse(response, 404, 'This session has ended (Toolbelt restarted or the server was switched off). Connect again.');
@@ -166,20 +193,19 @@ export class McpHttpEndpoint {
         session.inFlight--;
         session.lastSeen = this.deps.now();
       });
-      const body = request.method === 'POST' ? await readJsonBody(request, MAX_BODY_BYTES) : undefined;
       return session.transport.handleRequest(request, response, body);
     }
-    if (request.method !== 'POST') return refuse(response, 400, 'Start a session with an initialize request first.');
-    const body = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!isInitializeRequest(body)) return refuse(response, 400, 'Start a session with an initialize request first.');
+    if (request.method !== 'POST' || !isInitializeRequest(body)) {
+      return refuse(response, 400, 'Start a session with an initialize request first, or send 2026-07-28 requests (with their _meta and MCP-Protocol-Version).', { id: requestID(body) });
+    }
     // Clients that quit without ending their session leave it here: one that is not working makes room.
     await this.endIdleSessions();
     if (this.sessions.size >= MAX_SESSIONS && !(await this.makeRoom())) {
       return refuse(response, 503, `Toolbelt's MCP server has ${MAX_SESSIONS} sessions, each with a request under way. Try again when one has finished.`);
     }
 
-    const server = this.deps.newServer();
-    const transport = new StreamableHTTPServerTransport({
+    const server = this.deps.newServer('legacy');
+    const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // Streams begin with a priming event, and a client that lost one gets what it missed (SEP-1699).
       eventStore: new SessionEventStore(),

@@ -171,7 +171,7 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     const wrongType = await rawRequest(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/plain' }, body: '{}' });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body).toContain('Content-Type: application/json');
-    const unknownSession = await rawRequest(url, { method: 'POST', headers: { ...headers, 'mcp-session-id': '../../etc/passwd' }, body: '{}' });
+    const unknownSession = await rawRequest(url, { method: 'POST', headers: { ...headers, 'mcp-session-id': '../../etc/passwd' }, body: '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' });
     expect(unknownSession.status).toBe(404);
 
     const client = await connect(url, token);

@@ -1,5 +1,5 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Server, Transport } from '@modelcontextprotocol/server';
+import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { McpActivity, McpShareConnection, McpShareStatus } from '../../shared/schemas/mcp-share.js';
 import type { EventBus } from '../api/event-bus.js';
@@ -16,7 +16,9 @@ import type { ListenerLimits } from '../common/listener-limits.js';
 import { McpHttpEndpoint, MCP_PATH } from './http-endpoint.js';
 import { ShareConfigFile, type ShareConfig } from './share-config.js';
 import { listSharedTools, type SharedTool } from './shared-tools.js';
-import { createToolServer } from './tool-server.js';
+import { createToolServer, type Answered, type WaitingRound } from './tool-server.js';
+import { WaitingCalls } from './call-rounds.js';
+import { callStateSeal } from './request-state.js';
 import { sharedDiscovery } from './shared-search.js';
 import type { ToolDiscovery } from '../../shared/schemas/chat.js';
 import type { SearchCatalogue } from '../tools/search/search-catalogue.js';
@@ -63,7 +65,12 @@ export class McpShare {
   private endpoint: McpHttpEndpoint | null = null;
   private failure: { code: string; message: string } | null = null;
   private tools: SharedTool[] | null = null;
+  /** The servers of stdio connections (one per connection, either revision), and the connections themselves. */
   private readonly stdioServers = new Set<Server>();
+  private readonly stdioConnections = new Set<StdioServerHandle>();
+  /** Calls that asked the person through their client, waiting for the answer: every instance's, since a 2026-07-28 answer comes on a new request. */
+  private readonly waiting = new WaitingCalls<Answered, WaitingRound>();
+  private readonly callState = callStateSeal();
   readonly activity: ActivityLog;
   private readonly file: ShareConfigFile;
 
@@ -143,30 +150,54 @@ export class McpShare {
     return this.activity.recent(limit);
   }
 
-  /** The store changed (an edit, a switch, a file on disk): clients hear that the list changed. */
+  /**
+   * The store changed (an edit, a switch, a file on disk): clients hear that the list changed: 2025 sessions and
+   * connections as a notice, 2026-07-28 clients on their `subscriptions/listen` streams (on stdio the SDK moves the
+   * notice onto them).
+   */
   toolsChanged(): void {
     this.tools = null;
     for (const server of this.servers()) {
       if (!server.getClientVersion()) continue;
       inBackground(server.sendToolListChanged(), (error) => this.deps.log.debug('an MCP client could not be told the tool list changed', { error: String(error) }));
     }
+    this.endpoint?.modern.notify.toolsChanged();
     this.changed();
   }
 
-  /** Serves the shared tools over one transport (stdio): until it closes. */
-  async serve(transport: Transport): Promise<void> {
-    const server = this.newServer();
-    this.stdioServers.add(server);
-    server.onclose = () => {
-      this.stdioServers.delete(server);
-      this.changed();
+  /**
+   * Serves the shared tools over one connection (stdio, or a test's in-memory pair) until it closes: the SDK reads
+   * the revision from the client's first message and keeps one server for the connection.
+   */
+  serve(transport: Transport, hooks: { onError?: (error: Error) => void; onClosed?: () => void } = {}): StdioServerHandle {
+    const report = hooks.onError ?? ((problem: Error) => this.deps.log.debug('an MCP connection reported', { error: problem.message }));
+    const connection = serveStdio(
+      ({ era }) => {
+        const server = this.newServer(era);
+        this.stdioServers.add(server);
+        server.onclose = () => {
+          this.stdioServers.delete(server);
+          this.changed();
+        };
+        return server;
+      },
+      { transport, onerror: report },
+    );
+    this.stdioConnections.add(connection);
+    // The SDK's entry has just taken the transport's close; the connection is forgotten after it has run.
+    const closedBySdk = transport.onclose;
+    transport.onclose = () => {
+      closedBySdk?.();
+      this.stdioConnections.delete(connection);
+      hooks.onClosed?.();
     };
-    await server.connect(transport);
+    return connection;
   }
 
   async close(): Promise<void> {
     await this.stop();
-    await Promise.all([...this.stdioServers].map((server) => server.close().catch(() => undefined)));
+    await Promise.all([...this.stdioConnections].map((connection) => connection.close().catch(() => undefined)));
+    this.waiting.endAll();
     await this.activity.flush();
   }
 
@@ -207,9 +238,12 @@ export class McpShare {
     return [...[...(this.endpoint?.sessions.values() ?? [])].map((session) => session.server), ...this.stdioServers];
   }
 
-  private newServer(): Server {
+  private newServer(era: 'legacy' | 'modern'): Server {
     return createToolServer({
       app: this.deps.app,
+      era,
+      waiting: this.waiting,
+      callState: this.callState,
       sharedTools: () => this.sharedTools(),
       invoker: this.deps.invoker,
       windowOpen: this.deps.windowOpen,
@@ -236,7 +270,7 @@ export class McpShare {
     const endpoint = new McpHttpEndpoint({
       port: this.config.port,
       token: () => this.token,
-      newServer: () => this.newServer(),
+      newServer: (era) => this.newServer(era),
       sessionsChanged: () => this.changed(),
       now: () => this.deps.clock.now().getTime(),
       sessionEvicted: (client, why) => this.activity.sessionEnded(client, this.deps.clock.now(), why),

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/server';
 import type { ToolDiscovery } from '../../shared/schemas/chat.js';
 import { chooseDiscovery, type Discovery } from '../tools/discovery.js';
 import { TOOL_SEARCH_NAME } from '../tools/exposure.js';
@@ -30,12 +30,19 @@ export const TOOL_SEARCH_DEFINITION: Tool = {
   annotations: { title: 'Search tools', readOnlyHint: true, openWorldHint: false },
 };
 
+/** tool_search for a client without a session: what it finds is not listed, it is described to be called. */
+const TOOL_SEARCH_WITHOUT_SESSION: Tool = {
+  ...TOOL_SEARCH_DEFINITION,
+  description:
+    'Finds tools for a task among the tools Toolbelt shares that are not in your tool list. Describe what you need done in a few words. Each tool found comes with its input schema: call it by the name given.',
+};
+
 /** A page of a list, from an opaque cursor this server gave (its offset); a cursor it did not give is refused. */
 export function toolsPage(tools: Tool[], cursor: string | undefined): { tools: Tool[]; nextCursor?: string } {
   let offset = 0;
   if (cursor !== undefined) {
     const decoded = /^o(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!decoded) throw new McpError(ErrorCode.InvalidParams, 'The cursor is not one this server gave. List the tools again from the start.');
+    if (!decoded) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The cursor is not one this server gave. List the tools again from the start.');
     offset = Number(decoded[1]);
   }
   const page = tools.slice(offset, offset + TOOLS_PAGE_SIZE);
@@ -54,18 +61,23 @@ export function sharedDiscovery(asked: ToolDiscovery, shared: readonly SharedToo
 
 /**
  * One client session's tool search: the tools it found, in the order found,
- * listed after tool_search from then on.
+ * listed after tool_search from then on. A client with no session (2026-07-28
+ * requests stand alone) is not remembered: it is given each found tool's
+ * input schema with its name, to call it by.
  */
 export class SessionSearch {
   private readonly loaded: string[] = [];
 
-  constructor(private readonly catalogue: SearchCatalogue) {}
+  constructor(
+    private readonly catalogue: SearchCatalogue,
+    private readonly options: { remembers: boolean },
+  ) {}
 
   /** What tools/list shows this session. */
   listed(shared: readonly SharedTool[], mode: Discovery['mode']): Tool[] {
     if (mode === 'all') return shared.map((tool) => tool.definition);
     const byName = new Map(shared.map((tool) => [tool.name, tool]));
-    return [TOOL_SEARCH_DEFINITION, ...this.loaded.flatMap((name) => byName.get(name)?.definition ?? [])];
+    return [this.options.remembers ? TOOL_SEARCH_DEFINITION : TOOL_SEARCH_WITHOUT_SESSION, ...this.loaded.flatMap((name) => byName.get(name)?.definition ?? [])];
   }
 
   /** Ranks the shared tools not listed yet; those found join the list. */
@@ -76,8 +88,15 @@ export class SessionSearch {
     const candidates = new Map(shared.filter((tool) => !this.loaded.includes(tool.name)).map((tool) => [tool.record.toolID, tool]));
     const found = this.catalogue.search(query, new Set(candidates.keys()), limit).map((toolID) => candidates.get(toolID)!);
     if (found.length === 0) return { text: nothingFound(query, 'shared tool'), found: 0, isError: true };
-    this.loaded.push(...found.map((tool) => tool.name));
-    const matches = found.map((tool) => ({ name: tool.name, description: (tool.definition.description ?? '').slice(0, 1_000), bundle: tool.bundleName }));
-    return { text: JSON.stringify({ matches, note: 'These are in your tool list now: call them by these names.' }, null, 2), found: found.length, isError: false };
+    const { remembers } = this.options;
+    if (remembers) this.loaded.push(...found.map((tool) => tool.name));
+    const matches = found.map((tool) => ({
+      name: tool.name,
+      description: (tool.definition.description ?? '').slice(0, 1_000),
+      bundle: tool.bundleName,
+      ...(remembers ? {} : { inputSchema: tool.definition.inputSchema }),
+    }));
+    const note = remembers ? 'These are in your tool list now: call them by these names.' : 'Call them by these names, with arguments as their input schemas say.';
+    return { text: JSON.stringify({ matches, note }, null, 2), found: found.length, isError: false };
   }
 }

@@ -1,5 +1,5 @@
 import { latestOfEach } from '../../shared/tools/tool-versions.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import { providerSafeName } from '../tools/exposure.js';
 import type { ValidTool } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';

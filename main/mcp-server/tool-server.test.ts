@@ -17,7 +17,8 @@ import { sharingCore, waitFor } from '../../testing/harness/mcp-share-harness.js
 async function connectInMemory(subject: Awaited<ReturnType<typeof sharingCore>>['subject'], name = 'Test client'): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name, version: '1.0.0' });
-  await Promise.all([subject.core.mcpShare.serve(serverSide), client.connect(clientSide)]);
+  subject.core.mcpShare.serve(serverSide);
+  await client.connect(clientSide);
   onTestFinished(() => client.close());
   return client;
 }

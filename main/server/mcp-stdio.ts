@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { APP_IDENTITY } from '../app-identity.js';
 import { createLogger, type LogLevel } from '../log.js';
 import { defaultDataDir } from './data-dir.js';
@@ -42,12 +42,6 @@ export async function runMcpStdio(argv: string[]): Promise<void> {
   const transport = new StdioServerTransport();
   let stopping = false;
   let exitCode = 0;
-  // The SDK closes the transport on a line past its 10 MB limit without a word: say why, and exit as a failure.
-  transport.onerror = (error) => {
-    if (!/exceeded maximum size/i.test(error.message)) return;
-    process.stderr.write(`toolbelt mcp: a message from the client is larger than the 10 MB a message may be; stopping. (${error.message})\n`);
-    exitCode = 1;
-  };
   const stop = () => {
     if (stopping) return;
     stopping = true;
@@ -59,10 +53,17 @@ export async function runMcpStdio(argv: string[]): Promise<void> {
       },
     );
   };
-  transport.onclose = stop;
   process.stdin.once('end', stop);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  await core.mcpShare.serve(transport);
+  core.mcpShare.serve(transport, {
+    // The SDK closes the transport on a line past its 10 MB limit without a word: say why, and exit as a failure.
+    onError: (error) => {
+      if (!/exceeded maximum size/i.test(error.message)) return log.debug('the MCP connection reported', { error: error.message });
+      process.stderr.write(`toolbelt mcp: a message from the client is larger than the 10 MB a message may be; stopping. (${error.message})\n`);
+      exitCode = 1;
+    },
+    onClosed: stop,
+  });
   log.info('MCP server on stdio', { dataDir });
 }

@@ -266,7 +266,8 @@ describe('a recipe goes where any tool goes', () => {
     await core.call('mcpShare.shareBundle', { bundleID, shared: true });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'Test client', version: '1.0.0' });
-    await Promise.all([core.core.mcpShare.serve(serverSide), client.connect(clientSide)]);
+    core.core.mcpShare.serve(serverSide);
+    await client.connect(clientSide);
     onTestFinished(() => client.close());
     const listed = (await client.listTools()).tools.find((entry) => entry.name === 'trip-weather');
     expect(listed?.inputSchema).toMatchObject({ properties: { city: { type: 'string' } }, required: ['city'] });
