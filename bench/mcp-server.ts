@@ -9,6 +9,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
 import { startHttpHost } from '../main/server/http-host.js';
 import { silentLogger } from '../main/log.js';
 import { requestScopedFetch } from '../main/mcp-client/request-scoped-fetch.js';
@@ -42,6 +45,48 @@ async function startBareSdkServer(): Promise<{ url: string; close: () => Promise
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * The SDK v2's own 2026-07-28 server (`createMcpHandler`, a server made per request) with the same tool answering at
+ * once: what any server of this revision built on the SDK pays per stateless call.
+ */
+async function startBareModernServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const handler = createMcpHandler(
+    () => {
+      const server = new McpServer({ name: 'bare', version: '1' });
+      server.registerTool('calculator', { inputSchema: z.object({ expression: z.string() }) }, () => ({ content: [{ type: 'text', text: '{"value":20}' }] }));
+      return server;
+    },
+    { legacy: 'reject' },
+  );
+  const serve = toNodeHandler(handler);
+  const http = createServer((request, response) => {
+    serve(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    close: async () => {
+      await handler.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+/** A 2026-07-28 tools/call as one plain POST, the same bytes to either server: it stands alone, no session. */
+function statelessCall(url: string, token: string, args: Record<string, unknown>): () => Promise<unknown> {
+  let id = 1;
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'calculator' };
+  const _meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  return async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: 'calculator', arguments: args, _meta } });
+    const answer = await fetch(url, { method: 'POST', headers, body });
+    const message = (await answer.json()) as { result?: { isError?: boolean } };
+    if (!message.result || message.result.isError) throw new Error(`the stateless call failed: ${JSON.stringify(message).slice(0, 200)}`);
+    return message.result;
   };
 }
 
@@ -85,14 +130,19 @@ export async function benchMcpServer(): Promise<boolean> {
   await bareClient.connect(new StreamableHTTPClientTransport(new URL(bare.url), { fetch: requestScopedFetch() }));
   const overBareSdk = () => bareClient.callTool({ name: 'calculator', arguments: args });
   const reference = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, overMcp, overBareSdk);
+  // 2026-07-28: the same stateless POST to Toolbelt's server and to the SDK v2's own, whose tool answers at once.
+  const bareModern = await startBareModernServer();
+  const stateless = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, statelessCall(url, token, args), statelessCall(bareModern.url, token, args));
   const figures: Figure[] = [
     { section: 'mcp-server', name: 'tool call p50 (calculator, HTTP)', ours: percentile(samples.ours, 50), limit: percentile(samples.limit, 50), limitName: 'tools.invoke over the browser host API', goalRatio: 1.3 },
     { section: 'mcp-server', name: 'same call, one plain POST (no SDK client)', ours: percentile(plain.ours, 50), limit: percentile(plain.limit, 50), limitName: 'tools.invoke over the browser host API' },
     { section: 'mcp-server', name: 'same call, against the bare SDK server', ours: percentile(reference.ours, 50), limit: percentile(reference.limit, 50), limitName: 'SDK server, tool answering at once' },
+    { section: 'mcp-server', name: 'stateless tool call p50 (2026-07-28, one POST)', ours: percentile(stateless.ours, 50), limit: percentile(stateless.limit, 50), limitName: 'the SDK v2 server, tool answering at once', goalRatio: 1.05 },
   ];
   const met = figures.map(report);
   await bareClient.close();
   await bare.close();
+  await bareModern.close();
   await client.close();
   await host.close();
   await close();
