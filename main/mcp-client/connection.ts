@@ -32,6 +32,7 @@ import { mcpFetch } from './mcp-fetch.js';
 import { listPrompts, listResources } from './server-lists.js';
 import { negotiationFor } from './negotiation.js';
 import { listAllTools } from './tool-listing.js';
+import { hearListChanges } from './list-changes.js';
 import { StderrTail } from './stderr-tail.js';
 import { ServerLog } from './server-log.js';
 import { inBackground } from '../common/background.js';
@@ -142,10 +143,8 @@ export class McpConnection {
       if (version) this.serverInfo = { name: version.name, version: version.version };
       this.protocolVersion = this.client.getNegotiatedProtocolVersion() ?? null;
       this.instructions = this.client.getInstructions()?.trim().slice(0, MAX_INSTRUCTIONS) || null;
-      this.client.setNotificationHandler('notifications/tools/list_changed', () => this.toolsChanged());
-      // Prompts and resources are read when shown, never kept: the window is told to read them again.
-      this.client.setNotificationHandler('notifications/prompts/list_changed', () => this.events.offeringsChanged());
-      this.client.setNotificationHandler('notifications/resources/list_changed', () => this.events.offeringsChanged());
+      const client = this.client;
+      hearListChanges(client, { name: this.name, log: this.events.log, stillWanted: () => this.client === client && !this.closing, toolsChanged: () => this.toolsChanged(), offeringsChanged: () => this.events.offeringsChanged() });
       await this.refreshTools().catch((error: unknown) => {
         throw new ToolListUnanswered(error);
       });

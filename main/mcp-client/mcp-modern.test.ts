@@ -27,12 +27,27 @@ async function startCount(log: string): Promise<number> {
   return (await readFile(log, 'utf8')).split('\n').filter(Boolean).length;
 }
 
+/** Resolves when the server's tool count reaches `count`, as the core says its store changed: waits on events, not time. */
+function toolCountReaches(subject: Awaited<ReturnType<typeof startTestCore>>, name: string, count: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = async () => {
+      const { servers } = await subject.call('mcpServers.list', {});
+      if (servers.find((server) => server.name === name)?.toolCount !== count) return;
+      stop();
+      resolve();
+    };
+    const stop = subject.core.events.subscribe((event) => {
+      if (event.type === 'store.changed') check().catch(reject);
+    });
+  });
+}
+
 describe('MCP servers of the 2026-07-28 revision', () => {
   it('a server that refuses the 2025 handshake is added, says its revision, and runs its tool', async () => {
     const url = await startModernServer();
     const { call } = await startTestCore();
     const server = await call('mcpServers.put', { name: 'modern', config: { url } });
-    expect(server).toMatchObject({ state: 'connected', protocolVersion: '2026-07-28', serverInfo: { name: 'modern', version: '2.4.0' }, toolCount: 3 });
+    expect(server).toMatchObject({ state: 'connected', protocolVersion: '2026-07-28', serverInfo: { name: 'modern', version: '2.4.0' }, toolCount: 5 });
     expect(expectOk(await call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'echo', version: 'mcp', args: { text: 'from 2026' } })).value).toBe('echo: from 2026');
   });
 
@@ -63,6 +78,21 @@ describe('MCP servers of the 2026-07-28 revision', () => {
     expect(expectError(await running, 'mcp_input_rounds').message).toContain('kept asking for more input');
     expect(asked).toBeLessThanOrEqual(11);
     expect((await subject.call('questions.list', {})).questions).toEqual([]);
+  });
+
+  it('keeps the tool list for its ttlMs (calls make no list request) and hears a change on subscriptions/listen', async () => {
+    const url = await startModernServer();
+    const subject = await startTestCore();
+    const server = await subject.call('mcpServers.put', { name: 'modern', config: { url } });
+    const run = async (toolSlug: string) => expectOk(await subject.call('tools.invoke', { bundleID: server.bundleID, toolSlug, version: 'mcp', args: { text: 'again' } })).value;
+    for (let index = 0; index < 3; index++) await run('echo');
+    expect(await run('list_count')).toBe('1');
+    // The server adds a tool and says so on the stream Toolbelt keeps open: Toolbelt lists once more, and has it.
+    const listed = toolCountReaches(subject, 'modern', 6);
+    expect(await run('grow')).toBe('extra_1');
+    await listed;
+    expect(await run('extra_1')).toBe('extra 1');
+    expect(await run('list_count')).toBe('2');
   });
 
   it('a 2025 server is still reached (the probe falls back to the handshake), and is remembered: its next start is not probed', async () => {

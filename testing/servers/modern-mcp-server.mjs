@@ -4,14 +4,19 @@
 // Prints its URL on stdout, then serves until killed.
 //   echo         a text back;
 //   ask_name     asks the person for a name mid-call (an input_required result), then greets it;
-//   ask_forever  asks again after every answer.
+//   ask_forever  asks again after every answer;
+//   grow         adds a tool (extra_N) and tells listening clients the list changed;
+//   list_count   how many tools/list requests came so far (the list may be kept 60 s).
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
+let listRequests = 0;
+let extraTools = 0;
+
 function build() {
-  const server = new McpServer({ name: 'modern', version: '2.4.0' });
+  const server = new McpServer({ name: 'modern', version: '2.4.0' }, { cacheHints: { 'tools/list': { ttlMs: 60_000, cacheScope: 'private' } } });
   server.registerTool('echo', { description: 'Says the text back.', inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
     content: [{ type: 'text', text: `echo: ${text}` }],
   }));
@@ -28,11 +33,24 @@ function build() {
   server.registerTool('ask_forever', { description: 'Asks the person again and again.', inputSchema: z.object({}) }, () =>
     inputRequired({ inputRequests: { more: { method: 'elicitation/create', params: { mode: 'form', message: 'One more thing?', requestedSchema: { type: 'object', properties: {} } } } } }),
   );
+  server.registerTool('grow', { description: 'Adds a tool.', inputSchema: z.object({}) }, () => {
+    extraTools++;
+    handler.notify.toolsChanged();
+    return { content: [{ type: 'text', text: `extra_${extraTools}` }] };
+  });
+  server.registerTool('list_count', { description: 'How many tools/list requests came.', inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: String(listRequests) }] }));
+  for (let index = 1; index <= extraTools; index++) {
+    server.registerTool(`extra_${index}`, { description: `Added tool ${index}.`, inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: `extra ${index}` }] }));
+  }
   return server;
 }
 
 const handler = createMcpHandler(build, { legacy: 'reject' });
-const listener = getRequestListener((request) => handler.fetch(request));
+const listener = getRequestListener((request) => {
+  // A 2026-07-28 client names the method in a header: counted without reading the body.
+  if (request.headers.get('mcp-method') === 'tools/list') listRequests++;
+  return handler.fetch(request);
+});
 const http = createServer(listener);
 http.listen(0, '127.0.0.1', () => {
   const { port } = /** @type {import('node:net').AddressInfo} */ (http.address());
