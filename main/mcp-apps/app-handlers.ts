@@ -2,6 +2,7 @@ import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { appPermissions, declaredOrigins, type AppCspDeclaration } from '../../shared/mcp/app-csp.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { asMcpToolResult } from '../../shared/mcp/mcp-tool-result.js';
+import { MCP_APP_MIME_TYPE as APP_MIME_TYPE } from '../../shared/mcp/app-extension.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Handlers } from '../api/dispatcher.js';
 import { contentsView } from '../mcp-client/offerings.js';
@@ -10,7 +11,6 @@ import type { Invoker } from '../tools/invoker.js';
 import type { ToolResolver } from '../tools/resolver.js';
 
 /** The MIME type of an MCP App's document (the ext-apps spec's). */
-const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 const MAX_APP_BYTES = 5_000_000;
 const MCP_VERSION = 'mcp';
 

@@ -33,6 +33,7 @@ import { listPrompts, listResources } from './server-lists.js';
 import { negotiationFor } from './negotiation.js';
 import { listAllTools } from './tool-listing.js';
 import { hearListChanges } from './list-changes.js';
+import { MCP_APPS_EXTENSION } from '../../shared/mcp/app-extension.js';
 import { StderrTail } from './stderr-tail.js';
 import { ServerLog } from './server-log.js';
 import { inBackground } from '../common/background.js';
@@ -382,10 +383,10 @@ export class McpConnection {
 
   private async attach(transport: Transport): Promise<Client> {
     // Forms only: URL-mode elicitation (open a web page) is not offered. A field the person left
-    // empty that has a default is answered with the default (SEP-1034).
+    // empty that has a default is answered with the default (SEP-1034). MCP Apps are shown (the ui extension).
     const client = new Client(
       { name: 'Toolbelt', version: '1' },
-      { capabilities: { elicitation: { form: { applyDefaults: true } } }, versionNegotiation: negotiationFor(transport, this.protocolVersion ?? this.options.rememberedVersion, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) },
+      { capabilities: { elicitation: { form: { applyDefaults: true } }, extensions: MCP_APPS_EXTENSION }, versionNegotiation: negotiationFor(transport, this.protocolVersion ?? this.options.rememberedVersion, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) },
     );
     client.setNotificationHandler('notifications/message', (notification) => this.serverLog.note(notification.params, new Date()));
     client.setRequestHandler('elicitation/create', async (request, context) => {

@@ -47,8 +47,11 @@ describe('MCP servers of the 2026-07-28 revision', () => {
     const url = await startModernServer();
     const { call } = await startTestCore();
     const server = await call('mcpServers.put', { name: 'modern', config: { url } });
-    expect(server).toMatchObject({ state: 'connected', protocolVersion: '2026-07-28', serverInfo: { name: 'modern', version: '2.4.0' }, toolCount: 5 });
+    expect(server).toMatchObject({ state: 'connected', protocolVersion: '2026-07-28', serverInfo: { name: 'modern', version: '2.4.0' }, toolCount: 6 });
     expect(expectOk(await call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'echo', version: 'mcp', args: { text: 'from 2026' } })).value).toBe('echo: from 2026');
+    // Toolbelt says it shows MCP Apps, as the revision names extensions: a server may offer an app only then.
+    const declared = expectOk(await call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'client_extensions', version: 'mcp', args: {} })).value;
+    expect(JSON.parse(String(declared))).toEqual({ 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } });
   });
 
   it('a tool that needs the person mid-call (input_required) asks through Toolbelt’s questions and resumes with the answer', async () => {
@@ -88,7 +91,7 @@ describe('MCP servers of the 2026-07-28 revision', () => {
     for (let index = 0; index < 3; index++) await run('echo');
     expect(await run('list_count')).toBe('1');
     // The server adds a tool and says so on the stream Toolbelt keeps open: Toolbelt lists once more, and has it.
-    const listed = toolCountReaches(subject, 'modern', 6);
+    const listed = toolCountReaches(subject, 'modern', 7);
     expect(await run('grow')).toBe('extra_1');
     await listed;
     expect(await run('extra_1')).toBe('extra 1');

@@ -6,7 +6,8 @@
 //   ask_name     asks the person for a name mid-call (an input_required result), then greets it;
 //   ask_forever  asks again after every answer;
 //   grow         adds a tool (extra_N) and tells listening clients the list changed;
-//   list_count   how many tools/list requests came so far (the list may be kept 60 s).
+//   list_count   how many tools/list requests came so far (the list may be kept 60 s);
+//   client_extensions  the extensions the calling client declared.
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
@@ -39,6 +40,9 @@ function build() {
     return { content: [{ type: 'text', text: `extra_${extraTools}` }] };
   });
   server.registerTool('list_count', { description: 'How many tools/list requests came.', inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: String(listRequests) }] }));
+  server.registerTool('client_extensions', { description: 'The extensions the client declared.', inputSchema: z.object({}) }, () => ({
+    content: [{ type: 'text', text: JSON.stringify(server.server.getClientCapabilities()?.extensions ?? null) }],
+  }));
   for (let index = 1; index <= extraTools; index++) {
     server.registerTool(`extra_${index}`, { description: `Added tool ${index}.`, inputSchema: z.object({}) }, () => ({ content: [{ type: 'text', text: `extra ${index}` }] }));
   }
