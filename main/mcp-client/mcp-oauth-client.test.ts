@@ -32,6 +32,23 @@ describe('a remote MCP server whose sign-in server has no dynamic registration',
   });
 });
 
+/** A client ID metadata document the person hosts: its URL is the client id where the sign-in server takes such documents (the conformance suite's auth/basic-cimd signs in so). */
+describe('a remote MCP server, with a client ID metadata document in its config', () => {
+  it('refuses a document URL that is not https with a path, and registers as before with a sign-in server that does not take documents', async () => {
+    const remote = await startOAuthMcpServer();
+    onTestFinished(remote.stop);
+    const { call } = await startTestCore();
+    for (const clientMetadataUrl of ['http://toolbelt.example/client.json', 'https://toolbelt.example/', 'https://toolbelt.example']) {
+      await expect(call('mcpServers.put', { name: 'documented', config: { url: remote.url, oauth: { clientMetadataUrl } } })).rejects.toMatchObject({ code: 'invalid_params' });
+    }
+    const configured = await call('mcpServers.put', { name: 'documented', config: { url: remote.url, oauth: { clientMetadataUrl: 'https://toolbelt.example/oauth/client.json' } } });
+    expect(configured).toMatchObject({ state: 'failed', error: { code: 'mcp_auth_required' } });
+    const clientID = new URL(configured.authorizationUrl!).searchParams.get('client_id');
+    expect(clientID).toBeTruthy();
+    expect(clientID).not.toBe('https://toolbelt.example/oauth/client.json');
+  });
+});
+
 /** Machine-to-machine servers (OAuth client credentials): signed in by the conformance suite's scenarios in npm test; here, what a person can get wrong. */
 describe('a remote MCP server reached with client credentials', () => {
   it('says what the config lacks when it gives neither a secret nor a private key (mcp_client_required), and never opens a sign-in page', async () => {

@@ -34,7 +34,7 @@ describe('the OAuth client of a remote MCP server', () => {
   it('uses a client registered by hand as it is, and never registers over it', async () => {
     const dataDir = await tempDirForTest();
     const vault = new OAuthVault(createLayout(dataDir), await createKeyFileCipher(path.join(dataDir, 'secrets.key')), silentLogger);
-    const provider = new McpOAuthProvider('closed', vault, 'http://127.0.0.1:4000/callback', {}, { client_id: 'by-hand', client_secret: 's3cr3t' });
+    const provider = new McpOAuthProvider('closed', vault, 'http://127.0.0.1:4000/callback', {}, { preRegistered: { client_id: 'by-hand', client_secret: 's3cr3t' } });
     expect(provider.clientInformation()).toEqual({ client_id: 'by-hand', client_secret: 's3cr3t' });
     expect(provider.clientMetadata.token_endpoint_auth_method).toBe('client_secret_post');
     await provider.saveClientInformation({ client_id: 'dynamic' });

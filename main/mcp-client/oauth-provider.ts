@@ -21,11 +21,20 @@ export class McpOAuthProvider implements OAuthClientProvider {
     private readonly vault: OAuthVault,
     readonly redirectUrl: string,
     record: OAuthRecord,
-    /** A client the person registered by hand (the server's config `oauth`): used as it is, never registered again. */
-    private readonly preRegistered?: { client_id: string; client_secret?: string },
+    /**
+     * Who Toolbelt is at the sign-in server, when the person said (the server's config `oauth`): a client they
+     * registered by hand, used as it is and never registered again; or the https URL of a client ID metadata document
+     * they host, which the SDK uses as the client id where the sign-in server accepts such documents.
+     */
+    client: { preRegistered?: { client_id: string; client_secret?: string }; metadataUrl?: string } = {},
   ) {
     this.record = record;
+    this.preRegistered = client.preRegistered;
+    this.clientMetadataUrl = client.metadataUrl;
   }
+
+  private readonly preRegistered: { client_id: string; client_secret?: string } | undefined;
+  readonly clientMetadataUrl: string | undefined;
 
   get clientMetadata(): OAuthClientMetadata {
     return {

@@ -291,13 +291,14 @@ export class McpServers {
 
   private async oauthProvider(name: string): Promise<OAuthClientProvider> {
     const config = this.require(name).config;
-    const oauth = 'url' in config ? config.oauth : undefined;
+    const configured = 'url' in config ? config.oauth : undefined;
+    const oauth = configured && 'clientId' in configured ? configured : undefined;
     const expand = (value: string | undefined) => (value === undefined ? Promise.resolve(undefined) : expandConfigValue(name, value, this.valueSources));
     if (oauth?.grant === 'client_credentials') return machineClient(name, oauth, { clientSecret: await expand(oauth.clientSecret), privateKey: await expand(oauth.privateKey) });
     const record = await this.oauthVault.get(name);
     const clientSecret = await expand(oauth?.clientSecret);
-    const preRegistered = oauth ? { client_id: oauth.clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) } : undefined;
-    return new McpOAuthProvider(name, this.oauthVault, await this.deps.oauthCallbacks.start(registeredPort(record)), record, preRegistered);
+    const client = oauth ? { preRegistered: { client_id: oauth.clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) } } : configured && 'clientMetadataUrl' in configured ? { metadataUrl: configured.clientMetadataUrl } : {};
+    return new McpOAuthProvider(name, this.oauthVault, await this.deps.oauthCallbacks.start(registeredPort(record)), record, client);
   }
 
   /**

@@ -66,16 +66,25 @@ export const McpServerConfigSchema = Type.Union([
        * the PEM as `${secret.NAME}`, signed with `signingAlgorithm`, ES256 unless said).
        */
       oauth: Type.Optional(
-        Type.Object(
-          {
-            clientId: Type.String({ minLength: 1, maxLength: 500 }),
-            clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: 8_192 })),
-            grant: Type.Optional(Type.Union([Type.Literal('authorization_code'), Type.Literal('client_credentials')])),
-            privateKey: Type.Optional(Type.String({ minLength: 1, maxLength: 16_384 })),
-            signingAlgorithm: Type.Optional(Type.String({ pattern: '^(RS|PS|ES)(256|384|512)$|^EdDSA$' })),
-          },
-          { additionalProperties: false },
-        ),
+        Type.Union([
+          Type.Object(
+            {
+              clientId: Type.String({ minLength: 1, maxLength: 500 }),
+              clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: 8_192 })),
+              grant: Type.Optional(Type.Union([Type.Literal('authorization_code'), Type.Literal('client_credentials')])),
+              privateKey: Type.Optional(Type.String({ minLength: 1, maxLength: 16_384 })),
+              signingAlgorithm: Type.Optional(Type.String({ pattern: '^(RS|PS|ES)(256|384|512)$|^EdDSA$' })),
+            },
+            { additionalProperties: false },
+          ),
+          /**
+           * A client ID metadata document the person hosts (an https URL with a path): the URL is Toolbelt's
+           * client id at sign-in servers that accept such documents (`client_id_metadata_document_supported`),
+           * with no registration; the others are registered with as before. The document lists the redirect
+           * http://127.0.0.1/callback (any port, as loopback redirects are matched).
+           */
+          Type.Object({ clientMetadataUrl: Type.String({ pattern: '^https://[^/?#]+/[^?#]+$', maxLength: 2_000 }) }, { additionalProperties: false }),
+        ]),
       ),
       ...common,
     },

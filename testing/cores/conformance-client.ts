@@ -38,6 +38,9 @@ interface Context {
   signing_algorithm?: string;
 }
 
+/** The client ID metadata document the suite's CIMD scenario expects a client to name (it does not fetch it to sign in). */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
 async function main(): Promise<void> {
   const serverUrl = process.argv.at(-1)!;
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
@@ -58,7 +61,10 @@ async function main(): Promise<void> {
         if (context.signing_algorithm) oauth.signingAlgorithm = context.signing_algorithm;
       }
     }
-    await call('mcpServers.put', { name: SERVER, config: { url: serverUrl, ...(oauth ? { oauth } : {}) } });
+    // Otherwise a client ID metadata document, as a person who hosts one names it: the URL the suite's sign-in server
+    // knows. Servers that do not take such documents are registered with as before.
+    const identity = oauth ?? { clientMetadataUrl: CLIENT_METADATA_URL };
+    await call('mcpServers.put', { name: SERVER, config: { url: serverUrl, oauth: identity } });
     // The person signs in as often as Toolbelt offers it (a server may ask again for wider access).
     let server = await waitFor(call, settled());
     while (server.authorizationUrl) server = await signIn(call, server.authorizationUrl);
