@@ -2,7 +2,7 @@
 // with the official SDK client, against the same tools.invoke made through
 // the browser host's HTTP API (one loopback round trip each), in one run.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -24,6 +24,22 @@ const TOKEN = 'bench-token-0123456789abcdef';
 const ROUNDS = 2_000;
 const WARM_UP_ROUNDS = 500;
 
+/** A bare server's HTTP listener on a loopback port: its /mcp address, and what closes it with the server. */
+async function serveOnLoopback(handle: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>, closeServer: () => Promise<void>): Promise<{ url: string; close: () => Promise<void> }> {
+  const http = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    close: async () => {
+      await closeServer();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
 /**
  * The SDK's own server on its own Streamable HTTP transport, one session, with
  * a tool that answers at once: what any server built on the SDK pays per call.
@@ -34,18 +50,7 @@ async function startBareSdkServer(): Promise<{ url: string; close: () => Promise
   server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: '{"value":20}' }] }));
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
   await server.connect(transport);
-  const http = createServer((request, response) => {
-    transport.handleRequest(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
-    close: async () => {
-      await server.close();
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-    },
-  };
+  return serveOnLoopback((request, response) => transport.handleRequest(request, response), () => server.close());
 }
 
 /**
@@ -62,18 +67,7 @@ async function startBareModernServer(): Promise<{ url: string; close: () => Prom
     { legacy: 'reject' },
   );
   const serve = toNodeHandler(handler);
-  const http = createServer((request, response) => {
-    serve(request, response).catch((error: unknown) => response.destroy(error instanceof Error ? error : new Error(String(error))));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
-    close: async () => {
-      await handler.close();
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
-    },
-  };
+  return serveOnLoopback((request, response) => serve(request, response), () => handler.close());
 }
 
 /** A 2026-07-28 tools/call as one plain POST, the same bytes to either server: it stands alone, no session. */
