@@ -25,6 +25,8 @@ export interface DoorCall {
   selection?: ToolSelection;
   /** The person already said yes to this very call (a chat's approval dialog). */
   approved?: boolean;
+  /** A hook of the person's asked that they say yes to this call (its reason), though nothing else would. */
+  hookAsks?: string;
   /** Called when the person is asked (a caller that waits can say it waits); what it returns is called with the answer. */
   whileAsking?: () => (verdict: DoorVerdict) => void;
 }
@@ -60,7 +62,8 @@ export function createDoor(deps: ConsentDeps): Door {
       if (selection?.denied && caller.kind !== 'person') {
         return { open: false, code: 'tool_denied', message: `The user does not allow the tool "${tool.displayName}" here, so it did not run. Answer without it, or ask the user.` };
       }
-      const needed = need(caller, tool, selection);
+      // A hook's ask applies to every caller but the person, whose own run is their yes.
+      const needed = need(caller, tool, selection) ?? (call.hookAsks && caller.kind !== 'person' ? { reason: call.hookAsks, by: 'tool' as const } : null);
       if (!needed || call.approved) return { open: true, asked: false };
       if (!isLive(caller)) {
         return {

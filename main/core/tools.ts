@@ -1,3 +1,4 @@
+import { createToolHooks } from '../hooks/tool-hooks.js';
 import os from 'node:os';
 import path from 'node:path';
 import { agentRunner } from '../agents/agent-runner.js';
@@ -128,7 +129,8 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   };
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
   const door = createDoor({ questions: deps.questions, windowOpen: deps.windowOpen });
-  const invoker = createInvoker({ store, resolver, runners, clock, log, door, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
+  const toolHooks = createToolHooks({ hooks: () => settings.get().hooks, bundleSlug: (bundleID) => { const bundle = store.bundle(bundleID); return bundle?.kind === 'valid' ? bundle.bundle.slug : undefined; }, cwd: dataDir, log });
+  const invoker = createInvoker({ store, resolver, runners, clock, log, door, toolHooks, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
   return {
     resolver,
     invoker,

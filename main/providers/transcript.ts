@@ -12,6 +12,12 @@ export function toolResultText(call: ToolCall): { text: string; isError: boolean
     return { text: `The user denied this call.${call.note ? ` Their reason: ${call.note}` : ''}`, isError: true };
   }
   if (!result) return { text: 'This call did not run.', isError: true };
+  const read = readResult(call, result);
+  // What the person's hooks said about the call, after what the call itself said.
+  return result.hookContext ? { ...read, text: `${read.text}\n\n[From the person's hooks: ${result.hookContext}]` } : read;
+}
+
+function readResult(call: ToolCall, result: NonNullable<ToolCall['result']>): { text: string; isError: boolean } {
   if (result.ok) {
     // Content blocks beside a structured value are what the model reads (pictures named, then sent as pictures).
     const value = isContentBlocks(result.content) ? result.content : result.value;

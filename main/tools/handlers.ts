@@ -1,3 +1,4 @@
+import { refuseBadHooks } from '../hooks/hook-config.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';
@@ -57,7 +58,10 @@ export function executionHandlers(
       const problem = settings.problem();
       return { ...settings.get(), ...(problem ? { problem } : {}) };
     },
-    'settings.patch': (patch) => settings.patch(patch),
+    'settings.patch': (patch) => {
+      if (patch.hooks) refuseBadHooks(patch.hooks);
+      return settings.patch(patch);
+    },
     'secrets.list': async () => ({
       storage: {
         osProtected: secrets.cipher.isOsProtected,

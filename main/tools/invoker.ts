@@ -10,6 +10,8 @@ import type { ToolRecord } from '../store/records.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { jsonValueProblem } from '../common/json-limits.js';
 import type { Door, DoorCall } from '../consent/door.js';
+import type { ToolHooks } from '../hooks/tool-hooks.js';
+import { withHookRuns } from './hooked-result.js';
 import { InvokeFailure } from './invoke-error.js';
 import { requireReady, type ToolResolver } from './resolver.js';
 import { runnerFor, type CallQuestion, type RunContext, type SourceInstructions, type ToolRunners } from './runners.js';
@@ -37,6 +39,8 @@ export interface InvokerDeps {
   /** The one door to the person: every call passes it between finding its tool and running it. */
   door: Door;
   hooks?: InvokeHooks;
+  /** The person's hooks (Claude Code's PreToolUse, PostToolUse, PostToolUseFailure) around every call, whoever makes it. */
+  toolHooks?: ToolHooks;
 }
 
 /**
@@ -120,18 +124,32 @@ export function createInvoker(deps: InvokerDeps): Invoker {
   async function invoke(record: ToolRecord, request: InvokeRequest, context: InvokeContext, draft = false): Promise<InvokeResult> {
     // An invalid file is refused before its arguments are looked at (requireReady throws for it).
     const tool = record.kind === 'valid' ? record.tool : requireReady(deps.resolver.check(record)).record.tool;
-    const args = prepareArgs(tool, request.args);
+    let args = prepareArgs(tool, request.args);
     // A draft in the tester runs whatever the switches say; everything else asks the resolver.
     requireReady(deps.resolver.check(record, { ignoreSwitches: draft }));
+    // The person's hooks before the call: they may refuse it, rewrite its input, let it through or have the person asked.
+    const hookCall = { caller: context.caller, signal: context.signal };
+    const before = deps.toolHooks ? await deps.toolHooks.before(tool, args, hookCall) : null;
+    const refused = (code: string, message: string): InvokeResult => withHookRuns({ ok: false, error: { code, message }, durationMs: 0, attempts: 0 }, before, null);
+    if (before?.refusal) return refused(before.refusal.code, before.refusal.message);
+    if (before?.updatedInput) {
+      try {
+        args = prepareArgs(tool, before.updatedInput);
+      } catch (error) {
+        if (!(error instanceof ToolbeltError)) throw error;
+        return refused('hook_invalid_input', `A hook rewrote the input of ${tool.displayName} into something its schema refuses (${error.message}), so the call did not run.`);
+      }
+    }
     // The time the person takes to answer is not the tool's: a call's duration starts once it is let through.
-    const door = await deps.door.pass(tool, args, context, context.signal);
-    if (!door.open) return { ok: false, error: { code: door.code, message: door.message }, durationMs: 0, attempts: 0 };
+    const doorCall = before ? { ...context, approved: context.approved === true || (before.allow && !before.ask), ...(before.ask ? { hookAsks: before.ask } : {}) } : context;
+    const door = await deps.door.pass(tool, args, doorCall, context.signal);
+    if (!door.open) return refused(door.code, door.message);
 
     deps.hooks?.before?.({ toolID: tool.toolID, slug: tool.slug });
     const started = now();
     const runner = runnerFor(deps.runners, tool);
     // The door's fields stay here; everything else of the context is the runner's.
-    const { caller: _caller, selection: _selection, approved: _approved, whileAsking: _whileAsking, ...passed } = context;
+    const { caller: _caller, selection: _selection, approved: _approved, whileAsking: _whileAsking, hookAsks: _hookAsks, ...passed } = context;
     const outcome = await runner.run(tool, args, { ...passed, timeoutMs: request.timeoutMs, trace: request.trace ?? false, ...(request.resume ? { resume: request.resume } : {}) });
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;
@@ -173,6 +191,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     if (outcome.memoryBytes) result.memoryBytes = outcome.memoryBytes;
     if (request.trace && outcome.recipe) result.recipe = redactor.value(outcome.recipe);
     if (request.trace && outcome.rpc) result.rpc = outcome.rpc.map((message) => ({ ...message, text: redactor.text(message.text) }));
+    if (deps.toolHooks) result = withHookRuns(result, before, await deps.toolHooks.after(tool, args, hookCall, result));
     if (!draft) deps.store.usage.record(tool.toolID, new Date(started + result.durationMs));
     deps.hooks?.after?.({ toolID: tool.toolID, slug: tool.slug, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts });
     logCall(deps.log, runner.logLevel(tool), tool, result, trace);

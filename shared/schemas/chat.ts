@@ -1,3 +1,4 @@
+import { HookRunSchema } from './hooks.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 import { AgentStepSchema } from './agent-step.js';
@@ -156,6 +157,9 @@ export const ToolCallResultSchema = Type.Union([
       attempts: Type.Integer({ minimum: 0 }),
       trace: Type.Optional(Type.Array(TraceEntrySchema)),
       steps: Type.Optional(Type.Array(AgentStepSchema, { maxItems: 200 })),
+      /** The hooks that ran around the call, and what they gave the model to read. */
+      hooks: Type.Optional(Type.Array(HookRunSchema, { maxItems: 400 })),
+      hookContext: Type.Optional(Type.String({ maxLength: 20_001 })),
     },
     { additionalProperties: false },
   ),
@@ -167,6 +171,9 @@ export const ToolCallResultSchema = Type.Union([
       attempts: Type.Integer({ minimum: 0 }),
       trace: Type.Optional(Type.Array(TraceEntrySchema)),
       steps: Type.Optional(Type.Array(AgentStepSchema, { maxItems: 200 })),
+      /** The hooks that ran around the call, and what they gave the model to read. */
+      hooks: Type.Optional(Type.Array(HookRunSchema, { maxItems: 400 })),
+      hookContext: Type.Optional(Type.String({ maxLength: 20_001 })),
     },
     { additionalProperties: false },
   ),

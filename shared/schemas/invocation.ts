@@ -1,3 +1,4 @@
+import { HookRunSchema } from './hooks.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { AgentStepSchema } from './agent-step.js';
 
@@ -111,6 +112,10 @@ const common = {
   memoryBytes: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Recipe tools, when a trace is asked for: each finished step's result by its id, and the step that failed, so the tester can run again from it. */
   recipe: Type.Optional(RecipeRunSchema),
+  /** The hooks that ran before and after the call, each with what it decided. */
+  hooks: Type.Optional(Type.Array(HookRunSchema, { maxItems: 400 })),
+  /** What hooks gave the model to read with the result (`additionalContext`, a PostToolUse block's reason). */
+  hookContext: Type.Optional(Type.String({ maxLength: 20_001 })),
 };
 
 /** The outcome of a call: a value, or an error as data. Never both. */

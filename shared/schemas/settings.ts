@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SECRET_NAME_PATTERN } from '../tools/templates.js';
 import { ToolDiscoverySchema } from './chat.js';
+import { HooksSchema } from './hooks.js';
 
 /**
  * An allowed host: an exact name (`api.example.com`), a name with a port
@@ -23,6 +24,8 @@ export const SettingsSchema = Type.Object(
     theme: ThemeSchema,
     /** How new chats and chats that do not say offer their tools (default `auto`). */
     toolDiscovery: Type.Optional(ToolDiscoverySchema),
+    /** Hooks before and after every tool call, in Claude Code's shape (`hooks` of `.claude/settings.json`). */
+    hooks: Type.Optional(HooksSchema),
   },
   { additionalProperties: false, $id: 'Settings' },
 );

@@ -1,0 +1,21 @@
+import { ToolbeltError } from '../../shared/errors.js';
+import { HOOK_EVENTS, MAX_HOOK_HANDLERS, type Hooks } from '../../shared/schemas/hooks.js';
+import { matcherProblem } from './hook-matching.js';
+
+/**
+ * What the schema cannot say about hooks a person saves: a matcher that is not a pattern the linear-time engine runs,
+ * or more handlers in all than Toolbelt runs. Refused when saved, with where, never found out at a call.
+ */
+export function refuseBadHooks(hooks: Hooks): void {
+  let handlers = 0;
+  for (const event of HOOK_EVENTS) {
+    for (const [index, entry] of (hooks[event] ?? []).entries()) {
+      handlers += entry.hooks.length;
+      const problem = matcherProblem(entry.matcher);
+      if (problem) throw new ToolbeltError('invalid_params', `hooks.${event}[${index}].matcher ${problem}.`, { issues: [{ path: `/hooks/${event}/${index}/matcher`, message: problem }] });
+    }
+  }
+  if (handlers > MAX_HOOK_HANDLERS) {
+    throw new ToolbeltError('invalid_params', `These hooks have ${handlers} handlers; Toolbelt runs at most ${MAX_HOOK_HANDLERS}. Keep the ones you need.`, { issues: [{ path: '/hooks', message: `more than ${MAX_HOOK_HANDLERS} handlers` }] });
+  }
+}

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
+import { sharingCore } from '../../testing/harness/mcp-share-harness.js';
+
+const NODE = JSON.stringify(process.execPath);
+const hookScript = (name: string) => `${NODE} ${JSON.stringify(path.join(PROJECT_ROOT, 'testing/hooks', name))}`;
+
+/** A `.claude/settings.json` as Claude Code's documentation writes one: a guard before the forecast, a log after every tool. */
+const CLAUDE_SETTINGS = JSON.stringify({
+  permissions: { allow: ['Bash(npm run lint)'] },
+  hooks: {
+    PreToolUse: [{ matcher: 'forecast|mcp__weather__.*', hooks: [{ type: 'command', command: hookScript('city-guard.mjs'), timeout: 30 }] }],
+    PostToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: hookScript('call-log.mjs') }] }],
+    PostToolUseFailure: [{ hooks: [{ type: 'command', command: hookScript('call-log.mjs') }] }],
+  },
+});
+
+async function hookedCore() {
+  const shared = await sharingCore();
+  // Copied as it is: only the `hooks` block is taken.
+  const { hooks } = JSON.parse(CLAUDE_SETTINGS) as { hooks: unknown };
+  await shared.subject.call('settings.patch', { hooks } as never);
+  const forecast = (city: string) => shared.subject.call('tools.invoke', { bundleID: shared.bundleID, toolSlug: 'forecast', version: 'v1', args: { city } });
+  const logged = async () => (await readFile(path.join(shared.subject.dataDir, 'hooks.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { ...shared, forecast, logged };
+}
+
+describe('hooks before and after every tool call (Claude Code’s format)', () => {
+  it('a .claude/settings.json copied as it is: PreToolUse blocks by exit code 2, PostToolUse logs, updatedInput reaches the API', async () => {
+    const { forecast, logged, weather } = await hookedCore();
+    const blocked = expectError(await forecast('Atlantis'), 'hook_denied');
+    expect(blocked.message).toBe('Atlantis is not a city you can ask the weather of.');
+    expect(weather.seen.filter((request) => request.url.includes('Atlantis'))).toHaveLength(0);
+
+    const renamed = await forecast('Old Town');
+    expect(expectOk(renamed).value).toEqual({ city: 'Tallinn', sky: 'clear' });
+    expect(weather.seen.at(-1)?.url).toContain('city=Tallinn');
+    expect(renamed).toMatchObject({ hookContext: 'The person calls Tallinn "Old Town".' });
+    expect(renamed.hooks?.map((run) => [run.event, run.decision, run.changedInput ?? false])).toEqual([
+      ['PreToolUse', 'allow', true],
+      ['PostToolUse', 'continue', false],
+    ]);
+
+    expect(await logged()).toEqual([{ event: 'PostToolUse', tool: 'forecast', response: { city: 'Tallinn', sky: 'clear' }, error: null, caller: 'person' }]);
+  });
+
+  it('an input rewritten into what the schema refuses is not sent; a hook that hangs, fails or floods is handled', async () => {
+    const { subject, forecast, weather } = await hookedCore();
+    expectError(await forecast('Nowhere'), 'hook_invalid_input');
+    expect(weather.seen.filter((request) => request.url.includes('Nowhere'))).toHaveLength(0);
+
+    const only = (command: string, extra: Record<string, unknown> = {}) => subject.call('settings.patch', { hooks: { PreToolUse: [{ matcher: 'forecast', hooks: [{ type: 'command', command, ...extra }] }] } } as never);
+    // Hangs: stopped at its timeout; the call is refused unless the hook says to go on without it.
+    await only(`${NODE} -e "setInterval(() => {}, 1000)"`, { timeout: 0.5 });
+    expect(expectError(await forecast('Rome'), 'hook_failed').message).toContain('hook_timeout');
+    await only(`${NODE} -e "setInterval(() => {}, 1000)"`, { timeout: 0.5, on_failure: 'continue' });
+    expect(expectOk(await forecast('Rome')).hooks?.[0]).toMatchObject({ decision: 'error', message: expect.stringContaining('hook_timeout') as unknown });
+    // A command that is not there exits 127: an error the person sees, not a block.
+    await only('toolbelt-no-such-command-here');
+    expect(expectOk(await forecast('Rome')).hooks?.[0]).toMatchObject({ decision: 'error', message: expect.stringContaining('exited with 127') as unknown });
+    // 100 MB on stdout: read up to its limit, taken for no decision.
+    await only(`${NODE} -e "process.stdout.write('x'.repeat(100 * 1024 * 1024))"`);
+    expect(expectOk(await forecast('Rome')).hooks?.[0]).toMatchObject({ decision: 'continue' });
+    // JSON that breaks off: said, and ignored.
+    await only(`${NODE} -e "process.stdout.write('{\\"hookSpecificOutput\\": {')"`);
+    expect(expectOk(await forecast('Rome')).hooks?.[0]).toMatchObject({ decision: 'error', message: expect.stringContaining('hook_output_invalid') as unknown });
+    // Exit 2 with nothing on stderr still blocks, with a sentence saying so.
+    await only(`${NODE} -e "process.exit(2)"`);
+    expect(expectError(await forecast('Rome'), 'hook_denied').message).toContain('gave no reason');
+  });
+
+  it('refuses, when saved, a matcher the pattern engine cannot run and a file of 10,000 hooks', async () => {
+    const { subject } = await sharingCore();
+    for (const matcher of ['(?=forecast)', 'fore[cast', '(a+)+\\1']) {
+      const failure = await subject.failure('settings.patch', { hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'true' }] }] } });
+      expect(failure.code, matcher).toBe('invalid_params');
+      expect(failure.message, matcher).toContain('hooks.PreToolUse[0].matcher');
+    }
+    const flood = Array.from({ length: 10_000 }, () => ({ hooks: [{ type: 'command', command: 'true' }] }));
+    expect((await subject.failure('settings.patch', { hooks: { PostToolUse: flood } })).code).toBe('invalid_params');
+  });
+
+  it('runs for an MCP client of Toolbelt’s server as for the person, and says which caller it was', async () => {
+    const { url, token, logged } = await hookedCore();
+    const client = new Client({ name: 'Hooked client', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    onTestFinished(() => client.close());
+    const blocked = await client.callTool({ name: 'forecast', arguments: { city: 'Atlantis' } });
+    expect(blocked.isError).toBe(true);
+    expect(JSON.stringify(blocked.content)).toContain('Atlantis is not a city');
+    expect((await client.callTool({ name: 'forecast', arguments: { city: 'Lima' } })).isError).toBeFalsy();
+    expect((await logged()).map((line) => [line.event, line.caller])).toEqual([['PostToolUse', 'mcp-client']]);
+  });
+});

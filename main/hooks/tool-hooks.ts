@@ -1,0 +1,131 @@
+import type { CommandHook, HookEvent, HookRun, Hooks } from '../../shared/schemas/hooks.js';
+import type { InvokeResult } from '../../shared/schemas/invocation.js';
+import type { ToolFile } from '../../shared/schemas/tool.js';
+import type { Logger } from '../log.js';
+import { DEFAULT_HOOK_TIMEOUT_S, runCommandHook } from './command-hook.js';
+import { interpret, type HookEffect } from './hook-outcome.js';
+import { matcherTakes, toolNames } from './hook-matching.js';
+
+/** Hooks running at once, in all: a hook whose command calls a tool whose hook calls a tool… stops here, as does a flood. */
+export const MAX_RUNNING_HOOKS = 16;
+
+export interface ToolHookDeps {
+  /** The hooks as the person's settings have them now. */
+  hooks(): Hooks | undefined;
+  bundleSlug(bundleID: string): string | undefined;
+  /** Where commands run, and what `CLAUDE_PROJECT_DIR` names for hook files written for Claude Code: the data folder. */
+  cwd: string;
+  log: Logger;
+}
+
+/** Who makes the call and how the tool is addressed, as the hook reads them under `toolbelt`. */
+export interface HookCall {
+  caller: unknown;
+  signal?: AbortSignal;
+}
+
+/** Before a call: how it goes on. */
+export interface BeforeCall {
+  runs: HookRun[];
+  refusal?: { code: 'hook_denied' | 'hook_failed' | 'hook_busy'; message: string };
+  /** A hook said allow: the call needs no approval from the person (unless another asked). */
+  allow: boolean;
+  /** A hook asked for the person's yes, and why. */
+  ask?: string;
+  updatedInput?: Record<string, unknown>;
+  context: string[];
+}
+
+/** After a call: what hooks said about its result, for the model. */
+export interface AfterCall {
+  runs: HookRun[];
+  context: string[];
+}
+
+export interface ToolHooks {
+  /** Null when no hook applies (nothing ran): the call goes on as it came. */
+  before(tool: ToolFile, args: Record<string, unknown>, call: HookCall): Promise<BeforeCall | null>;
+  after(tool: ToolFile, args: Record<string, unknown>, call: HookCall, result: InvokeResult): Promise<AfterCall | null>;
+}
+
+/** Which is more restrictive: a deny over an ask over an allow over going on. */
+const STRICTNESS: Record<HookRun['decision'], number> = { error: 0, continue: 0, allow: 1, ask: 2, block: 3, deny: 3 };
+
+export function createToolHooks(deps: ToolHookDeps): ToolHooks {
+  let running = 0;
+
+  function matching(event: HookEvent, tool: ToolFile): CommandHook[] {
+    const entries = deps.hooks()?.[event];
+    if (!entries?.length) return [];
+    const names = toolNames(tool, deps.bundleSlug(tool.bundleID));
+    return entries.filter((entry) => matcherTakes(entry.matcher, names)).flatMap((entry) => entry.hooks);
+  }
+
+  /** Runs the event's hooks side by side (as the other apps do), each with the call's JSON. */
+  async function run(event: HookEvent, handlers: CommandHook[], payload: Record<string, unknown>, signal: AbortSignal | undefined): Promise<HookEffect[] | 'busy'> {
+    if (running + handlers.length > MAX_RUNNING_HOOKS) return 'busy';
+    running += handlers.length;
+    const input = JSON.stringify({ hook_event_name: event, ...payload });
+    const env = { ...process.env, CLAUDE_PROJECT_DIR: deps.cwd, TOOLBELT_HOOK_EVENT: event };
+    try {
+      return await Promise.all(
+        handlers.map(async (handler) => {
+          const started = performance.now();
+          const outcome = await runCommandHook(handler.command, input, { timeoutMs: (handler.timeout ?? DEFAULT_HOOK_TIMEOUT_S) * 1000, cwd: deps.cwd, env, ...(signal ? { signal } : {}) });
+          const refuses = event === 'PreToolUse' && handler.on_failure !== 'continue';
+          const effect = interpret(event, handler.command, outcome, Math.round(performance.now() - started), refuses);
+          if (effect.run.decision === 'error') deps.log.warn('a hook failed', { event, hook: effect.run.handler, error: effect.run.message });
+          return effect;
+        }),
+      );
+    } finally {
+      running -= handlers.length;
+    }
+  }
+
+  function payload(tool: ToolFile, args: Record<string, unknown>, call: HookCall): Record<string, unknown> {
+    const bundle = deps.bundleSlug(tool.bundleID);
+    return {
+      session_id: 'toolbelt',
+      cwd: deps.cwd,
+      permission_mode: 'default',
+      tool_name: toolNames(tool, bundle)[0],
+      tool_input: args,
+      toolbelt: { caller: call.caller, bundleID: tool.bundleID, bundle, toolID: tool.toolID, slug: tool.slug, version: tool.version, type: tool.type },
+    };
+  }
+
+  return {
+    async before(tool, args, call) {
+      const handlers = matching('PreToolUse', tool);
+      if (handlers.length === 0) return null;
+      const effects = await run('PreToolUse', handlers, payload(tool, args, call), call.signal);
+      if (effects === 'busy') {
+        return { runs: [], allow: false, context: [], refusal: { code: 'hook_busy', message: `Too many hooks are running at once (${MAX_RUNNING_HOOKS}): a hook may be calling tools that run hooks again. The call did not run.` } };
+      }
+      const runs = effects.map((effect) => effect.run);
+      const context = effects.flatMap((effect) => (effect.additionalContext ? [effect.additionalContext] : []));
+      const failed = effects.find((effect) => effect.refuses);
+      if (failed) return { runs, allow: false, context, refusal: { code: 'hook_failed', message: `A hook before ${tool.displayName} failed, so the call did not run: ${failed.reason ?? 'no reason'}` } };
+      const strictest = effects.reduce<HookEffect | null>((most, effect) => (STRICTNESS[effect.run.decision] > STRICTNESS[most?.run.decision ?? 'continue'] ? effect : most), null);
+      const updated = effects.filter((effect) => effect.updatedInput).at(-1)?.updatedInput;
+      const base = { runs, context, ...(updated ? { updatedInput: updated } : {}) };
+      if (strictest?.run.decision === 'deny') return { ...base, allow: false, refusal: { code: 'hook_denied', message: strictest.reason ?? `A hook blocked ${tool.displayName}.` } };
+      if (strictest?.run.decision === 'ask') return { ...base, allow: false, ask: strictest.reason ?? 'A hook asks for your yes before this call.' };
+      return { ...base, allow: strictest?.run.decision === 'allow' };
+    },
+
+    async after(tool, args, call, result) {
+      const event = result.ok ? 'PostToolUse' : 'PostToolUseFailure';
+      const handlers = matching(event, tool);
+      if (handlers.length === 0) return null;
+      const outcome = result.ok ? { tool_response: result.value } : { error: result.error.message, error_code: result.error.code };
+      const effects = await run(event, handlers, { ...payload(tool, args, call), ...outcome }, undefined);
+      if (effects === 'busy') return { runs: [], context: [] };
+      return {
+        runs: effects.map((effect) => effect.run),
+        context: effects.flatMap((effect) => [...(effect.run.decision === 'block' && effect.reason ? [effect.reason] : []), ...(effect.additionalContext ? [effect.additionalContext] : [])]),
+      };
+    },
+  };
+}

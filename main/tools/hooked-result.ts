@@ -1,0 +1,13 @@
+import type { InvokeResult } from '../../shared/schemas/invocation.js';
+import type { AfterCall, BeforeCall } from '../hooks/tool-hooks.js';
+
+/** What hooks may give a model with one result, in all. */
+const MAX_HOOK_CONTEXT = 20_000;
+
+/** A call's result with the hooks that ran around it, and what they gave the model to read. */
+export function withHookRuns(result: InvokeResult, before: BeforeCall | null, after: AfterCall | null): InvokeResult {
+  const runs = [...(before?.runs ?? []), ...(after?.runs ?? [])];
+  if (runs.length === 0) return result;
+  const context = [...(before?.context ?? []), ...(after?.context ?? [])].join('\n\n');
+  return { ...result, hooks: runs, ...(context ? { hookContext: context.length > MAX_HOOK_CONTEXT ? `${context.slice(0, MAX_HOOK_CONTEXT)}…` : context } : {}) };
+}
