@@ -6,6 +6,7 @@ import { benchImports } from './imports.js';
 import { benchInvoke } from './invoke.js';
 import { benchMcp } from './mcp.js';
 import { benchMcpServer } from './mcp-server.js';
+import { benchHooks } from './hooks.js';
 import { benchRegex } from './regex.js';
 import { benchScript } from './script.js';
 import { benchRecipe } from './recipe.js';
@@ -13,7 +14,7 @@ import { benchStore } from './store.js';
 import { benchToolSearch } from './tool-search.js';
 import { benchUi } from './ui.js';
 
-const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi, apps: benchApps, script: benchScript, recipe: benchRecipe };
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, hooks: benchHooks, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi, apps: benchApps, script: benchScript, recipe: benchRecipe };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !SECTIONS[name]);

@@ -68,6 +68,9 @@ export async function startChatHarness(options: { weatherRoute?: (request: SeenR
     get core() {
       return test.core;
     },
+    get dataDir() {
+      return test.dataDir;
+    },
     async provider(id: string, input: ProviderInput) {
       await test.call('providers.put', { id, ...input });
     },

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import type { FakeModelServer } from '../../testing/servers/fake-model-server.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+
+const servers: FakeModelServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+const logHook = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(PROJECT_ROOT, 'testing/hooks/call-log.mjs'))}`;
+
+/**
+ * One table: each caller calls the same HTTP tool, and the same PostToolUse hook sees each call, with who made it.
+ * (MCP clients of Toolbelt's server: hooks.test.ts.)
+ */
+describe('hooks run for every caller', () => {
+  it('the person, a chat’s model, an agent, a script and a recipe: each call passes the hooks, which say who called', async () => {
+    const h = await startChatHarness();
+    const note = `${JSON.stringify(process.execPath)} -e "process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'Checked by a hook.' } }))"`;
+    await h.call('settings.patch', { hooks: { PostToolUse: [{ matcher: 'weather', hooks: [{ type: 'command', command: logHook }, { type: 'command', command: note }] }] } });
+    const weather = h.tool('weather');
+    const put = (slug: string, tool: Record<string, unknown>) => h.call('tools.put', { bundleID: h.bundleID, toolSlug: slug, version: 'v1', tool: { displayName: slug, ...tool } as never });
+    const cityArgs = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+
+    // The person.
+    await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'weather', version: 'v1', args: { city: 'Oslo' } });
+    // A chat's model, which reads what the hook added after the result.
+    const model = await startFakeOpenAi([openAiToolCallReply([{ id: 'c0', name: 'weather', args: ['{"city":"Rome"}'] }]), openAiTextReply(['Done.'])]);
+    servers.push(model);
+    await h.provider('chat-model', { kind: 'openai', displayName: 'Chat model', baseURL: `${model.url}/v1`, apiKey: 'sk-chat' });
+    const chat = await h.chat({ providerId: 'chat-model', tools: { mode: 'auto', selected: [weather] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'Weather in Rome' });
+    await h.settled(chat.id);
+    expect(JSON.stringify(model.requests[1]!.body)).toContain("[From the person's hooks: Checked by a hook.]");
+    // An agent's model.
+    const inner = await startFakeOpenAi([openAiToolCallReply([{ id: 'c1', name: 'weather', args: ['{"city":"Lima"}'] }]), openAiTextReply(['Lima is warm.'])]);
+    servers.push(inner);
+    await h.provider('inner', { kind: 'openai', displayName: 'Inner', baseURL: `${inner.url}/v1`, apiKey: 'sk-inner' });
+    await put('researcher', { type: 'agent', argSchema: { type: 'object', properties: { task: { type: 'string' } }, required: ['task'] }, impl: { providerId: 'inner', model: 'gpt-4o-mini', tools: [weather], maxTurns: 3 } });
+    await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'researcher', version: 'v1', args: { task: 'Lima?' } });
+    // A script's tools.call.
+    await put('scripted', { type: 'script', argSchema: {}, impl: { language: 'javascript', source: 'export default async function () { return await tools.call("weather", { city: "Kyiv" }); }' } });
+    await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'scripted', version: 'v1', args: {} });
+    // A recipe's step.
+    await put('trip', { type: 'recipe', argSchema: cityArgs, impl: { steps: [{ id: 'w', tool: { bundleID: h.bundleID, slug: 'weather' }, args: { city: '${inputs.city}' } }], output: '${steps.w.result.temp}' } });
+    await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'trip', version: 'v1', args: { city: 'Cairo' } });
+
+    const lines = (await readFile(path.join(h.dataDir, 'hooks.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { caller: string; response: { city: string } });
+    expect(lines.map((line) => [line.caller, line.response.city])).toEqual([
+      ['person', 'Oslo'],
+      ['chat-model', 'Rome'],
+      ['agent', 'Lima'],
+      ['script', 'Kyiv'],
+      ['recipe', 'Cairo'],
+    ]);
+  });
+});
