@@ -45,8 +45,8 @@ test('the pseudo-locale: every text of the translated screens comes from the cat
   await expect(page.getByRole('heading', { level: 1 })).toContainText('⟦');
   // The whole Settings screen, every section in turn, and the frame around it.
   const sections = page.locator('.settings-nav__item');
-  await expect(sections).toHaveCount(7);
-  for (let index = 0; index < 7; index++) {
+  await expect(sections).toHaveCount(8);
+  for (let index = 0; index < 8; index++) {
     await sections.nth(index).click();
     await expect(sections.nth(index)).toHaveAttribute('aria-current', 'page');
     expect(await escapedTexts(page, '.app-frame'), `section ${index + 1}`).toEqual([]);

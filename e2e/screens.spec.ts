@@ -148,8 +148,8 @@ for (const language of ['en', 'de', 'zh-Hans', 'ar'] as const) {
       // Settings: each section.
       await page.keyboard.press('Control+3');
       const sections = page.locator('.settings-nav__item');
-      await expect(sections).toHaveCount(7);
-      for (let index = 0; index < 7; index++) {
+      await expect(sections).toHaveCount(8);
+      for (let index = 0; index < 8; index++) {
         await sections.nth(index).click();
         await look(`settings-${index + 1}`, index === 0);
       }

@@ -95,3 +95,25 @@ test('every screen passes axe with no serious or critical violations, in light a
   }
   await page.screenshot(fullShot('settings-dark-full'));
 });
+
+test('hooks: a block in Claude Code’s format is typed in, a matcher the engine cannot run is refused with where, and the saved hooks are counted', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await openSettings(page, 'Hooks');
+  await expect(page.getByRole('status').filter({ hasText: 'No hooks' })).toBeVisible();
+  const field = page.getByLabel('Hooks (JSON)');
+  const block = (matcher: string) => JSON.stringify({ hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'node guard.mjs', timeout: 30 }] }] } });
+  await typeOver(field, block('(?=forecast)'));
+  await page.getByRole('button', { name: 'Save hooks' }).click();
+  await expect(page.getByRole('alert')).toContainText('Matcher: Uses lookahead or lookbehind');
+  await typeOver(field, '{"PreToolUse": [');
+  await page.getByRole('button', { name: 'Save hooks' }).click();
+  await expect(page.getByRole('alert')).toContainText('This is not JSON, so nothing was saved');
+  // A whole .claude/settings.json is taken for its hooks block.
+  await typeOver(field, block('forecast|mcp__github__.*'));
+  await page.getByRole('button', { name: 'Save hooks' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'PreToolUse: 1' })).toBeVisible();
+  await expect(field).toHaveValue(/"matcher": "forecast\|mcp__github__\.\*"/);
+  await page.screenshot(fullShot('settings-hooks'));
+  expect(app.consoleErrors.filter((message) => !message.includes('400'))).toEqual([]);
+});

@@ -7,7 +7,7 @@ export type Screen = 'chat' | 'tools' | 'settings';
 export type ThemePreference = 'system' | 'light' | 'dark';
 
 /** Settings' sections, each its own page, in their order; each one's name is the catalogue's `settings.nav.<id>`. */
-export const SETTINGS_SECTIONS = ['providers', 'secrets', 'access', 'tools', 'mcp', 'appearance', 'about'] as const;
+export const SETTINGS_SECTIONS = ['providers', 'secrets', 'access', 'tools', 'hooks', 'mcp', 'appearance', 'about'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** The screens in their order; each one's name is the catalogue's `screens.<id>`. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.js';
 import { AgentSteps } from '../../components/AgentSteps.js';
+import { HookRuns } from '../../components/HookRuns.js';
 import { useEffect, useState } from 'react';
 import type { ToolCall } from '../../../shared/schemas/chat.js';
 import { ToolResult } from '../../components/ContentBlocks.js';
@@ -141,6 +142,7 @@ export function ToolCallCard({ call, byPerson = false, chatId, writing = false }
       <SearchedAndFound call={call} />
       <ToolCallApp call={call} {...(chatId ? { chatId } : {})} {...(writing ? { writing: true } : {})} />
       {result?.steps?.length ? <AgentSteps steps={result.steps} /> : null}
+      {result?.hooks?.length ? <HookRuns runs={result.hooks} /> : null}
       <details className="tool-card__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>
           {t('toolCall.argsAndResult')}

@@ -7,6 +7,7 @@ import { SETTINGS_SECTIONS, useUiStore, type SettingsSection } from '../../state
 import { AboutSection } from './AboutSection.js';
 import { AppearanceSection } from './AppearanceSection.js';
 import { ToolDiscoverySection } from './ToolDiscoverySection.js';
+import { HooksSection } from './HooksSection.js';
 import { ListSettingSection } from './ListSettingSection.js';
 import { McpShareSection } from './McpShareSection.js';
 import { ProvidersSection } from './ProvidersSection.js';
@@ -58,6 +59,7 @@ const PAGES: Record<SettingsSection, () => ReactNode> = {
   secrets: () => <SecretsSection />,
   access: () => <HostsAndFolders />,
   tools: () => <ToolDiscoverySection />,
+  hooks: () => <HooksSection />,
   mcp: () => <McpShareSection />,
   appearance: () => (
     <>

@@ -1,4 +1,5 @@
 import { AgentSteps } from '../../components/AgentSteps.js';
+import { HookRuns } from '../../components/HookRuns.js';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lineFinder, MAX_MATCHES, type FoundLine } from './line-finder.js';
@@ -211,6 +212,7 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
         </div>
       )}
       {result.steps?.length ? <AgentSteps steps={result.steps} open={result.steps.some((step) => step.stepId !== undefined)} /> : null}
+      {result.hooks?.length ? <HookRuns runs={result.hooks} /> : null}
       {result.trace?.length ? (
         <>
           <h3 className="subhead">{t('response.attemptsTitle')}</h3>
