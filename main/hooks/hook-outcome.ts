@@ -44,7 +44,7 @@ export function interpret(event: HookEvent, handler: string, outcome: CommandOut
   const base = { event, handler: cut(handler, 200), durationMs };
   const failed = (message: string, refuses: boolean): HookEffect => ({ run: { ...base, decision: 'error', message: cut(message, 1_000) }, reason: message, ...(refuses ? { refuses } : {}) });
   if (outcome.failure === 'timeout') return failed('hook_timeout: the hook did not finish in its time and was stopped.', refuseOnFailure);
-  if (outcome.failure === 'not_started') return failed(`hook_not_started: the hook's command could not be started (${outcome.reason ?? 'unknown reason'}).`, refuseOnFailure);
+  if (outcome.failure === 'not_started') return failed(`hook_not_started: the hook could not be run (${outcome.reason ?? 'unknown reason'}).`, refuseOnFailure);
   if (outcome.failure === 'cancelled') return failed('hook_cancelled: the call was cancelled while its hook ran.', true);
   const stderr = outcome.stderr.trim();
   if (outcome.exitCode === 2) {

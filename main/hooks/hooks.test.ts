@@ -6,6 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
 import { sharingCore } from '../../testing/harness/mcp-share-harness.js';
+import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
 
 const NODE = JSON.stringify(process.execPath);
 const hookScript = (name: string) => `${NODE} ${JSON.stringify(path.join(PROJECT_ROOT, 'testing/hooks', name))}`;
@@ -72,6 +73,24 @@ describe('hooks before and after every tool call (Claude Code’s format)', () =
     // Exit 2 with nothing on stderr still blocks, with a sentence saying so.
     await only(`${NODE} -e "process.exit(2)"`);
     expect(expectError(await forecast('Rome'), 'hook_denied').message).toContain('gave no reason');
+  });
+
+  it('an http hook is POSTed the call and answers as a command prints; one on a host that is not allowed refuses the call', async () => {
+    const { subject, forecast, weather } = await hookedCore();
+    const guard = await startLoopbackServer({
+      '/hook': (request, response) => {
+        const call = JSON.parse(request.body.toString("utf8")) as { tool_name: string; tool_input: { city: string } };
+        if (call.tool_input.city === 'Sunday') return json(response, 200, { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `Not ${call.tool_name} on Sundays.` } });
+        return json(response, 200, {});
+      },
+    });
+    const hook = { PreToolUse: [{ matcher: 'forecast', hooks: [{ type: 'http', url: `${guard.base}/hook`, timeout: 5 }] }] };
+    await subject.call('settings.patch', { hooks: hook } as never);
+    expect(expectError(await forecast('Sunday'), 'hook_failed').message).toContain('is not an allowed host');
+    expect(guard.seen).toHaveLength(0);
+    await subject.call('settings.patch', { allowedHosts: [weather.host, guard.host] });
+    expect(expectError(await forecast('Sunday'), 'hook_denied').message).toBe('Not forecast on Sundays.');
+    expect(expectOk(await forecast('Monday')).hooks?.[0]).toMatchObject({ event: 'PreToolUse', decision: 'continue', handler: `${guard.base}/hook` });
   });
 
   it('refuses, when saved, a matcher the pattern engine cannot run and a file of 10,000 hooks', async () => {

@@ -1,8 +1,9 @@
-import type { CommandHook, HookEvent, HookRun, Hooks } from '../../shared/schemas/hooks.js';
+import type { HookEvent, HookHandler, HookRun, Hooks } from '../../shared/schemas/hooks.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
 import { DEFAULT_HOOK_TIMEOUT_S, runCommandHook } from './command-hook.js';
+import { runHttpHook } from './http-hook.js';
 import { interpret, type HookEffect } from './hook-outcome.js';
 import { matcherTakes, toolNames } from './hook-matching.js';
 
@@ -15,6 +16,8 @@ export interface ToolHookDeps {
   bundleSlug(bundleID: string): string | undefined;
   /** Where commands run, and what `CLAUDE_PROJECT_DIR` names for hook files written for Claude Code: the data folder. */
   cwd: string;
+  /** Whether an http hook may reach this URL (the allowed hosts, as for HTTP tools). */
+  hostAllowed: (url: URL) => boolean;
   log: Logger;
 }
 
@@ -54,7 +57,7 @@ const STRICTNESS: Record<HookRun['decision'], number> = { error: 0, continue: 0,
 export function createToolHooks(deps: ToolHookDeps): ToolHooks {
   let running = 0;
 
-  function matching(event: HookEvent, tool: ToolFile): CommandHook[] {
+  function matching(event: HookEvent, tool: ToolFile): HookHandler[] {
     const entries = deps.hooks()?.[event];
     if (!entries?.length) return [];
     const names = toolNames(tool, deps.bundleSlug(tool.bundleID));
@@ -62,7 +65,7 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
   }
 
   /** Runs the event's hooks side by side (as the other apps do), each with the call's JSON. */
-  async function run(event: HookEvent, handlers: CommandHook[], payload: Record<string, unknown>, signal: AbortSignal | undefined): Promise<HookEffect[] | 'busy'> {
+  async function run(event: HookEvent, handlers: HookHandler[], payload: Record<string, unknown>, signal: AbortSignal | undefined): Promise<HookEffect[] | 'busy'> {
     if (running + handlers.length > MAX_RUNNING_HOOKS) return 'busy';
     running += handlers.length;
     const input = JSON.stringify({ hook_event_name: event, ...payload });
@@ -71,9 +74,14 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
       return await Promise.all(
         handlers.map(async (handler) => {
           const started = performance.now();
-          const outcome = await runCommandHook(handler.command, input, { timeoutMs: (handler.timeout ?? DEFAULT_HOOK_TIMEOUT_S) * 1000, cwd: deps.cwd, env, ...(signal ? { signal } : {}) });
+          const timeoutMs = (handler.timeout ?? DEFAULT_HOOK_TIMEOUT_S) * 1000;
+          const stop = signal ? { signal } : {};
+          const outcome =
+            handler.type === 'http'
+              ? await runHttpHook(handler.url, input, { timeoutMs, hostAllowed: deps.hostAllowed, ...stop })
+              : await runCommandHook(handler.command, input, { timeoutMs, cwd: deps.cwd, env, ...stop });
           const refuses = event === 'PreToolUse' && handler.on_failure !== 'continue';
-          const effect = interpret(event, handler.command, outcome, Math.round(performance.now() - started), refuses);
+          const effect = interpret(event, handler.type === 'http' ? handler.url : handler.command, outcome, Math.round(performance.now() - started), refuses);
           if (effect.run.decision === 'error') deps.log.warn('a hook failed', { event, hook: effect.run.handler, error: effect.run.message });
           return effect;
         }),

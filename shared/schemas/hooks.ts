@@ -26,11 +26,24 @@ export const CommandHookSchema = Type.Object(
 );
 export type CommandHook = Static<typeof CommandHookSchema>;
 
+export const HttpHookSchema = Type.Object(
+  {
+    type: Type.Literal('http'),
+    /** POSTed the call's JSON; its answer is read as a command's stdout (2xx), or an error that blocks nothing. The host must be allowed. */
+    url: Type.String({ pattern: '^https?://', maxLength: 2_000 }),
+    timeout: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600 })),
+    on_failure: Type.Optional(Type.Union([Type.Literal('continue'), Type.Literal('refuse')])),
+  },
+  { additionalProperties: true },
+);
+export type HttpHook = Static<typeof HttpHookSchema>;
+export type HookHandler = CommandHook | HttpHook;
+
 export const HookMatcherSchema = Type.Object(
   {
     /** A pattern (RE2, the whole name) on the tool's names; absent, empty or `*`: every tool. */
     matcher: Type.Optional(Type.String({ maxLength: 1_000 })),
-    hooks: Type.Array(CommandHookSchema, { minItems: 1, maxItems: MAX_HOOK_HANDLERS }),
+    hooks: Type.Array(Type.Union([CommandHookSchema, HttpHookSchema]), { minItems: 1, maxItems: MAX_HOOK_HANDLERS }),
   },
   { additionalProperties: false },
 );
