@@ -12,6 +12,7 @@ import { percentile, report, timeInTurns, type Figure } from './stats.js';
 
 const GATE_ROUNDS = 200_000;
 const CALL_ROUNDS = 200;
+const HOOK_BUNDLE = '01a2008d-7400-7000-8000-0000000000b0';
 
 /** Starting `/bin/sh -c true` and waiting for it: what any command hook costs at least. */
 async function bareSpawn(): Promise<void> {
@@ -25,7 +26,7 @@ export async function benchHooks(): Promise<boolean> {
   const figures: Figure[] = [];
 
   // The gate with hooks configured for other tools only: the matcher is tried, nothing runs.
-  const hooks = createToolHooks({ hooks: () => ({ PreToolUse: [{ matcher: 'some-other-tool', hooks: [{ type: 'command', command: 'true' }] }] }), bundleSlug: () => 'core', cwd: process.cwd(), hostAllowed: () => false, log: silentLogger });
+  const hooks = createToolHooks({ hooks: () => ({ PreToolUse: [{ matcher: 'some-other-tool', hooks: [{ type: 'command', command: 'true' }] }] }), bundleSlug: () => 'core', cwd: process.cwd(), hostAllowed: () => false, runScript: () => Promise.reject(new Error('no script hooks here')), log: silentLogger });
   const tool = { toolID: 't', bundleID: CORE, slug: 'calculator', version: 'v1', type: 'local', displayName: 'Calculator', argSchema: {}, impl: { func: 'core.calculate' } } as unknown as ToolFile;
   const args = { expression: '1 + 1' };
   const result = { ok: true as const, value: 2, durationMs: 0, attempts: 1 };
@@ -55,6 +56,14 @@ export async function benchHooks(): Promise<boolean> {
   const added = percentile(hooked.ours, 50) - percentile(plain.ours, 50);
   const spawnMs = percentile([...plain.limit, ...hooked.limit], 50);
   figures.push({ section: 'hooks', name: 'a command hook adds to a call (p50)', ours: added, limit: spawnMs + 5, limitName: 'a bare process start + 5 ms', goalRatio: 1 });
+
+  // A script hook (a script tool of the person's, in the sandbox) instead: no process started.
+  await call('bundles.put', { bundleID: HOOK_BUNDLE, slug: 'hooks', displayName: 'Hooks' });
+  await call('tools.put', { bundleID: HOOK_BUNDLE, toolSlug: 'guard', version: 'v1', tool: { displayName: 'Guard', type: 'script', argSchema: {}, impl: { language: 'javascript', source: 'export default async function (tool_input) { return tool_input.expression ? {} : { decision: "block" }; }' } } });
+  await call('settings.patch', { hooks: { PreToolUse: [{ matcher: 'calculator', hooks: [{ type: 'script', tool: 'hooks/guard' }] }] } });
+  const scripted = await timeInTurns(CALL_ROUNDS, 20, invoke, () => Promise.resolve(null));
+  const scriptAdded = percentile(scripted.ours, 50) - percentile(plain.ours, 50);
+  figures.push({ section: 'hooks', name: 'a script hook adds to a call (p50)', ours: scriptAdded, limit: percentile(plain.ours, 50), limitName: 'the call without hooks', goalAbsoluteMs: 1 });
   await close();
   return figures.map(report).every(Boolean);
 }

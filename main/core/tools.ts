@@ -1,3 +1,4 @@
+import { scriptHookRunner } from '../tools/script/script-hook.js';
 import { isHostAllowed } from '../tools/http/allowed-hosts.js';
 import { createToolHooks } from '../hooks/tool-hooks.js';
 import os from 'node:os';
@@ -130,7 +131,7 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   };
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
   const door = createDoor({ questions: deps.questions, windowOpen: deps.windowOpen });
-  const toolHooks = createToolHooks({ hooks: () => settings.get().hooks, bundleSlug: (bundleID) => { const bundle = store.bundle(bundleID); return bundle?.kind === 'valid' ? bundle.bundle.slug : undefined; }, cwd: dataDir, hostAllowed: (url) => isHostAllowed(url, settings.get().allowedHosts), log });
+  const toolHooks = createToolHooks({ hooks: () => settings.get().hooks, bundleSlug: (bundleID) => { const bundle = store.bundle(bundleID); return bundle?.kind === 'valid' ? bundle.bundle.slug : undefined; }, cwd: dataDir, hostAllowed: (url) => isHostAllowed(url, settings.get().allowedHosts), runScript: scriptHookRunner(store, () => runners.script), log });
   const invoker = createInvoker({ store, resolver, runners, clock, log, door, toolHooks, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
   return {
     resolver,

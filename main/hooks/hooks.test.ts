@@ -93,6 +93,29 @@ describe('hooks before and after every tool call (Claude Code’s format)', () =
     expect(expectOk(await forecast('Monday')).hooks?.[0]).toMatchObject({ event: 'PreToolUse', decision: 'continue', handler: `${guard.base}/hook` });
   });
 
+  it('a script hook runs a script tool of the person’s in the sandbox, answering as a command prints; one that throws blocks nothing', async () => {
+    const { subject, bundleID, forecast } = await hookedCore();
+    const script = (slug: string, source: string) =>
+      subject.call('tools.put', { bundleID, toolSlug: slug, version: 'v1', tool: { displayName: slug, type: 'script', argSchema: {}, impl: { language: 'javascript', source } } });
+    await script(
+      'planet-guard',
+      // The call's fields are its parameters, by name, as a script tool's arguments are.
+      `export default async function (tool_name, tool_input) {
+        if (tool_input.city === 'Mars') return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'Not on ' + tool_name + ' for this planet.' } };
+        return {};
+      }`,
+    );
+    await script('broken-guard', 'export default async function () { throw new Error("the guard fell over"); }');
+    await subject.call('settings.patch', { hooks: { PreToolUse: [{ matcher: 'forecast', hooks: [{ type: 'script', tool: 'weather/planet-guard' }, { type: 'script', tool: 'broken-guard' }] }] } } as never);
+    expect(expectError(await forecast('Mars'), 'hook_denied').message).toBe('Not on forecast for this planet.');
+    const went = expectOk(await forecast('Paris'));
+    expect(went.hooks?.map((run) => [run.handler, run.decision])).toEqual([
+      ['script weather/planet-guard', 'continue'],
+      ['script broken-guard', 'error'],
+    ]);
+    expect(went.hooks?.[1]?.message).toContain('the guard fell over');
+  });
+
   it('refuses, when saved, a matcher the pattern engine cannot run and a file of 10,000 hooks', async () => {
     const { subject } = await sharingCore();
     for (const matcher of ['(?=forecast)', 'fore[cast', '(a+)+\\1']) {

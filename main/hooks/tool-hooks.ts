@@ -2,7 +2,7 @@ import type { HookEvent, HookHandler, HookRun, Hooks } from '../../shared/schema
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
-import { DEFAULT_HOOK_TIMEOUT_S, runCommandHook } from './command-hook.js';
+import { DEFAULT_HOOK_TIMEOUT_S, runCommandHook, type CommandOutcome } from './command-hook.js';
 import { runHttpHook } from './http-hook.js';
 import { interpret, type HookEffect } from './hook-outcome.js';
 import { matcherTakes, toolNames } from './hook-matching.js';
@@ -16,6 +16,8 @@ export interface ToolHookDeps {
   bundleSlug(bundleID: string): string | undefined;
   /** Where commands run, and what `CLAUDE_PROJECT_DIR` names for hook files written for Claude Code: the data folder. */
   cwd: string;
+  /** Runs a script hook's tool in the sandbox with the call's JSON as its arguments: what it returned, as a command's output. */
+  runScript: (tool: string, input: Record<string, unknown>, options: { timeoutMs: number; signal?: AbortSignal }) => Promise<CommandOutcome>;
   /** Whether an http hook may reach this URL (the allowed hosts, as for HTTP tools). */
   hostAllowed: (url: URL) => boolean;
   log: Logger;
@@ -68,7 +70,8 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
   async function run(event: HookEvent, handlers: HookHandler[], payload: Record<string, unknown>, signal: AbortSignal | undefined): Promise<HookEffect[] | 'busy'> {
     if (running + handlers.length > MAX_RUNNING_HOOKS) return 'busy';
     running += handlers.length;
-    const input = JSON.stringify({ hook_event_name: event, ...payload });
+    const call = { hook_event_name: event, ...payload };
+    const input = JSON.stringify(call);
     const env = { ...process.env, CLAUDE_PROJECT_DIR: deps.cwd, TOOLBELT_HOOK_EVENT: event };
     try {
       return await Promise.all(
@@ -79,9 +82,12 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
           const outcome =
             handler.type === 'http'
               ? await runHttpHook(handler.url, input, { timeoutMs, hostAllowed: deps.hostAllowed, ...stop })
-              : await runCommandHook(handler.command, input, { timeoutMs, cwd: deps.cwd, env, ...stop });
+              : handler.type === 'script'
+                ? await deps.runScript(handler.tool, call, { timeoutMs, ...stop })
+                : await runCommandHook(handler.command, input, { timeoutMs, cwd: deps.cwd, env, ...stop });
           const refuses = event === 'PreToolUse' && handler.on_failure !== 'continue';
-          const effect = interpret(event, handler.type === 'http' ? handler.url : handler.command, outcome, Math.round(performance.now() - started), refuses);
+          const label = handler.type === 'http' ? handler.url : handler.type === 'script' ? `script ${handler.tool}` : handler.command;
+          const effect = interpret(event, label, outcome, Math.round(performance.now() - started), refuses);
           if (effect.run.decision === 'error') deps.log.warn('a hook failed', { event, hook: effect.run.handler, error: effect.run.message });
           return effect;
         }),

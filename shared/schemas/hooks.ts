@@ -37,13 +37,30 @@ export const HttpHookSchema = Type.Object(
   { additionalProperties: true },
 );
 export type HttpHook = Static<typeof HttpHookSchema>;
-export type HookHandler = CommandHook | HttpHook;
+
+export const ScriptHookSchema = Type.Object(
+  {
+    type: Type.Literal('script'),
+    /**
+     * A script tool of the person's (`<bundle slug>/<slug>`, or its slug), run in Toolbelt's sandbox, no process
+     * started: the call's fields are its parameters, by name (`tool_name`, `tool_input`, `hook_event_name`,
+     * `toolbelt`, …), and it returns what a command would print (an object with `hookSpecificOutput`, `decision`,
+     * …); a script that throws is an error that blocks nothing.
+     */
+    tool: Type.String({ minLength: 1, maxLength: 300 }),
+    timeout: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600 })),
+    on_failure: Type.Optional(Type.Union([Type.Literal('continue'), Type.Literal('refuse')])),
+  },
+  { additionalProperties: true },
+);
+export type ScriptHook = Static<typeof ScriptHookSchema>;
+export type HookHandler = CommandHook | HttpHook | ScriptHook;
 
 export const HookMatcherSchema = Type.Object(
   {
     /** A pattern (RE2, the whole name) on the tool's names; absent, empty or `*`: every tool. */
     matcher: Type.Optional(Type.String({ maxLength: 1_000 })),
-    hooks: Type.Array(Type.Union([CommandHookSchema, HttpHookSchema]), { minItems: 1, maxItems: MAX_HOOK_HANDLERS }),
+    hooks: Type.Array(Type.Union([CommandHookSchema, HttpHookSchema, ScriptHookSchema]), { minItems: 1, maxItems: MAX_HOOK_HANDLERS }),
   },
   { additionalProperties: false },
 );
