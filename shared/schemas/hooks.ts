@@ -11,18 +11,24 @@ export type HookEvent = (typeof HOOK_EVENTS)[number];
 /** At most this many handlers in all: a file of 10,000 is refused whole, with the count. */
 export const MAX_HOOK_HANDLERS = 200;
 
+/** What every kind of handler may say besides what it runs. */
+const handlerCommon = {
+  /** Seconds before it is stopped (Claude Code's default: 60). */
+  timeout: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600 })),
+  /** Toolbelt's own: what a hook that times out or cannot start does to its call (default before a call: `refuse`). */
+  on_failure: Type.Optional(Type.Union([Type.Literal('continue'), Type.Literal('refuse')])),
+};
+// Fields other apps add (Claude Code's `async`, `statusMessage`) are kept and not used.
+const handlerOptions = { additionalProperties: true };
+
 export const CommandHookSchema = Type.Object(
   {
     type: Type.Literal('command'),
     /** Run by the shell (`/bin/sh -c`, `cmd /c` on Windows), the call's JSON on its stdin. */
     command: Type.String({ minLength: 1, maxLength: 8_192 }),
-    /** Seconds before it is stopped (Claude Code's default: 60). */
-    timeout: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600 })),
-    /** Toolbelt's own: what a hook that times out or cannot start does to its call (default before a call: `refuse`). */
-    on_failure: Type.Optional(Type.Union([Type.Literal('continue'), Type.Literal('refuse')])),
+    ...handlerCommon,
   },
-  // Fields other apps add (Claude Code's `async`, `statusMessage`) are kept and not used.
-  { additionalProperties: true },
+  handlerOptions,
 );
 export type CommandHook = Static<typeof CommandHookSchema>;
 
@@ -31,10 +37,9 @@ export const HttpHookSchema = Type.Object(
     type: Type.Literal('http'),
     /** POSTed the call's JSON; its answer is read as a command's stdout (2xx), or an error that blocks nothing. The host must be allowed. */
     url: Type.String({ pattern: '^https?://', maxLength: 2_000 }),
-    timeout: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600 })),
-    on_failure: Type.Optional(Type.Union([Type.Literal('continue'), Type.Literal('refuse')])),
+    ...handlerCommon,
   },
-  { additionalProperties: true },
+  handlerOptions,
 );
 export type HttpHook = Static<typeof HttpHookSchema>;
 
@@ -48,10 +53,9 @@ export const ScriptHookSchema = Type.Object(
      * …); a script that throws is an error that blocks nothing.
      */
     tool: Type.String({ minLength: 1, maxLength: 300 }),
-    timeout: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600 })),
-    on_failure: Type.Optional(Type.Union([Type.Literal('continue'), Type.Literal('refuse')])),
+    ...handlerCommon,
   },
-  { additionalProperties: true },
+  handlerOptions,
 );
 export type ScriptHook = Static<typeof ScriptHookSchema>;
 export type HookHandler = CommandHook | HttpHook | ScriptHook;
