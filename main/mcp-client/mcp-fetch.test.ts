@@ -5,16 +5,17 @@ import { mcpFetch } from './mcp-fetch.js';
 
 /**
  * A server that answers the first request on each connection and keeps it open, then closes that connection
- * without reading when a second request comes on it (a server that had closed it idle). With `resetFresh`, it
- * closes fresh connections too, at their first request. Counts the requests whose bytes reached it.
+ * without reading when a second request comes on it (a server that had closed it idle; with `reset`, with a reset).
+ * With `resetFresh`, it closes fresh connections too, at their first request. Counts the requests whose bytes reached it.
  */
-async function closingServer(options: { resetFresh?: boolean } = {}) {
+async function closingServer(options: { resetFresh?: boolean; reset?: boolean } = {}) {
   const seen = { requests: 0, connections: 0 };
   const server = createServer((socket: Socket) => {
     seen.connections++;
     let answered = false;
     socket.on('data', () => {
       seen.requests++;
+      if (answered && options.reset) return void socket.resetAndDestroy();
       if (answered || options.resetFresh) return void socket.destroy();
       answered = true;
       socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\n{}');
@@ -37,6 +38,15 @@ describe('requests to remote MCP servers', () => {
     await new Promise(setImmediate);
     const again = await post(url);
     expect(again.status).toBe(200);
+    expect(await again.text()).toBe('{}');
+    expect(seen).toEqual({ requests: 3, connections: 2 });
+  });
+
+  it('a request whose kept connection the server resets (ECONNRESET) is sent once more, on a new connection', async () => {
+    const { url, seen } = await closingServer({ reset: true });
+    expect(await (await post(url)).text()).toBe('{}');
+    await new Promise(setImmediate);
+    const again = await post(url);
     expect(await again.text()).toBe('{}');
     expect(seen).toEqual({ requests: 3, connections: 2 });
   });

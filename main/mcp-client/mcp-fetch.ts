@@ -15,9 +15,12 @@ type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
  * fetch for the SDK's HTTP transports to remote MCP servers (undici's own, which takes this agent; the global one's
  * types differ). A request sent on a kept connection that the server had already closed fails at once ("other side
  * closed"), before any answer: the server closed it idle and never read the request. That request is sent once more,
- * on a new connection, as browsers do for a reused connection. Seen on the conformance suite's busy server in spite
- * of the idle limit above; a request that fails on a new connection, or after any answer began, is not repeated
- * (a tools/call may then have run).
+ * on a new connection, as browsers do for a reused connection. The same race seen from the other side is a reset
+ * (ECONNRESET, EPIPE): the server's system answers data on a connection its program had closed with a reset, before
+ * any answer, and that request is sent once more too (undici does not say which connection a reset came on; a
+ * program that read a request does not reset its connection before answering). Seen on the conformance suite's busy
+ * servers in spite of the idle limit above. A request closed without a reset on a new connection, or failing after
+ * any answer began, is not repeated (a tools/call may then have run).
  */
 export const mcpFetch: FetchLike = async (url, init) => {
   const send = async (): Promise<Response> => {
@@ -33,9 +36,10 @@ export const mcpFetch: FetchLike = async (url, init) => {
   }
 };
 
-/** The socket had carried an earlier answer (it was kept), and was closed by the other side before this one began. */
+/** The socket had carried an earlier answer (it was kept) and was closed by the other side, or was reset, before this one began. */
 function closedWhileKept(error: unknown): boolean {
   const cause = (error as { cause?: { code?: unknown; socket?: { bytesRead?: unknown } } } | null)?.cause;
+  if (cause?.code === 'ECONNRESET' || cause?.code === 'EPIPE') return true;
   return cause?.code === 'UND_ERR_SOCKET' && typeof cause.socket?.bytesRead === 'number' && cause.socket.bytesRead > 0;
 }
 
