@@ -70,19 +70,25 @@ export class ChatEngine {
 
   /**
    * Runs that were going when a core stopped: their running tools may have
-   * run, so they are not run again. A run another live process holds (its
-   * lock is fresh) is left to it.
+   * run, so they are not run again, except calls following an MCP task,
+   * whose server may still be running it: the run goes on, following them
+   * again. A run another live process holds (its lock is fresh) is left to it.
    */
   async recover(): Promise<void> {
     for (const chat of this.deps.files.loaded()) {
       if (chat.status !== 'running') continue;
       const release = await tryHoldFileLock(this.deps.lockFor(chat.id));
       if (!release) continue;
+      let handedOn = false;
       try {
-        this.book.markInterrupted(chat);
+        const goesOn = this.book.markInterrupted(chat, { followTasks: true });
         await this.book.save(chat);
+        if (goesOn && chat.run) {
+          this.start(chat, chat.run.runId, release);
+          handedOn = true;
+        }
       } finally {
-        await release();
+        if (!handedOn) await release();
       }
     }
   }

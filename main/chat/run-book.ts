@@ -51,8 +51,18 @@ export class RunBook implements LoopHost {
 
   constructor(private readonly deps: RunBookDeps) {}
 
-  /** A run that stopped with its process: calls that ran or were queued say so, and the chat waits or shows the error. */
-  markInterrupted(chat: Chat): void {
+  /**
+   * A run that stopped with its process: calls that ran or were queued say so, and the chat waits or shows the error.
+   * With `followTasks` (the app starting again), a call that was following an MCP task is queued to follow it again,
+   * and the run is kept to go on: true then.
+   */
+  markInterrupted(chat: Chat, options: { followTasks?: boolean } = {}): boolean {
+    const followed = allCalls(chat).filter(({ call }) => options.followTasks && call.status === 'running' && call.task);
+    for (const { call } of followed) {
+      call.status = 'queued';
+      delete call.progress;
+    }
+    if (followed.length > 0 && chat.run) return true;
     for (const { call } of allCalls(chat)) {
       if (call.status === 'running') this.settle(call, failedResult('interrupted', 'The app stopped while this tool was running; it may or may not have finished.'), 'failed');
       if (call.status === 'queued') this.settle(call, failedResult('interrupted', 'The app stopped before this call ran.'), 'cancelled');
@@ -70,6 +80,7 @@ export class RunBook implements LoopHost {
       };
       delete chat.run;
     }
+    return false;
   }
 
   /**

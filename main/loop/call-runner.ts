@@ -55,6 +55,18 @@ export class CallRunner {
     return { failed, waiting };
   }
 
+  /** An MCP task the call follows: one made before the app restarted is followed again; a new one is kept on disk at once. */
+  private taskOf(chat: Chat, messageId: string, call: ToolCall): NonNullable<InvokeContext['task']> {
+    return {
+      ...(call.task ? { resume: call.task } : {}),
+      started: (reference) => {
+        call.task = reference;
+        this.host.emit(chat, { type: 'tool-call', messageId, call });
+        this.host.saveInBackground(chat);
+      },
+    };
+  }
+
   private async runCall(chat: Chat, { message, call }: LocatedCall, signal: AbortSignal, exchangeTag?: ExchangeTag): Promise<void> {
     call.status = 'running';
     call.startedAt = this.host.now();
@@ -79,7 +91,7 @@ export class CallRunner {
       const answered = call.question?.answer;
       if (answered !== undefined) context.askUser = async () => answered;
       result = record
-        ? callResult(await this.deps.invoker.invoke(record, { args: call.args }, { ...context, signal, onProgress: this.host.progressReporter(chat, message.id, call), ...(exchangeTag ? { exchangeTag } : {}) }))
+        ? callResult(await this.deps.invoker.invoke(record, { args: call.args }, { ...context, signal, onProgress: this.host.progressReporter(chat, message.id, call), task: this.taskOf(chat, message.id, call), ...(exchangeTag ? { exchangeTag } : {}) }))
         : failedResult('tool_unavailable', 'The tool no longer exists.');
     } catch (error) {
       if (!(error instanceof ToolbeltError)) this.deps.log.error('a tool call failed unexpectedly', { error: String(error) });

@@ -1,6 +1,5 @@
 import {
   Client,
-  IssuerMismatchError,
   ProtocolError,
   ProtocolErrorCode,
   SdkHttpError,
@@ -35,10 +34,11 @@ import { listAllTools } from './tool-listing.js';
 import { hearListChanges } from './list-changes.js';
 import { MCP_APPS_EXTENSION } from '../../shared/mcp/app-extension.js';
 import { StderrTail } from './stderr-tail.js';
+import { mustRunAsTask, TaskCalls, type TaskCallOptions, type TaskReference } from './task-call.js';
 import { ServerLog } from './server-log.js';
 import { inBackground } from '../common/background.js';
 import { forwardAbort, NOT_CANCELLABLE } from '../common/signals.js';
-import { CallNeedsSignIn, CONNECT_TIMEOUT_MS, MAX_SIGN_INS, scopeRefused, startFailure, ToolListUnanswered, type ConnectionFailure } from './start-failure.js';
+import { CallNeedsSignIn, CONNECT_TIMEOUT_MS, MAX_SIGN_INS, scopeRefused, signInFailure, startFailure, ToolListUnanswered, type ConnectionFailure } from './start-failure.js';
 
 export type { ConnectionFailure };
 
@@ -59,6 +59,9 @@ export interface CallOptions {
   timeoutMs: number;
   onProgress?: (progress: Progress) => void;
   meta?: Record<string, unknown>;
+  /** A tool that runs as an MCP task (task-call.ts): the server made one; or the one to follow again. */
+  onTaskStarted?: TaskCallOptions['onTaskStarted'];
+  resume?: TaskReference;
 }
 
 /** A server's config with its placeholders filled in (secrets, the environment), as it starts. */
@@ -256,14 +259,19 @@ export class McpConnection {
     try {
       // The tool's definition as listed: the SDK mirrors the headers it declares (2026) and checks its output by it.
       const toolDefinition = this.tools.find((tool) => tool.name === name);
-      const result = await client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, {
+      if (options.resume || mustRunAsTask(client, toolDefinition)) {
+        const { onProgress, onTaskStarted, meta, timeoutMs, resume } = options;
+        const tasks = TaskCalls.of(client, this.name, () => this.tools, this.events.log);
+        const follow = { signal: own?.signal ?? NOT_CANCELLABLE, timeoutMs, ...{ onProgress, onTaskStarted, meta } };
+        return await (resume ? tasks.resume(resume, follow) : tasks.call(name, args, follow));
+      }
+      return await client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, {
         ...(toolDefinition ? { toolDefinition } : {}),
         ...(own ? { signal: own.signal } : {}),
         timeout: options.timeoutMs,
         resetTimeoutOnProgress: true,
         ...(options.onProgress ? { onprogress: options.onProgress } : {}),
       });
-      return result;
     } finally {
       unfollow();
       if (--this.callsRunning === 0) this.withdrawQuestions();
@@ -428,14 +436,7 @@ export class McpConnection {
 
   /** A sign-in that did not finish: said like a failed start, so Restart (or Sign in again) is the way on. */
   signInFailed(error: unknown): void {
-    const reason = error instanceof Error ? error.message : String(error);
-    // RFC 9207: the answer named another authorization server than the one signed in with, a sign of a mix-up attack.
-    if (error instanceof IssuerMismatchError && error.kind === 'authorization_response') {
-      this.fail({
-        code: 'mcp_auth_wrong_issuer',
-        message: `Signing in to the MCP server ${this.name} was stopped: the answer came from another sign-in server than the one Toolbelt opened (${reason}). Nothing was sent to it. Select Restart to sign in again; if it happens again, do not sign in there.`,
-      });
-    } else this.fail({ code: 'mcp_auth_failed', message: `Signing in to the MCP server ${this.name} failed: ${reason}. Select Restart to sign in again.` });
+    this.fail(signInFailure(this.name, error));
     this.events.changed();
   }
 

@@ -82,11 +82,6 @@ export function mcpRecords(server: string, tools: Tool[], at: string, askFirst?:
       skipped.push({ name: tool.name.slice(0, 200), why: 'its name is not one a model can call (letters, digits, "_", "-" and ".", up to 128)' });
       continue;
     }
-    // Such a tool answers a plain call with -32600: offering it would only fail.
-    if ((tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport === 'required') {
-      skipped.push({ name: tool.name, why: 'it runs only as an MCP task (its execution.taskSupport is "required"), which Toolbelt does not run yet' });
-      continue;
-    }
     // A server's schema is checked before anything compiles it or offers it to a model: a huge one could stop the host.
     const oversized = schemaSizeProblem(tool.inputSchema) ?? (tool.outputSchema ? schemaSizeProblem(tool.outputSchema) : null);
     if (oversized) {

@@ -11,6 +11,7 @@ import { CallNeedsSignIn } from './start-failure.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ContentBlock } from '../../shared/mcp/content-blocks.js';
 import { socketReason } from '../common/socket-reason.js';
+import { TaskCancelledError, TaskFailedError, TaskLost, TaskOutlived } from './task-call.js';
 
 type McpTool = Extract<ToolFile, { type: 'mcp' }>;
 
@@ -54,6 +55,15 @@ function sayMoreThan(blocks: ContentBlock[], value: unknown): boolean {
   });
 }
 
+/** How a call that ran as an MCP task ended, when it did not end with a result; null for any other failure. */
+function taskFailure(error: unknown): { code: 'timeout' | 'mcp_error' | 'mcp_task_lost'; message: string } | null {
+  if (error instanceof TaskOutlived) return { code: 'timeout', message: `${error.message}.` };
+  if (error instanceof TaskLost) return { code: 'mcp_task_lost', message: `${error.message}.` };
+  if (error instanceof TaskFailedError) return { code: 'mcp_error', message: `the task failed${error.code !== undefined ? ` (JSON-RPC error ${error.code})` : ''}: ${error.message}` };
+  if (error instanceof TaskCancelledError) return { code: 'mcp_error', message: 'the server cancelled the task before it finished.' };
+  return null;
+}
+
 /** Tools of MCP servers: run on the server's connection, with its timeout; progress restarts the clock. */
 export function mcpRunner(servers: { connection(name: string): McpConnection | undefined; timeoutMs(name: string): number | undefined; ensureStarted(name: string): Promise<void> }): ToolRunner<McpTool> {
   return {
@@ -71,7 +81,7 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
     },
     async run(tool, args, context) {
       const redactor = NO_SECRETS;
-      const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network' | 'mcp_error' | 'mcp_input_rounds' | 'sign_in_required' | 'scope_refused', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
+      const failed = (code: 'tool_error' | 'timeout' | 'cancelled' | 'network' | 'mcp_error' | 'mcp_task_lost' | 'mcp_input_rounds' | 'sign_in_required' | 'scope_refused', message: string) => ({ failure: new InvokeFailure(code, message), redactor, attempts: 1 });
       // The first call starts a server that waits for its first use (a connected one goes straight on).
       if (servers.connection(tool.impl.server)?.state !== 'connected') await servers.ensureStarted(tool.impl.server);
       const connection = servers.connection(tool.impl.server);
@@ -80,8 +90,11 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
       // Inside an agent, the call says how deep it is and what its run may still spend: when the server is Toolbelt
       // again (an agent shared over MCP and added back), the agents on the other side go on counting.
       const meta = context.agentPath?.length ? lineageMeta({ depth: context.agentPath.length, budget: context.budget ?? freshBudget() }) : undefined;
+      const resume = context.task?.resume;
       const call = () =>
         connection.callTool(tool.impl.tool, args, {
+          ...(resume ? { resume } : {}),
+          ...(context.task?.started ? { onTaskStarted: context.task.started } : {}),
           signal: context.signal,
           timeoutMs,
           ...(meta ? { meta } : {}),
@@ -101,6 +114,8 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
         if (error instanceof SdkError && error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
           return { ...failed('mcp_input_rounds', `${tool.displayName} on the MCP server "${tool.impl.server}" kept asking for more input (${message}); Toolbelt stopped the call. The server may be stuck: try again, or tell its author.`), ...rpc };
         }
+        const task = taskFailure(error);
+        if (task) return { ...failed(task.code, `${tool.displayName} on the MCP server "${tool.impl.server}": ${task.message}`), ...rpc };
         if (error instanceof ProtocolError) return { ...failed('mcp_error', `${tool.displayName} failed on the MCP server "${tool.impl.server}" (JSON-RPC error ${error.code}): ${message.replace(/^(?:MCP error -?\d+: )+/, '')}`), ...rpc };
         if (error instanceof ToolbeltError) return { ...failed('mcp_error', error.message), ...rpc };
         if (error instanceof CallNeedsSignIn) return { ...failed(error.code, error.message), ...rpc };

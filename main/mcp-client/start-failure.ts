@@ -1,4 +1,4 @@
-import { UnauthorizedError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { IssuerMismatchError, UnauthorizedError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { ToolbeltError } from '../../shared/errors.js';
 import { ClientConfigIncomplete } from './machine-client.js';
 import type { McpServerConfig } from '../../shared/schemas/mcp.js';
@@ -104,4 +104,17 @@ export function startFailure(error: unknown, server: StartingServer): Connection
   if ('url' in server.config) return { code: 'mcp_unreachable', message: `The MCP server at ${server.config.url} could not be reached: ${said}` };
   const tail = server.stderr.length ? ` It wrote: ${server.stderr.slice(-3).join(' / ')}` : '';
   return { code: 'mcp_start_failed', message: `The MCP server ${server.name} did not start: ${said}.${tail}` };
+}
+
+/** A sign-in that did not finish, said like a failed start, so Restart (or Sign in again) is the way on. */
+export function signInFailure(server: string, error: unknown): ConnectionFailure {
+  const reason = error instanceof Error ? error.message : String(error);
+  // RFC 9207: the answer named another authorization server than the one signed in with, a sign of a mix-up attack.
+  if (error instanceof IssuerMismatchError && error.kind === 'authorization_response') {
+    return {
+      code: 'mcp_auth_wrong_issuer',
+      message: `Signing in to the MCP server ${server} was stopped: the answer came from another sign-in server than the one Toolbelt opened (${reason}). Nothing was sent to it. Select Restart to sign in again; if it happens again, do not sign in there.`,
+    };
+  }
+  return { code: 'mcp_auth_failed', message: `Signing in to the MCP server ${server} failed: ${reason}. Select Restart to sign in again.` };
 }

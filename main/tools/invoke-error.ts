@@ -29,6 +29,8 @@ export type InvokeErrorCode =
   | 'mcp_error'
   /** An MCP server (2026-07-28) asked for the person's input in more rounds than one call may take. */
   | 'mcp_input_rounds'
+  /** An MCP task followed again after a restart that its server no longer has. */
+  | 'mcp_task_lost'
   /** An agent tool: agents called agents deeper than allowed. */
   | 'agent_depth'
   /** An agent tool: the run it belongs to used up its model requests or tool calls. */

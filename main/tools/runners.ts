@@ -1,4 +1,7 @@
-import type { CallQuestion, RequestPreview, ToolProgress } from '../../shared/schemas/chat.js';
+import type { CallQuestion, RequestPreview, ToolCall, ToolProgress } from '../../shared/schemas/chat.js';
+
+/** Where an MCP server keeps a call's task (as the chat keeps it). */
+export type TaskReference = NonNullable<ToolCall['task']>;
 
 export type { CallQuestion };
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
@@ -22,6 +25,8 @@ interface CallBasics {
   askUser?: LocalFunctionContext['askUser'];
   /** The tool says how far it is (MCP progress notifications). */
   onProgress?: (progress: ToolProgress) => void;
+  /** MCP tools that run as tasks: the task to follow again (the app restarted), and where to keep one the server makes. */
+  task?: { resume?: TaskReference; started?: (reference: TaskReference) => void };
 }
 
 /** Calls made inside a run of agents, scripts and recipes, which go on counting it. */

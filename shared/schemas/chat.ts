@@ -229,6 +229,21 @@ export const ToolCallSchema = Type.Object(
     appContext: Type.Optional(Type.String({ maxLength: 8_000 })),
     startedAt: Type.Optional(TimestampSchema),
     finishedAt: Type.Optional(TimestampSchema),
+    /**
+     * An MCP tool that runs as a task: where the server keeps it (ext-tasks' serialized reference). A call whose
+     * task was going when the app stopped is followed again at the next start, not marked interrupted.
+     */
+    task: Type.Optional(
+      Type.Object(
+        {
+          endpointId: Type.String({ maxLength: 200 }),
+          generation: Type.Union([Type.Literal('v1'), Type.Literal('v2')]),
+          taskId: Type.String({ minLength: 1, maxLength: 500 }),
+          originalOperation: Type.Literal('tools/call'),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     /** What a running call last reported (MCP progress); gone once it settles. */
     progress: Type.Optional(ToolProgressSchema),
     /** The person dropped this result from what the model reads (to make room); the chat keeps it. */
