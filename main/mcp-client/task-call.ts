@@ -145,10 +145,10 @@ export class TaskCalls {
     const lifetimeMs = options.lifetimeMs ?? Math.max(options.timeoutMs, TASK_LIFETIME_MS);
     let ended: 'cancelled' | 'timeout' | null = null;
     // Awaited before the call ends: when it says "cancelled", the server has been told.
-    let cancelling: Promise<void> | null = null;
+    const cancelling: { sent?: Promise<void> } = {};
     const stop = (why: 'cancelled' | 'timeout') => {
       ended ??= why;
-      cancelling ??= execution.cancel().catch((error: unknown) => this.log.warn('an MCP task could not be cancelled', { server: this.endpointId, error: String(error) }));
+      cancelling.sent ??= execution.cancel().catch((error: unknown) => this.log.warn('an MCP task could not be cancelled', { server: this.endpointId, error: String(error) }));
     };
     const onAbort = () => stop('cancelled');
     options.signal.addEventListener('abort', onAbort, { once: true });
@@ -171,7 +171,7 @@ export class TaskCalls {
       }
       return resultFromTaskOutcome(outcome);
     } finally {
-      await cancelling;
+      await cancelling.sent;
       this.following.delete(execution);
       clearTimeout(lifetime);
       options.signal.removeEventListener('abort', onAbort);
