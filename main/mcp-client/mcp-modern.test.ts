@@ -12,8 +12,12 @@ import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
 const EVERYTHING = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 
 /** An SDK v2 server that speaks only 2026-07-28 (it refuses the 2025 handshake), stopped when the test ends: its URL. */
-async function startModernServer(): Promise<string> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'testing/servers/modern-mcp-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startModernServer(...args: string[]): Promise<string> {
+  return startModernServerWith({}, ...args);
+}
+
+async function startModernServerWith(env: Record<string, string>, ...args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'testing/servers/modern-mcp-server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   onTestFinished(async () => {
     child.kill();
     if (child.exitCode === null) await once(child, 'exit');
@@ -96,6 +100,36 @@ describe('MCP servers of the 2026-07-28 revision', () => {
     await listed;
     expect(await run('extra_1')).toBe('extra 1');
     expect(await run('list_count')).toBe('2');
+  });
+
+  it('caching hints of 0 ms and ten years work; -5, 1e300 or "soon" fail that server with a code, and the others go on', async () => {
+    const subject = await startTestCore();
+    for (const [name, args] of [['none', ['0']], ['decade', ['315360000000']]] as const) {
+      const server = await subject.call('mcpServers.put', { name, config: { url: await startModernServer(...args) } });
+      expect(server, JSON.stringify(server.error)).toMatchObject({ state: 'connected', toolCount: 6 });
+    }
+    // The SDK refuses such a list as a whole (the schema's ttlMs is a whole number of ms, 0 or more): said in a sentence.
+    for (const [name, hint, said] of [['negative', '-5', 'ttlMs: Too small'], ['huge', '1e300', 'ttlMs: Too big'], ['word', '"soon"', 'ttlMs: Invalid input']] as const) {
+      const server = await subject.call('mcpServers.put', { name, config: { url: await startModernServer('1000', hint) } });
+      expect(server).toMatchObject({ state: 'failed', error: { code: 'mcp_bad_list', message: expect.stringContaining(said) as unknown } });
+    }
+    for (const name of ['none', 'decade']) {
+      const { bundleID } = (await subject.call('mcpServers.list', {})).servers.find((server) => server.name === name)!;
+      expect(expectOk(await subject.call('tools.invoke', { bundleID, toolSlug: 'echo', version: 'mcp', args: { text: name } })).value).toBe(`echo: ${name}`);
+    }
+    // Kept for no time: the SDK asks for the list again where it needs it (the echo call's definition); still one start.
+    const none = (await subject.call('mcpServers.list', {})).servers.find((server) => server.name === 'none')!;
+    const count = Number(expectOk(await subject.call('tools.invoke', { bundleID: none.bundleID, toolSlug: 'list_count', version: 'mcp', args: {} })).value);
+    expect(count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a server that says 2026-07-28 but answers a call in the 2025 shape (no resultType) fails that call with a code', async () => {
+    const subject = await startTestCore();
+    const server = await subject.call('mcpServers.put', { name: 'mixed', config: { url: await startModernServerWith({ OLD_SHAPES: '1' }) } });
+    expect(server).toMatchObject({ state: 'connected', protocolVersion: '2026-07-28' });
+    const failed = expectError(await subject.call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'echo', version: 'mcp', args: { text: 'x' } }), 'mcp_error');
+    expect(failed.message).toContain('answered in a shape MCP does not allow');
+    expect(failed.message).toContain('missing required resultType');
   });
 
   it('a 2025 server is still reached (the probe falls back to the handshake), and is remembered: its next start is not probed', async () => {

@@ -116,6 +116,9 @@ export function mcpRunner(servers: { connection(name: string): McpConnection | u
         }
         const task = taskFailure(error);
         if (task) return { ...failed(task.code, `${tool.displayName} on the MCP server "${tool.impl.server}": ${task.message}`), ...rpc };
+        if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult) {
+          return { ...failed('mcp_error', `${tool.displayName} on the MCP server "${tool.impl.server}" answered in a shape MCP does not allow (${message.slice(0, 300)}). Tell the server's author.`), ...rpc };
+        }
         if (error instanceof ProtocolError) return { ...failed('mcp_error', `${tool.displayName} failed on the MCP server "${tool.impl.server}" (JSON-RPC error ${error.code}): ${message.replace(/^(?:MCP error -?\d+: )+/, '')}`), ...rpc };
         if (error instanceof ToolbeltError) return { ...failed('mcp_error', error.message), ...rpc };
         if (error instanceof CallNeedsSignIn) return { ...failed(error.code, error.message), ...rpc };

@@ -14,6 +14,7 @@ export interface ConnectionFailure {
     | 'secret_reserved'
     | 'mcp_start_failed'
     | 'mcp_no_answer'
+    | 'mcp_bad_list'
     | 'mcp_exited'
     | 'mcp_unreachable'
     | 'mcp_auth_required'
@@ -82,6 +83,10 @@ export function startFailure(error: unknown, server: StartingServer): Connection
   }
   // Asked to sign in at tools/list (a server that lets anyone through the handshake): the same as at the handshake.
   if (error instanceof ToolListUnanswered && error.cause instanceof UnauthorizedError && server.signingIn) return startFailure(error.cause, server);
+  if (error instanceof ToolListUnanswered && error.cause instanceof SdkError && error.cause.code === SdkErrorCode.InvalidResult) {
+    const why = invalidParts(error.reason);
+    return { code: 'mcp_bad_list', message: `The MCP server ${server.name} answered with a list of tools that breaks the MCP schema (${why}), so none of its tools can be used. Tell the server's author; Restart once it is fixed.` };
+  }
   if (error instanceof ToolListUnanswered) {
     const seconds = Math.round(server.connectTimeoutMs / 1000);
     return { code: 'mcp_no_answer', message: `The MCP server ${server.name} connected but did not give its list of tools within ${seconds} s (${error.reason}). Restart it; if it keeps happening, the server is stuck.` };
@@ -117,4 +122,17 @@ export function signInFailure(server: string, error: unknown): ConnectionFailure
     };
   }
   return { code: 'mcp_auth_failed', message: `Signing in to the MCP server ${server} failed: ${reason}. Select Restart to sign in again.` };
+}
+
+/** The SDK's "Invalid result for tools/list: [issues as JSON]" said as "ttlMs: Too small: …", at most three parts. */
+function invalidParts(reason: string): string {
+  try {
+    const issues = JSON.parse(reason.slice(reason.indexOf('['))) as { path?: unknown[]; message?: unknown }[];
+    return issues
+      .slice(0, 3)
+      .map((issue) => `${(issue.path ?? []).map(String).join('.') || 'the answer'}: ${String(issue.message)}`)
+      .join('; ');
+  } catch {
+    return reason.slice(0, 300);
+  }
 }

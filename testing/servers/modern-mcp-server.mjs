@@ -13,11 +13,15 @@ import { getRequestListener } from '@hono/node-server';
 import { createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
+// The tools/list caching hint's ttlMs: 60 s, or the first argument (tests give 0 and years). A second
+// argument is what a hostile server writes there instead, past the SDK's own checks (-5, 1e300, "soon").
+const ttlMs = process.argv[2] === undefined ? 60_000 : Number(process.argv[2]);
+const hostileTtl = process.argv[3];
 let listRequests = 0;
 let extraTools = 0;
 
 function build() {
-  const server = new McpServer({ name: 'modern', version: '2.4.0' }, { cacheHints: { 'tools/list': { ttlMs: 60_000, cacheScope: 'private' } } });
+  const server = new McpServer({ name: 'modern', version: '2.4.0' }, { cacheHints: { 'tools/list': { ttlMs, cacheScope: 'private' } } });
   server.registerTool('echo', { description: 'Says the text back.', inputSchema: z.object({ text: z.string() }) }, ({ text }) => ({
     content: [{ type: 'text', text: `echo: ${text}` }],
   }));
@@ -50,10 +54,23 @@ function build() {
 }
 
 const handler = createMcpHandler(build, { legacy: 'reject' });
+// With OLD_SHAPES=1 it answers tools/call as a 2025 server would (no resultType) while saying 2026-07-28.
+const oldShapes = process.env.OLD_SHAPES === '1';
 const listener = getRequestListener((request) => {
+  if (oldShapes && request.headers.get('mcp-method') === 'tools/call') {
+    return handler.fetch(request).then(async (response) => {
+      const body = (await response.text()).replace(/"resultType":"complete",?/g, '');
+      return new Response(body, { status: response.status, headers: response.headers });
+    });
+  }
   // A 2026-07-28 client names the method in a header: counted without reading the body.
-  if (request.headers.get('mcp-method') === 'tools/list') listRequests++;
-  return handler.fetch(request);
+  if (request.headers.get('mcp-method') !== 'tools/list') return handler.fetch(request);
+  listRequests++;
+  if (hostileTtl === undefined) return handler.fetch(request);
+  return handler.fetch(request).then(async (response) => {
+    const body = (await response.text()).replace(/"ttlMs":\d+/, `"ttlMs":${hostileTtl}`);
+    return new Response(body, { status: response.status, headers: response.headers });
+  });
 });
 const http = createServer(listener);
 http.listen(0, '127.0.0.1', () => {
