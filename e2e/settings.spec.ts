@@ -115,5 +115,17 @@ test('hooks: a block in Claude Code’s format is typed in, a matcher the engine
   await expect(page.getByRole('status').filter({ hasText: 'PreToolUse: 1' })).toBeVisible();
   await expect(field).toHaveValue(/"matcher": "forecast\|mcp__github__\.\*"/);
   await page.screenshot(fullShot('settings-hooks'));
+
+  // A Cursor .cursor/hooks.json is read into the same shape and shown first: it runs only once saved again.
+  await typeOver(field, JSON.stringify({ version: 1, hooks: { beforeMCPExecution: [{ command: './mcp-guard.sh' }], afterFileEdit: [{ command: './format.sh' }] } }));
+  await page.getByRole('button', { name: 'Save hooks' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Read as Cursor hooks' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'afterFileEdit' })).toBeVisible();
+  await expect(field).toHaveValue(/"matcher": "mcp__\.\*"/);
+  await expect(page.getByRole('status').filter({ hasText: 'PreToolUse: 1' })).toBeVisible();
+  await page.screenshot(fullShot('settings-hooks-cursor'));
+  await page.getByRole('button', { name: 'Save hooks' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Read as Cursor hooks' })).toBeHidden();
+  await expect(field).toHaveValue(/"\.\/mcp-guard\.sh"/);
   expect(app.consoleErrors.filter((message) => !message.includes('400'))).toEqual([]);
 });

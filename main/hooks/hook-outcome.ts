@@ -25,8 +25,9 @@ function readJson(event: HookEvent, output: Record<string, unknown>): Pick<HookE
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
   if (output.continue === false) return { decision: event === 'PreToolUse' ? 'deny' : 'block', reason: text(output.stopReason) ?? 'A hook stopped this call.', ...extra };
   if (event === 'PreToolUse') {
-    const said = specific.permissionDecision ?? (output.decision === 'approve' ? 'allow' : output.decision === 'block' ? 'deny' : undefined);
-    const reason = text(specific.permissionDecisionReason) ?? text(output.reason);
+    // Cursor's hooks answer `permission` with `agent_message` (for the model) and `user_message`.
+    const said = specific.permissionDecision ?? output.permission ?? (output.decision === 'approve' ? 'allow' : output.decision === 'block' ? 'deny' : undefined);
+    const reason = text(specific.permissionDecisionReason) ?? text(output.reason) ?? text(output.agent_message) ?? text(output.user_message);
     const updatedInput = isObject(specific.updatedInput) ? { updatedInput: specific.updatedInput } : {};
     if (said === 'allow' || said === 'deny' || said === 'ask') return { decision: said, ...(reason ? { reason } : {}), ...updatedInput, ...extra };
     return { decision: 'continue', ...updatedInput, ...extra };

@@ -7,6 +7,7 @@ import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
 import { sharingCore } from '../../testing/harness/mcp-share-harness.js';
 import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { readHookFile } from '../../shared/hooks/hook-files.js';
 
 const NODE = JSON.stringify(process.execPath);
 const hookScript = (name: string) => `${NODE} ${JSON.stringify(path.join(PROJECT_ROOT, 'testing/hooks', name))}`;
@@ -137,5 +138,19 @@ describe('hooks before and after every tool call (Claude Code’s format)', () =
     expect(JSON.stringify(blocked.content)).toContain('Atlantis is not a city');
     expect((await client.callTool({ name: 'forecast', arguments: { city: 'Lima' } })).isError).toBeFalsy();
     expect((await logged()).map((line) => [line.event, line.caller])).toEqual([['PostToolUse', 'mcp-client']]);
+  });
+});
+
+describe('hook files of other apps', () => {
+  it('a .cursor/hooks.json, read as the Settings screen reads it, blocks with Cursor’s own answer (permission, agent_message)', async () => {
+    const { subject, forecast, weather } = await hookedCore();
+    const answer = JSON.stringify({ permission: 'deny', user_message: 'Blocked by policy.', agent_message: 'Forecasts are off today.' });
+    const cursorFile = { version: 1, hooks: { preToolUse: [{ command: `${NODE} -e ${JSON.stringify(`process.stdout.write(${JSON.stringify(answer)})`)}`, matcher: 'forecast' }], afterFileEdit: [{ command: 'true' }] } };
+    const read = readHookFile(cursorFile, process.platform);
+    expect(read).toMatchObject({ kind: 'cursor', skipped: [{ event: 'afterFileEdit' }] });
+    await subject.call('settings.patch', { hooks: read.hooks });
+    const blocked = expectError(await forecast('Oslo'), 'hook_denied');
+    expect(blocked.message).toBe('Forecasts are off today.');
+    expect(weather.seen.filter((request) => request.url.includes('Oslo'))).toHaveLength(0);
   });
 });
