@@ -39,6 +39,8 @@ export const ERROR_HTTP_STATUS = {
   host_not_allowed: 403,
   missing_secret: 409,
   secret_reserved: 403,
+  // The person's own hook refused it (a UserPromptSubmit hook stopped a message).
+  hook_denied: 403,
   recipe_cycle: 422,
   schema_too_large: 422,
   cancelled: 499,

@@ -21,6 +21,7 @@ import { refuseBusy, RunBook, type ActiveRun } from './run-book.js';
 import { failedResult, findCall } from '../loop/tool-calls.js';
 import { TurnLoop } from '../loop/turn-loop.js';
 import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
+import type { SessionHooks } from '../loop/loop-host.js';
 import type { LocatedCall } from '../../shared/chat/chat-calls.js';
 
 export interface ChatEngineDeps {
@@ -37,6 +38,8 @@ export interface ChatEngineDeps {
   log: Logger;
   /** Tool search for chats with many tools. */
   search?: ToolSearchDeps;
+  /** The person's hooks on a message sent (UserPromptSubmit) and on a finished turn (Stop, in the loop). */
+  sessionHooks?: SessionHooks;
 }
 
 
@@ -98,7 +101,8 @@ export class ChatEngine {
   /** The person's message, then the model's turn; `replaces` drops one of their messages and all after it first. */
   async send(chatId: string, content: string, attachments: MessageAttachment[] = [], replaces?: string, answerSchema?: Record<string, unknown>): Promise<{ runId: string; messageId: string }> {
     if (content.trim() === '' && attachments.length === 0) throw new ToolbeltError('invalid_params', 'Type a message, or attach a resource or a prompt.');
-    const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), createdAt: this.book.now() };
+    const hooked = await this.promptHooks(chatId, content);
+    const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), ...hooked, createdAt: this.book.now() };
     const { runId } = await this.startModelRun(chatId, (chat) => {
       const rewound = replaces === undefined ? [] : this.rewind(chat, userMessageIndex(chat, replaces));
       if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content.trim() ? content : attachments[0]!.title);
@@ -156,6 +160,19 @@ export class ChatEngine {
     for (const event of events) this.book.emit(chat, event);
     this.start(chat, runId, lock, options.turnEvenIfAnswered === true);
     return { runId };
+  }
+
+  /**
+   * The person's UserPromptSubmit hooks, before anything is kept: one that blocks (exit 2, `decision: "block"`)
+   * stops the message with its reason (`hook_denied`; the person's text stays in the composer); what they print
+   * or give as additionalContext goes to the model with the message.
+   */
+  private async promptHooks(chatId: string, prompt: string): Promise<{ hookContext?: string }> {
+    const outcome = await this.deps.sessionHooks?.run('UserPromptSubmit', chatId, { prompt });
+    if (!outcome) return {};
+    if (outcome.block) throw new ToolbeltError('hook_denied', `A hook stopped this message: ${outcome.block}`);
+    const context = outcome.context.join('\n\n');
+    return context ? { hookContext: context.length > 20_000 ? `${context.slice(0, 20_000)}…` : context } : {};
   }
 
   /** Drops the messages from `index` on; says so to the windows through the returned event. */

@@ -98,7 +98,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Tool search: one full-text index of the catalogue, kept in step with the store, for every chat and agent.
   const toolSearch = { catalogue: new SearchCatalogue(store), tool: TOOL_SEARCH_TOOL, discoveryDefault: () => settings.get().toolDiscovery ?? 'auto' };
   const tools = wireTools({ dataDir, options, store, settings, secrets, questions, windowOpen, mcpServers, providers, connect, toolSearch, oauthTokens, send: httpSend.send, clock, log });
-  const { invoker, resolver } = tools;
+  const { invoker, resolver, sessionHooks } = tools;
   const chatFiles = await ChatFiles.open(dataDir, log);
   const chats = new ChatEngine({
     search: toolSearch,
@@ -112,6 +112,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     clock,
     log,
+    sessionHooks,
   });
   await chats.recover();
   const mcpShare = new McpShare({

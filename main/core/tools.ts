@@ -36,6 +36,7 @@ import { runnerAvailability, type ToolRunners } from '../tools/runners.js';
 import { scriptRunner } from '../tools/script/runner.js';
 import { findToolByName } from '../tools/script/tool-calls.js';
 import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
+import type { SessionHooks } from '../loop/loop-host.js';
 import type { CoreOptions } from './options.js';
 
 /** What running tools stands on, made before: the store, the person's settings and secrets, the ways out. */
@@ -60,6 +61,8 @@ export interface ToolWiringDeps {
 export interface ToolWiring {
   resolver: ToolResolver;
   invoker: Invoker;
+  /** The person's hooks on their messages and the ends of turns (chats). */
+  sessionHooks: SessionHooks;
   /** Reads a script's signature on its own thread (saves, the tester, the runner's first compile). */
   signatures: SignatureReader;
   /** Settles once the script sandbox started ahead of first use (when the store has script tools); never rejects. */
@@ -136,6 +139,7 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   return {
     resolver,
     invoker,
+    sessionHooks: { run: (event, sessionId, fields) => toolHooks.session(event, sessionId, fields) },
     signatures,
     warmedUp,
     async close() {

@@ -54,7 +54,9 @@ export function interpret(event: HookEvent, handler: string, outcome: CommandOut
   }
   if (outcome.exitCode !== 0) return failed(`hook_failed: the hook exited with ${String(outcome.exitCode)}${stderr ? `: ${stderr}` : ''}.`, false);
   const stdout = outcome.stdout.trim();
-  if (!stdout.startsWith('{')) return { run: { ...base, decision: 'continue' } };
+  // Claude Code gives the model what a UserPromptSubmit or SessionStart hook prints (other events' output is the log's).
+  const printedForModel = (event === 'UserPromptSubmit' || event === 'SessionStart') && stdout ? { additionalContext: cut(stdout, 10_000) } : {};
+  if (!stdout.startsWith('{')) return { run: { ...base, decision: 'continue' }, ...printedForModel };
   let parsed: unknown;
   try {
     parsed = JSON.parse(stdout);

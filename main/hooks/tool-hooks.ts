@@ -47,10 +47,20 @@ export interface AfterCall {
   context: string[];
 }
 
+/** Hooks that are not about one tool call (the person's message, the end of a turn): what they said. */
+export interface SessionOutcome {
+  runs: HookRun[];
+  /** A hook blocked (exit 2, `decision: "block"`): its reason. */
+  block?: string;
+  context: string[];
+}
+
 export interface ToolHooks {
   /** Null when no hook applies (nothing ran): the call goes on as it came. */
   before(tool: ToolFile, args: Record<string, unknown>, call: HookCall): Promise<BeforeCall | null>;
   after(tool: ToolFile, args: Record<string, unknown>, call: HookCall, result: InvokeResult): Promise<AfterCall | null>;
+  /** UserPromptSubmit, Stop, SessionStart: every hook of the event runs (matchers name tools); null when none is set. */
+  session(event: 'UserPromptSubmit' | 'Stop' | 'SessionStart', sessionId: string, fields: Record<string, unknown>): Promise<SessionOutcome | null>;
 }
 
 /** Which is more restrictive: a deny over an ask over an allow over going on. */
@@ -139,6 +149,19 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
       return {
         runs: effects.map((effect) => effect.run),
         context: effects.flatMap((effect) => [...(effect.run.decision === 'block' && effect.reason ? [effect.reason] : []), ...(effect.additionalContext ? [effect.additionalContext] : [])]),
+      };
+    },
+
+    async session(event, sessionId, fields) {
+      const handlers = (deps.hooks()?.[event] ?? []).flatMap((entry) => entry.hooks);
+      if (handlers.length === 0) return null;
+      const effects = await run(event, handlers, { session_id: sessionId, cwd: deps.cwd, permission_mode: 'default', ...fields }, undefined);
+      if (effects === 'busy') return { runs: [], context: [] };
+      const blocked = effects.find((effect) => effect.run.decision === 'block' || effect.run.decision === 'deny');
+      return {
+        runs: effects.map((effect) => effect.run),
+        context: effects.flatMap((effect) => (effect.additionalContext ? [effect.additionalContext] : [])),
+        ...(blocked ? { block: blocked.reason ?? 'A hook stopped this.' } : {}),
       };
     },
   };

@@ -1,3 +1,4 @@
+import type { HookRun } from '../../shared/schemas/hooks.js';
 import type { Chat, ChatStreamEvent, ToolCall, ToolProgress } from '../../shared/schemas/chat.js';
 import type { Caller } from '../consent/consent.js';
 import type { InvokeContext } from '../tools/invoker.js';
@@ -12,6 +13,21 @@ import type { InvokeContext } from '../tools/invoker.js';
  * - an agent (`agents/agent-host.ts`) keeps it in memory for the length of
  *   one tool call, turns it into steps, and asks the person live.
  */
+/** Events of the person's hooks that are not about one tool call (main/hooks' `session`, wired by the core). */
+export type SessionHookEvent = 'UserPromptSubmit' | 'Stop' | 'SessionStart';
+
+/** What those hooks said: a reason when one blocked, what they gave the model to read, and each run. */
+export interface SessionHookOutcome {
+  runs: HookRun[];
+  block?: string;
+  context: string[];
+}
+
+export interface SessionHooks {
+  /** Null when no hook is set for the event. */
+  run(event: SessionHookEvent, sessionId: string, fields: Record<string, unknown>): Promise<SessionHookOutcome | null>;
+}
+
 export interface LoopHost {
   now(): string;
   /** Who makes the model's calls, for the one door to the person (in the invoker; a chat's model is asked for ahead). */

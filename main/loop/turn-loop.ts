@@ -15,7 +15,7 @@ import { resultLimits, withResultsCut } from '../tools/model-context.js';
 import type { ToolResolver } from '../tools/resolver.js';
 import { CallRunner, type CallRunnerDeps } from './call-runner.js';
 import { ChatToolSearch, type ToolSearchDeps } from './chat-tool-search.js';
-import { settleCall, type LoopHost } from './loop-host.js';
+import { settleCall, type LoopHost, type SessionHooks } from './loop-host.js';
 import { answerNudge, answerSchemaOf, checkAnswer } from './structured-answer.js';
 import { calledTool, classifyCall, failedResult, repeatedFailure, waitingStatus } from './tool-calls.js';
 
@@ -27,7 +27,12 @@ export interface TurnLoopDeps extends CallRunnerDeps {
   log: Logger;
   /** Tool search: absent, every tool is offered on every turn. */
   search?: ToolSearchDeps;
+  /** The person's Stop hooks (chats; an agent's loop has none). */
+  sessionHooks?: SessionHooks;
 }
+
+/** Times Stop hooks may send the model back to work in one run: a hook that always objects ends there. */
+export const MAX_STOP_CONTINUES = 3;
 
 /**
  * The model loop, one for chats and agents: model turn → tool calls (in
@@ -95,7 +100,13 @@ export class TurnLoop {
         if (last.toolCalls.length === 0) {
           if (finish === 'length') return await this.end(chat, runId, 'length', { message: 'The model stopped at its output limit; the answer may be cut off.' });
           const schema = answerSchemaOf(chat);
-          if (!schema) return await this.end(chat, runId, 'stop');
+          if (!schema) {
+            const objection = await this.stopHooks(chat, last, run);
+            if (objection === null) return await this.end(chat, runId, 'stop');
+            nudge = objection;
+            forceTurn = true;
+            continue;
+          }
           const checked = checkAnswer(schema, last, answer);
           if (checked.ok) {
             last.answer = { value: checked.value };
@@ -124,6 +135,19 @@ export class TurnLoop {
       this.host.emit(chat, { type: 'error', code: failure.code, message: failure.message });
       return this.end(chat, runId, 'error', { error: { code: failure.code, message: failure.message }, message: failure.message });
     }
+  }
+
+  /**
+   * The model says it is done: the person's Stop hooks may send it back to work (`decision: "block"`, or exit 2,
+   * with the reason it reads on its next turn only), at most MAX_STOP_CONTINUES times a run; the hook is told
+   * when it already did (`stop_hook_active`), as Claude Code tells it.
+   */
+  private async stopHooks(chat: Chat, last: AssistantMessage, run: NonNullable<Chat['run']>): Promise<string | null> {
+    const continued = run.stopContinues ?? 0;
+    const outcome = await this.deps.sessionHooks?.run('Stop', chat.id, { stop_hook_active: continued > 0, last_assistant_message: last.content.slice(0, 20_000) });
+    if (!outcome?.block || continued >= MAX_STOP_CONTINUES) return null;
+    run.stopContinues = continued + 1;
+    return `[From the person's hooks, before you finish: ${outcome.block}]`;
   }
 
   private async modelTurn(chat: Chat, signal: AbortSignal, nudge: string | undefined, exchangeTag: ExchangeTag | undefined): Promise<{ finish: string; answer?: { value: unknown } }> {

@@ -66,7 +66,8 @@ export function userMessageText(message: UserMessage): string {
     (attachment) =>
       `<attachment kind="${attachment.kind}" server="${attachment.server}" ref="${attachment.ref.replaceAll('"', '%22')}" title="${attachment.title.replaceAll('"', "'")}">\n${attachment.text}\n</attachment>`,
   );
-  return [message.content, ...attached].filter((part) => part !== '').join('\n\n');
+  const hooks = message.hookContext ? [`[From the person's hooks: ${message.hookContext}]`] : [];
+  return [message.content, ...attached, ...hooks].filter((part) => part !== '').join('\n\n');
 }
 
 /** The pictures the person's attachments carry, in order: each adapter sends them after the message's text. */

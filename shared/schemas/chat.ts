@@ -275,6 +275,8 @@ export const UserMessageSchema = Type.Object(
     role: Type.Literal('user'),
     content: Type.String(),
     attachments: Type.Optional(Type.Array(MessageAttachmentSchema, { maxItems: 20 })),
+    /** What the person's UserPromptSubmit hooks added for the model to read with this message. */
+    hookContext: Type.Optional(Type.String({ maxLength: 20_001 })),
     createdAt: TimestampSchema,
   },
   { additionalProperties: false },
@@ -378,6 +380,8 @@ export const ChatSchema = Type.Object(
           answerSchema: Type.Optional(AnswerSchemaSchema),
           /** The model was already asked once more for an answer that matches the schema. */
           answerRetried: Type.Optional(Type.Boolean()),
+          /** Times a Stop hook sent the model back to work in this run (at most MAX_STOP_CONTINUES). */
+          stopContinues: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
         },
         { additionalProperties: false },
       ),

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { openAiTextReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import type { UserMessage } from '../../shared/schemas/chat.js';
+import { userMessageText } from '../providers/transcript.js';
+
+const GUARD = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(PROJECT_ROOT, 'testing/hooks/chat-guard.mjs'))}`;
+
+async function hookedChat(script: { text: string }[]) {
+  const h = await startChatHarness();
+  await h.call('settings.patch', { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: GUARD }] }], Stop: [{ hooks: [{ type: 'command', command: GUARD }] }] } } as never);
+  await h.provider('script', { kind: 'scripted', displayName: 'Script', script });
+  const chat = await h.chat({ providerId: 'script' });
+  const log = async () => (await readFile(path.join(h.dataDir, 'chat-hooks.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { h, chat, log };
+}
+
+describe('hooks on a chat (Claude Code’s UserPromptSubmit and Stop)', () => {
+  it('UserPromptSubmit blocks a message by exit code 2 (nothing kept), and adds what it prints for the model to another', async () => {
+    const { h, chat, log } = await hookedChat([{ text: 'Noted.' }, { text: 'Tests ran: all.' }]);
+    const refused = await h.failure('chats.send', { chatId: chat.id, content: 'my password is hunter2' });
+    expect(refused).toMatchObject({ code: 'hook_denied', message: 'A hook stopped this message: Do not paste passwords into chats.' });
+    expect((await h.call('chats.get', { chatId: chat.id })).messages).toEqual([]);
+
+    await h.call('chats.send', { chatId: chat.id, content: 'what is this repository?' });
+    const done = await h.settled(chat.id);
+    const asked = done.messages[0] as UserMessage;
+    expect(asked).toMatchObject({ content: 'what is this repository?', hookContext: 'The person works on the Toolbelt repository.' });
+    // The model reads it with the message, marked as the hooks'.
+    expect(userMessageText(asked)).toBe("what is this repository?\n\n[From the person's hooks: The person works on the Toolbelt repository.]");
+    expect((await log()).filter((line) => line.event === 'UserPromptSubmit').map((line) => [line.session, line.prompt])).toEqual([
+      [chat.id, 'my password is hunter2'],
+      [chat.id, 'what is this repository?'],
+    ]);
+  });
+
+  it('Stop sends the model back to work once, with the reason on its next turn, and lets it stop when told it already did', async () => {
+    const { h, log } = await hookedChat([]);
+    // A provider through its real SDK against a server that speaks its wire format: what the model is sent is seen.
+    const openai = await startFakeOpenAi([openAiTextReply(['Done.']), openAiTextReply(['Done; I ran the unit tests.'])]);
+    onTestFinished(() => openai.close());
+    await h.provider('fake-openai', { kind: 'openai', displayName: 'Fake OpenAI', baseURL: `${openai.url}/v1` });
+    const chat = await h.chat({ providerId: 'fake-openai' });
+    await h.call('chats.send', { chatId: chat.id, content: 'fix it' });
+    const done = await h.settled(chat.id);
+    expect(done.status).toBe('idle');
+    expect(done.messages.filter((message) => message.role === 'assistant').map((message) => message.content)).toEqual(['Done.', 'Done; I ran the unit tests.']);
+    const told = (openai.requests[1]!.body.messages as { role: string; content: string }[]).at(-1)!;
+    expect(told).toEqual({ role: 'user', content: "[From the person's hooks, before you finish: Also say which tests you ran.]" });
+    // Said on that turn only: the chat keeps no such message.
+    expect(done.messages.some((message) => message.role === 'user' && message.content.includes('before you finish'))).toBe(false);
+    expect((await log()).filter((line) => line.event === 'Stop').map((line) => [line.active, line.last])).toEqual([
+      [false, 'Done.'],
+      [true, 'Done; I ran the unit tests.'],
+    ]);
+  });
+});
