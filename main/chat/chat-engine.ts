@@ -169,10 +169,14 @@ export class ChatEngine {
    */
   private async promptHooks(chatId: string, prompt: string): Promise<{ hookContext?: string }> {
     const outcome = await this.deps.sessionHooks?.run('UserPromptSubmit', chatId, { prompt });
-    if (!outcome) return {};
-    if (outcome.block) throw new ToolbeltError('hook_denied', `A hook stopped this message: ${outcome.block}`);
-    const context = outcome.context.join('\n\n');
-    return context ? { hookContext: context.length > 20_000 ? `${context.slice(0, 20_000)}…` : context } : {};
+    if (outcome?.block) throw new ToolbeltError('hook_denied', `A hook stopped this message: ${outcome.block}`);
+    return hookContextOf(outcome?.context ?? []);
+  }
+
+  /** SessionStart, as a chat is made: what the hooks print (or give as additionalContext) goes in its system prompt. */
+  async sessionStartHooks(chatId: string): Promise<{ hookContext?: string }> {
+    const outcome = await this.deps.sessionHooks?.run('SessionStart', chatId, { source: 'startup' });
+    return hookContextOf(outcome?.context ?? []);
   }
 
   /** Drops the messages from `index` on; says so to the windows through the returned event. */
@@ -337,3 +341,9 @@ function userMessageIndex(chat: Chat, messageId: string): number {
 }
 
 export { DEFAULT_TITLE };
+
+/** What hooks gave the model, joined and cut to what a chat keeps of it. */
+function hookContextOf(said: string[]): { hookContext?: string } {
+  const context = said.join('\n\n');
+  return context ? { hookContext: context.length > 20_000 ? `${context.slice(0, 20_000)}…` : context } : {};
+}

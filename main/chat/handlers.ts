@@ -39,8 +39,10 @@ export function chatHandlers(deps: {
       await checkSelection(tools, deps.store);
       const { title, system, maxTurns, onToolError, toolErrorLimit, toolRuns, parallelToolCalls, providerId, model, temperature, answerSchema } = params;
       requireUsableAnswerSchema(answerSchema);
+      const id = uuidv7();
       const chat = blankChat({
-        id: uuidv7(),
+        id,
+        ...(await engine.sessionStartHooks(id)),
         title: title ?? DEFAULT_TITLE,
         providerId,
         model,

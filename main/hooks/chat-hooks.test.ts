@@ -11,14 +11,14 @@ const GUARD = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(PR
 
 async function hookedChat(script: { text: string }[]) {
   const h = await startChatHarness();
-  await h.call('settings.patch', { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: GUARD }] }], Stop: [{ hooks: [{ type: 'command', command: GUARD }] }] } } as never);
+  await h.call('settings.patch', { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: GUARD }] }], Stop: [{ hooks: [{ type: 'command', command: GUARD }] }], SessionStart: [{ hooks: [{ type: 'command', command: GUARD }] }] } } as never);
   await h.provider('script', { kind: 'scripted', displayName: 'Script', script });
   const chat = await h.chat({ providerId: 'script' });
   const log = async () => (await readFile(path.join(h.dataDir, 'chat-hooks.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
   return { h, chat, log };
 }
 
-describe('hooks on a chat (Claude Code’s UserPromptSubmit and Stop)', () => {
+describe('hooks on a chat (Claude Code’s SessionStart, UserPromptSubmit and Stop)', () => {
   it('UserPromptSubmit blocks a message by exit code 2 (nothing kept), and adds what it prints for the model to another', async () => {
     const { h, chat, log } = await hookedChat([{ text: 'Noted.' }, { text: 'Tests ran: all.' }]);
     const refused = await h.failure('chats.send', { chatId: chat.id, content: 'my password is hunter2' });
@@ -37,7 +37,7 @@ describe('hooks on a chat (Claude Code’s UserPromptSubmit and Stop)', () => {
     ]);
   });
 
-  it('Stop sends the model back to work once, with the reason on its next turn, and lets it stop when told it already did', async () => {
+  it('SessionStart gives the model its line from the start; Stop sends the model back to work once, with the reason on its next turn, and lets it stop when told it already did', async () => {
     const { h, log } = await hookedChat([]);
     // A provider through its real SDK against a server that speaks its wire format: what the model is sent is seen.
     const openai = await startFakeOpenAi([openAiTextReply(['Done.']), openAiTextReply(['Done; I ran the unit tests.'])]);
@@ -48,6 +48,10 @@ describe('hooks on a chat (Claude Code’s UserPromptSubmit and Stop)', () => {
     const done = await h.settled(chat.id);
     expect(done.status).toBe('idle');
     expect(done.messages.filter((message) => message.role === 'assistant').map((message) => message.content)).toEqual(['Done.', 'Done; I ran the unit tests.']);
+    // SessionStart ran as the chat was made: what it printed is in the system prompt of every request.
+    expect(done.hookContext).toBe('Today the person reviews pull requests.');
+    const sent = openai.requests[0]!.body.messages as { role: string; content: string }[];
+    expect(sent[0]).toEqual({ role: 'system', content: "[From the person's hooks, when this chat started: Today the person reviews pull requests.]" });
     const told = (openai.requests[1]!.body.messages as { role: string; content: string }[]).at(-1)!;
     expect(told).toEqual({ role: 'user', content: "[From the person's hooks, before you finish: Also say which tests you ran.]" });
     // Said on that turn only: the chat keeps no such message.

@@ -16,6 +16,13 @@ export function systemPrompt(own: string | undefined, sources: readonly SourceIn
   return own ? `${own}\n\n${block}` : block;
 }
 
+/** The chat's own system prompt, then what the person's SessionStart hooks said when it was made, marked as theirs. */
+export function withHookContext(chat: { system?: string; hookContext?: string }): string | undefined {
+  if (!chat.hookContext) return chat.system;
+  const said = `[From the person's hooks, when this chat started: ${chat.hookContext}]`;
+  return chat.system ? `${chat.system}\n\n${said}` : said;
+}
+
 /** The system prompt of a request that offers `exposure`: the instructions of every source the chat reaches, offered or deferred. */
 export function systemFor(own: string | undefined, exposure: Pick<ToolExposure, 'byName' | 'deferred'>, instructionsOf: Invoker['instructionsOf'] | undefined): string | undefined {
   const reachable = [...exposure.byName.values(), ...exposure.deferred.values()].map((tool) => tool.record.tool);

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
 import { TOOL_ERROR_LIMIT_DEFAULT, type AssistantMessage, type Chat, type FinishReason } from '../../shared/schemas/chat.js';
 import { allCalls, isUnfinished, pendingOf } from '../../shared/chat/chat-calls.js';
-import { systemFor } from './system-prompt.js';
+import { systemFor, withHookContext } from './system-prompt.js';
 import { forwardAbort } from '../common/signals.js';
 import type { Logger } from '../log.js';
 import { ANSWER_TOOL_NAME } from '../providers/answer-tool.js';
@@ -168,7 +168,7 @@ export class TurnLoop {
     // signal lives for all its turns (200 across an agent run's nested agents).
     const request = new AbortController();
     const unfollow = forwardAbort(signal, request);
-    const system = systemFor(chat.system, exposure, (tools) => this.deps.invoker.instructionsOf(tools));
+    const system = systemFor(withHookContext(chat), exposure, (tools) => this.deps.invoker.instructionsOf(tools));
     const stream = provider.stream({
       model: chat.model,
       ...(system ? { system } : {}),

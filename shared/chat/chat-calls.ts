@@ -44,7 +44,7 @@ export function pendingOf(chat: Chat): PendingItem[] {
 
 /** A chat as chats.create makes it: no messages yet, the defaults filled in. */
 export function blankChat(
-  fields: Pick<Chat, 'id' | 'title' | 'providerId' | 'model' | 'createdAt'> & Partial<Pick<Chat, 'system' | 'tools' | 'maxTurns' | 'onToolError' | 'toolErrorLimit' | 'toolRuns' | 'parallelToolCalls' | 'temperature' | 'answerSchema'>>,
+  fields: Pick<Chat, 'id' | 'title' | 'providerId' | 'model' | 'createdAt'> & Partial<Pick<Chat, 'system' | 'hookContext' | 'tools' | 'maxTurns' | 'onToolError' | 'toolErrorLimit' | 'toolRuns' | 'parallelToolCalls' | 'temperature' | 'answerSchema'>>,
 ): Chat {
   const { createdAt, ...rest } = fields;
   return {

@@ -367,6 +367,8 @@ export const ChatSchema = Type.Object(
     messages: Type.Array(ChatMessageSchema),
     /** Tools the person allowed for the rest of this chat ("bundleID/slug/version"). */
     alwaysAllowed: Type.Array(Type.String()),
+    /** What the person's SessionStart hooks gave the model when the chat was made (in its system prompt). */
+    hookContext: Type.Optional(Type.String({ maxLength: 20_001 })),
     /** The run going on or suspended now. */
     run: Type.Optional(
       Type.Object(

@@ -2,6 +2,7 @@
 // chat-hooks.log in $CLAUDE_PROJECT_DIR, one JSON line per run, then:
 //   UserPromptSubmit: a prompt with "password" in it is blocked (exit 2, the reason on stderr); any other gets
 //     a line printed for the model;
+//   SessionStart: prints a line for the model;
 //   Stop: the first time, sends the model back ("Also say which tests you ran."); once told it did
 //     (stop_hook_active), lets it stop.
 import { appendFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ if (input.hook_event_name === 'UserPromptSubmit') {
     process.exit(2);
   }
   process.stdout.write('The person works on the Toolbelt repository.');
+} else if (input.hook_event_name === 'SessionStart') {
+  process.stdout.write('Today the person reviews pull requests.');
 } else if (input.hook_event_name === 'Stop' && !input.stop_hook_active) {
   process.stdout.write(JSON.stringify({ decision: 'block', reason: 'Also say which tests you ran.' }));
 }
