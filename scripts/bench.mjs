@@ -7,8 +7,8 @@ import { ROOT } from './build-lib.mjs';
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 // The UI and apps sections drive the built app (renderer and browser host) in Chromium; imports measure the built host's memory;
-// script runs the built sandbox worker.
-if (wanted.length === 0 || ['ui', 'imports', 'apps', 'script'].some((section) => wanted.includes(section))) {
+// script runs the built sandbox worker, tool-search the built import process (it imports an API description).
+if (wanted.length === 0 || ['ui', 'imports', 'apps', 'script', 'tool-search'].some((section) => wanted.includes(section))) {
   const { ensureBuilt } = await import('./build-lib.mjs');
   await ensureBuilt();
 }
