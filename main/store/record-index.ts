@@ -12,7 +12,7 @@ export class RecordIndex {
   readonly toolsByBundle = new Map<string, Set<string>>();
   private readonly epochs = new Map<string, number>();
   /** Each bundle's versions of each slug, oldest first, as of the bundle's epoch. */
-  private readonly versionCache = new Map<string, { epoch: number; bySlug: Map<string, ValidTool[]> }>();
+  private readonly versionCache = new Map<string, { epoch: number; bySlug: Map<string, ValidTool[]>; sorted: Set<string> }>();
   /** Increases on every change; caches (the search index) compare it. */
   revision = 0;
 
@@ -78,13 +78,23 @@ export class RecordIndex {
     const epoch = this.epochOf(bundleID);
     let cached = this.versionCache.get(bundleID);
     if (!cached || cached.epoch !== epoch) {
-      const tools = this.validToolsOf(bundleID).sort((a, b) => compareVersions(a.tool.version, b.tool.version));
       const bySlug = new Map<string, ValidTool[]>();
-      for (const record of tools) bySlug.set(record.tool.slug, [...(bySlug.get(record.tool.slug) ?? []), record]);
-      cached = { epoch, bySlug };
+      for (const record of this.validToolsOf(bundleID)) {
+        const versions = bySlug.get(record.tool.slug);
+        if (versions) versions.push(record);
+        else bySlug.set(record.tool.slug, [record]);
+      }
+      cached = { epoch, bySlug, sorted: new Set() };
       this.versionCache.set(bundleID, cached);
     }
-    return cached.bySlug.get(slug) ?? [];
+    // Sorted per slug when first asked: a save changes the bundle's epoch, and sorting every tool of the bundle
+    // for the one saved was most of the cost of a save.
+    const versions = cached.bySlug.get(slug) ?? [];
+    if (versions.length > 1 && !cached.sorted.has(slug)) {
+      versions.sort((a, b) => compareVersions(a.tool.version, b.tool.version));
+      cached.sorted.add(slug);
+    }
+    return versions;
   }
 
   /** The readable tools of one bundle (an export, an import's plan). */
