@@ -61,6 +61,23 @@ function refuse(response: ServerResponse, status: number, message: string, answe
 }
 
 /** The id of a JSON-RPC request body, when it has one a reply may carry. */
+/** The per-request envelope claim of a 2026-07-28 message (its `_meta` names the revision). */
+const ENVELOPE_CLAIM = 'io.modelcontextprotocol/protocolVersion';
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A 2025 request for certain, told without building a web Request (which, with the SDK's own classification, cost
+ * more than the rest of a session's call: npm run bench -- mcp-server): a POST of JSON-RPC messages none of which
+ * carries the envelope claim, under no MCP-Protocol-Version header or a 2024/2025 one. Whatever else is asked of
+ * the SDK (`isLegacyRequest`), which owns the answers to modern and malformed requests.
+ */
+function plainlyLegacy(request: IncomingMessage, body: unknown): boolean {
+  const version = request.headers['mcp-protocol-version'];
+  if (version !== undefined && !(typeof version === 'string' && /^202[45]-/.test(version))) return false;
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.length > 0 && messages.every((message) => isRecord(message) && !(isRecord(message.params) && isRecord(message.params._meta) && ENVELOPE_CLAIM in message.params._meta));
+}
+
 function requestID(body: unknown): string | number | undefined {
   const id = body && typeof body === 'object' && !Array.isArray(body) ? (body as { id?: unknown }).id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
@@ -175,7 +192,7 @@ export class McpHttpEndpoint {
 
     const body = request.method === 'POST' ? await readJsonBody(request, MAX_BODY_BYTES) : undefined;
     const sessionID = request.headers['mcp-session-id'];
-    if (!(await isLegacyRequest(await toWebRequest(request, body ?? null), body))) {
+    if (!plainlyLegacy(request, body) && !(await isLegacyRequest(await toWebRequest(request, body ?? null), body))) {
       // A 2026-07-28 request stands alone: a session id on it is a client mixing the two revisions up.
       if (sessionID !== undefined) {
         return refuse(response, 400, 'A 2026-07-28 request carries no Mcp-Session-Id: send it without one, or keep to 2025 requests in that session.', { code: ProtocolErrorCode.InvalidRequest, id: requestID(body) });
