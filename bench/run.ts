@@ -13,10 +13,12 @@ import { benchRecipe } from './recipe.js';
 import { benchStore } from './store.js';
 import { benchToolSearch } from './tool-search.js';
 import { benchUi } from './ui.js';
+import { benchArguments, compareWith, writeFigures } from './figures-file.js';
 
 const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, hooks: benchHooks, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi, apps: benchApps, script: benchScript, recipe: benchRecipe };
 
-const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+// Sections by name; `--json FILE` writes the figures, `--compare FILE` sets them beside an earlier run's.
+const { sections: wanted, json, compare } = benchArguments(process.argv.slice(2));
 const unknown = wanted.filter((name) => !SECTIONS[name]);
 if (unknown.length) {
   console.error(`Unknown section ${unknown.join(', ')}; sections are: ${Object.keys(SECTIONS).join(', ')}.`);
@@ -28,3 +30,5 @@ for (const [name, run] of Object.entries(SECTIONS)) {
   allMet = (await run()) && allMet;
 }
 console.log(allMet ? 'bench: every goal met' : 'bench: some goals missed (marked MISSED)');
+if (json) await writeFigures(json);
+if (compare && !(await compareWith(compare))) console.log('bench: some figures grew by more than 15 % (marked GREW)');

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { reported } from './figures-file.js';
 
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -34,6 +35,7 @@ function formatMs(ms: number): string {
 
 /** One line per figure: the ratio first, the absolute numbers beside it, then the goal and its verdict. */
 export function report(figure: Figure): boolean {
+  reported.push(figure);
   const ratio = figure.ours / figure.limit;
   const ratioOk = figure.goalRatio === undefined || ratio <= figure.goalRatio;
   const absoluteOk = figure.goalAbsoluteMs === undefined || figure.ours <= figure.goalAbsoluteMs;

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './build-lib.mjs';
 
-const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+// Section names; the values of --json FILE and --compare FILE are not sections.
+const wanted = process.argv.slice(2).filter((arg, index, all) => !arg.startsWith('-') && !/^--(json|compare)$/.test(all[index - 1] ?? ''));
 // The UI and apps sections drive the built app (renderer and browser host) in Chromium; imports measure the built host's memory;
 // script runs the built sandbox worker, tool-search the built import process (it imports an API description).
 if (wanted.length === 0 || ['ui', 'imports', 'apps', 'script', 'tool-search'].some((section) => wanted.includes(section))) {
