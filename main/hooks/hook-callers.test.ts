@@ -5,6 +5,8 @@ import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { startChatHarness } from '../../testing/harness/chat-harness.js';
 import type { FakeModelServer } from '../../testing/servers/fake-model-server.js';
 import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { startTestCore } from '../../testing/harness/test-core.js';
+import { mcpBundleID } from '../mcp-client/identity.js';
 
 const servers: FakeModelServer[] = [];
 afterEach(async () => {
@@ -15,7 +17,7 @@ const logHook = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(
 
 /**
  * One table: each caller calls the same HTTP tool, and the same PostToolUse hook sees each call, with who made it.
- * (MCP clients of Toolbelt's server: hooks.test.ts.)
+ * (MCP clients of Toolbelt's server: hooks.test.ts; MCP Apps below.)
  */
 describe('hooks run for every caller', () => {
   it('the person, a chat’s model, an agent, a script and a recipe: each call passes the hooks, which say who called', async () => {
@@ -57,5 +59,21 @@ describe('hooks run for every caller', () => {
       ['script', 'Kyiv'],
       ['recipe', 'Cairo'],
     ]);
+  });
+});
+
+describe('hooks run for an MCP App', () => {
+  it('a call an app makes to its own server’s tool passes the hooks, which say it came from an MCP App', async () => {
+    // The published example app server of the MCP Apps SDK, over stdio: get-time, whose UI calls get-time.
+    const BASIC_APP = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js'), '--stdio'] };
+    const { call, dataDir } = await startTestCore({ windowOpen: () => true, appDocuments: { keep: () => 'd'.repeat(64) } });
+    // A hook that allows the call (so no one is asked) and logs it.
+    const allow = `${JSON.stringify(process.execPath)} -e "process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } }))"`;
+    await call('settings.patch', { hooks: { PreToolUse: [{ matcher: 'mcp__clock__.*', hooks: [{ type: 'command', command: allow }] }], PostToolUse: [{ matcher: 'mcp__clock__get-time', hooks: [{ type: 'command', command: logHook }] }] } });
+    await call('mcpServers.put', { name: 'clock', config: BASIC_APP });
+    const result = await call('mcpApps.callTool', { bundleID: mcpBundleID('clock'), toolSlug: 'get-time', name: 'get-time', arguments: {} });
+    expect(result.isError).toBeUndefined();
+    const [line] = (await readFile(path.join(dataDir, 'hooks.log'), 'utf8')).trim().split('\n').map((text) => JSON.parse(text) as { caller: string; tool: string });
+    expect(line).toMatchObject({ caller: 'mcp-app', tool: 'mcp__clock__get-time' });
   });
 });
