@@ -41,8 +41,10 @@ export interface TaskCallOptions {
 /**
  * Whether a call of this tool must run as an MCP task: the tool says tasks
  * are required (a plain call would be refused) and the server offers tasks
- * for tools/call. A tool where tasks are optional runs as a plain call: the
- * answer comes without polling, and its progress notifications still count.
+ * for tools/call; such a tool on a server that does not offer them is refused
+ * here, with a sentence. A tool where tasks are optional runs as a plain
+ * call: the answer comes without polling, and its progress notifications
+ * still count.
  *
  * Only the 2025-11-25 tasks (in the protocol's core) are used: the 2026-07-28
  * tasks extension needs a raw request path the SDK client does not offer
