@@ -4,6 +4,7 @@ import { TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './
 import { AgentStepSchema } from './agent-step.js';
 import { InvokeErrorSchema, ResultContentSchema, TraceEntrySchema } from './invocation.js';
 import { AttachedImageSchema } from './attached-image.js';
+import { McpTaskReferenceSchema } from './mcp.js';
 
 /** Names providers accept for tools (OpenAI's rule; Anthropic's is the same set). */
 export const EXPOSED_NAME_PATTERN = '^[a-zA-Z0-9_-]{1,64}$';
@@ -229,21 +230,8 @@ export const ToolCallSchema = Type.Object(
     appContext: Type.Optional(Type.String({ maxLength: 8_000 })),
     startedAt: Type.Optional(TimestampSchema),
     finishedAt: Type.Optional(TimestampSchema),
-    /**
-     * An MCP tool that runs as a task: where the server keeps it (ext-tasks' serialized reference). A call whose
-     * task was going when the app stopped is followed again at the next start, not marked interrupted.
-     */
-    task: Type.Optional(
-      Type.Object(
-        {
-          endpointId: Type.String({ maxLength: 200 }),
-          generation: Type.Union([Type.Literal('v1'), Type.Literal('v2')]),
-          taskId: Type.String({ minLength: 1, maxLength: 500 }),
-          originalOperation: Type.Literal('tools/call'),
-        },
-        { additionalProperties: false },
-      ),
-    ),
+    /** An MCP tool that runs as a task: where its server keeps it, followed again after a crash (see McpTaskReferenceSchema). */
+    task: Type.Optional(McpTaskReferenceSchema),
     /** What a running call last reported (MCP progress); gone once it settles. */
     progress: Type.Optional(ToolProgressSchema),
     /** The person dropped this result from what the model reads (to make room); the chat keeps it. */
@@ -417,15 +405,7 @@ export const ChatSummarySchema = Type.Object(
 );
 export type ChatSummary = Static<typeof ChatSummarySchema>;
 
-export const FinishReasonSchema = Type.Union([
-  Type.Literal('stop'),
-  Type.Literal('max_turns'),
-  Type.Literal('length'),
-  Type.Literal('cancelled'),
-  Type.Literal('tool_error'),
-  Type.Literal('suspended'),
-  Type.Literal('error'),
-]);
+export const FinishReasonSchema = Type.Union((['stop', 'max_turns', 'length', 'cancelled', 'tool_error', 'suspended', 'error'] as const).map((reason) => Type.Literal(reason)));
 export type FinishReason = Static<typeof FinishReasonSchema>;
 
 /** What a run streams, in order. `messageId` is the assistant or tool-run message it belongs to. */

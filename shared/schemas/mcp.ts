@@ -189,3 +189,17 @@ export const McpPromptMessagesSchema = Type.Object(
   { additionalProperties: false },
 );
 export type McpPromptMessages = Static<typeof McpPromptMessagesSchema>;
+
+/**
+ * Where an MCP server keeps a call's task (ext-tasks' serialized reference), as a chat keeps it with the call: a
+ * call whose task was going when the app stopped is followed again at the next start, not marked interrupted.
+ */
+export const McpTaskReferenceSchema = Type.Object(
+  {
+    endpointId: Type.String({ maxLength: 200 }),
+    generation: Type.Union([Type.Literal('v1'), Type.Literal('v2')]),
+    taskId: Type.String({ minLength: 1, maxLength: 500 }),
+    originalOperation: Type.Literal('tools/call'),
+  },
+  { additionalProperties: false },
+);
