@@ -22,6 +22,7 @@ import { failedResult, findCall } from '../loop/tool-calls.js';
 import { TurnLoop } from '../loop/turn-loop.js';
 import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
 import type { SessionHooks } from '../loop/loop-host.js';
+import { hookContextOf } from '../tools/hooked-result.js';
 import type { LocatedCall } from '../../shared/chat/chat-calls.js';
 
 export interface ChatEngineDeps {
@@ -341,9 +342,3 @@ function userMessageIndex(chat: Chat, messageId: string): number {
 }
 
 export { DEFAULT_TITLE };
-
-/** What hooks gave the model, joined and cut to what a chat keeps of it. */
-function hookContextOf(said: string[]): { hookContext?: string } {
-  const context = said.join('\n\n');
-  return context ? { hookContext: context.length > 20_000 ? `${context.slice(0, 20_000)}…` : context } : {};
-}

@@ -114,7 +114,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
     sessionHooks,
   });
-  await chats.recover();
   const mcpShare = new McpShare({
     layout,
     catalogue: toolSearch.catalogue,
@@ -134,6 +133,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   shareToolsChanged = () => mcpShare.toolsChanged();
   await mcpShare.open({ listen: options.mcpShare?.listen ?? false });
   await mcpServers.open();
+  // After the MCP servers are known: a run recovered here may follow an MCP task on one of them at once.
+  await chats.recover();
   let watcher: StoreWatcher | null = null;
   if (options.watchFiles !== false) {
     await makePrivateFolder(layout.bundlesDir);

@@ -8,6 +8,11 @@ const MAX_HOOK_CONTEXT = 20_000;
 export function withHookRuns(result: InvokeResult, before: BeforeCall | null, after: AfterCall | null): InvokeResult {
   const runs = [...(before?.runs ?? []), ...(after?.runs ?? [])];
   if (runs.length === 0) return result;
-  const context = [...(before?.context ?? []), ...(after?.context ?? [])].join('\n\n');
-  return { ...result, hooks: runs, ...(context ? { hookContext: context.length > MAX_HOOK_CONTEXT ? `${context.slice(0, MAX_HOOK_CONTEXT)}…` : context } : {}) };
+  return { ...result, hooks: runs, ...hookContextOf([...(before?.context ?? []), ...(after?.context ?? [])]) };
+}
+
+/** What hooks gave the model (for one result, one message, one chat), joined and cut to MAX_HOOK_CONTEXT. */
+export function hookContextOf(said: readonly string[]): { hookContext?: string } {
+  const context = said.join('\n\n');
+  return context ? { hookContext: context.length > MAX_HOOK_CONTEXT ? `${context.slice(0, MAX_HOOK_CONTEXT)}…` : context } : {};
 }
