@@ -7,12 +7,13 @@ import { hostApi, PROJECT_ROOT, spawnHost } from '../testing/cores/spawned-host.
 import { makeTempDir } from '../testing/cores/temp-dir.js';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { armTwin, firstPaintAt, insertPlainFrame, scrollThrough, takeCardTimes, watchToolCards } from './apps-page.js';
-import { percentile, report } from './stats.js';
+import { skipped } from './figures-file.js';
+import { percentile, report, sized } from './stats.js';
 import { takeLongestTask, watchLongTasks } from './ui-page.js';
 
 /** Rounds of each first-paint figure: the window's first, then the ones its median is of. */
-const ROUNDS = 9;
-const CARDS = 20;
+const ROUNDS = sized(9, 3);
+const CARDS = sized(20, 2);
 /** The MCP Apps SDK's published example: its app is one 218 KB document with the SDK inside. */
 const EXAMPLE = path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-basic-vanillajs/dist');
 
@@ -49,6 +50,7 @@ async function until<T>(read: () => T | undefined | Promise<T | undefined>, what
 export async function benchApps(): Promise<boolean> {
   const executablePath = findChromium();
   if (!executablePath) {
+    skipped.add('apps');
     console.log('apps    skipped: no Chromium (apt-get install chromium, or set PLAYWRIGHT_CHROMIUM_EXECUTABLE)');
     return true;
   }
@@ -81,7 +83,7 @@ export async function benchApps(): Promise<boolean> {
     await call('PUT', '/providers/twin', { kind: 'scripted', displayName: 'Twin', script: [{ toolCalls: [{ name: 'plain-time', args: {} }] }, { text: 'Done.' }] });
     const twinTools = { mode: 'auto', selected: [{ bundleID: twinBundle, slug: 'plain-time', version: 'v1' }] };
     for (let round = 0; round < ROUNDS; round++) await call('POST', '/chats', { providerId: 'twin', model: 'scripted', title: `Twin ${round}`, tools: twinTools });
-    await call('POST', '/chats', { providerId: 'many', model: 'scripted', title: 'Twenty apps', tools });
+    await call('POST', '/chats', { providerId: 'many', model: 'scripted', title: 'App cards', tools });
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(watchLongTasks);
@@ -152,10 +154,10 @@ export async function benchApps(): Promise<boolean> {
 
     // 2. Twenty app cards scrolled through and back: the longest task, against 20 plain frames of the document.
     await page.bringToFront();
-    await send('Twenty apps');
+    await send('App cards');
     // Scrolled once the twenty apps started (each answered the handshake and said its size), as a person scrolls a
     // chat they read: the apps' loading is measured above, and cards still growing would move the list under the scroll.
-    await until(() => (appFrames(page, sandboxOrigin).length >= CARDS ? true : undefined), 'the twenty apps');
+    await until(() => (appFrames(page, sandboxOrigin).length >= CARDS ? true : undefined), 'every app card');
     await page.getByText('Starting the app…').first().waitFor({ state: 'detached', timeout: 60_000 });
     await page.evaluate(takeLongestTask);
     const steps = await page.evaluate(scrollThrough, { selector: '.message-list', step: 300 });

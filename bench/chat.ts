@@ -3,12 +3,12 @@ import OpenAI from 'openai';
 import type { FakeReply } from '../testing/servers/fake-model-server.js';
 import { openAiTextReply, startFakeOpenAi } from '../testing/servers/fake-openai.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report } from './stats.js';
+import { percentile, report, sized } from './stats.js';
 
 const SHORT = 200;
 const LONG = 2_200;
 // 25 runs left the per-token figure moving ±10 % between runs on a 2-vCPU VM; 80 hold it within a few per cent.
-const RUNS = 80;
+const RUNS = sized(80, 3);
 
 /**
  * Cost per streamed token from the fake server's socket to the event
@@ -63,7 +63,7 @@ export async function benchChat(): Promise<boolean> {
     return elapsed;
   };
 
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < sized(5); i++) {
     await throughEngine(LONG);
     await bareSdk(LONG);
   }
@@ -99,7 +99,7 @@ export async function benchChat(): Promise<boolean> {
   return met.every(Boolean) && agentOk;
 }
 
-const AGENT_ROUNDS = 60;
+const AGENT_ROUNDS = sized(60, 3);
 const AGENT_BUNDLE = '01a20000-0000-7000-8000-00000000a9e7';
 
 /**
@@ -135,7 +135,7 @@ async function benchSubAgent(call: (operation: string, params: unknown) => Promi
     for await (const chunk of stream) void chunk;
     return performance.now() - started;
   };
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < sized(10); i++) {
     await throughAgent();
     await modelAlone();
   }

@@ -6,6 +6,9 @@ import type { Figure } from './stats.js';
 /** A ratio this much larger than before is flagged. */
 const GREW_BY = 0.15;
 
+/** Sections that could not run here and said why (no Chromium): not broken. */
+export const skipped = new Set<string>();
+
 /** Every figure reported in this run, in order. */
 export const reported: Figure[] = [];
 
@@ -24,8 +27,16 @@ export function benchArguments(argv: readonly string[]): { sections: string[]; j
   return { sections, ...flags };
 }
 
-export async function writeFigures(file: string): Promise<void> {
-  await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), figures: reported }, null, 2)}\n`);
+/** Whether a section ran to its end and reported figures (npm test's smoke step counts these). */
+export interface SectionOutcome {
+  name: string;
+  ok: boolean;
+  skipped?: boolean;
+  error?: string;
+}
+
+export async function writeFigures(file: string, sections: SectionOutcome[]): Promise<void> {
+  await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), sections, figures: reported }, null, 2)}\n`);
 }
 
 /** Each figure of this run beside the same figure of an earlier one: the ratios, and whether it grew past GREW_BY. */

@@ -8,10 +8,10 @@ import { createToolHooks } from '../main/hooks/tool-hooks.js';
 import type { ToolFile } from '../shared/schemas/tool.js';
 import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, timeInTurns, type Figure } from './stats.js';
+import { percentile, report, timeInTurns, type Figure, sized } from './stats.js';
 
-const GATE_ROUNDS = 200_000;
-const CALL_ROUNDS = 200;
+const GATE_ROUNDS = sized(200_000);
+const CALL_ROUNDS = sized(200, 3);
 const HOOK_BUNDLE = '01a2008d-7400-7000-8000-0000000000b0';
 
 /** Starting `/bin/sh -c true` and waiting for it: what any command hook costs at least. */
@@ -38,7 +38,7 @@ export async function benchHooks(): Promise<boolean> {
     await Promise.resolve(null);
     await Promise.resolve(null);
   };
-  for (let i = 0; i < 20_000; i++) await gate();
+  for (let i = 0; i < sized(20_000); i++) await gate();
   let started = performance.now();
   for (let i = 0; i < GATE_ROUNDS; i++) await gate();
   const gateMs = (performance.now() - started) / GATE_ROUNDS;
@@ -50,9 +50,9 @@ export async function benchHooks(): Promise<boolean> {
   // A command hook (`true`) before a calculator call, against the same call without it and a bare process start.
   const { call, close } = await startBenchCore('hooks');
   const invoke = () => call('tools.invoke', { bundleID: CORE, toolSlug: 'calculator', version: 'v1', args });
-  const plain = await timeInTurns(CALL_ROUNDS, 20, invoke, bareSpawn);
+  const plain = await timeInTurns(CALL_ROUNDS, sized(20), invoke, bareSpawn);
   await call('settings.patch', { hooks: { PreToolUse: [{ matcher: 'calculator', hooks: [{ type: 'command', command: 'true' }] }] } });
-  const hooked = await timeInTurns(CALL_ROUNDS, 20, invoke, bareSpawn);
+  const hooked = await timeInTurns(CALL_ROUNDS, sized(20), invoke, bareSpawn);
   const added = percentile(hooked.ours, 50) - percentile(plain.ours, 50);
   const spawnMs = percentile([...plain.limit, ...hooked.limit], 50);
   figures.push({ section: 'hooks', name: 'a command hook adds to a call (p50)', ours: added, limit: spawnMs + 5, limitName: 'a bare process start + 5 ms', goalRatio: 1 });
@@ -61,7 +61,7 @@ export async function benchHooks(): Promise<boolean> {
   await call('bundles.put', { bundleID: HOOK_BUNDLE, slug: 'hooks', displayName: 'Hooks' });
   await call('tools.put', { bundleID: HOOK_BUNDLE, toolSlug: 'guard', version: 'v1', tool: { displayName: 'Guard', type: 'script', argSchema: {}, impl: { language: 'javascript', source: 'export default async function (tool_input) { return tool_input.expression ? {} : { decision: "block" }; }' } } });
   await call('settings.patch', { hooks: { PreToolUse: [{ matcher: 'calculator', hooks: [{ type: 'script', tool: 'hooks/guard' }] }] } });
-  const scripted = await timeInTurns(CALL_ROUNDS, 20, invoke, () => Promise.resolve(null));
+  const scripted = await timeInTurns(CALL_ROUNDS, sized(20), invoke, () => Promise.resolve(null));
   const scriptAdded = percentile(scripted.ours, 50) - percentile(plain.ours, 50);
   figures.push({ section: 'hooks', name: 'a script hook adds to a call (p50)', ours: scriptAdded, limit: percentile(plain.ours, 50), limitName: 'the call without hooks', goalAbsoluteMs: 1 });
   await close();

@@ -9,10 +9,10 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { v7 as uuidv7 } from 'uuid';
 import { hostApi, PROJECT_ROOT as ROOT, spawnHost } from '../testing/cores/spawned-host.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, type Figure } from './stats.js';
+import { percentile, report, type Figure, sized } from './stats.js';
 
-const OPERATIONS = 500;
-const ROUNDS = 9;
+const OPERATIONS = sized(500, 20);
+const ROUNDS = sized(9, 3);
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 
 /** The description cut to its first `count` operations (components kept whole, so every $ref still resolves). */

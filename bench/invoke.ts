@@ -4,10 +4,10 @@ import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { evaluate } from '../main/builtins/core/functions/calculate.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, timeEach, type Figure } from './stats.js';
+import { percentile, report, timeEach, type Figure, sized } from './stats.js';
 import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 
-const ROUNDS = 2_000;
+const ROUNDS = sized(2_000, 3);
 
 export async function benchInvoke(): Promise<boolean> {
   const body = JSON.stringify({ results: Array.from({ length: 20 }, (_, i) => ({ id: i, name: `item ${i}`, score: i / 3 })) });
@@ -38,7 +38,7 @@ export async function benchInvoke(): Promise<boolean> {
   const rawFetch = async () => (await fetch(url)).json();
 
   // Warm both paths (connections, JIT) before timing; then alternate so drift hits both.
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < sized(200); i++) {
     await invokeHttp();
     await rawFetch();
   }
@@ -55,7 +55,7 @@ export async function benchInvoke(): Promise<boolean> {
 
   const invokeLocal = () => call('tools.invoke', { bundleID: CORE, toolSlug: 'calculator', version: 'v1', args: { expression: '(2 + 3) * 4' } });
   const direct = () => evaluate('(2 + 3) * 4');
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < sized(500); i++) {
     await invokeLocal();
     direct();
   }
@@ -75,7 +75,7 @@ export async function benchInvoke(): Promise<boolean> {
   };
   const batchesOurs: number[] = [];
   const batchesRaw: number[] = [];
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < sized(40); i++) {
     batchesOurs.push(await batch(invokeHttp));
     batchesRaw.push(await batch(rawFetch));
   }

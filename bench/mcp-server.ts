@@ -17,12 +17,12 @@ import { silentLogger } from '../main/log.js';
 import { requestScopedFetch } from '../main/mcp-client/request-scoped-fetch.js';
 import { freePort } from '../testing/cores/free-port.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, timeInTurns, type Figure } from './stats.js';
+import { percentile, report, timeInTurns, type Figure, sized } from './stats.js';
 import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 
 const TOKEN = 'bench-token-0123456789abcdef';
-const ROUNDS = 2_000;
-const WARM_UP_ROUNDS = 500;
+const ROUNDS = sized(2_000, 3);
+const WARM_UP_ROUNDS = sized(500);
 
 /** A bare server's HTTP listener on a loopback port: its /mcp address, and what closes it with the server. */
 async function serveOnLoopback(handle: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>, closeServer: () => Promise<void>): Promise<{ url: string; close: () => Promise<void> }> {

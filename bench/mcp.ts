@@ -8,12 +8,12 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { PROJECT_ROOT as ROOT } from '../testing/cores/spawned-host.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, timeInTurns, type Figure } from './stats.js';
+import { percentile, report, timeInTurns, type Figure, sized } from './stats.js';
 
 const EVERYTHING = { command: process.execPath, args: [path.join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 const MANY = (prefix: string) => ({ command: process.execPath, args: [path.join(ROOT, 'bench/fixtures/many-tools-server.mjs')], env: { TOOL_COUNT: '100', TOOL_PREFIX: prefix } });
-const ROUNDS = 2_000;
-const WARM_UP_ROUNDS = 1_000;
+const ROUNDS = sized(2_000, 3);
+const WARM_UP_ROUNDS = sized(1_000);
 
 async function bareClient(server: { command: string; args: string[]; env?: Record<string, string> }): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1' });

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report } from './stats.js';
+import { percentile, report, sized } from './stats.js';
 
-const ROUNDS = 200;
-const ITEMS = 1_000;
+const ROUNDS = sized(200, 3);
+const ITEMS = sized(1_000, 20);
 
 /**
  * Recipe tools: a recipe of three HTTP steps (each taking a field of the

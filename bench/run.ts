@@ -13,11 +13,13 @@ import { benchRecipe } from './recipe.js';
 import { benchStore } from './store.js';
 import { benchToolSearch } from './tool-search.js';
 import { benchUi } from './ui.js';
-import { benchArguments, compareWith, writeFigures } from './figures-file.js';
+import { benchArguments, compareWith, reported, skipped, writeFigures, type SectionOutcome } from './figures-file.js';
+import { SMOKE } from './stats.js';
 
 const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, hooks: benchHooks, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi, apps: benchApps, script: benchScript, recipe: benchRecipe };
 
-// Sections by name; `--json FILE` writes the figures, `--compare FILE` sets them beside an earlier run's.
+// Sections by name; `--json FILE` writes the figures, `--compare FILE` sets them beside an earlier run's, `--smoke`
+// runs each at a small size (npm test: every section still runs and prints its figures; no verdicts).
 const { sections: wanted, json, compare } = benchArguments(process.argv.slice(2));
 const unknown = wanted.filter((name) => !SECTIONS[name]);
 if (unknown.length) {
@@ -25,10 +27,25 @@ if (unknown.length) {
   process.exit(2);
 }
 let allMet = true;
+const outcomes: SectionOutcome[] = [];
 for (const [name, run] of Object.entries(SECTIONS)) {
   if (wanted.length && !wanted.includes(name)) continue;
-  allMet = (await run()) && allMet;
+  const figuresBefore = reported.length;
+  try {
+    allMet = (await run()) && allMet;
+    // A section that ran but printed no figure measures nothing any more: as broken as one that crashed.
+    if (skipped.has(name)) outcomes.push({ name, ok: true, skipped: true });
+    else outcomes.push(reported.length > figuresBefore ? { name, ok: true } : { name, ok: false, error: 'it reported no figure' });
+  } catch (error) {
+    // The other sections still run, so one run shows every section that broke.
+    console.error(`bench ${name} failed:`, error);
+    outcomes.push({ name, ok: false, error: error instanceof Error ? error.message : String(error) });
+  }
 }
-console.log(allMet ? 'bench: every goal met' : 'bench: some goals missed (marked MISSED)');
-if (json) await writeFigures(json);
+const broken = outcomes.filter((outcome) => !outcome.ok);
+if (SMOKE) console.log(`bench smoke: ${outcomes.length - broken.length} of ${outcomes.length} sections ran and printed their figures`);
+else console.log(allMet ? 'bench: every goal met' : 'bench: some goals missed (marked MISSED)');
+for (const { name, error } of broken) console.log(`bench: section ${name} is broken: ${error}`);
+if (json) await writeFigures(json, outcomes);
 if (compare && !(await compareWith(compare))) console.log('bench: some figures grew by more than 15 % (marked GREW)');
+process.exit(broken.length ? 1 : 0);

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report } from './stats.js';
+import { percentile, report, sized } from './stats.js';
 
-const ROUNDS = 200;
+const ROUNDS = sized(200, 3);
 const AT_ONCE = 32;
 const NEAR_API_MS = 20;
 
@@ -81,7 +81,7 @@ export async function benchScript(): Promise<boolean> {
     met.push(report({ section: 'script', name: 'script doing one fetch, p50', ours: percentile(scripted, 50), limit: percentile(http, 50), limitName: 'the HTTP tool making the request', goalRatio: 1.3 }));
     // Beside it, what the same fixed cost is against an API that is not on this machine (the goal is loopback's above).
     const nearRounds = { scripted: [] as number[], http: [] as number[] };
-    for (let round = 0; round < 40; round++) {
+    for (let round = 0; round < sized(40, 3); round++) {
       for (const [slug, samples] of [['fetch-near', nearRounds.scripted], ['near', nearRounds.http]] as const) {
         const started = performance.now();
         await invoke(slug);

@@ -16,10 +16,11 @@ import { catalogSearchDocuments } from '../main/store/catalog.js';
 import { writeFileAtomically } from '../main/common/json-files.js';
 import { FUSE_OPTIONS } from '../main/search/tool-search.js';
 import { seedBundle } from '../testing/data/seed.js';
-import { percentile, report, timeEach, type Figure } from './stats.js';
+import { percentile, report, timeEach, type Figure, sized } from './stats.js';
 
-const BUNDLES = 100;
-const TOOLS_PER_BUNDLE = 100;
+const BUNDLES = sized(100, 2);
+const TOOLS_PER_BUNDLE = sized(100, 5);
+const LOAD_ROUNDS = sized(7, 3);
 const WORDS = ['weather', 'forecast', 'invoice', 'customer', 'search', 'github', 'issue', 'calendar', 'event', 'email', 'send', 'translate', 'stock', 'price', 'currency', 'convert', 'map', 'route', 'image', 'resize', 'database', 'query', 'report', 'sales', 'ticket', 'support', 'deploy', 'build', 'log', 'metric'];
 const QUERIES = ['weather', 'wea', 'send email', 'invoice', 'git', 'calendar event', 'stock price', 'convert currency', 'translat', 'resize image', 'query', 'deploy build', 'ticket', 'metric', 'custmer', 'reprot', 'route', 'log', 'sales report', 'map'];
 
@@ -94,7 +95,7 @@ export async function benchStore(): Promise<boolean> {
   const firstLoads: number[] = [];
   const raws: number[] = [];
   const cacheFile = path.join(dataDir, 'cache', 'validated-tools.json');
-  for (let round = 0; round < 7; round++) {
+  for (let round = 0; round < LOAD_ROUNDS; round++) {
     raws.push(...(await timeEach(1, () => rawReadAndParse(dataDir))));
     // The store's own cold load; the core around it (dispatcher schemas, cipher) is not the store.
     loads.push(...(await timeEach(1, () => openStore(dataDir))));
@@ -105,7 +106,7 @@ export async function benchStore(): Promise<boolean> {
   const figures: Figure[] = [
     {
       section: 'store',
-      name: 'cold load, 10,000 tools (median of 7)',
+      name: `cold load, ${(BUNDLES * TOOLS_PER_BUNDLE).toLocaleString('en')} tools (median of ${LOAD_ROUNDS})`,
       ours: percentile(loads, 50),
       limit: percentile(raws, 50),
       limitName: 'readdir + readFile + JSON.parse',
@@ -136,8 +137,8 @@ export async function benchStore(): Promise<boolean> {
   const bytes = JSON.stringify(sample, null, 2) + '\n';
   const scratch = path.join(dataDir, 'scratch');
   await mkdir(scratch);
-  const puts = await timeEach(200, (index) => call('tools.put', { bundleID, toolSlug: `put-${index}`, version: 'v1', tool: input(index) }));
-  const writes = await timeEach(200, (index) => writeFileAtomically(path.join(scratch, `${index}.json`), bytes, { within: scratch }));
+  const puts = await timeEach(sized(200, 3), (index) => call('tools.put', { bundleID, toolSlug: `put-${index}`, version: 'v1', tool: input(index) }));
+  const writes = await timeEach(sized(200, 3), (index) => writeFileAtomically(path.join(scratch, `${index}.json`), bytes, { within: scratch }));
   figures.push({
     section: 'store',
     name: 'tools.put p50 (bundle of 100-300 tools)',
@@ -152,7 +153,7 @@ export async function benchStore(): Promise<boolean> {
   await call('tools.search', { q: 'warm' }); // builds the index once, as the first keystroke does
   const searches: number[] = [];
   const bare: number[] = [];
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < sized(5); round++) {
     for (const q of QUERIES) {
       bare.push(...(await timeEach(1, () => fuse.search(q))));
       searches.push(...(await timeEach(1, () => call('tools.search', { q, pageSize: 50 }))));

@@ -16,7 +16,7 @@ import { documentOf } from '../main/tools/search/search-catalogue.js';
 import { exposeTools } from '../main/tools/exposure.js';
 import { TOOL_SEARCH_TOOL } from '../main/builtins/index.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report } from './stats.js';
+import { percentile, report, sized } from './stats.js';
 
 interface Labelled {
   ask: string;
@@ -25,6 +25,8 @@ interface Labelled {
 
 const MCP = path.join(ROOT, 'node_modules/@modelcontextprotocol');
 const LIMIT = 5;
+/** The catalogue is copied to this many tools for the latency figure. */
+const AT_SCALE = sized(10_000, 200);
 
 /** The published MCP servers whose tools join the catalogue, as Toolbelt starts them. */
 function mcpServers(folder: string): Record<string, { command: string; args: string[] }> {
@@ -136,9 +138,9 @@ export async function benchToolSearch(): Promise<boolean> {
     const big = new ToolTextIndex();
     const bigOnePass = new ToolTextIndex(1);
     const texts: { toolID: string; text: string }[] = [];
-    for (let copy = 0; texts.length < 10_000; copy++) {
+    for (let copy = 0; texts.length < AT_SCALE; copy++) {
       for (const document of documents) {
-        if (texts.length >= 10_000) break;
+        if (texts.length >= AT_SCALE) break;
         const copied = { ...document, toolID: `${document.toolID}-${copy}`, bundle: `${document.bundle} copy ${copy}` };
         big.put(copied);
         bigOnePass.put(copied);
@@ -165,9 +167,9 @@ export async function benchToolSearch(): Promise<boolean> {
     });
     const real = timed((ask) => index.search(ask, all, LIMIT));
     const inOnePass = timed((ask) => bigOnePass.search(ask, everyID, LIMIT));
-    console.log(`tool-search at 10,000 tools in one pass: p50 ${percentile(inOnePass, 50).toFixed(2)} ms, p95 ${percentile(inOnePass, 95).toFixed(2)} ms`);
+    console.log(`tool-search at ${AT_SCALE.toLocaleString('en')} tools in one pass: p50 ${percentile(inOnePass, 50).toFixed(2)} ms, p95 ${percentile(inOnePass, 95).toFixed(2)} ms`);
     console.log(`tool-search at ${documents.length} tools (the catalogue itself): p50 ${percentile(real, 50).toFixed(2)} ms, p95 ${percentile(real, 95).toFixed(2)} ms`);
-    met = report({ section: 'search', name: 'tool_search at 10,000 tools, p95', ours: percentile(ours, 95), limit: percentile(scan, 95), limitName: 'a plain substring scan of them', goalAbsoluteMs: 10 }) && met;
+    met = report({ section: 'search', name: `tool_search at ${AT_SCALE.toLocaleString('en')} tools, p95`, ours: percentile(ours, 95), limit: percentile(scan, 95), limitName: 'a plain substring scan of them', goalAbsoluteMs: 10 }) && met;
     return met;
   } finally {
     await close();

@@ -5,12 +5,18 @@ import { seedBundle, seedLongChat } from '../testing/data/seed.js';
 import { hostApi, spawnHost } from '../testing/cores/spawned-host.js';
 import { makeTempDir } from '../testing/cores/temp-dir.js';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
-import { percentile, report } from './stats.js';
+import { skipped } from './figures-file.js';
+import { percentile, report, sized } from './stats.js';
 import { armKeyTiming, takeKeyTimings, streamToPlainElement, fetchAndParse, armStreamWatch, streamEnded, takeLongestTask, timeApiGet, timeChatOpen, armPaletteStopwatch, readPaletteStopwatch, watchLongTasks } from './ui-page.js';
 
-const TOKENS = 20_000;
-const BUNDLES = 100;
-const TOOLS_PER_BUNDLE = 100;
+const TOKENS = sized(20_000, 400);
+const BUNDLES = sized(100, 2);
+const TOOLS_PER_BUNDLE = sized(100, 5);
+/** Messages of the long chat that is opened, and of the one typed into. */
+const LONG_CHAT = sized(2_000, 40);
+const TYPED_CHAT = sized(500, 10);
+/** Items of the 10 MB answer (the 5 MB and 1 MB answers are its half and tenth). */
+const TEN_MB_ITEMS = sized(58_000, 100);
 
 /** A 20,000-word Markdown answer: headings, paragraphs, lists and fenced code, as a long model answer has. */
 function longMarkdown(words: number): string {
@@ -53,6 +59,7 @@ async function openChat(page: Page, title: string) {
 export async function benchUi(): Promise<boolean> {
   const executablePath = findChromium();
   if (!executablePath) {
+    skipped.add('ui');
     console.log('ui      skipped: no Chromium (apt-get install chromium, or set PLAYWRIGHT_CHROMIUM_EXECUTABLE)');
     return true;
   }
@@ -63,8 +70,8 @@ export async function benchUi(): Promise<boolean> {
       tools: Array.from({ length: TOOLS_PER_BUNDLE }, (_, index) => ({ slug: `tool-${bundle}-${index}`, displayName: `Report ${bundle}-${index}` })),
     });
   }
-  await seedLongChat(temp.dir, 2_000);
-  await seedLongChat(temp.dir, 500, 'Five hundred');
+  await seedLongChat(temp.dir, LONG_CHAT);
+  await seedLongChat(temp.dir, TYPED_CHAT, 'Five hundred');
   let streamPieces: string[] = [];
   const big = createServer((request, response) => {
     if (request.url === '/stream') {
@@ -74,7 +81,7 @@ export async function benchUi(): Promise<boolean> {
       return void response.end();
     }
     // About 10 MB and 1 MB of JSON.
-    const items = request.url === '/ten-mb' ? 58_000 : request.url === '/five-mb' ? 29_000 : 5_800;
+    const items = request.url === '/ten-mb' ? TEN_MB_ITEMS : request.url === '/five-mb' ? TEN_MB_ITEMS / 2 : TEN_MB_ITEMS / 10;
     // Readable from the app's page too: the limit is a raw fetch of the same bytes there.
     response.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
     response.end(JSON.stringify({ items: Array.from({ length: items }, (_, index) => ({ index, name: `item number ${index}`, tags: ['alpha', 'beta', 'gamma'], note: 'x'.repeat(100) })) }));
@@ -179,7 +186,7 @@ export async function benchUi(): Promise<boolean> {
     // 3. The palette over 10,000 tools: from the key press to its first results on screen.
     const paletteMs: number[] = [];
     const fetchMs: number[] = [];
-    for (let round = 0; round < 7; round++) {
+    for (let round = 0; round < sized(7, 3); round++) {
       await page.evaluate(armPaletteStopwatch);
       await page.keyboard.press('Control+k');
       paletteMs.push(await page.evaluate(readPaletteStopwatch));
@@ -194,9 +201,9 @@ export async function benchUi(): Promise<boolean> {
     const openMs: number[] = [];
     const readMs: number[] = [];
     const longChat = ((await call('GET', '/chats')) as { chats: { id: string; title: string }[] }).chats.find((chat) => chat.title === 'Long chat')!;
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < sized(5, 3); round++) {
       await openChat(page, 'Card bench');
-      openMs.push(await page.evaluate(timeChatOpen, { title: 'Long chat', text: 'Answer 1000 with bold text' }));
+      openMs.push(await page.evaluate(timeChatOpen, { title: 'Long chat', text: `Answer ${LONG_CHAT / 2} with bold text` }));
       readMs.push(await page.evaluate(timeApiGet, { url: `${host.base}/api/chats/${longChat.id}`, token: host.token }));
     }
     met.push(report({ section: 'ui', name: 'open a 2,000-message chat: last messages painted', ours: median(openMs), limit: median(readMs), limitName: 'raw fetch of the chat', goalAbsoluteMs: 300 }));

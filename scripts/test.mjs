@@ -1,4 +1,4 @@
-// npm test: typecheck, lint, unit/integration tests, end-to-end tests.
+// npm test: typecheck, lint, unit/integration tests, MCP conformance, end-to-end tests, a smoke run of the bench.
 // Every step runs even after a failure, so one run shows every problem;
 // the last line totals the tests: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { checkPrerequisites } from './prerequisites.mjs';
 const UNIT_RESULTS = path.join(ROOT, '.artifacts/unit-results.json');
 const E2E_RESULTS = path.join(ROOT, '.artifacts/e2e-results.json');
 const CONFORMANCE_RESULTS = path.join(ROOT, '.artifacts/conformance-results.json');
+const BENCH_SMOKE_RESULTS = path.join(ROOT, '.artifacts/bench-smoke.json');
 
 const steps = [
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
@@ -44,6 +45,18 @@ const steps = [
       return { passed: stats.expected + stats.flaky, failed: stats.unexpected, names: failedE2eTests(results) };
     },
   },
+  {
+    // Every bench section once at a small size: each still runs and prints its figures (speed cannot slip unseen
+    // because a section broke). Timings are not judged here; `npm run bench` judges them on a quiet machine.
+    // After e2e, whose build it reuses.
+    name: 'bench smoke',
+    command: ['node', 'scripts/bench.mjs', '--smoke', '--json', BENCH_SMOKE_RESULTS],
+    counts: () => {
+      const { sections } = JSON.parse(readFileSync(BENCH_SMOKE_RESULTS, 'utf8'));
+      const broken = sections.filter((section) => !section.ok);
+      return { passed: sections.length - broken.length, failed: broken.length, names: broken.map((section) => `bench ${section.name}`) };
+    },
+  },
 ];
 
 /** `file:line` of each e2e test that failed, from Playwright's JSON report (suites nest by file and describe). */
@@ -64,6 +77,7 @@ console.log(checkPrerequisites());
 rmSync(UNIT_RESULTS, { force: true });
 rmSync(E2E_RESULTS, { force: true });
 rmSync(CONFORMANCE_RESULTS, { force: true });
+rmSync(BENCH_SMOKE_RESULTS, { force: true });
 
 const outcomes = [];
 for (const step of steps) {
