@@ -2,12 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { ToolbeltError } from '../../shared/errors.js';
-import { makePrivateFolder, PRIVATE_FOLDER_MODE } from './json-files.js';
+import { PRIVATE_FOLDER_MODE } from './json-files.js';
 
-// proper-lockfile makes each lock as a folder; ours are private like everything else.
+type Done = (error: NodeJS.ErrnoException | null) => void;
+
+/**
+ * proper-lockfile makes each lock as a folder; ours are private like everything else. The folder the locks live in
+ * is made when a lock finds it missing (proper-lockfile would retry that error for its whole budget), not before
+ * every lock: two syscalls fewer on each write of the store.
+ */
 const privateLockFs = {
   ...fs,
-  mkdir: (folder: string, callback: (error: NodeJS.ErrnoException | null) => void) => fs.mkdir(folder, { mode: PRIVATE_FOLDER_MODE }, callback),
+  mkdir: (folder: string, callback: Done) =>
+    fs.mkdir(folder, { mode: PRIVATE_FOLDER_MODE }, (error) => {
+      if (error?.code !== 'ENOENT') return callback(error);
+      fs.mkdir(path.dirname(folder), { recursive: true, mode: PRIVATE_FOLDER_MODE }, (parentError) =>
+        parentError ? callback(parentError) : fs.mkdir(folder, { mode: PRIVATE_FOLDER_MODE }, callback),
+      );
+    }),
 };
 
 const LOCK_OPTIONS = {
@@ -20,12 +32,6 @@ const LOCK_OPTIONS = {
   retries: { retries: 200, factor: 1.3, minTimeout: 2, maxTimeout: 50, randomize: true },
 };
 
-async function acquire(target: string): Promise<() => Promise<void>> {
-  // proper-lockfile retries every error, a missing folder included, for the
-  // whole retry budget; making the folder first costs one syscall.
-  await makePrivateFolder(path.dirname(target));
-  return lockfile.lock(target, LOCK_OPTIONS);
-}
 
 /**
  * Runs `work` while holding a lock that other Toolbelt processes on the same
@@ -35,7 +41,7 @@ async function acquire(target: string): Promise<() => Promise<void>> {
 export async function withFileLock<T>(target: string, work: () => Promise<T>): Promise<T> {
   let release: () => Promise<void>;
   try {
-    release = await acquire(target);
+    release = await lockfile.lock(target, LOCK_OPTIONS);
   } catch (error) {
     throw new ToolbeltError('unavailable', `Another Toolbelt process is busy with this data; try again. (${(error as Error).message})`);
   }
@@ -52,7 +58,6 @@ export async function withFileLock<T>(target: string, work: () => Promise<T>): P
  * fresh; a crashed holder's lock goes stale and can be taken.
  */
 export async function tryHoldFileLock(target: string): Promise<(() => Promise<void>) | null> {
-  await makePrivateFolder(path.dirname(target));
   try {
     const release = await lockfile.lock(target, {
       ...LOCK_OPTIONS,

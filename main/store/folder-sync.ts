@@ -86,7 +86,7 @@ export class FolderSync {
   /** What the bundle's folder holds now; memory is not touched. */
   private async readBundleFolder(bundleID: string, options: { rereadKnown: boolean }) {
     const { layout, validator, cache } = this.deps;
-    const [bundle, listing] = await Promise.all([readBundleRecord(layout, validator, bundleID), listToolFolder(layout.toolsDir(bundleID))]);
+    const [bundle, listing] = await Promise.all([readBundleRecord(layout, validator, bundleID, this.index.bundles.get(bundleID)), listToolFolder(layout.toolsDir(bundleID))]);
     const strays = listing.strays.map((stray) => strayToolRecord(layout, bundleID, stray));
     const toolIDs = new Set([...listing.toolIDs, ...strays.map((stray) => stray.toolID)]);
     const gone = !bundle && toolIDs.size === 0 && !(await isFolder(layout.bundleDir(bundleID)));

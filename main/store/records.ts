@@ -47,9 +47,14 @@ export async function readBundleRecord(
   layout: StoreLayout,
   validator: DocumentValidator,
   bundleID: string,
+  /** What memory holds for this bundle: handed back as it is when the file still has its text (each write re-reads it). */
+  known?: BundleRecord,
 ): Promise<BundleRecord | null> {
   const file = layout.bundleFile(bundleID);
-  return bundleRecordFrom(validator, bundleID, file, await readJsonFile(file));
+  const knownText = known && 'text' in known ? known.text : undefined;
+  if (knownText === undefined) return bundleRecordFrom(validator, bundleID, file, await readJsonFile(file));
+  const read = await readJsonFileUnlessKnown(file, (text) => text === knownText);
+  return 'unchanged' in read ? known! : bundleRecordFrom(validator, bundleID, file, read);
 }
 
 export function readBundleRecordSync(layout: StoreLayout, validator: DocumentValidator, bundleID: string): BundleRecord | null {
