@@ -1,4 +1,4 @@
-import type { ToolInput } from '../../shared/schemas/tool.js';
+import type { ToolPutInput } from '../../shared/schemas/tool.js';
 import { createCallRegistry } from '../api/call-registry.js';
 import { createDispatcher, type Dispatcher } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';
@@ -78,7 +78,7 @@ export function wireOperations(deps: OperationDeps): Dispatcher {
       return found?.kind === 'valid' ? found.tool : undefined;
     },
   });
-  const prepareTool = async (tool: ToolInput, at: { bundleID?: string; slug?: string }) => prepareRecipe(await prepareScriptTool(tool, signatures.read), at);
+  const prepareTool = async (tool: ToolPutInput, at: { bundleID?: string; slug?: string }) => prepareRecipe(await prepareScriptTool(tool, signatures.read), at);
   const calls = createCallRegistry();
   const capabilities = capabilityReader(connect);
   const convert = descriptionConverter(options.importWorker ?? importWorkerUrl(), log, options.launchImportProcess);

@@ -22,6 +22,18 @@ describe('store routes over HTTP', () => {
     expect((await api('DELETE', `/tools/bundles/${bundleID}`)).status).toBe(404);
   });
 
+  it('PUT a script tool without argSchema: 201 with the schema its function gives; any other type without one: 400 saying so', async () => {
+    const bundleID = newID();
+    await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'scripts', displayName: 'Scripts' });
+    const source = '/** Adds.\n * @param a The first. */\nexport default function (a: number, b = 1): number { return a + b; }';
+    const created = await api('PUT', `/tools/bundles/${bundleID}/tools/add/version/v1`, { displayName: 'Add', type: 'script', impl: { language: 'typescript', source } });
+    expect(created).toMatchObject({ status: 201, body: { description: 'Adds.', argSchema: { type: 'object', properties: { a: { type: 'number' }, b: { default: 1 } }, required: ['a'] } } });
+    const { argSchema: _left, ...withoutSchema } = httpTool();
+    const refused = await api('PUT', `/tools/bundles/${bundleID}/tools/plain/version/v1`, withoutSchema);
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'invalid_params', message: expect.stringContaining('argSchema is missing: a tool of type "http" needs one') as unknown } } });
+    expect((await api('GET', `/tools/bundles/${bundleID}/tools/plain/version/v1`)).status).toBe(404);
+  });
+
   it('lists bundles with query parameters as the right types', async () => {
     const first = newID();
     const second = newID();

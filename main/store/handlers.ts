@@ -1,7 +1,7 @@
 import type { Handlers } from '../api/dispatcher.js';
 import type { ToolCatalog } from './catalog.js';
 import type { ToolStore } from './tool-store.js';
-import type { ToolInput } from '../../shared/schemas/tool.js';
+import type { ToolInput, ToolPutInput } from '../../shared/schemas/tool.js';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 
 type StoreOperation =
@@ -24,7 +24,7 @@ type StoreOperation =
  * schema read from its function, a recipe checked for cycles); it may
  * refuse one with an error.
  */
-export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (tool: ToolInput, at: { bundleID?: string; slug?: string }) => Promise<ToolInput> = (tool) => Promise.resolve(tool)): Pick<Handlers, StoreOperation> {
+export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (tool: ToolPutInput, at: { bundleID?: string; slug?: string }) => Promise<ToolInput> = (tool) => Promise.resolve(tool as ToolInput)): Pick<Handlers, StoreOperation> {
   return {
     'bundles.put': async ({ bundleID, ...input }, context) => {
       const { bundle, created } = await store.putBundle(bundleID, input);
@@ -66,7 +66,7 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (
       // Completed as a write would complete it (a script's schema read from its function): what that refuses is a problem too.
       let prepared: unknown = tool;
       try {
-        if (tool && typeof tool === 'object') prepared = await prepare(tool as ToolInput, { bundleID, slug: toolSlug });
+        if (tool && typeof tool === 'object') prepared = await prepare(tool as ToolPutInput, { bundleID, slug: toolSlug });
       } catch (error) {
         if (!(error instanceof ToolbeltError)) throw error;
         const said = (error.details as { issues?: ValidationIssue[] } | undefined)?.issues;

@@ -4,7 +4,7 @@ import { defineOperation } from '../operation.js';
 import { SlugSchema, TagSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
 import { RequestPreviewSchema } from '../schemas/chat.js';
 import { InvokeResultSchema, RecipeResumeSchema } from '../schemas/invocation.js';
-import { ToolEntrySchema, ToolInputSchema, ToolViewSchema } from '../schemas/tool.js';
+import { ToolEntrySchema, ToolPutInputSchema, ToolViewSchema } from '../schemas/tool.js';
 import { PageSizeSchema, PageTokenSchema } from './bundles.js';
 
 const ProgressIdSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
@@ -21,7 +21,7 @@ export const toolsPut = defineOperation({
   name: 'tools.put',
   summary: 'Create a tool at <slug, version> in a bundle; an existing pair is a conflict.',
   // What people write keeps the stricter slug.
-  params: Type.Object({ ...toolAddress, toolSlug: SlugSchema, tool: ToolInputSchema }, { additionalProperties: false }),
+  params: Type.Object({ ...toolAddress, toolSlug: SlugSchema, tool: ToolPutInputSchema }, { additionalProperties: false }),
   result: ToolViewSchema,
   http: { method: 'PUT', path: toolRoute, successStatus: 201, bodyParam: 'tool' },
 });

@@ -129,6 +129,10 @@ export const ToolInputSchema = Type.Object(
 );
 export type ToolInput = Static<typeof ToolInputSchema>;
 
+/** Body of tools.put and tools.validate as sent: a script tool may leave out its argSchema, which the core reads from its function. */
+export const ToolPutInputSchema = Type.Object({ ...ToolInputSchema.properties, argSchema: Type.Optional(definitionFields.argSchema) }, { additionalProperties: false, $id: 'ToolPutInput' });
+export type ToolPutInput = Static<typeof ToolPutInputSchema>;
+
 export const UsageSchema = Type.Object(
   { callCount: Type.Integer({ minimum: 0 }), lastCalledAt: Type.Optional(TimestampSchema) },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 import { ToolbeltError } from '../../../shared/errors.js';
-import type { ToolInput } from '../../../shared/schemas/tool.js';
+import type { ToolInput, ToolPutInput } from '../../../shared/schemas/tool.js';
 import type { ScriptImpl } from '../../../shared/schemas/script-impl.js';
 import type { ReadScriptFn } from '../../script-sandbox/signature-reader.js';
 
@@ -10,12 +10,12 @@ import type { ReadScriptFn } from '../../script-sandbox/signature-reader.js';
  * schema written by hand must name the function's parameters, or the write
  * is refused saying which differ (a mismatch is a problem, never overridden
  * in silence). A script that does not parse, or has no default export
- * function, is refused with its line.
+ * function, is refused with its line. Only a script tool may leave argSchema
+ * out; any other is refused saying so.
  */
-export async function prepareScriptTool(tool: ToolInput, readScript: ReadScriptFn): Promise<ToolInput> {
-  if (tool.type !== 'script') return tool;
+export async function prepareScriptTool(tool: ToolPutInput, readScript: ReadScriptFn): Promise<ToolInput> {
   const impl = tool.impl as Partial<ScriptImpl>;
-  if (typeof impl.source !== 'string' || (impl.language !== 'typescript' && impl.language !== 'javascript')) return tool;
+  if (tool.type !== 'script' || typeof impl.source !== 'string' || (impl.language !== 'typescript' && impl.language !== 'javascript')) return withArgSchema(tool);
   const read = await readScript(impl.source, impl.language);
   if (read.problems.length > 0) {
     const [first] = read.problems;
@@ -40,8 +40,15 @@ export async function prepareScriptTool(tool: ToolInput, readScript: ReadScriptF
   }
   return {
     ...tool,
-    argSchema: hasOwn ? tool.argSchema : read.argSchema,
+    argSchema: hasOwn && tool.argSchema ? tool.argSchema : read.argSchema,
     ...(tool.description?.trim() ? {} : read.description ? { description: read.description } : {}),
     ...(tool.outputSchema === undefined && read.outputSchema ? { outputSchema: read.outputSchema } : {}),
   };
+}
+
+/** A definition that must bring its own argSchema (only a readable script's is derived). */
+function withArgSchema(tool: ToolPutInput): ToolInput {
+  if (tool.argSchema) return { ...tool, argSchema: tool.argSchema };
+  const why = tool.type === 'script' ? 'a script tool without readable source needs one' : `a tool of type "${tool.type}" needs one (only a script tool's is read from its function)`;
+  throw new ToolbeltError('invalid_params', `argSchema is missing: ${why}.`, { issues: [{ path: '/argSchema', message: `is required: ${why}` }] });
 }
