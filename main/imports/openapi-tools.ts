@@ -19,6 +19,8 @@ export interface ConvertedOperation {
   deprecated?: boolean;
   tool?: ToolInput;
   skipped?: string;
+  /** How the tool departs from the description, for the preview (a GET's form body sent in its query). */
+  note?: string;
 }
 
 export interface ConvertedApi {
@@ -246,8 +248,13 @@ function convertOperation(context: OperationContext): ConvertedOperation {
 
   const body = requestBody(context, parameters);
   if (body.skipped) return { ...base, skipped: body.skipped };
-  if (body.schema && (method === 'GET' || method === 'DELETE')) return { ...base, skipped: `it sends a body with ${method}, which HTTP tools do not do` };
-  if (body.schema) {
+  // A form on a GET or DELETE (Stripe describes its list filters so) is sent in the query, as an HTML form with that
+  // method is, and as the API's own libraries send it: the tool's form fields go there (build-request.ts).
+  // A form of no fields (most of Stripe's lists) says nothing: the tool sends none.
+  const formInQuery = Boolean(body.schema && body.form && (method === 'GET' || method === 'DELETE'));
+  const formFields = formInQuery ? Object.keys(asObject(toJsonSchema2020(body.schema, dialect).properties)).length : 0;
+  if (body.schema && (method === 'GET' || method === 'DELETE') && !formInQuery) return { ...base, skipped: `it sends a ${body.multipart ? 'multipart' : 'JSON'} body with ${method}, which HTTP tools do not do` };
+  if (body.schema && (!formInQuery || formFields > 0)) {
     const schema = toJsonSchema2020(body.schema, dialect);
     const bodyProperties = asObject(schema.properties);
     const flat = schema.type === 'object' && Object.keys(bodyProperties).length > 0 && !schema.additionalProperties && Object.keys(bodyProperties).every((name) => !argNames.has(argumentName(name)));
@@ -294,7 +301,7 @@ function convertOperation(context: OperationContext): ConvertedOperation {
     ...(outputSchema ? { outputSchema } : {}),
     impl,
   };
-  return { ...base, tool };
+  return { ...base, tool, ...(formFields > 0 ? { note: `Its form fields are sent in the query string: the description gives ${method} a form body, which the API's own libraries send as query parameters.` } : {}) };
 }
 
 /** The operation's description (its summary is the tool's name already), and what the import left out. */

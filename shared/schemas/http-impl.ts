@@ -178,6 +178,15 @@ export const HttpImplSchema = Type.Object(
 
 export type HttpImpl = Static<typeof HttpImplSchema>;
 
+/** Methods that carry no body: a form of theirs is sent in the query string, as an HTML form with that method is. */
+export const QUERY_FORM_METHODS: ReadonlySet<string> = new Set(['GET', 'DELETE']);
+
+/** Whether the tool's own headers say its `body` is sent form-encoded (multipart is not). */
+export function declaresFormBody(impl: Pick<HttpImpl, 'body' | 'headers' | 'multipart'>): boolean {
+  if (impl.body === undefined || impl.multipart) return false;
+  return Object.entries(impl.headers ?? {}).some(([name, value]) => name.toLowerCase() === 'content-type' && /x-www-form-urlencoded/i.test(String(value)));
+}
+
 export const LocalImplSchema = Type.Object(
   { func: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$', hint: 'Name a local function that ships with Toolbelt, for example core.calculate.' }) },
   { additionalProperties: false },

@@ -51,6 +51,8 @@ export const ImportedOperationSchema = Type.Object(
     /** The tool written for it; absent when it cannot become one (`skipped` says why). */
     tool: Type.Optional(ToolInputSchema),
     skipped: Type.Optional(Type.String()),
+    /** How the tool departs from the description (a GET's form body sent in its query), shown in the preview. */
+    note: Type.Optional(Type.String()),
     /** Against the bundle it goes into: a tool it adds, one that differs from what is there, or one already the same. */
     status: Type.Union([Type.Literal('new'), Type.Literal('changed'), Type.Literal('same')]),
     /** For a changed tool: the version there now, and the one the import writes. */

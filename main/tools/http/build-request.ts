@@ -1,4 +1,4 @@
-import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
+import { QUERY_FORM_METHODS, type HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { ToolbeltError } from '../../../shared/errors.js';
 import { parseTemplate, placeholderTarget } from '../../../shared/tools/templates.js';
 import { InvokeFailure } from '../invoke-error.js';
@@ -67,7 +67,12 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
     body = multipartBody(renderBody(impl.body, scope, 'body') as Record<string, unknown>);
   } else if (impl.body !== undefined && /x-www-form-urlencoded/i.test(headers.get('content-type') ?? '')) {
     // A form: the fields given, nested values in brackets (a[b]=1, a[]=x), as form-encoded APIs (Stripe, Slack, Twilio) read them.
-    body = formBody(renderBody(impl.body, scope, 'body') as Record<string, unknown>);
+    const form = formBody(renderBody(impl.body, scope, 'body') as Record<string, unknown>);
+    if (QUERY_FORM_METHODS.has(impl.method)) {
+      // A GET or DELETE carries no body: its form goes in the query, as an HTML form with that method sends it.
+      if (form) url.search = url.search ? `${url.search}&${form}` : `?${form}`;
+      headers.delete('content-type');
+    } else body = form;
   } else if (impl.body !== undefined) {
     body = JSON.stringify(renderBody(impl.body, scope, 'body'));
     if (!headers.has('content-type')) headers.set('Content-Type', 'application/json');

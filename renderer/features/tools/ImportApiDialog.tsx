@@ -240,6 +240,7 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
                   ) : null}
                 </label>
                 {operation.skipped ? <p className="field__hint">{t('importApi.skipped', { reason: operation.skipped })}</p> : null}
+                {operation.note ? <p className="field__hint">{operation.note}</p> : null}
               </li>
             ))}
           </ul>
