@@ -80,6 +80,22 @@ describe('Postman collection import', () => {
     expect(Object.keys((operation!.tool!.impl as { body: object }).body)).toEqual(['channel', 'text']);
   });
 
+  it('a GET with form fields keeps them (they are sent in its query); a GET with a JSON body is listed as one that cannot be a tool', async () => {
+    const core = await startTestCore();
+    const url = { raw: 'https://chat.example/api/history', protocol: 'https', host: ['chat', 'example'], path: ['api', 'history'] };
+    const collection = {
+      info: { name: 'Chat API', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [
+        { name: 'History', request: { method: 'GET', url, body: { mode: 'urlencoded', urlencoded: [{ key: 'channel', value: 'C1' }] } } },
+        { name: 'Search', request: { method: 'GET', url, body: { mode: 'raw', raw: '{"q":"x"}', options: { raw: { language: 'json' } } } } },
+      ],
+    };
+    const plan = await core.call('imports.openapiPreview', { source: { text: JSON.stringify(collection) } });
+    const [form, jsonBody] = plan.operations;
+    expect(form!.tool!.impl).toMatchObject({ method: 'GET', body: { channel: '${channel}' } });
+    expect(jsonBody!.skipped).toMatch(/sends a body with GET/);
+  });
+
   it('two requests to the same method and path are two tools, and a query key given twice is sent twice', async () => {
     const core = await startTestCore();
     const listing = (name: string, query: { key: string; value: string }[]) => ({
