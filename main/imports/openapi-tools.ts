@@ -283,7 +283,11 @@ function convertOperation(context: OperationContext): ConvertedOperation {
   const operationAuth = operationSecurity(operation, context.auth);
   if (operationAuth !== undefined) impl.auth = operationAuth;
 
-  let outputSchema = responseSchema(operation, dialect);
+  // An answer that is only an event stream is read as one (its value the list of the events' data, which the
+  // description's schema, if any, does not describe).
+  const streams = answersWithEvents(operation, context.doc, dialect);
+  if (streams) impl.responseEncoding = 'sse';
+  let outputSchema = streams ? undefined : responseSchema(operation, dialect);
   // Some APIs describe an answer in hundreds of kilobytes of schema: kept, it would make every tool file that large.
   if (outputSchema && JSON.stringify(outputSchema).length > MAX_OUTPUT_SCHEMA_CHARS) {
     outputSchema = undefined;
@@ -388,6 +392,18 @@ function operationSecurity(operation: Json, auth: AuthPlan): HttpImpl['auth'] | 
   const scheme = firstScheme(operation.security, auth.schemes);
   if (!scheme || scheme === auth.bundleScheme) return undefined;
   return auth.schemes.get(scheme) ?? undefined;
+}
+
+/** Whether the operation's success answer is an event stream (text/event-stream) and nothing JSON. */
+function answersWithEvents(operation: Json, doc: Json, dialect: Dialect): boolean {
+  const responses = asObject(operation.responses);
+  const success = Object.keys(responses).filter((status) => /^2(?:\d\d|XX)$/i.test(status)).sort()[0];
+  if (!success) return false;
+  const types =
+    dialect === 'swagger-2.0'
+      ? ((Array.isArray(operation.produces) ? operation.produces : Array.isArray(doc.produces) ? doc.produces : []) as unknown[]).map(String)
+      : Object.keys(asObject(asObject(responses[success]).content));
+  return types.some((type) => /^text\/event-stream\b/i.test(type)) && !types.some((type) => JSON_MEDIA.test(type));
 }
 
 function responseSchema(operation: Json, dialect: Dialect): Json | undefined {

@@ -18,7 +18,7 @@ import type { ActivityLog } from './activity.js';
 import { CallInProgress, NotAnswered, type Question, type WaitingCalls } from './call-rounds.js';
 import { SessionSearch, sharedDiscovery, toolsPage } from './shared-search.js';
 import type { SharedTool } from './shared-tools.js';
-import { failed, tellWhileWaiting, type Round } from './call-notices.js';
+import { failed, relayToolProgress, tellWhileWaiting, type Round } from './call-notices.js';
 import type { CallState } from './request-state.js';
 
 const SHOWN_CHARS = 4_096;
@@ -109,7 +109,8 @@ export function createToolServer(deps: ToolServerDeps): Server {
       const nested = lineage ? { agentPath: Array.from({ length: lineage.depth }, () => 'an agent over MCP'), budget: lineage.budget } : {};
       const caller = { kind: 'mcp-client' as const, client: clientName() };
       const askUser = ask ? { askUser: (question: string, choices?: string[]) => ask({ question, ...(choices ? { choices } : {}) }) } : {};
-      result = await deps.invoker.invoke(shared.record, { args }, { caller, whileAsking, signal, ...nested, ...askUser });
+      const onProgress = relayToolProgress(round, deps.log);
+      result = await deps.invoker.invoke(shared.record, { args }, { caller, whileAsking, signal, ...nested, ...askUser, ...(onProgress ? { onProgress } : {}) });
     } catch (error) {
       // Bad arguments and a tool that stopped being runnable are the caller's to fix: said as a failed call.
       if (!(error instanceof ToolbeltError)) throw error;

@@ -159,7 +159,8 @@ export const HttpImplSchema = Type.Object(
     retry: Type.Optional(RetrySchema),
     rateLimit: Type.Optional(RateLimitSchema),
     successCodes: Type.Optional(Type.Array(Type.Integer({ minimum: 100, maximum: 599 }), { minItems: 1, uniqueItems: true })),
-    responseEncoding: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('text')])),
+    // sse: the answer is an event stream (text/event-stream), read as it comes; the value is the list of its events' data.
+    responseEncoding: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('text'), Type.Literal('sse')])),
     extractExpr: Type.Optional(Type.String({ minLength: 1 })),
     errorMode: Type.Optional(Type.Union([Type.Literal('fail'), Type.Literal('empty')])),
     limits: Type.Optional(
@@ -167,6 +168,8 @@ export const HttpImplSchema = Type.Object(
         {
           maxRequestBytes: Type.Optional(Type.Integer({ minimum: 1 })),
           maxResponseBytes: Type.Optional(Type.Integer({ minimum: 1 })),
+          /** An event stream that sends no event for this long ends there (default 30 s). */
+          idleTimeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
         },
         { additionalProperties: false },
       ),

@@ -11,6 +11,7 @@ import { allowlistEntryFor, isHostAllowed } from './allowed-hosts.js';
 import { buildRequest, type BuiltRequest } from './build-request.js';
 import type { OAuthTokens } from './oauth-tokens.js';
 import type { RateLimiter } from './rate-limit.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, readEventStream } from './event-stream.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './read-body.js';
 import type { HttpSend, IncomingResponse } from './transport.js';
 import { renderText, secretNamesIn, type RenderScope } from './render.js';
@@ -41,6 +42,8 @@ export interface HttpCall {
    * every hop, redirects, timeout, size limit, rate limit) with `impl` giving only the limits and what counts as success.
    */
   prebuilt?: BuiltRequest;
+  /** An event stream's events as they arrive (responseEncoding "sse"): the card's and the tester's progress. */
+  onEvent?: (data: unknown, count: number) => void;
 }
 
 export interface HttpResponseData {
@@ -280,11 +283,25 @@ async function attemptOnce(
     url = next;
   }
 
-  let received: { text: string; size: number };
+  const maxBytes = call.impl.limits?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const streamed = call.impl.responseEncoding === 'sse' && isSuccess(response.status, call.impl.successCodes);
+  let received: { text: string; size: number; events?: unknown[] };
   try {
-    received = await response.readText(call.impl.limits?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+    received = streamed
+      ? await readEventStream(response, {
+          maxBytes,
+          idleTimeoutMs: Math.min(call.impl.limits?.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, timeoutMs),
+          deadline: signal,
+          cancelled: () => call.signal.aborted,
+          // What an event shows on its way to a card has the tool's secrets masked, as everything it reports.
+          ...(call.onEvent ? { onEvent: (data: unknown, count: number) => call.onEvent!(redactor.value(data), count) } : {}),
+        })
+      : await response.readText(maxBytes);
   } catch (error) {
-    if (error instanceof InvokeFailure) throw error;
+    if (error instanceof InvokeFailure) {
+      if (streamed) error.message = `${what()}: ${error.message}`;
+      throw error;
+    }
     if (signal.aborted) throw aborted('while reading the response');
     throw new InvokeFailure('network', `${what()} failed while reading the response: ${networkReason(error)}.`);
   }
@@ -299,7 +316,7 @@ async function attemptOnce(
       truncated: text.length > PREVIEW_CHARS,
     };
   }
-  const decoded = isSuccess(response.status, call.impl.successCodes) ? decode(text, response, call.impl, what, redactor) : text;
+  const decoded = received.events ?? (isSuccess(response.status, call.impl.successCodes) ? decode(text, response, call.impl, what, redactor) : text);
   return { response: { status: response.status, headers: responseHeaders, text, decoded } };
 }
 

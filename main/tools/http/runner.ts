@@ -8,6 +8,7 @@ import { argumentNames } from '../../store/definition-checks.js';
 import { extract } from '../extract.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { Redactor } from '../../common/redact.js';
+import type { ToolProgress } from '../../../shared/schemas/chat.js';
 import type { ToolRunner } from '../runners.js';
 import { executeHttp, previewHttpRequest, type HttpExecutorDeps } from './executor.js';
 
@@ -55,6 +56,7 @@ export function httpRunner(deps: {
       const found = effective(tool);
       if (!found.ok) return { failure: cannotRun(tool, found.problem), attempts: 0, redactor: new Redactor([]) };
       const { impl, allowedHosts } = found;
+      const progress = impl.responseEncoding === 'sse' && context.onProgress ? eventProgress(context.onProgress) : null;
       const outcome = await executeHttp(
         {
           toolKey: `${tool.toolID}@${tool.modifiedAt}`,
@@ -68,9 +70,10 @@ export function httpRunner(deps: {
           signal: context.signal,
           trace: context.trace,
           signInWhere: tool.impl.auth ? tool.displayName : (deps.bundle(tool.bundleID)?.name ?? tool.displayName),
+          ...(progress ? { onEvent: progress.onEvent } : {}),
         },
         deps.executor,
-      );
+      ).finally(() => progress?.stop());
       const { attempts, trace, redactor } = outcome;
       if (outcome.failure) return { failure: outcome.failure, attempts, trace, redactor };
       const response = outcome.response!;
@@ -94,6 +97,37 @@ export function httpRunner(deps: {
         }
       }
       return { value, emptyByDesign: value === null && emptyIsAnswer, meta, attempts, trace, redactor };
+    },
+  };
+}
+
+/** A stream's events as progress: at most one report per EVENT_REPORT_MS (a flood must not flood the window), the last one always. */
+const EVENT_REPORT_MS = 25;
+const EVENT_PREVIEW_CHARS = 200;
+
+function eventProgress(report: (progress: ToolProgress) => void): { onEvent: (data: unknown, count: number) => void; stop: () => void } {
+  let last = 0;
+  let pending: { data: unknown; count: number } | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const send = () => {
+    timer = undefined;
+    if (!pending) return;
+    const { data, count } = pending;
+    pending = null;
+    last = performance.now();
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    report({ progress: count, message: `${count === 1 ? '1 event' : `${count} events`}: ${text.length > EVENT_PREVIEW_CHARS ? `${text.slice(0, EVENT_PREVIEW_CHARS)}…` : text}` });
+  };
+  return {
+    onEvent: (data, count) => {
+      pending = { data, count };
+      const wait = EVENT_REPORT_MS - (performance.now() - last);
+      if (wait <= 0) send();
+      else timer ??= setTimeout(send, wait);
+    },
+    stop: () => {
+      clearTimeout(timer);
+      send();
     },
   };
 }

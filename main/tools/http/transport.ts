@@ -17,8 +17,12 @@ export interface IncomingResponse {
   headers: Record<string, string>;
   /** The body as UTF-8 text, decompressed; stops past maxBytes with response_too_large. */
   readText(maxBytes: number): Promise<{ text: string; size: number }>;
+  /** The body as it arrives, decompressed, chunk by chunk (an event stream); the reader counts and stops. */
+  chunks(): AsyncIterable<Uint8Array>;
   /** Lets go of a body that will not be read (a redirect's). */
   discard(): Promise<void>;
+  /** Closes the connection mid-body (an event stream read no further): a read in progress ends. */
+  close(): void;
 }
 
 /** Sends one request, following no redirect: the executor checks every hop itself. */
@@ -30,11 +34,27 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): HttpSend {
     const response = await fetchImpl(url, { method, headers, body, redirect: 'manual', signal });
     const record: Record<string, string> = {};
     response.headers.forEach((value, name) => (record[name] = value));
+    // A stream being read is locked to its reader: closing it mid-read goes through that reader.
+    let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
     return {
       status: response.status,
       headers: record,
       readText: (maxBytes) => readBodyWithLimit(response, maxBytes),
+      async *chunks() {
+        if (!response.body) return;
+        reader = (response.body as ReadableStream<Uint8Array>).getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      },
       discard: async () => void (await response.body?.cancel().catch(() => {})),
+      close: () => {
+        const stream = reader ?? response.body;
+        // Closing is letting go: a stream that fails to cancel is gone all the same.
+        if (stream) stream.cancel().catch(() => {});
+      },
     };
   };
 }
@@ -84,6 +104,16 @@ export function undiciTransport(): { send: HttpSend; close: () => Promise<void> 
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     const body = response.body;
+    const decompressed = (): AsyncIterable<Buffer> => {
+      const encoding = headers['content-encoding']?.trim().toLowerCase();
+      const decompress = encoding ? DECOMPRESSORS[encoding] : undefined;
+      if (!decompress) return body;
+      const inflated = body.pipe(decompress());
+      // pipe() does not pass on the source's errors; a connection lost mid-body must end the read.
+      body.once('error', (error) => inflated.destroy(error));
+      inflated.once('close', () => body.destroy());
+      return inflated;
+    };
     return {
       status: response.statusCode,
       headers,
@@ -107,7 +137,9 @@ export function undiciTransport(): { send: HttpSend; close: () => Promise<void> 
           inflated.destroy();
         });
       },
+      chunks: decompressed,
       discard: () => body.dump().then(() => undefined, () => undefined),
+      close: () => void body.destroy(),
     };
   };
   return { send, close: () => dispatcher.close() };

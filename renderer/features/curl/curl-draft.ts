@@ -158,6 +158,8 @@ export function draftFromCurl(parsed: ParsedCurl, chosen: ReadonlySet<string>): 
   }
   if (parsed.timeoutMs) impl.timeoutMs = Math.min(600_000, parsed.timeoutMs);
   if (parsed.retries) impl.retry = { maxAttempts: Math.min(10, parsed.retries + 1) };
+  // A command that asks for an event stream (a model's streamed answer, a log tail) gets one: read as it comes.
+  if (parsed.headers.some(([name, value]) => /^accept$/i.test(name) && /text\/event-stream/i.test(value))) impl.responseEncoding = 'sse';
   const required = Object.keys(properties);
   return { impl, argSchema: { type: 'object', properties, ...(required.length ? { required } : {}) }, secrets };
 }

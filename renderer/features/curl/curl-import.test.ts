@@ -91,6 +91,12 @@ describe('cURL import: the tool it becomes', () => {
     expect(twilio.secrets.map((secret) => secret.name).sort()).toEqual(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']);
   });
 
+  it('reads a command that asks for an event stream (Accept: text/event-stream) as a streaming tool', () => {
+    const streaming = draftFromCurl(parseCurl(`curl -N https://api.example.com/v1/logs/tail -H 'Accept: text/event-stream'`), new Set());
+    expect(streaming.impl.responseEncoding).toBe('sse');
+    expect(draftFromCurl(parseCurl('curl https://api.example.com/v1/logs'), new Set()).impl.responseEncoding).toBeUndefined();
+  });
+
   it('turns the values a person picks into arguments: path IDs, query parameters, body fields', () => {
     const parsed = parseCurl(`curl -X PATCH "https://api.example.com/users/42/notes?limit=10&sort=new" --json '{"title":"Hi","pinned":true,"tags":["a"]}'`);
     const candidates = argumentCandidates(parsed);

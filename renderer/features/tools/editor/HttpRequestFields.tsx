@@ -38,7 +38,7 @@ export function HttpRequestFields({ context }: { context: FieldContext }) {
       <JsonTextField context={context} path={['impl', 'retry']} label={t('editor.http.retry')} help={example(EXAMPLES.retry)} />
       <JsonTextField context={context} path={['impl', 'rateLimit']} label={t('editor.http.rateLimit')} help={example(EXAMPLES.rateLimit)} />
       <div className="editor__row">
-        <SelectField context={context} path={['impl', 'responseEncoding']} label={t('editor.http.response')} options={['json', 'text']} allowEmpty />
+        <SelectField context={context} path={['impl', 'responseEncoding']} label={t('editor.http.response')} options={['json', 'text', 'sse']} allowEmpty />
         <SelectField context={context} path={['impl', 'errorMode']} label={t('editor.http.nothingExtracted')} options={['fail', 'empty']} allowEmpty />
       </div>
       <TextField context={context} path={['impl', 'extractExpr']} label={t('editor.http.extract')} mono help={t('editor.http.extractHelp')} />

@@ -1,0 +1,114 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { jsonValueProblem } from '../../common/json-limits.js';
+import { InvokeFailure } from '../invoke-error.js';
+import { tooLarge } from './read-body.js';
+import type { IncomingResponse } from './transport.js';
+
+/** An event stream that sends no event for this long ends there, unless the tool says otherwise. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+
+/** Why reading stopped: the server closed the stream, no event came within the idle timeout, or the call's deadline came. */
+export type StreamEnd = 'closed' | 'idle' | 'deadline';
+
+export interface ReadEvents {
+  /** Each event's data, JSON-parsed where it is JSON, in order. */
+  events: unknown[];
+  /** The stream as received (for the trace and a /regex/ extractExpr), at most the size limit. */
+  text: string;
+  size: number;
+  end: StreamEnd;
+}
+
+export interface EventStreamOptions {
+  maxBytes: number;
+  idleTimeoutMs: number;
+  /** The attempt's deadline (its abort is the end of reading) and whether the person cancelled the call. */
+  deadline: AbortSignal;
+  cancelled: () => boolean;
+  onEvent?: (data: unknown, count: number) => void;
+}
+
+/**
+ * Reads a `text/event-stream` answer as its events arrive, with the standard's
+ * parsing (eventsource-parser: `data:` over several lines, `event:`, `id:`,
+ * comments, `retry:`; an event is dispatched on its blank line). Bounded three
+ * ways: the tool's response size (a line or event that never ends counts too),
+ * an idle timeout between events, and the call's deadline. A stream a server
+ * closes without its final blank line keeps the event it was sending; one
+ * that ends by the idle timeout or the deadline keeps what came, unless
+ * nothing did (then it is a timeout).
+ */
+export async function readEventStream(response: IncomingResponse, options: EventStreamOptions): Promise<ReadEvents> {
+  const events: unknown[] = [];
+  let overflow = false;
+  const parser = createParser({
+    maxBufferSize: options.maxBytes,
+    onEvent: (message) => {
+      const data = eventData(message);
+      events.push(data);
+      options.onEvent?.(data, events.length);
+      resetIdle();
+    },
+    onError: (error) => {
+      // A line or an event longer than the whole answer may be: the stream is closed there.
+      if (error.type === 'max-buffer-size-exceeded') overflow = true;
+    },
+  });
+  // Set by the idle timer too, which TypeScript's narrowing does not see.
+  const state: { end: StreamEnd } = { end: 'closed' };
+  let idle: NodeJS.Timeout | undefined;
+  function resetIdle(): void {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      state.end = 'idle';
+      response.close();
+    }, options.idleTimeoutMs);
+  }
+  const decoder = new TextDecoder('utf-8');
+  const received: string[] = [];
+  let size = 0;
+  resetIdle();
+  try {
+    for await (const chunk of response.chunks()) {
+      size += chunk.byteLength;
+      if (size > options.maxBytes) throw stop(tooLarge(options.maxBytes));
+      const text = decoder.decode(chunk, { stream: true });
+      received.push(text);
+      parser.feed(text);
+      if (overflow) throw stop(tooLarge(options.maxBytes));
+    }
+    // The server closed the stream in the middle of an event (its line or its blank line unsent): what it had
+    // sent of it counts, as if the blank line had come. A stream that ended cleanly has nothing pending.
+    parser.feed(`${decoder.decode()}\n\n`);
+  } catch (error) {
+    if (error instanceof InvokeFailure) throw error;
+    if (options.cancelled()) throw new InvokeFailure('cancelled', 'The call was cancelled while its event stream was being read.');
+    if (options.deadline.aborted) state.end = 'deadline';
+    else if (state.end !== 'idle') throw error;
+  } finally {
+    clearTimeout(idle);
+  }
+  const { end } = state;
+  if (end !== 'closed' && events.length === 0) {
+    const why = end === 'idle' ? `no event came within ${options.idleTimeoutMs} ms` : 'the call timed out before its first event';
+    throw new InvokeFailure('timeout', `The event stream ended with no event: ${why}.`);
+  }
+  return { events, text: received.join(''), size, end };
+
+  function stop(failure: InvokeFailure): InvokeFailure {
+    response.close();
+    return failure;
+  }
+}
+
+/** An event's data as JSON where it is JSON (no deeper than any value Toolbelt takes), else its text. */
+function eventData(message: EventSourceMessage): unknown {
+  const data = message.data;
+  if (!/^\s*[[{"\d-]|^\s*(?:true|false|null)\s*$/.test(data)) return data;
+  try {
+    const parsed = JSON.parse(data) as unknown;
+    return jsonValueProblem(parsed, { text: false }) ? data : parsed;
+  } catch {
+    return data;
+  }
+}
