@@ -4,14 +4,31 @@ import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { evaluate } from '../main/builtins/core/functions/calculate.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, timeEach, type Figure, sized } from './stats.js';
+import { percentile, report, timeEach, timeInTurns, type Figure, sized } from './stats.js';
 import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 
 const ROUNDS = sized(2_000, 3);
 
+/** 200 items, as an event stream of one item per event and as one JSON answer: the same data, nearly the same bytes. */
+const STREAM_ITEMS = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}`, score: i / 3 }));
+const STREAM = STREAM_ITEMS.map((item) => `data: ${JSON.stringify(item)}\n\n`).join('');
+const WHOLE = JSON.stringify(STREAM_ITEMS);
+
+/** An HTTP tool reading an event stream (responseEncoding "sse") against the same data read as one JSON answer. */
+async function streamFigure(call: (name: string, params: unknown) => Promise<unknown>, bundleID: string, port: number): Promise<Figure> {
+  const tool = (urlPath: string, responseEncoding?: 'sse') => ({ displayName: urlPath, type: 'http', argSchema: { type: 'object', properties: {} }, impl: { method: 'GET', urlTemplate: `http://127.0.0.1:${port}${urlPath}`, logging: 'quiet', ...(responseEncoding ? { responseEncoding } : {}) } });
+  await call('tools.put', { bundleID, toolSlug: 'events', version: 'v1', tool: tool('/events', 'sse') });
+  await call('tools.put', { bundleID, toolSlug: 'whole', version: 'v1', tool: tool('/whole') });
+  const invoke = (toolSlug: string) => () => call('tools.invoke', { bundleID, toolSlug, version: 'v1', args: {} });
+  const samples = await timeInTurns(sized(500, 3), sized(100), invoke('events'), invoke('whole'));
+  return { section: 'invoke', name: 'event stream of 200 events, p50', ours: percentile(samples.ours, 50), limit: percentile(samples.limit, 50), limitName: 'the same data as one JSON answer', goalRatio: 1.1 };
+}
+
 export async function benchInvoke(): Promise<boolean> {
   const body = JSON.stringify({ results: Array.from({ length: 20 }, (_, i) => ({ id: i, name: `item ${i}`, score: i / 3 })) });
-  const server = createServer((_request, response) => {
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith('/events')) return void response.writeHead(200, { 'Content-Type': 'text/event-stream' }).end(STREAM);
+    if (request.url?.startsWith('/whole')) return void response.writeHead(200, { 'Content-Type': 'application/json' }).end(WHOLE);
     response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
   });
   server.keepAliveTimeout = 60_000;
@@ -86,6 +103,8 @@ export async function benchInvoke(): Promise<boolean> {
     limit: percentile(batchesRaw, 50),
     limitName: '32 concurrent raw fetches',
   });
+
+  figures.push(await streamFigure(call, bundleID, port));
 
   const met = figures.map(report);
   const overheadOk = overheadUs < 50;

@@ -6,7 +6,7 @@ import type { ValidationIssue } from '../../shared/errors.js';
  * with a stack overflow near ten thousand levels, which would be a crash.
  * No tool argument or API answer a person means needs more.
  */
-const MAX_JSON_DEPTH = 128;
+export const MAX_JSON_DEPTH = 128;
 
 /**
  * The first thing in a JSON value that the core cannot safely carry: nesting

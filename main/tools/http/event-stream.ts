@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { jsonValueProblem } from '../../common/json-limits.js';
+import { jsonValueProblem, MAX_JSON_DEPTH } from '../../common/json-limits.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { tooLarge } from './read-body.js';
 import type { IncomingResponse } from './transport.js';
@@ -56,18 +56,24 @@ export async function readEventStream(response: IncomingResponse, options: Event
   });
   // Set by the idle timer too, which TypeScript's narrowing does not see.
   const state: { end: StreamEnd } = { end: 'closed' };
+  // One timer, moved on only when it fires: resetting a timer per event costs more than the event (a flood of small ones).
+  let lastEventAt = performance.now();
   let idle: NodeJS.Timeout | undefined;
   function resetIdle(): void {
-    clearTimeout(idle);
+    lastEventAt = performance.now();
+  }
+  function armIdle(delay: number): void {
     idle = setTimeout(() => {
+      const quiet = performance.now() - lastEventAt;
+      if (quiet < options.idleTimeoutMs) return armIdle(options.idleTimeoutMs - quiet);
       state.end = 'idle';
       response.close();
-    }, options.idleTimeoutMs);
+    }, delay);
   }
   const decoder = new TextDecoder('utf-8');
   const received: string[] = [];
   let size = 0;
-  resetIdle();
+  armIdle(options.idleTimeoutMs);
   try {
     for await (const chunk of response.chunks()) {
       size += chunk.byteLength;
@@ -104,11 +110,23 @@ export async function readEventStream(response: IncomingResponse, options: Event
 /** An event's data as JSON where it is JSON (no deeper than any value Toolbelt takes), else its text. */
 function eventData(message: EventSourceMessage): unknown {
   const data = message.data;
-  if (!/^\s*[[{"\d-]|^\s*(?:true|false|null)\s*$/.test(data)) return data;
+  if (!mayBeJson(data)) return data;
   try {
     const parsed = JSON.parse(data) as unknown;
-    return jsonValueProblem(parsed, { text: false }) ? data : parsed;
+    // Nesting past the limit takes at least as many brackets: a shorter event cannot have it (most are).
+    return data.length > MAX_JSON_DEPTH && jsonValueProblem(parsed, { text: false }) ? data : parsed;
   } catch {
     return data;
   }
+}
+
+/** Whether text could be JSON, by its first character past white space: most events are one or the other at a glance. */
+function mayBeJson(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
+    // { [ " - 0-9 t f n
+    return code === 0x7b || code === 0x5b || code === 0x22 || code === 0x2d || (code >= 0x30 && code <= 0x39) || code === 0x74 || code === 0x66 || code === 0x6e;
+  }
+  return false;
 }
