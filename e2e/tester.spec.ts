@@ -127,3 +127,41 @@ test('"Open in tester" on a failed call in a chat brings its arguments along', a
     close();
   }
 });
+
+test('a tool that streams events shows them arriving in the chat’s card and in the tester, then its list of events', async ({ app }) => {
+  test.setTimeout(90_000);
+  // Each request gets the first event at once and the rest when the test says: the card is seen while the stream is open.
+  const releases: (() => void)[] = [];
+  const server = await startHttpTarget((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    response.write('data: {"step": "compile"}\n\n');
+    releases.push(() => response.end('event: done\ndata: {"step": "test"}\n\n'));
+  });
+  const api = hostApi(app.host);
+  const bundleID = await putHttpToolBundle(api, {
+    target: server.target,
+    bundle: { slug: 'builds', displayName: 'Builds' },
+    slug: 'build-status',
+    tool: { displayName: 'Build status', argSchema: { type: 'object', properties: {} }, impl: { method: 'GET', urlTemplate: `http://${server.target}/build`, responseEncoding: 'sse' } },
+  });
+  const { page } = app;
+  await openScriptedChat(app, [{ toolCalls: [{ name: 'build-status', args: {} }] }, { text: 'The build passed.' }], [{ bundleID, slug: 'build-status', version: 'v1' }]);
+  await send(page, 'how is the build?');
+  const card = page.getByRole('article', { name: /Tool call Build status/ });
+  await expect(card).toContainText('1 · {"step":"compile"}');
+  await page.screenshot(shot('sse-card-running'));
+  releases.shift()!();
+  await expect(card.getByRole('status')).toHaveText('Succeeded');
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('The build passed.');
+
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^Build status/ }).click();
+  const tester = page.getByRole('region', { name: 'Tester' });
+  await tester.getByRole('button', { name: 'Run' }).click();
+  await expect(tester).toContainText('{"step":"compile"}');
+  await expect.poll(() => releases.length).toBe(1);
+  releases.shift()!();
+  await expect(tester.getByTestId('tester-value')).toContainText('"step": "test"');
+  server.close();
+  expect(app.consoleErrors).toEqual([]);
+});

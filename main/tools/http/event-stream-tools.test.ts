@@ -176,7 +176,7 @@ describe('HTTP tools that stream (responseEncoding "sse")', () => {
       },
     });
     await first;
-    expect(notices[0]).toBe('1 event: {"step":"compile"}');
+    expect(notices[0]).toBe('{"step":"compile"}');
     finish!();
     const result = await calling;
     expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual([{ step: 'compile' }, { step: 'test' }, { step: 'done' }]);

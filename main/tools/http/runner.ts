@@ -116,7 +116,8 @@ function eventProgress(report: (progress: ToolProgress) => void): { onEvent: (da
     pending = null;
     last = performance.now();
     const text = typeof data === 'string' ? data : JSON.stringify(data);
-    report({ progress: count, message: `${count === 1 ? '1 event' : `${count} events`}: ${text.length > EVENT_PREVIEW_CHARS ? `${text.slice(0, EVENT_PREVIEW_CHARS)}…` : text}` });
+    // The count is the progress; the message is the latest event's data as it came (no words to translate).
+    report({ progress: count, message: text.length > EVENT_PREVIEW_CHARS ? `${text.slice(0, EVENT_PREVIEW_CHARS)}…` : text });
   };
   return {
     onEvent: (data, count) => {
