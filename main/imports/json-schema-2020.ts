@@ -1,3 +1,5 @@
+import { meantPattern } from './meant-pattern.js';
+
 /**
  * Schemas of OpenAPI 3.0 and Swagger 2.0 are a dialect of JSON Schema draft
  * 4; tools take draft 2020-12. This turns one into the other: `nullable`
@@ -6,6 +8,7 @@
  * externalDocs…) are dropped; a `$ref` the parser left (a circular one)
  * becomes "any value", since a tool's schema stands alone. OpenAPI 3.1 is
  * 2020-12 already and only loses the OpenAPI-only keywords and refs.
+ * Patterns are read as their authors meant them (meant-pattern.ts).
  */
 const OPENAPI_ONLY = new Set(['xml', 'discriminator', 'externalDocs', 'nullable', 'example', 'deprecated', 'readOnly', 'writeOnly', 'collectionFormat', 'allowEmptyValue', 'x-nullable']);
 const MAX_DEPTH = 64;
@@ -84,7 +87,9 @@ function convertKeywords(source: Record<string, unknown>, dialect: string, child
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
     if (OPENAPI_ONLY.has(key) || key.startsWith('x-')) continue;
-    if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions') {
+    if (key === 'patternProperties' && value && typeof value === 'object') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([pattern, item]) => [meantPattern(pattern), child(item)]));
+    } else if (key === 'properties' || key === '$defs' || key === 'definitions') {
       out[key] = mapValues(value, (item) => child(item));
     } else if (key === 'items' && Array.isArray(value)) {
       // Draft 4 tuples are 2020-12 prefixItems.
@@ -98,6 +103,8 @@ function convertKeywords(source: Record<string, unknown>, dialect: string, child
       if (value && typeof source[bound] === 'number') out[key] = source[bound];
     } else if ((key === 'minimum' || key === 'maximum') && source[key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'] === true) {
       // Said by exclusiveMinimum/Maximum above.
+    } else if (key === 'pattern' && typeof value === 'string') {
+      out.pattern = meantPattern(value);
     } else if (key === 'format') {
       if (typeof value === 'string' && KNOWN_FORMATS.has(value)) out.format = value;
     } else {

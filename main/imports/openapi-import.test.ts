@@ -59,14 +59,14 @@ describe('OpenAPI import: the preview', () => {
     expect(byKey.get('POST /pet/{petId}')!.tool!.impl).toMatchObject({ body: { name: '${name}', status: '${status}' }, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
   });
 
-  it('previews a tool the store would refuse (a pattern not valid in Unicode mode) as skipped, with why, and imports the rest', async () => {
+  it('previews a tool the store would refuse (a pattern that means nothing even read leniently) as skipped, with why, and imports the rest', async () => {
     const core = await startTestCore();
     const description = {
       openapi: '3.0.3',
       info: { title: 'Droplets', version: '1' },
       servers: [{ url: 'https://api.droplets.example/v2' }],
       paths: {
-        '/tags/{tag_id}': { get: { operationId: 'tags_get', parameters: [{ name: 'tag_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-zA-Z0-9_\\-\\:]+$' } }], responses: { '200': { description: 'A tag' } } } },
+        '/tags/{tag_id}': { get: { operationId: 'tags_get', parameters: [{ name: 'tag_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[z-a]+$' } }], responses: { '200': { description: 'A tag' } } } },
         '/sizes': { get: { operationId: 'sizes_list', responses: { '200': { description: 'Sizes' } } } },
       },
     };
