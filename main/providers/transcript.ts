@@ -25,7 +25,11 @@ function readResult(call: ToolCall, result: NonNullable<ToolCall['result']>): { 
     // What the tool's app shows the person now (MCP Apps' update-model-context), after the result it was made from.
     return { text: call.appContext ? `${text}\n\n[What its app shows now: ${call.appContext}]` : text, isError: false };
   }
-  return { text: `Error (${result.error.code}): ${result.error.message}`, isError: true };
+  // What the tool answered, when the error carries it (an API's error body, an answer its outputSchema refused):
+  // the model reads why, not only that it failed.
+  const { code, message, snippet, status } = result.error;
+  const answered = snippet ? `\n\nWhat it answered${status !== undefined ? ` (HTTP ${status})` : ''}: ${snippet}` : '';
+  return { text: `Error (${code}): ${message}${answered}`, isError: true };
 }
 
 /**

@@ -3,6 +3,8 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk, invokeHarness } from '../../testing/harness/invoke-harness.js';
 import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
+import { toolResultText } from '../providers/transcript.js';
+import { callResult } from './call-result.js';
 
 const cityArgs = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } as const;
 
@@ -145,6 +147,11 @@ describe('HTTP tools: the response', () => {
     expect(expectOk(await subject.invoke('filter')).value).toEqual(['Paris']);
     const invalid = expectError(await subject.invoke('wrong-output'), 'output_invalid');
     expect(invalid.issues).toEqual([{ path: '/', message: 'must be text' }]);
+    // The answer goes with the problem, for the model and the tester: not only where it differs.
+    expect(invalid).toMatchObject({ status: 200, snippet: '2.1' });
+    const failed = await subject.invoke('wrong-output');
+    const forModel = toolResultText({ id: 'call_1', name: 'wrong-output', args: {}, status: 'failed', result: callResult(failed) });
+    expect(forModel.text).toBe('Error (output_invalid): wrong-output returned a value that does not match its outputSchema: / must be text\n\nWhat it answered (HTTP 200): 2.1');
   });
 
   it('extracts with a regular expression, and errorMode decides what "nothing found" means', async () => {

@@ -161,7 +161,9 @@ export function createInvoker(deps: InvokerDeps): Invoker {
       value = redactor.value(outcome.value);
       const issues = outcome.emptyByDesign ? [] : validateOutput(tool, value);
       if (issues.length) {
-        failure = new InvokeFailure('output_invalid', `${tool.displayName} returned a value that does not match its outputSchema: ${describeIssues(issues)}`, { issues });
+        // What it answered goes with what does not match (masked, bounded): the model and the person see the answer, not only the paths.
+        const answered = { issues, snippet: boundedJson(value), ...(outcome.meta?.status !== undefined ? { status: outcome.meta.status } : {}) };
+        failure = new InvokeFailure('output_invalid', `${tool.displayName} returned a value that does not match its outputSchema: ${describeIssues(issues)}`, answered);
       }
     }
     let result: InvokeResult;
@@ -232,4 +234,12 @@ function logCall(log: Logger, level: 'debug' | 'info' | 'quiet', tool: ToolFile,
   // Trace entries are already masked; they are only logged when the tool asks.
   if (level === 'debug') log.info('tool call', { ...fields, trace });
   else log.info('tool call', fields);
+}
+
+/** A value as the start of its JSON: an error carries this much of an answer. */
+const OUTPUT_SNIPPET_CHARS = 2_000;
+
+function boundedJson(value: unknown): string {
+  const text = JSON.stringify(value, null, 2) ?? 'undefined';
+  return text.length > OUTPUT_SNIPPET_CHARS ? `${text.slice(0, OUTPUT_SNIPPET_CHARS)}…` : text;
 }
