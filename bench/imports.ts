@@ -9,7 +9,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { v7 as uuidv7 } from 'uuid';
 import { hostApi, PROJECT_ROOT as ROOT, spawnHost } from '../testing/cores/spawned-host.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, type Figure, sized } from './stats.js';
+import { percentile, report, SMOKE, type Figure, sized } from './stats.js';
 
 const OPERATIONS = sized(500, 20);
 const ROUNDS = sized(9, 3);
@@ -55,20 +55,21 @@ export async function benchImports(): Promise<boolean> {
   ];
   const met = figures.map(report);
   await close();
-  const memoryMet = await hostMemory();
+  // A smoke run measures the host's memory over the small description: it checks that the figure is made, not its size.
+  const memoryMet = await hostMemory(SMOKE ? text : undefined);
   return met.every(Boolean) && memoryMet;
 }
 
 const MEMORY_GOAL_MB = 300;
 
 /** What the built host's process holds at most (VmHWM) importing GitHub's whole REST description (1,223 operations, 13 MB) through its API, as the window does. */
-async function hostMemory(): Promise<boolean> {
+async function hostMemory(small?: string): Promise<boolean> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-import-memory-'));
   const host = await spawnHost(['--data-dir', dataDir]);
   try {
     const megabytes = async (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await readFile(`/proc/${host.child.pid}/status`, 'utf8'))![1]) / 1024;
     const before = await megabytes('VmRSS');
-    const text = await readFile(path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json'), 'utf8');
+    const text = small ?? (await readFile(path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json'), 'utf8'));
     const api = hostApi(host);
     const plan = (await api('POST', '/imports/openapi/preview', { source: { text } })) as { operations: { key: string; tool?: unknown }[]; previewId: string };
     const operations = plan.operations.filter((operation) => operation.tool).map((operation) => operation.key);
@@ -76,7 +77,7 @@ async function hostMemory(): Promise<boolean> {
     const peak = await megabytes('VmHWM');
     const met = peak < MEMORY_GOAL_MB;
     console.log(
-      `imports host memory, GitHub's description whole (${operations.length} tools)   peak ${peak.toFixed(0)} MB, ${before.toFixed(0)} MB before it   goal < ${MEMORY_GOAL_MB} MB: ${met ? 'met' : 'MISSED'}`,
+      `imports host memory, ${small ? 'the cut description' : "GitHub's description whole"} (${operations.length} tools)   peak ${peak.toFixed(0)} MB, ${before.toFixed(0)} MB before it   goal < ${MEMORY_GOAL_MB} MB: ${met ? 'met' : 'MISSED'}`,
     );
     return met;
   } finally {
