@@ -1,5 +1,5 @@
 import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-auth.js';
-import type { BundleHttp, HttpImpl } from '../../shared/schemas/http-impl.js';
+import { QUERY_FORM_METHODS, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
 import { toJsonSchema2020 } from './json-schema-2020.js';
 import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/tools/import-names.js';
@@ -251,11 +251,12 @@ function convertOperation(context: OperationContext): ConvertedOperation {
   // A form on a GET or DELETE (Stripe describes its list filters so) is sent in the query, as an HTML form with that
   // method is, and as the API's own libraries send it: the tool's form fields go there (build-request.ts).
   // A form of no fields (most of Stripe's lists) says nothing: the tool sends none.
-  const formInQuery = Boolean(body.schema && body.form && (method === 'GET' || method === 'DELETE'));
-  const formFields = formInQuery ? Object.keys(asObject(toJsonSchema2020(body.schema, dialect).properties)).length : 0;
-  if (body.schema && (method === 'GET' || method === 'DELETE') && !formInQuery) return { ...base, skipped: `it sends a ${body.multipart ? 'multipart' : 'JSON'} body with ${method}, which HTTP tools do not do` };
-  if (body.schema && (!formInQuery || formFields > 0)) {
-    const schema = toJsonSchema2020(body.schema, dialect);
+  const bodySchema = body.schema ? toJsonSchema2020(body.schema, dialect) : undefined;
+  const bodyless = QUERY_FORM_METHODS.has(method);
+  if (bodySchema && bodyless && !body.form) return { ...base, skipped: `it sends a ${body.multipart ? 'multipart' : 'JSON'} body with ${method}, which HTTP tools do not do` };
+  const formFields = bodySchema && bodyless ? Object.keys(asObject(bodySchema.properties)).length : 0;
+  if (bodySchema && (!bodyless || formFields > 0)) {
+    const schema = bodySchema;
     const bodyProperties = asObject(schema.properties);
     const flat = schema.type === 'object' && Object.keys(bodyProperties).length > 0 && !schema.additionalProperties && Object.keys(bodyProperties).every((name) => !argNames.has(argumentName(name)));
     if (flat || body.multipart || body.form) {
@@ -396,23 +397,27 @@ function operationSecurity(operation: Json, auth: AuthPlan): HttpImpl['auth'] | 
 
 /** Whether the operation's success answer is an event stream (text/event-stream) and nothing JSON. */
 function answersWithEvents(operation: Json, doc: Json, dialect: Dialect): boolean {
-  const responses = asObject(operation.responses);
-  const success = Object.keys(responses).filter((status) => /^2(?:\d\d|XX)$/i.test(status)).sort()[0];
-  if (!success) return false;
+  const response = successResponse(operation);
+  if (!response) return false;
   const types =
     dialect === 'swagger-2.0'
       ? ((Array.isArray(operation.produces) ? operation.produces : Array.isArray(doc.produces) ? doc.produces : []) as unknown[]).map(String)
-      : Object.keys(asObject(asObject(responses[success]).content));
+      : Object.keys(asObject(response.content));
   return types.some((type) => /^text\/event-stream\b/i.test(type)) && !types.some((type) => JSON_MEDIA.test(type));
 }
 
-function responseSchema(operation: Json, dialect: Dialect): Json | undefined {
+/** The operation's first success answer (2xx, lowest first), or undefined when it describes none. */
+function successResponse(operation: Json): Json | undefined {
   const responses = asObject(operation.responses);
   const success = Object.keys(responses)
     .filter((status) => /^2(?:\d\d|XX)$/i.test(status))
     .sort()[0];
-  if (!success) return undefined;
-  const response = asObject(responses[success]);
+  return success ? asObject(responses[success]) : undefined;
+}
+
+function responseSchema(operation: Json, dialect: Dialect): Json | undefined {
+  const response = successResponse(operation);
+  if (!response) return undefined;
   if (dialect === 'swagger-2.0') return response.schema ? toJsonSchema2020(response.schema, dialect) : undefined;
   const content = asObject(response.content);
   const json = Object.keys(content).find((type) => JSON_MEDIA.test(type));
