@@ -37,7 +37,10 @@ interface Conversion {
   remaining: number;
 }
 
-export function toJsonSchema2020(schema: unknown, dialect: 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0'): Record<string, unknown> {
+/** Which description language a document is written in. */
+export type Dialect = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
+
+export function toJsonSchema2020(schema: unknown, dialect: Dialect): Record<string, unknown> {
   const conversion: Conversion = { dialect, onPath: new WeakSet(), converted: new WeakMap(), sizes: new WeakMap(), remaining: MAX_SCHEMA_NODES };
   const converted = convert(schema, conversion, 0);
   // Written out once, bounded: nothing downstream shares (or changes) a part another tool uses.

@@ -1,10 +1,11 @@
 import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-auth.js';
 import { QUERY_FORM_METHODS, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
-import { toJsonSchema2020 } from './json-schema-2020.js';
+import { toJsonSchema2020, type Dialect } from './json-schema-2020.js';
+import { parameterSchema, parameterStyle } from './openapi-parameters.js';
 import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/tools/import-names.js';
 
-export type Dialect = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
+export type { Dialect };
 type Json = Record<string, unknown>;
 
 /** An operation before it meets the bundle it goes into. */
@@ -36,6 +37,7 @@ export interface ConvertedApi {
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const TOOL_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_OUTPUT_SCHEMA_CHARS = 65_536;
+const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 const asObject = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
@@ -231,17 +233,21 @@ function convertOperation(context: OperationContext): ConvertedOperation {
     const location = parameter.in;
     if (!name) continue;
     if (location === 'body' || location === 'formData') continue;
-    if (location === 'cookie') {
-      notes.push(`the cookie ${name} is not sent`);
+    if (location === 'header' && /^(authorization|content-type|accept)$/i.test(name)) continue;
+    if (location === 'cookie' && !COOKIE_NAME.test(name)) {
+      notes.push(`the cookie ${name}, whose name a Cookie header cannot carry`);
       continue;
     }
-    if (location === 'header' && /^(authorization|content-type|accept)$/i.test(name)) continue;
     const argument = uniqueName(argumentName(name), argNames, 128, '_');
-    properties[argument] = withDescription(parameterSchema(parameter, dialect), parameter.description, argument !== name ? name : undefined);
+    const schema = parameterSchema(parameter, dialect);
+    properties[argument] = withDescription(schema, parameter.description, argument !== name ? name : undefined);
     if (parameter.required === true || location === 'path') required.push(argument);
     if (location === 'path') urlTemplate = urlTemplate.split(`{${name}}`).join(`\${${argument}}`);
     else if (location === 'query') (impl.query ??= {})[name] = `\${${argument}}`;
     else if (location === 'header') (impl.headers ??= {})[name] = `\${${argument}}`;
+    else if (location === 'cookie') (impl.cookies ??= {})[name] = `\${${argument}}`;
+    const style = parameterStyle(parameter, schema, dialect, argument);
+    if (style) (impl.styles ??= {})[argument] = style;
   }
   if (/(?<!\$)\{[^}]+\}/.test(urlTemplate)) return { ...base, skipped: `the path ${path} has a part no parameter describes` };
   impl.urlTemplate = urlTemplate;
@@ -320,17 +326,6 @@ function mergedParameters(item: Json, operation: Json): Json[] {
   const shared = (Array.isArray(item.parameters) ? (item.parameters as unknown[]) : []).map(asObject);
   const ownKeys = new Set(own.map((parameter) => `${String(parameter.in)} ${String(parameter.name)}`));
   return [...shared.filter((parameter) => !ownKeys.has(`${String(parameter.in)} ${String(parameter.name)}`)), ...own];
-}
-
-function parameterSchema(parameter: Json, dialect: Dialect): Json {
-  if (dialect === 'swagger-2.0') {
-    // A Swagger 2.0 parameter is its own schema (type, items, enum…) beside name and place.
-    const { name: _name, in: _in, required: _required, description: _description, ...schema } = parameter;
-    return toJsonSchema2020(schema, dialect);
-  }
-  if (parameter.schema) return toJsonSchema2020(parameter.schema, dialect);
-  const [media] = Object.values(asObject(parameter.content)).map(asObject);
-  return media?.schema ? toJsonSchema2020(media.schema, dialect) : { type: 'string' };
 }
 
 function withDescription(schema: Json, description: unknown, originalName: string | undefined): Json {

@@ -40,6 +40,12 @@ describe("OpenAPI import: Stripe's description", () => {
     expect(listed).toMatchObject({ method: 'GET', url: '/v1/customers?limit=3' });
     expect(listed.headers['content-type']).toBeUndefined();
     expect(listed.body.length).toBe(0);
+    // Its filters are deepObject parameters: a range as created[gt], a list as expand[] (as Stripe reads them, not JSON).
+    expectOk(await core.call('tools.invoke', { bundleID, toolSlug: list.slug, version: 'v1', args: { created: { gt: 1700000000, lte: 1800000000 }, expand: ['data.default_source', 'data.tax'], limit: 3 } }));
+    expect(api.requestsTo('/v1/customers')[1]!.url).toBe('/v1/customers?created[gt]=1700000000&created[lte]=1800000000&expand[]=data.default_source&expand[]=data.tax&limit=3');
+    // The same filter given as one timestamp (its other form) is the plain parameter.
+    expectOk(await core.call('tools.invoke', { bundleID, toolSlug: list.slug, version: 'v1', args: { created: 1700000000 } }));
+    expect(api.requestsTo('/v1/customers')[2]!.url).toBe('/v1/customers?created=1700000000');
 
     const canceled = expectOk(
       await core.call('tools.invoke', {

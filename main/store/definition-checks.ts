@@ -127,6 +127,9 @@ export function checkHttpImpl(impl: HttpImpl, argSchema: Record<string, unknown>
     }
     if (placeholderTarget(part, names) === 'secret' && path === '/impl/urlTemplate' && isInHost(template, part.raw)) issues.push(secretInHost(path, part));
   }
+  for (const argument of Object.keys(impl.styles ?? {})) {
+    if (!names.has(argument)) issues.push({ path: `/impl/styles/${pointerEscape(argument)}`, message: `styles names "${argument}", which is not an argument of argSchema (its properties are: ${[...names].join(', ') || 'none'})` });
+  }
   if (impl.extractExpr !== undefined) {
     const problem = checkExtractExpr(impl.extractExpr);
     if (problem) issues.push({ path: '/impl/extractExpr', message: problem });

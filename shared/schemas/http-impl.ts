@@ -139,6 +139,22 @@ export const BundleHttpSchema = Type.Object(
 );
 export type BundleHttp = Static<typeof BundleHttpSchema>;
 
+export const PARAMETER_STYLES = ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject', 'simple', 'label', 'matrix'] as const;
+
+/** OpenAPI's serialisation of one parameter: its style, whether lists and objects explode, and its name where the style writes it. */
+export const ParameterStyleRuleSchema = Type.Object(
+  {
+    style: Type.Union(PARAMETER_STYLES.map((style) => Type.Literal(style))),
+    explode: Type.Optional(Type.Boolean()),
+    /** The parameter's name for a path segment in matrix style (`;name=…`); a query's or cookie's is its key. */
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type ParameterStyleRule = Static<typeof ParameterStyleRuleSchema>;
+
+const COOKIE_NAME_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
+
 /** The declarative HTTP tool. The execution issue gives each field its behaviour. */
 export const HttpImplSchema = Type.Object(
   {
@@ -151,6 +167,14 @@ export const HttpImplSchema = Type.Object(
     query: Type.Optional(Type.Record(Type.String(), Type.Union([Scalar, Type.Array(Scalar)]))),
     queryEncoding: Type.Optional(Type.Union([Type.Literal('repeat'), Type.Literal('brackets'), Type.Literal('csv')])),
     headers: Type.Optional(HeadersSchema),
+    /** Cookies sent in one Cookie header, each value a template. */
+    cookies: Type.Optional(Type.Record(Type.String({ pattern: COOKIE_NAME_PATTERN, hint: 'A cookie name uses letters, digits and "-", without spaces.' }), TemplateString, { maxProperties: 100 })),
+    /**
+     * How a list or object argument is written where it goes, by argument name: OpenAPI's style and explode for the
+     * query parameter, cookie, path segment or header it fills. Without one, a query list follows queryEncoding and
+     * anything else that is not text is written as JSON.
+     */
+    styles: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 128 }), ParameterStyleRuleSchema, { maxProperties: 500 })),
     body: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     bodyTemplate: Type.Optional(TemplateString),
     multipart: Type.Optional(Type.Boolean()),

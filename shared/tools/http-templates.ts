@@ -17,6 +17,9 @@ export function* templatesOf(impl: HttpImpl): Generator<{ path: string; template
   for (const [name, value] of Object.entries(impl.headers ?? {})) {
     yield { path: `/impl/headers/${pointerEscape(name)}`, template: value };
   }
+  for (const [name, value] of Object.entries(impl.cookies ?? {})) {
+    yield { path: `/impl/cookies/${pointerEscape(name)}`, template: value };
+  }
   if (impl.body) yield* leafTemplates(impl.body, '/impl/body');
   if (impl.bodyTemplate !== undefined) yield { path: '/impl/bodyTemplate', template: impl.bodyTemplate };
   if (impl.auth) {
@@ -50,6 +53,7 @@ export function mapTemplates(impl: HttpImpl, rewrite: (template: string) => stri
     );
   }
   if (impl.headers) next.headers = mapValues(impl.headers, rewrite);
+  if (impl.cookies) next.cookies = mapValues(impl.cookies, rewrite);
   if (impl.body) next.body = mapLeaves(impl.body, rewrite) as Record<string, unknown>;
   if (impl.bodyTemplate !== undefined) next.bodyTemplate = rewrite(impl.bodyTemplate);
   if (impl.auth) next.auth = mapAuthTemplates(impl.auth, rewrite);

@@ -3,7 +3,8 @@ import { ToolbeltError } from '../../../shared/errors.js';
 import { parseTemplate, placeholderTarget } from '../../../shared/tools/templates.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { hmacHeaders } from './hmac.js';
-import { asText, isAbsentArgument, renderBody, renderText, renderValue, soleArgument, type RenderScope } from './render.js';
+import { styledPairs, styledText } from '../../../shared/tools/parameter-style.js';
+import { asText, isAbsentArgument, renderBody, renderText, renderTextWith, renderValue, soleArgument, styleOf, type RenderScope } from './render.js';
 
 export interface BuiltRequest {
   method: string;
@@ -32,9 +33,20 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
   for (const [name, template] of Object.entries(impl.headers ?? {})) {
     if (isAbsentArgument(template, scope)) continue;
     const before = scope.usedSecrets.size;
-    const value = renderText(template, scope, `header ${name}`);
+    const value = renderTextWith(template, scope, `header ${name}`, (argument, placeholder) => {
+      const rule = styleOf(impl.styles, placeholder, scope);
+      return rule ? styledText(name, argument, rule, (text) => text) : asText(argument);
+    });
     headers.set(name, headerSafe(value, `The value of header ${name}`, usesArguments(template, scope)));
     if (scope.usedSecrets.size > before || template.includes('${secret.')) sensitiveHeaders.add(name.toLowerCase());
+  }
+  const cookies = Object.entries(impl.cookies ?? {}).filter(([, template]) => !isAbsentArgument(template, scope));
+  if (cookies.length > 0) {
+    const before = scope.usedSecrets.size;
+    const text = cookies.flatMap(([name, template]) => parameterPairs(name, template, impl, scope, `cookie ${name}`, encodeForCookie)).join('; ');
+    const given = headers.get('cookie');
+    headers.set('Cookie', headerSafe(given ? `${given}; ${text}` : text, 'The Cookie header', cookies.some(([, template]) => usesArguments(template, scope))));
+    if (scope.usedSecrets.size > before || cookies.some(([, template]) => template.includes('${secret.'))) sensitiveHeaders.add('cookie');
   }
 
   const auth = impl.auth;
@@ -57,7 +69,7 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
       headers.set(auth.name, headerSafe(value, 'auth.value', usesArguments(auth.value, scope)));
       sensitiveHeaders.add(auth.name.toLowerCase());
     } else {
-      url.searchParams.set(auth.name, value);
+      appendToQuery(url, [formPair(auth.name, value)]);
     }
     derivedSecrets.push(value);
   }
@@ -70,7 +82,7 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
     const form = formBody(renderBody(impl.body, scope, 'body') as Record<string, unknown>);
     if (QUERY_FORM_METHODS.has(impl.method)) {
       // A GET or DELETE carries no body: its form goes in the query, as an HTML form with that method sends it.
-      if (form) url.search = url.search ? `${url.search}&${form}` : `?${form}`;
+      if (form) appendToQuery(url, [form]);
       headers.delete('content-type');
     } else body = form;
   } else if (impl.body !== undefined) {
@@ -159,6 +171,15 @@ function encodeForUrl(value: string): string {
   return encodeURIComponent(value);
 }
 
+/**
+ * A cookie's value keeps what a cookie may hold as it is (a token or a signed value stays readable to servers that
+ * do not decode cookies) and percent-encodes the rest: `;` `,` space, quotes, backslashes, `%` and anything past ASCII.
+ */
+function encodeForCookie(value: string): string {
+  if (!value.isWellFormed()) throw new InvokeFailure('invalid_request', 'A value for a cookie contains a lone UTF-16 surrogate, which is not text; the request was not sent.');
+  return value.replace(/[^\x21\x23-\x24\x26-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+/gu, (run) => encodeURIComponent(run));
+}
+
 function buildUrl(impl: HttpImpl, scope: RenderScope): URL {
   const match = /^(https?:\/\/)([^/?#]*)(.*)$/s.exec(impl.urlTemplate);
   if (!match) throw new InvokeFailure('invalid_request', `The URL template ${impl.urlTemplate} does not start with http:// or https://.`);
@@ -170,7 +191,10 @@ function buildUrl(impl: HttpImpl, scope: RenderScope): URL {
   // encodeURIComponent also encodes "/", "?" and "#": a value stays inside its segment.
   const pathEnd = restTemplate!.search(/[?#]/);
   const pathTemplate = pathEnd === -1 ? restTemplate! : restTemplate!.slice(0, pathEnd);
-  const renderedPath = renderText(pathTemplate, scope, 'the URL', encodeForUrl);
+  const renderedPath = renderTextWith(pathTemplate, scope, 'the URL', (argument, placeholder) => {
+    const rule = styleOf(impl.styles, placeholder, scope);
+    return rule ? styledText(rule.name ?? placeholder.name, argument, rule, encodeForUrl) : encodeForUrl(asText(argument));
+  });
   pathSegmentsSafe(renderedPath, pathTemplate);
   const rest = renderedPath + (pathEnd === -1 ? '' : renderText(restTemplate!.slice(pathEnd), scope, 'the URL', encodeForUrl));
   let url: URL;
@@ -179,26 +203,57 @@ function buildUrl(impl: HttpImpl, scope: RenderScope): URL {
   } catch {
     throw new InvokeFailure('invalid_request', `The URL ${scheme}${authority}${rest} is not valid.`);
   }
+  const pairs: string[] = [];
   for (const [name, template] of Object.entries(impl.query ?? {})) {
     if (isAbsentArgument(template, scope)) continue;
+    if (typeof template === 'string' && soleStyle(template, impl, scope)) {
+      pairs.push(...parameterPairs(name, template, impl, scope, `query ${name}`, encodeForUrl));
+      continue;
+    }
     let isList = Array.isArray(template);
     const rendered = (isList ? (template as unknown[]) : [template]).flatMap((item) => {
       const value = typeof item === 'string' ? renderValue(item, scope, `query ${name}`) : item;
       if (Array.isArray(value)) isList = true;
       return Array.isArray(value) ? (value as unknown[]) : [value];
     });
-    appendQuery(url, name, rendered.map(asText), impl.queryEncoding ?? 'repeat', isList);
+    pairs.push(...listPairs(name, rendered.map(asText), impl.queryEncoding ?? 'repeat', isList));
   }
+  appendToQuery(url, pairs);
   return url;
 }
 
-function appendQuery(url: URL, name: string, values: string[], encoding: 'repeat' | 'brackets' | 'csv', isList: boolean): void {
-  if (!isList) {
-    url.searchParams.append(name, values[0] ?? '');
-    return;
-  }
-  if (encoding === 'csv') url.searchParams.append(name, values.join(','));
-  else for (const value of values) url.searchParams.append(encoding === 'brackets' ? `${name}[]` : name, value);
+/** The style rule of the argument a template is exactly, if any. */
+function soleStyle(template: string, impl: HttpImpl, scope: RenderScope) {
+  const sole = soleArgument(template, scope);
+  return sole ? styleOf(impl.styles, sole, scope) : undefined;
+}
+
+/**
+ * A query parameter or cookie as encoded `name=value` pairs: an argument with a style rule as OpenAPI writes it
+ * (parameter-style.ts), anything else as one pair of its text.
+ */
+function parameterPairs(name: string, template: string, impl: HttpImpl, scope: RenderScope, where: string, encode: (text: string) => string): string[] {
+  const rule = soleStyle(template, impl, scope);
+  if (rule) return styledPairs(name, renderValue(template, scope, where), rule, encode);
+  return [`${encode(name)}=${renderText(template, scope, where, encode)}`];
+}
+
+/** A query parameter written as a form writes it (`+` for a space), one or many. */
+const formPair = (name: string, value: string) => new URLSearchParams([[name, value]]).toString();
+
+function listPairs(name: string, values: string[], encoding: 'repeat' | 'brackets' | 'csv', isList: boolean): string[] {
+  if (!isList) return [formPair(name, values[0] ?? '')];
+  if (encoding === 'csv') return [formPair(name, values.join(','))];
+  return values.map((value) => formPair(encoding === 'brackets' ? `${name}[]` : name, value));
+}
+
+/**
+ * Pairs already encoded go on the query as they are: through searchParams they would be encoded again as a form
+ * (the delimiters a style writes between values, `,` `|` `[` `]`, turned into `%2C` and the like).
+ */
+function appendToQuery(url: URL, pairs: string[]): void {
+  if (pairs.length === 0) return;
+  url.search = url.search.length > 1 ? `${url.search}&${pairs.join('&')}` : `?${pairs.join('&')}`;
 }
 
 const MAX_FORM_DEPTH = 16;

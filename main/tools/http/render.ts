@@ -1,4 +1,6 @@
 import { parseTemplate, placeholderTarget, solePlaceholder, type TemplatePart } from '../../../shared/tools/templates.js';
+import type { ParameterStyleRule } from '../../../shared/schemas/http-impl.js';
+import { valueText as asText } from '../../../shared/tools/parameter-style.js';
 import { InvokeFailure } from '../invoke-error.js';
 
 /** What templates draw on: the call's arguments and the secrets they name. */
@@ -15,7 +17,7 @@ export interface RenderScope {
   oauthToken?: string;
 }
 
-type Placeholder = Extract<TemplatePart, { kind: 'placeholder' }>;
+export type Placeholder = Extract<TemplatePart, { kind: 'placeholder' }>;
 
 /** The secret names a template refers to, for resolving them before rendering. */
 export function secretNamesIn(template: string, argumentNames: ReadonlySet<string>): string[] {
@@ -43,11 +45,7 @@ function lookup(part: Placeholder, scope: RenderScope, where: string): unknown {
   return secret;
 }
 
-export function asText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
+export { asText };
 
 function parse(template: string, where: string): TemplatePart[] {
   const parsed = parseTemplate(template);
@@ -57,9 +55,20 @@ function parse(template: string, where: string): TemplatePart[] {
 
 /** Renders to text, encoding each inserted value with `encode` (the literal text is left alone). */
 export function renderText(template: string, scope: RenderScope, where: string, encode: (value: string) => string = (v) => v): string {
+  return renderTextWith(template, scope, where, (value) => encode(asText(value)));
+}
+
+/** Renders to text, each inserted value written by `write`, which is told the placeholder it fills. */
+export function renderTextWith(template: string, scope: RenderScope, where: string, write: (value: unknown, placeholder: Placeholder) => string): string {
   return parse(template, where)
-    .map((part) => (part.kind === 'text' ? part.text : encode(asText(lookup(part, scope, where)))))
+    .map((part) => (part.kind === 'text' ? part.text : write(lookup(part, scope, where), part)))
     .join('');
+}
+
+/** The style rule of the argument a placeholder names, when the tool gives one. */
+export function styleOf(styles: Readonly<Record<string, ParameterStyleRule>> | undefined, placeholder: Placeholder, scope: RenderScope): ParameterStyleRule | undefined {
+  if (!styles || placeholderTarget(placeholder, scope.argumentNames) !== 'args') return undefined;
+  return Object.hasOwn(styles, placeholder.name) ? styles[placeholder.name] : undefined;
 }
 
 /**

@@ -20,6 +20,22 @@ describe('Copy as cURL', () => {
     );
   });
 
+  it('writes list and object arguments in their OpenAPI styles, and cookies in one -b, as the tool sends them', () => {
+    const command = toCurl(
+      {
+        method: 'GET',
+        urlTemplate: 'https://api.example.com/items/${ids}',
+        query: { created: '${created}', expand: '${expand}' },
+        headers: { 'X-Filter': '${filter}' },
+        cookies: { session: '${secret.SESSION}', tags: '${tags}' },
+        styles: { ids: { style: 'matrix', explode: false, name: 'id' }, created: { style: 'deepObject', explode: true }, expand: { style: 'deepObject', explode: true }, filter: { style: 'simple', explode: true }, tags: { style: 'form', explode: false } },
+      },
+      { ids: [3, 4], created: { gt: 1 }, expand: ['a'], filter: { k: 'v' }, tags: ['x', 'y'] },
+      new Set(['ids', 'created', 'expand', 'filter', 'tags']),
+    );
+    expect(command).toBe('curl -X GET "https://api.example.com/items/;id=3,4?created[gt]=1&expand[]=a" -H "X-Filter: k=v" -b "session=${SESSION}; tags=x,y"');
+  });
+
   it('escapes what the shell would interpret in literal text', () => {
     expect(toCurl({ method: 'GET', urlTemplate: 'https://x.example/', headers: { 'X-A': 'a"b$c`d' } }, {}, new Set())).toBe(
       'curl -X GET "https://x.example/" -H "X-A: a\\"b\\$c\\`d"',

@@ -1,14 +1,9 @@
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
+import { styledPairs, styledText, valueText as asText } from '../../../shared/tools/parameter-style.js';
 import { parseTemplate, placeholderTarget, solePlaceholder } from '../../../shared/tools/templates.js';
 
 /** A piece of a shell word: literal text, or a secret left as an environment variable. */
 type Piece = { text: string } | { secret: string };
-
-function asText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value) ?? '';
-}
 
 /**
  * "Copy as cURL": the request a tool would make for these arguments, as a
@@ -18,21 +13,38 @@ function asText(value: unknown): string {
 export function toCurl(impl: HttpImpl, args: Record<string, unknown>, argumentNames: ReadonlySet<string>): string {
   // The tester offers this for drafts too, whose fields may be half written (a cleared URL, a number typed in
   // the JSON editor): what is not text yet renders as nothing, never as a crash of the screen.
-  const render = (template: unknown, encode: (value: string) => string = (v) => v): Piece[] => {
+  const styleOf = (name: string) => (impl.styles && Object.hasOwn(impl.styles, name) ? impl.styles[name] : undefined);
+  // `where` names the header a style writes (its name goes into matrix paths only, which give their own).
+  const render = (template: unknown, encode: (value: string) => string = (v) => v, where = ''): Piece[] => {
     if (typeof template !== 'string') return [];
     const parsed = parseTemplate(template);
     if (!parsed.ok) return [{ text: template }];
     return parsed.parts.map((part) => {
       if (part.kind === 'text') return { text: part.text };
       if (placeholderTarget(part, argumentNames) === 'secret') return { secret: part.name };
-      return { text: encode(asText(args[part.name] ?? '')) };
+      const rule = styleOf(part.name);
+      const value = args[part.name] ?? '';
+      return { text: rule ? styledText(rule.name ?? (where || part.name), value, rule, encode) : encode(asText(value)) };
     });
+  };
+  /** A query parameter or cookie whose template is one argument with a style, as the pairs the request carries. */
+  const styledPieces = (name: string, template: unknown, encode: (value: string) => string): Piece[][] | undefined => {
+    const parsed = typeof template === 'string' ? parseTemplate(template) : null;
+    const sole = parsed?.ok ? solePlaceholder(parsed.parts) : null;
+    const rule = sole && placeholderTarget(sole, argumentNames) === 'args' ? styleOf(sole.name) : undefined;
+    if (!sole || !rule || args[sole.name] === undefined) return undefined;
+    return styledPairs(name, args[sole.name], rule, encode).map((pair) => [{ text: pair }]);
   };
 
   const urlMatch = typeof impl.urlTemplate === 'string' ? /^(https?:\/\/[^/?#]*)(.*)$/s.exec(impl.urlTemplate) : null;
   const url: Piece[] = urlMatch ? [...render(urlMatch[1]!), ...render(urlMatch[2]!, encodeURIComponent)] : render(impl.urlTemplate);
   const query: Piece[][] = [];
   for (const [name, template] of Object.entries(impl.query ?? {})) {
+    const styled = styledPieces(name, template, encodeURIComponent);
+    if (styled) {
+      query.push(...styled);
+      continue;
+    }
     const values = (Array.isArray(template) ? template : [template]).flatMap((item) => {
       if (typeof item !== 'string') return [[{ text: encodeURIComponent(asText(item)) }]];
       const parsed = parseTemplate(item);
@@ -52,7 +64,9 @@ export function toCurl(impl: HttpImpl, args: Record<string, unknown>, argumentNa
     : url;
 
   const words: string[] = ['curl', '-X', impl.method, quote(fullUrl)];
-  for (const [name, template] of Object.entries(impl.headers ?? {})) words.push('-H', quote([{ text: `${name}: ` }, ...render(template)]));
+  for (const [name, template] of Object.entries(impl.headers ?? {})) words.push('-H', quote([{ text: `${name}: ` }, ...render(template, undefined, name)]));
+  const cookies = Object.entries(impl.cookies ?? {}).map(([name, template]) => styledPieces(name, template, encodeURIComponent) ?? [[{ text: `${name}=` }, ...render(template, encodeURIComponent)]]);
+  if (cookies.length) words.push('-b', quote(cookies.flat().flatMap((pair, index) => (index ? [{ text: '; ' }, ...pair] : pair))));
   if (impl.auth?.kind === 'bearer') words.push('-H', quote([{ text: 'Authorization: Bearer ' }, ...render(impl.auth.token)]));
   if (impl.auth?.kind === 'basic') words.push('-u', quote([...render(impl.auth.username), { text: ':' }, ...render(impl.auth.password)]));
   if (impl.auth?.kind === 'apiKey' && impl.auth.location === 'header') words.push('-H', quote([{ text: `${impl.auth.name}: ` }, ...render(impl.auth.value)]));
