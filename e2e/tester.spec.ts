@@ -1,4 +1,4 @@
-import { hostApi } from './fixtures/api.js';
+import { clickBundleAction, hostApi } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
@@ -162,6 +162,61 @@ test('a tool that streams events shows them arriving in the chat’s card and in
   await expect.poll(() => releases.length).toBe(1);
   releases.shift()!();
   await expect(tester.getByTestId('tester-value')).toContainText('"step": "test"');
+  server.close();
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('an answer that drifts from its outputSchema: the tester shows it whole beside what does not match; taken with a warning once the bundle says so', async ({ app }) => {
+  test.setTimeout(90_000);
+  const server = await startHttpTarget((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify({ city: 'Paris', population: 2.1, mayor: 'someone' }));
+  });
+  const api = hostApi(app.host);
+  const bundleID = await putHttpToolBundle(api, {
+    target: server.target,
+    bundle: { slug: 'cities', displayName: 'Cities' },
+    slug: 'city',
+    tool: {
+      displayName: 'City facts',
+      argSchema: { type: 'object', properties: {} },
+      outputSchema: { type: 'object', properties: { city: { type: 'string' }, population: { type: 'integer' } } },
+      impl: { method: 'GET', urlTemplate: `http://${server.target}/city` },
+    },
+  });
+  const { page } = app;
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /^City facts/ }).click();
+  const tester = page.getByRole('region', { name: 'Tester' });
+  await tester.getByRole('button', { name: 'Run' }).click();
+  const response = tester.getByRole('region', { name: 'Response' });
+  await expect(response.getByRole('alert')).toContainText('/population must be');
+  // The whole answer, to read and search, beside the paths that do not match.
+  await expect(response.getByRole('heading', { name: /What it answered/ })).toBeVisible();
+  await expect(response.getByTestId('tester-value')).toContainText('someone');
+  await page.screenshot(shot('tester-output-mismatch'));
+
+  // The person lets this bundle take such answers, by keyboard.
+  await clickBundleAction(page, 'Cities', 'Connection of bundle');
+  const dialog = page.getByRole('dialog', { name: 'Connection of Cities' });
+  const take = dialog.getByRole('checkbox', { name: /Take answers that do not match/ });
+  await take.focus();
+  await page.keyboard.press('Space');
+  await expect(take).toBeChecked();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.keyboard.press('Control+1');
+  await openScriptedChat(app, [{ toolCalls: [{ name: 'city', args: {} }] }, { text: 'Paris has about two million people.' }], [{ bundleID, slug: 'city', version: 'v1' }]);
+  await send(page, 'tell me about Paris');
+  const card = page.getByRole('article', { name: /Tool call City facts/ });
+  await expect(card).toContainText('Taken with a warning: 1 part of the answer does not match the tool\'s outputSchema.');
+  await expect(card.getByRole('status')).toHaveText('Succeeded');
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Paris has about two million people.');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot(shot('card-output-mismatch-dark'));
   server.close();
   expect(app.consoleErrors).toEqual([]);
 });

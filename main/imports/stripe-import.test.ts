@@ -31,6 +31,9 @@ describe("OpenAPI import: Stripe's description", () => {
     expect(cancel.note).toMatch(/form fields are sent in the query string/);
     expect(Object.keys((cancel.tool!.argSchema as { properties: object }).properties)).toEqual(expect.arrayContaining(['subscription_exposed_id', 'cancellation_details', 'expand', 'invoice_now', 'prorate']));
     expect(plan.operations.filter((operation) => operation.note)).toHaveLength(7);
+    // A large public API: an answer that drifts from its description is taken with a warning, as the preview says.
+    expect(plan.bundle.http?.outputMismatch).toBe('warn');
+    expect(plan.notes).toContainEqual(expect.stringContaining('This API has 452 operations: an answer that does not match the schema its description gives is taken with a warning'));
 
     await core.call('imports.openapiApply', { previewId: plan.previewId, ...read, operations: [list.key, cancel.key], allowHosts: plan.hosts });
     // Stripe's first scheme is basic auth: the key as the user name (its password is unused, but a secret like any).

@@ -23,7 +23,9 @@ function readResult(call: ToolCall, result: NonNullable<ToolCall['result']>): { 
     const value = isContentBlocks(result.content) ? result.content : result.value;
     const text = typeof value === 'string' ? value : isContentBlocks(value) ? contentBlocksForModel(value) : (JSON.stringify(value) ?? 'null');
     // What the tool's app shows the person now (MCP Apps' update-model-context), after the result it was made from.
-    return { text: call.appContext ? `${text}\n\n[What its app shows now: ${call.appContext}]` : text, isError: false };
+    const said = call.appContext ? `${text}\n\n[What its app shows now: ${call.appContext}]` : text;
+    // Taken though it does not match what the tool says it answers: the model knows which parts to doubt.
+    return { text: result.outputMismatch ? `${said}\n\n[Warning: ${result.outputMismatch.message}]` : said, isError: false };
   }
   // What the tool answered, when the error carries it (an API's error body, an answer its outputSchema refused):
   // the model reads why, not only that it failed.

@@ -5,7 +5,10 @@ import type { InvokeResult } from '../../shared/schemas/invocation.js';
 export function callResult(result: InvokeResult): ToolCallResult {
   const steps = { ...(result.steps ? { steps: result.steps } : {}), ...(result.hooks ? { hooks: result.hooks } : {}), ...(result.hookContext ? { hookContext: result.hookContext } : {}) };
   if (result.ok) {
-    return { ok: true, value: result.value, ...(result.content ? { content: result.content } : {}), ...(result.status !== undefined ? { status: result.status } : {}), durationMs: result.durationMs, attempts: result.attempts, ...steps };
+    const mismatch = result.outputMismatch ? { outputMismatch: result.outputMismatch } : {};
+    return { ok: true, value: result.value, ...(result.content ? { content: result.content } : {}), ...(result.status !== undefined ? { status: result.status } : {}), ...mismatch, durationMs: result.durationMs, attempts: result.attempts, ...steps };
   }
-  return { ok: false, error: result.error, durationMs: result.durationMs, attempts: result.attempts, ...steps };
+  // The whole answer an outputSchema refused is the tester's; a chat keeps the bounded snippet the model reads.
+  const { answer: _answer, ...error } = result.error;
+  return { ok: false, error, durationMs: result.durationMs, attempts: result.attempts, ...steps };
 }

@@ -69,7 +69,7 @@ export class InvokeFailure extends Error {
   constructor(
     readonly code: InvokeErrorCode,
     message: string,
-    readonly extra: { status?: number; snippet?: string; host?: string; issues?: { path: string; message: string }[] } = {},
+    readonly extra: { status?: number; snippet?: string; host?: string; issues?: { path: string; message: string }[]; answer?: unknown } = {},
   ) {
     super(message);
   }

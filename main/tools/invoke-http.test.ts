@@ -154,6 +154,33 @@ describe('HTTP tools: the response', () => {
     expect(forModel.text).toBe('Error (output_invalid): wrong-output returned a value that does not match its outputSchema: / must be text\n\nWhat it answered (HTTP 200): 2.1');
   });
 
+  it('a bundle that takes answers that drift from their schema keeps the value with a warning; the tester gets a refused answer whole', async () => {
+    const answer = { name: 'Paris', pop: 2.1, extra: 'x'.repeat(5_000) };
+    const server = await startLoopbackServer({ '/city': (_request, response) => json(response, 200, answer) });
+    const subject = await invokeHarness([server.host]);
+    const schema = { outputSchema: { type: 'object', properties: { name: { type: 'string' }, pop: { type: 'integer' } } } };
+    await subject.putHttpTool('city', { urlTemplate: `${server.base}/city` }, schema);
+
+    // Refused by default: the model reads a bounded snippet; a run with a trace (the tester) has the whole answer.
+    const refused = expectError(await subject.invoke('city'), 'output_invalid');
+    expect(refused.answer).toBeUndefined();
+    expect(refused.snippet!.length).toBeLessThan(2_100);
+    const traced = expectError(await subject.invoke('city', {}, { trace: true }), 'output_invalid');
+    expect(traced.answer).toEqual(answer);
+    expect(traced.issues).toEqual([{ path: '/pop', message: expect.stringContaining('whole number') as unknown }]);
+    // A chat keeps what the model reads, not the whole answer.
+    expect(callResult(await subject.invoke('city', {}, { trace: true }))).not.toHaveProperty('error.answer');
+
+    await subject.call('bundles.put', { bundleID: subject.bundleID, slug: 'test', displayName: 'Test', http: { outputMismatch: 'warn' } });
+    const taken = expectOk(await subject.invoke('city'));
+    expect(taken.value).toEqual(answer);
+    expect(taken.outputMismatch).toEqual({ message: expect.stringContaining('does not match its outputSchema: /pop') as unknown, issues: traced.issues });
+    // The model reads the answer and which part of it to doubt.
+    const forModel = toolResultText({ id: 'call_1', name: 'city', args: {}, status: 'succeeded', result: callResult(taken) });
+    expect(forModel.isError).toBe(false);
+    expect(forModel.text).toMatch(/^\{"name":"Paris","pop":2\.1,.*\n\n\[Warning: city returned a value that does not match its outputSchema: \/pop /s);
+  });
+
   it('extracts with a regular expression, and errorMode decides what "nothing found" means', async () => {
     const server = await startLoopbackServer({ '/text': (_request, response) => response.writeHead(200, { 'Content-Type': 'text/plain' }).end('version: 4.2.1\n') });
     const subject = await invokeHarness([server.host]);

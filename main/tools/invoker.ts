@@ -154,24 +154,29 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     const { redactor, attempts, trace } = outcome;
     let failure = outcome.failure;
     let value: unknown;
+    let outputMismatch: { message: string; issues: { path: string; message: string }[] } | undefined;
     // A value nested past what the core carries (a script can build one 5,000 deep) is refused before anything walks it.
     const tooDeep = failure ? null : jsonValueProblem(outcome.value, { text: false });
     if (tooDeep) failure = new InvokeFailure('output_invalid', `${tool.displayName} returned a value that ${tooDeep.message} (at ${tooDeep.path}); Toolbelt does not take values that deep.`);
     if (!failure) {
       value = redactor.value(outcome.value);
       const issues = outcome.emptyByDesign ? [] : validateOutput(tool, value);
-      if (issues.length) {
-        // What it answered goes with what does not match (masked, bounded): the model and the person see the answer, not only the paths.
-        const answered = { issues, snippet: boundedJson(value), ...(outcome.meta?.status !== undefined ? { status: outcome.meta.status } : {}) };
-        failure = new InvokeFailure('output_invalid', `${tool.displayName} returned a value that does not match its outputSchema: ${describeIssues(issues)}`, answered);
+      const mismatch = issues.length ? `${tool.displayName} returned a value that does not match its outputSchema: ${describeIssues(issues)}` : null;
+      if (mismatch && outcome.mismatchIsWarning) {
+        outputMismatch = { message: mismatch, issues: issues.slice(0, 200) };
+      } else if (mismatch) {
+        // What it answered goes with what does not match (masked, bounded): the model and the person see the answer, not only the paths;
+        // the tester (which asks for a trace) gets the whole of it.
+        const answered = { issues: issues.slice(0, 200), snippet: boundedJson(value), ...(outcome.meta?.status !== undefined ? { status: outcome.meta.status } : {}), ...(request.trace ? { answer: value } : {}) };
+        failure = new InvokeFailure('output_invalid', mismatch, answered);
       }
     }
     let result: InvokeResult;
     if (!failure) {
       const content = outcome.content ? { content: redactor.value(outcome.content) as unknown[] } : {};
-      result = { ok: true, value, ...content, ...outcome.meta, durationMs: now() - started, attempts };
+      result = { ok: true, value, ...content, ...outcome.meta, ...(outputMismatch ? { outputMismatch } : {}), durationMs: now() - started, attempts };
     } else {
-      const { status, snippet, host, issues } = failure.extra;
+      const { status, snippet, host, issues, answer } = failure.extra;
       result = {
         ok: false,
         error: {
@@ -181,6 +186,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
           ...(snippet !== undefined ? { snippet: redactor.text(snippet) } : {}),
           ...(host !== undefined ? { host } : {}),
           ...(issues ? { issues } : {}),
+          ...(answer !== undefined ? { answer } : {}),
         },
         durationMs: now() - started,
         attempts,

@@ -76,6 +76,8 @@ export interface RunOutcome {
   recipe?: RecipeRun;
   /** The tool found nothing and says "empty" is an answer: its null skips the output check. */
   emptyByDesign?: boolean;
+  /** The tool's bundle takes an answer its outputSchema refuses, with a warning, instead of failing the call. */
+  mismatchIsWarning?: boolean;
 }
 
 /**

@@ -2,7 +2,7 @@ import { HookRunSchema } from './hooks.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 import { AgentStepSchema } from './agent-step.js';
-import { InvokeErrorSchema, ResultContentSchema, TraceEntrySchema } from './invocation.js';
+import { InvokeErrorSchema, OutputMismatchSchema, ResultContentSchema, TraceEntrySchema } from './invocation.js';
 import { AttachedImageSchema } from './attached-image.js';
 import { McpTaskReferenceSchema } from './mcp.js';
 
@@ -154,6 +154,8 @@ export const ToolCallResultSchema = Type.Union([
       value: Type.Unknown(),
       content: Type.Optional(ResultContentSchema),
       status: Type.Optional(Type.Integer()),
+      /** The answer does not match the tool's outputSchema; its bundle takes such answers with a warning. */
+      outputMismatch: Type.Optional(OutputMismatchSchema),
       durationMs: Type.Number({ minimum: 0 }),
       attempts: Type.Integer({ minimum: 0 }),
       trace: Type.Optional(Type.Array(TraceEntrySchema)),

@@ -134,6 +134,11 @@ export const BundleHttpSchema = Type.Object(
     headers: Type.Optional(HeadersSchema),
     allowedHosts: Type.Optional(Type.Array(AllowedHostSchema, { uniqueItems: true, maxItems: 100 })),
     timeoutMs: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+    /**
+     * An answer its tool's outputSchema refuses: `fail`s the call (the default), or is taken with a `warn`ing that
+     * says what does not match (for large public APIs, whose answers drift from their descriptions).
+     */
+    outputMismatch: Type.Optional(Type.Union([Type.Literal('fail'), Type.Literal('warn')])),
   },
   { additionalProperties: false },
 );

@@ -41,6 +41,11 @@ export const TraceEntrySchema = Type.Object(
 );
 export type TraceEntry = Static<typeof TraceEntrySchema>;
 
+const IssueListSchema = Type.Array(Type.Object({ path: Type.String(), message: Type.String() }, { additionalProperties: false }), { maxItems: 200 });
+
+/** An answer taken though its tool's outputSchema refuses it (its bundle says so): what does not match. */
+export const OutputMismatchSchema = Type.Object({ message: Type.String(), issues: IssueListSchema }, { additionalProperties: false });
+
 export const InvokeErrorSchema = Type.Object(
   {
     code: Type.String(),
@@ -49,7 +54,9 @@ export const InvokeErrorSchema = Type.Object(
     snippet: Type.Optional(Type.String()),
     /** For host_not_allowed: the allowlist entry that would let the call through. */
     host: Type.Optional(Type.String()),
-    issues: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }, { additionalProperties: false }))),
+    issues: Type.Optional(IssueListSchema),
+    /** output_invalid, when a trace was asked for (the tester): the whole answer the schema refused, secrets masked. */
+    answer: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },
 );
@@ -127,6 +134,8 @@ export const InvokeResultSchema = Type.Union([
       content: Type.Optional(ResultContentSchema),
       status: Type.Optional(Type.Integer()),
       headers: Type.Optional(HeaderMap),
+      /** The answer does not match the tool's outputSchema, and its bundle takes such answers with a warning: what does not. */
+      outputMismatch: Type.Optional(OutputMismatchSchema),
       ...common,
     },
     { additionalProperties: false },

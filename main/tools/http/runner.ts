@@ -96,7 +96,8 @@ export function httpRunner(deps: {
           return { failure: error, attempts, trace, redactor };
         }
       }
-      return { value, emptyByDesign: value === null && emptyIsAnswer, meta, attempts, trace, redactor };
+      const mismatchIsWarning = deps.bundle(tool.bundleID)?.http?.outputMismatch === 'warn';
+      return { value, emptyByDesign: value === null && emptyIsAnswer, meta, attempts, trace, redactor, ...(mismatchIsWarning ? { mismatchIsWarning } : {}) };
     },
   };
 }

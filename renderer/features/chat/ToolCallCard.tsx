@@ -163,11 +163,18 @@ export function ToolCallCard({ call, byPerson = false, chatId, writing = false }
             <>
               <h4 className="subhead">{t('toolCall.result')}</h4>
               <ToolResult value={result.value} content={result.content} />
+              {result.outputMismatch ? <p className="muted">{result.outputMismatch.message}</p> : null}
             </>
           ) : null}
         </div>
         ) : null}
       </details>
+      {result?.ok && result.outputMismatch ? (
+        // Taken, as its bundle says, though it is not what the tool says it answers: the person sees which parts to doubt.
+        <p className="tool-card__warning">
+          {t('toolCall.mismatchTaken', { count: result.outputMismatch.issues.length })}
+        </p>
+      ) : null}
       {result && !result.ok ? (
         <div className="tool-card__error" role="alert">
           <code>{result.error.code}</code> {result.error.message}

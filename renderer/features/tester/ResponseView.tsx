@@ -1,15 +1,24 @@
 import { AgentSteps } from '../../components/AgentSteps.js';
 import { HookRuns } from '../../components/HookRuns.js';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lineFinder, MAX_MATCHES, type FoundLine } from './line-finder.js';
 import type { InvokeResult, RpcMessage, TraceEntry } from '../../../shared/schemas/invocation.js';
-import { ContentBlocks, ToolValue } from '../../components/ContentBlocks.js';
+import { ContentBlocks } from '../../components/ContentBlocks.js';
+import { ValueView, withNote } from './ValueView.js';
 import { isContentBlocks } from '../../../shared/mcp/content-blocks.js';
 
-const PREVIEW_LIMIT = 50_000;
-/** A value shown in part, with the note of what is left out on a line of its own. */
-const withNote = (text: string, note: string) => `${text}\n${note}`;
+/** Paths of a value and what is wrong at each (an outputSchema's refusal). */
+function Issues({ issues }: { issues: { path: string; message: string }[] | undefined }) {
+  if (!issues?.length) return null;
+  return (
+    <ul className="issues mono">
+      {issues.map((issue) => (
+        <li key={issue.path + issue.message}>
+          {issue.path} {issue.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function Headers({ headers }: { headers: Record<string, string> }) {
   const { t } = useTranslation();
@@ -107,40 +116,9 @@ function summary(text: string): string {
   }
 }
 
-function FoundLines({ find, query }: { find: (query: string) => FoundLine[]; query: string }) {
-  const { t } = useTranslation();
-  const matches = useMemo(() => find(query), [find, query]);
-  const said = { count: matches.length, query: query.trim() };
-  return (
-    <div className="value-search__found" role="region" aria-label={t('response.matches')}>
-      <p className="muted" role="status">
-        {matches.length === 0 ? t('response.noLine', said) : matches.length === MAX_MATCHES ? t('response.linesCapped', said) : t('response.lines', said)}
-      </p>
-      {matches.length > 0 ? (
-        <ol className="code-block value-search__lines">
-          {matches.map((match) => (
-            <li key={match.line} value={match.line}>
-              <code>{match.text}</code>
-            </li>
-          ))}
-        </ol>
-      ) : null}
-    </div>
-  );
-}
-
 /** The "Response" region: the verdict first, then the value, then every attempt. */
 export function ResponseView({ result, onAllowHost }: { result: InvokeResult; onAllowHost?: (host: string) => void }) {
   const { t } = useTranslation();
-  // Made once per result, not on every key typed into the find box (a 5 MB value took ~100 ms to print).
-  const valueText = useMemo(() => (result.ok ? (JSON.stringify(result.value, null, 2) ?? 'null') : null), [result]);
-  const find = useMemo(() => lineFinder(valueText ?? ''), [valueText]);
-  const structured = result.ok && result.value !== null && typeof result.value === 'object';
-  const [view, setView] = useState<'tree' | 'raw'>('tree');
-  const [query, setQuery] = useState('');
-  // The box shows each key at once; the lines found follow when the page has a moment.
-  const deferredQuery = useDeferredValue(query);
-  const searchId = useId();
   return (
     <section className="response" aria-label={t('response.region')}>
       <div className="response__verdict">
@@ -152,41 +130,14 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
       </div>
       {result.ok ? (
         <>
-          <div className="response__value-head">
-            <h3 className="subhead">{t('response.value')}</h3>
-            <label className="visually-hidden" htmlFor={searchId}>
-              {t('response.find')}
-            </label>
-            <input
-              id={searchId}
-              className="input input--small value-search"
-              type="search"
-              placeholder={t('response.findPlaceholder')}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-            {structured ? (
-              <div role="tablist" aria-label={t('response.view')} className="tabs">
-                <button type="button" role="tab" aria-selected={view === 'tree'} className="tab" onClick={() => setView('tree')}>
-                  {t('response.tree')}
-                </button>
-                <button type="button" role="tab" aria-selected={view === 'raw'} className="tab" onClick={() => setView('raw')}>
-                  {t('response.raw')}
-                </button>
-              </div>
-            ) : null}
-          </div>
-          {query.trim() ? (
-            <FoundLines find={find} query={deferredQuery} />
-          ) : structured && view === 'tree' && valueText!.length <= PREVIEW_LIMIT ? (
-            <div className="code-block" data-testid="tester-value">
-              <ToolValue value={result.value} />
+          {result.outputMismatch ? (
+            <div className="callout callout--warn" role="status">
+              <p>{t('response.mismatchTaken')}</p>
+              <p>{result.outputMismatch.message}</p>
+              <Issues issues={result.outputMismatch.issues} />
             </div>
-          ) : (
-            <pre className="code-block" data-testid="tester-value">
-              {valueText!.length > PREVIEW_LIMIT ? withNote(valueText!.slice(0, PREVIEW_LIMIT), t('response.restNotShown', { chars: valueText!.length })) : valueText}
-            </pre>
-          )}
+          ) : null}
+          <ValueView value={result.value} heading={t('response.value')} />
           <ScriptLogs logs={result.logs} />
           {isContentBlocks(result.content) ? (
             <>
@@ -198,12 +149,8 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
       ) : (
         <div className="callout callout--bad" role="alert">
           <p>{result.error.message}</p>
-          {result.error.snippet ? <pre className="code-block">{result.error.snippet}</pre> : null}
-          {result.error.issues?.map((issue) => (
-            <p key={issue.path + issue.message} className="mono">
-              {issue.path} {issue.message}
-            </p>
-          ))}
+          {result.error.snippet && result.error.answer === undefined ? <pre className="code-block">{result.error.snippet}</pre> : null}
+          <Issues issues={result.error.issues} />
           {result.error.code === 'host_not_allowed' && result.error.host && onAllowHost ? (
             <button type="button" className="button" onClick={() => onAllowHost(result.error.host!)}>
               {t('toolCall.allowHost', { host: result.error.host })}
@@ -211,6 +158,8 @@ export function ResponseView({ result, onAllowHost }: { result: InvokeResult; on
           ) : null}
         </div>
       )}
+      {/* An answer its outputSchema refused, whole, beside the problems above: what to fix the schema (or the API) by. */}
+      {!result.ok && result.error.answer !== undefined ? <ValueView value={result.error.answer} heading={t('response.answered')} /> : null}
       {result.steps?.length ? <AgentSteps steps={result.steps} open={result.steps.some((step) => step.stepId !== undefined)} /> : null}
       {result.hooks?.length ? <HookRuns runs={result.hooks} /> : null}
       {result.trace?.length ? (

@@ -87,6 +87,7 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
   const [headers, setHeaders] = useState(headersText(http.headers));
   const [hosts, setHosts] = useState((http.allowedHosts ?? []).join(', '));
   const [timeout, setTimeoutText] = useState(http.timeoutMs === undefined ? '' : String(http.timeoutMs));
+  const [takeMismatched, setTakeMismatched] = useState(http.outputMismatch === 'warn');
   const [problem, setProblem] = useState<string | null>(null);
 
   const authOf = (): HttpImpl['auth'] | undefined => {
@@ -133,6 +134,7 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
       ...(Object.keys(parsedHeaders).length ? { headers: parsedHeaders } : {}),
       ...(hosts.trim() ? { allowedHosts: hosts.split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase()) } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(takeMismatched ? { outputMismatch: 'warn' as const } : {}),
     };
     setProblem(null);
     const { bundleID, slug, displayName, description, isEnabled } = bundle;
@@ -291,6 +293,13 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
           <span className="field__label">{t('connection.timeout')}</span>
           <input className="input" inputMode="numeric" value={timeout} placeholder={EXAMPLES.timeout} onChange={(event) => setTimeoutText(event.target.value)} />
         </label>
+        <div className="field">
+          <label className="checkbox">
+            <input type="checkbox" checked={takeMismatched} onChange={(event) => setTakeMismatched(event.target.checked)} />
+            {t('connection.takeMismatched')}
+          </label>
+          <span className="field__hint">{t('connection.takeMismatchedHint')}</span>
+        </div>
         <ErrorLine message={problem} />
         <SaveCancelActions onCancel={onClose} saveDisabled={put.isPending} />
       </form>
