@@ -33,21 +33,94 @@ interface Conversion {
   converted: WeakMap<object, Record<string, unknown>>;
   /** Nodes of each converted schema as written out (shared parts counted every time they appear). */
   sizes: WeakMap<object, number>;
+  /** Characters of JSON each converted schema takes as written out. */
+  chars: WeakMap<object, number>;
   /** Nodes the result may still take. */
   remaining: number;
+  /** Characters its JSON may still take (past them, TOO_LONG is thrown). */
+  charsLeft: number;
 }
 
 /** Which description language a document is written in. */
 export type Dialect = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
 
 export function toJsonSchema2020(schema: unknown, dialect: Dialect): Record<string, unknown> {
-  const conversion: Conversion = { dialect, onPath: new WeakSet(), converted: new WeakMap(), sizes: new WeakMap(), remaining: MAX_SCHEMA_NODES };
-  const converted = convert(schema, conversion, 0);
   // Written out once, bounded: nothing downstream shares (or changes) a part another tool uses.
-  return JSON.parse(JSON.stringify(converted)) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(converted(schema, dialect))) as Record<string, unknown>;
+}
+
+/**
+ * The same, or undefined when its JSON would be longer than `maxChars`: found out while converting, so a schema far
+ * too large costs no more than the limit. (Stripe's answers each name most of its API: converting each in full, to
+ * throw it away, took 17 of the 18 seconds its import took.)
+ */
+export function toJsonSchema2020Within(schema: unknown, dialect: Dialect, maxChars: number): Record<string, unknown> | undefined {
+  let out: Record<string, unknown>;
+  try {
+    out = converted(schema, dialect, maxChars);
+  } catch (error) {
+    if (error === TOO_LONG) return undefined;
+    throw error;
+  }
+  // The count is close to JSON's length, not equal to it (escapes): the last word is JSON's own.
+  const text = JSON.stringify(out);
+  return text.length > maxChars ? undefined : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/**
+ * How long a schema's JSON would be, about, as the description writes it (OpenAPI-only keywords left out), each
+ * shared schema measured once for the whole description: most of a large API's answers can be told too large
+ * without converting them. A schema met again on its own path counts as the note that cuts it.
+ */
+export function schemaSizeEstimator(): (schema: unknown) => number {
+  const known = new WeakMap<object, number>();
+  const onPath = new WeakSet<object>();
+  const measure = (value: unknown, depth: number): number => {
+    if (value === null || typeof value !== 'object') return typeof value === 'string' ? value.length + 2 : String(value).length;
+    const seen = known.get(value);
+    if (seen !== undefined) return seen;
+    if (onPath.has(value) || depth > MAX_DEPTH) return CUT_CHARS;
+    onPath.add(value);
+    let chars = 2;
+    const isArray = Array.isArray(value);
+    for (const [key, item] of Object.entries(value)) {
+      if (!isArray && (OPENAPI_ONLY.has(key) || key.startsWith('x-'))) continue;
+      chars += (isArray ? 1 : key.length + 4) + measure(item, depth + 1);
+    }
+    onPath.delete(value);
+    known.set(value, chars);
+    return chars;
+  };
+  return (schema) => measure(schema, 0);
+}
+
+/** About the length of the note a cycle becomes. */
+const CUT_CHARS = 80;
+
+function converted(schema: unknown, dialect: Dialect, maxChars = Infinity): Record<string, unknown> {
+  return convert(schema, { dialect, onPath: new WeakSet(), converted: new WeakMap(), sizes: new WeakMap(), chars: new WeakMap(), remaining: MAX_SCHEMA_NODES, charsLeft: maxChars }, 0);
+}
+
+/** Thrown when a conversion passes its length: nothing of it is wanted. */
+class TooLong extends Error {}
+const TOO_LONG = new TooLong('the schema is longer than asked for');
+
+/** The characters JSON takes for a value, not counting the converted schemas inside it (each counted as it is made). */
+function ownChars(value: unknown, sizes: WeakMap<object, number>): number {
+  if (value === null || typeof value !== 'object') return typeof value === 'string' ? value.length + 2 : String(value).length;
+  if (sizes.has(value)) return 0;
+  let chars = 2;
+  const isArray = Array.isArray(value);
+  for (const [key, item] of Object.entries(value)) chars += (isArray ? 1 : key.length + 4) + ownChars(item, sizes);
+  return chars;
 }
 
 const tooLarge = () => ({ description: 'A value whose schema is too large to carry over (the API description repeats it past what a tool holds).' });
+
+function spend(conversion: Conversion, chars: number): void {
+  conversion.charsLeft -= chars;
+  if (conversion.charsLeft < 0) throw TOO_LONG;
+}
 
 function sized(conversion: Conversion, out: Record<string, unknown>, size: number): Record<string, unknown> {
   conversion.sizes.set(out, size);
@@ -63,6 +136,7 @@ function convert(schema: unknown, conversion: Conversion, depth: number): Record
     const size = conversion.sizes.get(done) ?? 1;
     if (size > conversion.remaining) return sized(conversion, tooLarge(), 1);
     conversion.remaining -= size;
+    spend(conversion, conversion.chars.get(done) ?? 0);
     return done;
   }
   // Only a cycle (or an absurd depth) is cut.
@@ -71,13 +145,18 @@ function convert(schema: unknown, conversion: Conversion, depth: number): Record
   conversion.remaining -= 1;
   conversion.onPath.add(schema);
   let size = 1;
+  let chars = 0;
   const child = (item: unknown) => {
     const out = convert(item, conversion, depth + 1);
     size += conversion.sizes.get(out) ?? 1;
+    chars += conversion.chars.get(out) ?? 2;
     return out;
   };
   try {
     const out = convertKeywords(schema as Record<string, unknown>, conversion.dialect, child);
+    const own = ownChars(out, conversion.sizes);
+    spend(conversion, own);
+    conversion.chars.set(out, own + chars);
     conversion.converted.set(schema, out);
     return sized(conversion, out, size);
   } finally {

@@ -1,7 +1,7 @@
 import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-auth.js';
 import { QUERY_FORM_METHODS, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
-import { toJsonSchema2020, type Dialect } from './json-schema-2020.js';
+import { schemaSizeEstimator, toJsonSchema2020, toJsonSchema2020Within, type Dialect } from './json-schema-2020.js';
 import { parameterSchema, parameterStyle } from './openapi-parameters.js';
 import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/tools/import-names.js';
 
@@ -37,6 +37,8 @@ export interface ConvertedApi {
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const TOOL_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_OUTPUT_SCHEMA_CHARS = 65_536;
+/** From this many tools an API counts as large: its answers are checked against their schemas as warnings. */
+const LARGE_API_TOOLS = 100;
 const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
@@ -65,6 +67,7 @@ export function convertOpenApi(doc: Json, dialect: Dialect, options: { sourceUrl
   if (auth.bundleAuth) http.auth = auth.bundleAuth;
 
   const slugs = new Set<string>();
+  const sizeOf = schemaSizeEstimator();
   const operations: ConvertedOperation[] = [];
   const paths = asObject(doc.paths);
   for (const [path, rawItem] of Object.entries(paths)) {
@@ -72,8 +75,15 @@ export function convertOpenApi(doc: Json, dialect: Dialect, options: { sourceUrl
     for (const method of METHODS) {
       if (!(method in item)) continue;
       const operation = asObject(item[method]);
-      operations.push(convertOperation({ doc, dialect, path, method: method.toUpperCase(), item, operation, slugs, auth }));
+      operations.push(convertOperation({ doc, dialect, path, method: method.toUpperCase(), item, operation, slugs, auth, sizeOf }));
     }
+  }
+  // A large public API's answers drift from its description (a field added, a null where a string was said): its
+  // tools take such answers with a warning instead of failing, which the preview says and the bundle's settings change.
+  const tools = operations.filter((operation) => operation.tool).length;
+  if (tools >= LARGE_API_TOOLS) {
+    http.outputMismatch = 'warn';
+    notes.push(`This API has ${tools} operations: an answer that does not match the schema its description gives is taken with a warning rather than failing the call (the bundle's connection settings change this).`);
   }
   const format = dialect === 'swagger-2.0' ? 'Swagger 2.0' : `OpenAPI ${String(doc.openapi)}`;
   return {
@@ -207,6 +217,8 @@ interface OperationContext {
   operation: Json;
   slugs: Set<string>;
   auth: AuthPlan;
+  /** About how long a schema of this description is, written out (shared schemas measured once). */
+  sizeOf: (schema: unknown) => number;
 }
 
 function convertOperation(context: OperationContext): ConvertedOperation {
@@ -294,12 +306,10 @@ function convertOperation(context: OperationContext): ConvertedOperation {
   // description's schema, if any, does not describe).
   const streams = answersWithEvents(operation, context.doc, dialect);
   if (streams) impl.responseEncoding = 'sse';
-  let outputSchema = streams ? undefined : responseSchema(operation, dialect);
   // Some APIs describe an answer in hundreds of kilobytes of schema: kept, it would make every tool file that large.
-  if (outputSchema && JSON.stringify(outputSchema).length > MAX_OUTPUT_SCHEMA_CHARS) {
-    outputSchema = undefined;
-    notes.push('the schema of its answer (over 64 KB), so the answer is not checked');
-  }
+  const answer = streams ? undefined : responseSchema(operation, dialect, context.sizeOf);
+  const outputSchema = answer === TOO_LARGE ? undefined : answer;
+  if (answer === TOO_LARGE) notes.push('the schema of its answer (over 64 KB), so the answer is not checked');
   const tool: ToolInput = {
     displayName,
     description: cut(descriptionOf(summary, asText(operation.description), notes), 8_000),
@@ -410,12 +420,17 @@ function successResponse(operation: Json): Json | undefined {
   return success ? asObject(responses[success]) : undefined;
 }
 
-function responseSchema(operation: Json, dialect: Dialect): Json | undefined {
+const TOO_LARGE = 'too large';
+
+/** The schema of the success answer, within MAX_OUTPUT_SCHEMA_CHARS (TOO_LARGE past it). */
+function responseSchema(operation: Json, dialect: Dialect, sizeOf: (schema: unknown) => number): Json | typeof TOO_LARGE | undefined {
   const response = successResponse(operation);
   if (!response) return undefined;
-  if (dialect === 'swagger-2.0') return response.schema ? toJsonSchema2020(response.schema, dialect) : undefined;
   const content = asObject(response.content);
   const json = Object.keys(content).find((type) => JSON_MEDIA.test(type));
-  const schema = json ? asObject(content[json]).schema : undefined;
-  return schema ? toJsonSchema2020(schema, dialect) : undefined;
+  const schema = dialect === 'swagger-2.0' ? response.schema : json ? asObject(content[json]).schema : undefined;
+  if (!schema) return undefined;
+  // Far past the limit as written: not converted at all (the estimate counts what converting keeps, give or take).
+  if (sizeOf(schema) > MAX_OUTPUT_SCHEMA_CHARS * 1.25) return TOO_LARGE;
+  return toJsonSchema2020Within(schema, dialect, MAX_OUTPUT_SCHEMA_CHARS) ?? TOO_LARGE;
 }
