@@ -47,6 +47,7 @@ export class AgentHost implements LoopHost {
       budget: this.context.budget,
       askUser: this.ask(),
       ...(this.context.manual ? { manual: true } : {}),
+      ...(this.context.sessionId ? { sessionId: this.context.sessionId } : {}),
     };
   }
 

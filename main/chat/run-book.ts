@@ -138,7 +138,7 @@ export class RunBook implements LoopHost {
 
   /** A chat's calls carry its manual mode into the agents they run; anything else they ask, they ask live. */
   callContext(chat: Chat) {
-    return chat.toolRuns === 'manual' ? { manual: true } : {};
+    return { sessionId: chat.id, ...(chat.toolRuns === 'manual' ? { manual: true } : {}) };
   }
 
   /** A chat spends what its turn limit allows; tool calls are not counted. */

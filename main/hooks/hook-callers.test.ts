@@ -50,14 +50,23 @@ describe('hooks run for every caller', () => {
     // A recipe's step.
     await put('trip', { type: 'recipe', argSchema: cityArgs, impl: { steps: [{ id: 'w', tool: { bundleID: h.bundleID, slug: 'weather' }, args: { city: '${inputs.city}' } }], output: '${steps.w.result.temp}' } });
     await h.call('tools.invoke', { bundleID: h.bundleID, toolSlug: 'trip', version: 'v1', args: { city: 'Cairo' } });
+    // A recipe a chat's model calls: its step's call belongs to that chat, as the chat's own calls do.
+    const planner = await startFakeOpenAi([openAiToolCallReply([{ id: 'c2', name: 'trip', args: ['{"city":"Baku"}'] }]), openAiTextReply(['Planned.'])]);
+    servers.push(planner);
+    await h.provider('planner', { kind: 'openai', displayName: 'Planner', baseURL: `${planner.url}/v1`, apiKey: 'sk-plan' });
+    const trip = await h.chat({ providerId: 'planner', tools: { mode: 'auto', selected: [h.tool('trip')] } });
+    await h.call('chats.send', { chatId: trip.id, content: 'Plan Baku' });
+    await h.settled(trip.id);
 
-    const lines = (await readFile(path.join(h.dataDir, 'hooks.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { caller: string; response: { city: string } });
-    expect(lines.map((line) => [line.caller, line.response.city])).toEqual([
-      ['person', 'Oslo'],
-      ['chat-model', 'Rome'],
-      ['agent', 'Lima'],
-      ['script', 'Kyiv'],
-      ['recipe', 'Cairo'],
+    const lines = (await readFile(path.join(h.dataDir, 'hooks.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { caller: string; response: { city: string }; session: string });
+    // session_id is the chat a call belongs to, however deep; calls outside any chat are Toolbelt's own session.
+    expect(lines.map((line) => [line.caller, line.response.city, line.session])).toEqual([
+      ['person', 'Oslo', 'toolbelt'],
+      ['chat-model', 'Rome', chat.id],
+      ['agent', 'Lima', 'toolbelt'],
+      ['script', 'Kyiv', 'toolbelt'],
+      ['recipe', 'Cairo', 'toolbelt'],
+      ['recipe', 'Baku', trip.id],
     ]);
   });
 });

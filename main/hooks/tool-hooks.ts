@@ -27,6 +27,8 @@ export interface ToolHookDeps {
 export interface HookCall {
   caller: unknown;
   signal?: AbortSignal;
+  /** The chat the call belongs to; calls outside any chat (the tester, an MCP client) are Toolbelt's own session. */
+  sessionId?: string;
 }
 
 /** Before a call: how it goes on. */
@@ -110,7 +112,7 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
   function payload(tool: ToolFile, args: Record<string, unknown>, call: HookCall): Record<string, unknown> {
     const bundle = deps.bundleSlug(tool.bundleID);
     return {
-      session_id: 'toolbelt',
+      session_id: call.sessionId ?? 'toolbelt',
       cwd: deps.cwd,
       permission_mode: 'default',
       tool_name: toolNames(tool, bundle)[0],

@@ -128,7 +128,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     // A draft in the tester runs whatever the switches say; everything else asks the resolver.
     requireReady(deps.resolver.check(record, { ignoreSwitches: draft }));
     // The person's hooks before the call: they may refuse it, rewrite its input, let it through or have the person asked.
-    const hookCall = { caller: context.caller, signal: context.signal };
+    const hookCall = { caller: context.caller, signal: context.signal, ...(context.sessionId ? { sessionId: context.sessionId } : {}) };
     const before = deps.toolHooks ? await deps.toolHooks.before(tool, args, hookCall) : null;
     const refused = (code: string, message: string): InvokeResult => withHookRuns({ ok: false, error: { code, message }, durationMs: 0, attempts: 0 }, before, null);
     if (before?.refusal) return refused(before.refusal.code, before.refusal.message);

@@ -37,6 +37,8 @@ interface RunLineageContext {
   budget?: RunBudget;
   /** The chat this call runs in runs its model's calls only when the person says so: an agent's calls ask too. */
   manual?: boolean;
+  /** The chat the call belongs to, however deep inside agents, scripts and recipes: what hooks are told as session_id. */
+  sessionId?: string;
 }
 
 /** What one kind of tool reads, and no other. */
@@ -47,6 +49,11 @@ interface KindContext {
   exchangeTag?: ExchangeTag;
   /** Recipes: a run again from one of its steps, with the results its earlier steps had (the tester). */
   resume?: RecipeResume;
+}
+
+/** What a call made inside another carries on from it: manual runs, and the chat it belongs to. */
+export function lineageFlags(context: Pick<RunLineageContext, 'manual' | 'sessionId'>): Pick<RunLineageContext, 'manual' | 'sessionId'> {
+  return { ...(context.manual ? { manual: true } : {}), ...(context.sessionId ? { sessionId: context.sessionId } : {}) };
 }
 
 /** What one call needs besides the tool and its checked arguments: the invoker passes it through without reading a kind's own fields. */

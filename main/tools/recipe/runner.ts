@@ -10,7 +10,7 @@ import { InvokeFailure, type InvokeErrorCode } from '../invoke-error.js';
 import type { Invoker } from '../invoker.js';
 import type { Readiness } from '../resolver.js';
 import { freshBudget, spend } from '../run-lineage.js';
-import type { RunContext, RunOutcome, ToolRunner } from '../runners.js';
+import { lineageFlags, type RunContext, type RunOutcome, type ToolRunner } from '../runners.js';
 
 export type RecipeTool = Extract<ToolFile, { type: 'recipe' }>;
 
@@ -183,7 +183,7 @@ async function runRecipe(deps: RecipeDeps, tool: RecipeTool, inputs: Record<stri
     try {
       // Its door asks the person when the step's tool asks first, naming the path.
       const caller = { kind: 'recipe' as const, path, ...(context.manual ? { manual: true } : {}) };
-      const result = await deps.invoker().invoke(target, { args }, { caller, signal: context.signal, agentPath: path, budget, ...(context.manual ? { manual: true } : {}) });
+      const result = await deps.invoker().invoke(target, { args }, { caller, signal: context.signal, agentPath: path, budget, ...lineageFlags(context) });
       return result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error };
     } catch (error) {
       // Refused before it ran (switched off, arguments that do not fit its schema): a failure of the step.

@@ -5,7 +5,7 @@ import type { ScriptToolCall, ScriptToolCallResult } from '../../script-sandbox/
 import type { ToolRecord } from '../../store/records.js';
 import type { ToolStore } from '../../store/tool-store.js';
 import type { Invoker } from '../invoker.js';
-import type { RunContext } from '../runners.js';
+import { lineageFlags, type RunContext } from '../runners.js';
 import { freshBudget, spend } from '../run-lineage.js';
 import type { AgentStep } from '../../../shared/schemas/agent-step.js';
 
@@ -66,7 +66,7 @@ export function toolCaller(deps: ScriptCallDeps, tool: ScriptTool, context: RunC
     const named = { target: target.tool.displayName };
     try {
       const caller = { kind: 'script' as const, path, ...(context.manual ? { manual: true } : {}) };
-      const result = await deps.invoker().invoke(target, { args }, { caller, signal: context.signal, agentPath: path, budget, ...(context.manual ? { manual: true } : {}) });
+      const result = await deps.invoker().invoke(target, { args }, { caller, signal: context.signal, agentPath: path, budget, ...lineageFlags(context) });
       return { ...(result.ok ? { ok: true as const, value: result.value } : refused(result.error.code, result.error.message)), ...named };
     } catch (error) {
       // Refused before it ran (switched off, denied, arguments that do not fit): as data for the script.
