@@ -29,12 +29,18 @@ export class AgentHost implements LoopHost {
     private readonly path: readonly string[],
     private readonly context: RunContext & { budget: RunBudget },
     private readonly maxTurns: number,
+    /** What the SubagentStop hooks are told: the session (the chat it runs for), its type, and the names matchers try. */
+    private readonly hooked: { sessionId: string; agentType: string; names: readonly string[] },
   ) {
     this.who = { kind: 'agent', path, ...(context.manual ? { manual: true } : {}) };
   }
 
   now(): string {
     return this.deps.now();
+  }
+
+  stopHook(chat: Chat) {
+    return { event: 'SubagentStop' as const, sessionId: this.hooked.sessionId, fields: { agent_id: chat.id, agent_type: this.hooked.agentType }, names: this.hooked.names };
   }
 
   caller(): LiveCaller {

@@ -8,6 +8,8 @@ import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
 import type { ConsentDeps } from '../consent/consent.js';
 import { TurnLoop } from '../loop/turn-loop.js';
+import type { SessionHooks } from '../loop/loop-host.js';
+import { hookContextOf } from '../tools/hooked-result.js';
 import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
 import type { ModelProvider } from '../providers/model.js';
 import type { ProviderSettings, ProviderStore } from '../providers/provider-store.js';
@@ -32,6 +34,8 @@ export interface AgentRunnerDeps extends ConsentDeps {
   log: Logger;
   /** Tool search, for agents that reach many tools. */
   search?: ToolSearchDeps;
+  /** The person's SubagentStart and SubagentStop hooks. */
+  sessionHooks?: SessionHooks;
 }
 
 /**
@@ -108,7 +112,11 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
     const readiness = await deps.resolver().resolve(ref);
     return readiness.ok ? readiness.record : undefined;
   };
-  const host = new AgentHost(deps, tool.displayName, path, context, chat.maxTurns);
+  // SubagentStart: what its hooks say goes in the agent's instructions (they cannot stop it, as in Claude Code).
+  const hooked = { sessionId: context.sessionId ?? 'toolbelt', agentType: tool.slug, names: [tool.slug, tool.displayName] };
+  const started = await deps.sessionHooks?.run('SubagentStart', hooked.sessionId, { agent_id: chat.id, agent_type: hooked.agentType }, hooked.names);
+  Object.assign(chat, hookContextOf(started?.context ?? []));
+  const host = new AgentHost(deps, tool.displayName, path, context, chat.maxTurns, hooked);
   const loop = new TurnLoop({ ...deps, resolver: deps.resolver(), invoker: deps.invoker(), findTool: (bundleID, slug, version) => findTool({ bundleID, slug, version }) }, host);
   await loop.drive(chat, chat.run!.runId, context.signal, false, context.exchangeTag);
   const steps = stepsOf(chat);

@@ -137,6 +137,10 @@ export class RunBook implements LoopHost {
   }
 
   /** A chat's calls carry its manual mode into the agents they run; anything else they ask, they ask live. */
+  stopHook(chat: Chat) {
+    return { event: 'Stop' as const, sessionId: chat.id, fields: {} };
+  }
+
   callContext(chat: Chat) {
     return { sessionId: chat.id, ...(chat.toolRuns === 'manual' ? { manual: true } : {}) };
   }

@@ -105,8 +105,11 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
     const bundle = store.bundle(bundleID);
     return bundle?.kind === 'valid' ? { name: bundle.bundle.displayName, ...(bundle.bundle.http ? { http: bundle.bundle.http } : {}) } : undefined;
   };
+  // Read late: the hooks are made after the runners, whose script runner runs script hooks.
+  const sessionHooks: SessionHooks = { run: (event, sessionId, fields, names) => toolHooks.session(event, sessionId, fields, names) };
   const runners: ToolRunners = {
     agent: agentRunner({
+      sessionHooks,
       search: deps.toolSearch,
       providers: deps.providers,
       connect: deps.connect,
@@ -139,7 +142,7 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   return {
     resolver,
     invoker,
-    sessionHooks: { run: (event, sessionId, fields) => toolHooks.session(event, sessionId, fields) },
+    sessionHooks,
     signatures,
     warmedUp,
     async close() {

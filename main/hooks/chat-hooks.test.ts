@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { openAiTextReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
 import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { startChatHarness } from '../../testing/harness/chat-harness.js';
 import type { UserMessage } from '../../shared/schemas/chat.js';
@@ -59,6 +59,41 @@ describe('hooks on a chat (Claude Code’s SessionStart, UserPromptSubmit and St
     expect((await log()).filter((line) => line.event === 'Stop').map((line) => [line.active, line.last])).toEqual([
       [false, 'Done.'],
       [true, 'Done; I ran the unit tests.'],
+    ]);
+  });
+
+  it('an agent a chat runs: SubagentStart gives it a line, SubagentStop sends it back once; both in the chat’s session, and only where their matcher takes the agent', async () => {
+    const h = await startChatHarness();
+    // The chat's model calls the agent; the agent's own model answers twice (sent back once by SubagentStop).
+    const outer = await startFakeOpenAi([openAiToolCallReply([{ id: 'c0', name: 'researcher', args: ['{"task":"Find the capital of Peru."}'] }]), openAiTextReply(['Lima.'])]);
+    const inner = await startFakeOpenAi([openAiTextReply(['Lima.']), openAiTextReply(['Lima, says the atlas.'])]);
+    onTestFinished(async () => {
+      await Promise.all([outer.close(), inner.close()]);
+    });
+    await h.provider('outer', { kind: 'openai', displayName: 'Outer', baseURL: `${outer.url}/v1`, apiKey: 'sk-outer' });
+    await h.provider('inner', { kind: 'openai', displayName: 'Inner', baseURL: `${inner.url}/v1`, apiKey: 'sk-inner' });
+    await h.call('tools.put', { bundleID: h.bundleID, toolSlug: 'researcher', version: 'v1', tool: { displayName: 'Researcher', type: 'agent', argSchema: { type: 'object', properties: { task: { type: 'string' } }, required: ['task'] }, impl: { providerId: 'inner', model: 'gpt-4o-mini', tools: [] } } as never });
+    // The same hook for another agent type, which must not run (it would log a second SubagentStart).
+    await h.call('settings.patch', {
+      hooks: {
+        SubagentStart: [{ matcher: 'researcher', hooks: [{ type: 'command', command: GUARD }] }, { matcher: 'writer', hooks: [{ type: 'command', command: GUARD }] }],
+        SubagentStop: [{ matcher: 'Researcher', hooks: [{ type: 'command', command: GUARD }] }],
+      },
+    } as never);
+    const chat = await h.chat({ providerId: 'outer', tools: { mode: 'auto', selected: [h.tool('researcher')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'capital of Peru?' });
+    const done = await h.settled(chat.id);
+    const call = done.messages.flatMap((message) => (message.role === 'assistant' ? message.toolCalls : []))[0]!;
+    expect(call.result).toMatchObject({ ok: true, value: 'Lima, says the atlas.' });
+    // The agent read the SubagentStart line in its instructions, and the SubagentStop reason on its second turn.
+    const first = inner.requests[0]!.body.messages as { role: string; content: string }[];
+    expect(first[0]).toEqual({ role: 'system', content: "[From the person's hooks, when this chat started: Answer in one sentence.]" });
+    expect((inner.requests[1]!.body.messages as { role: string; content: string }[]).at(-1)).toEqual({ role: 'user', content: "[From the person's hooks, before you finish: Name your source.]" });
+    const log = (await readFile(path.join(h.dataDir, 'chat-hooks.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(log.map((line) => [line.event, line.session, line.agent, line.active ?? null])).toEqual([
+      ['SubagentStart', chat.id, 'researcher', null],
+      ['SubagentStop', chat.id, 'researcher', false],
+      ['SubagentStop', chat.id, 'researcher', true],
     ]);
   });
 });

@@ -48,7 +48,7 @@ describe('hooks before and after every tool call (Claude Code’s format)', () =
       ['PostToolUse', 'continue', false],
     ]);
 
-    expect(await logged()).toEqual([{ event: 'PostToolUse', tool: 'forecast', response: { city: 'Tallinn', sky: 'clear' }, error: null, caller: 'person' }]);
+    expect(await logged()).toEqual([{ event: 'PostToolUse', tool: 'forecast', response: { city: 'Tallinn', sky: 'clear' }, error: null, caller: 'person', session: 'toolbelt' }]);
   });
 
   it('an input rewritten into what the schema refuses is not sent; a hook that hangs, fails or floods is handled', async () => {

@@ -61,9 +61,15 @@ export interface ToolHooks {
   /** Null when no hook applies (nothing ran): the call goes on as it came. */
   before(tool: ToolFile, args: Record<string, unknown>, call: HookCall): Promise<BeforeCall | null>;
   after(tool: ToolFile, args: Record<string, unknown>, call: HookCall, result: InvokeResult): Promise<AfterCall | null>;
-  /** UserPromptSubmit, Stop, SessionStart: every hook of the event runs (matchers name tools); null when none is set. */
-  session(event: 'UserPromptSubmit' | 'Stop' | 'SessionStart', sessionId: string, fields: Record<string, unknown>): Promise<SessionOutcome | null>;
+  /**
+   * Events of a conversation, not of one call: UserPromptSubmit, Stop and SessionStart run every hook of the event;
+   * SubagentStart and SubagentStop those whose matcher takes one of `names` (the agent's, as Claude Code matches agent
+   * types). Null when none applies.
+   */
+  session(event: SessionEvent, sessionId: string, fields: Record<string, unknown>, names?: readonly string[]): Promise<SessionOutcome | null>;
 }
+
+export type SessionEvent = 'UserPromptSubmit' | 'Stop' | 'SessionStart' | 'SubagentStart' | 'SubagentStop';
 
 /** Which is more restrictive: a deny over an ask over an allow over going on. */
 const STRICTNESS: Record<HookRun['decision'], number> = { error: 0, continue: 0, allow: 1, ask: 2, block: 3, deny: 3 };
@@ -154,8 +160,8 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
       };
     },
 
-    async session(event, sessionId, fields) {
-      const handlers = (deps.hooks()?.[event] ?? []).flatMap((entry) => entry.hooks);
+    async session(event, sessionId, fields, names) {
+      const handlers = (deps.hooks()?.[event] ?? []).filter((entry) => !names || matcherTakes(entry.matcher, names)).flatMap((entry) => entry.hooks);
       if (handlers.length === 0) return null;
       const effects = await run(event, handlers, { session_id: sessionId, cwd: deps.cwd, permission_mode: 'default', ...fields }, undefined);
       if (effects === 'busy') return { runs: [], context: [] };

@@ -14,7 +14,7 @@ import type { InvokeContext } from '../tools/invoker.js';
  *   one tool call, turns it into steps, and asks the person live.
  */
 /** Events of the person's hooks that are not about one tool call (main/hooks' `session`, wired by the core). */
-export type SessionHookEvent = 'UserPromptSubmit' | 'Stop' | 'SessionStart';
+export type SessionHookEvent = 'UserPromptSubmit' | 'Stop' | 'SessionStart' | 'SubagentStart' | 'SubagentStop';
 
 /** What those hooks said: a reason when one blocked, what they gave the model to read, and each run. */
 export interface SessionHookOutcome {
@@ -25,7 +25,8 @@ export interface SessionHookOutcome {
 
 export interface SessionHooks {
   /** Null when no hook is set for the event. */
-  run(event: SessionHookEvent, sessionId: string, fields: Record<string, unknown>): Promise<SessionHookOutcome | null>;
+  /** `names`: what a matcher is tried on (an agent's names for the Subagent events); without them every hook runs. */
+  run(event: SessionHookEvent, sessionId: string, fields: Record<string, unknown>, names?: readonly string[]): Promise<SessionHookOutcome | null>;
 }
 
 export interface LoopHost {
@@ -34,6 +35,11 @@ export interface LoopHost {
   caller(chat: Chat): Caller;
   /** What every call run in this loop carries besides its signal (the agent path, the run's budget, a way to ask). */
   callContext(chat: Chat): Omit<InvokeContext, 'signal' | 'caller'>;
+  /**
+   * Which hooks hear that the model is done: a chat's Stop, with the chat as the session; an agent's SubagentStop,
+   * in the session of the chat it runs for, with its own fields and the names its matchers are tried on.
+   */
+  stopHook(chat: Chat): { event: 'Stop' | 'SubagentStop'; sessionId: string; fields: Record<string, unknown>; names?: readonly string[] };
   /**
    * Before each model request (`modelRequests`) and each batch of calls
    * (`toolCalls`, with how many): throws a ToolbeltError, which ends the run

@@ -144,7 +144,9 @@ export class TurnLoop {
    */
   private async stopHooks(chat: Chat, last: AssistantMessage, run: NonNullable<Chat['run']>): Promise<string | null> {
     const continued = run.stopContinues ?? 0;
-    const outcome = await this.deps.sessionHooks?.run('Stop', chat.id, { stop_hook_active: continued > 0, last_assistant_message: last.content.slice(0, 20_000) });
+    const stop = this.host.stopHook(chat);
+    const fields = { ...stop.fields, stop_hook_active: continued > 0, last_assistant_message: last.content.slice(0, 20_000) };
+    const outcome = await this.deps.sessionHooks?.run(stop.event, stop.sessionId, fields, stop.names);
     if (!outcome?.block || continued >= MAX_STOP_CONTINUES) return null;
     run.stopContinues = continued + 1;
     return `[From the person's hooks, before you finish: ${outcome.block}]`;
