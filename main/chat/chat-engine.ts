@@ -176,7 +176,8 @@ export class ChatEngine {
 
   /** SessionStart, as a chat is made: what the hooks print (or give as additionalContext) goes in its system prompt. */
   async sessionStartHooks(chatId: string): Promise<{ hookContext?: string }> {
-    const outcome = await this.deps.sessionHooks?.run('SessionStart', chatId, { source: 'startup' });
+    // Its matcher is tried on how the session began, as Claude Code's is (a chat made here always starts fresh).
+    const outcome = await this.deps.sessionHooks?.run('SessionStart', chatId, { source: 'startup' }, ['startup']);
     return hookContextOf(outcome?.context ?? []);
   }
 

@@ -11,7 +11,7 @@ const GUARD = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(PR
 
 async function hookedChat(script: { text: string }[]) {
   const h = await startChatHarness();
-  await h.call('settings.patch', { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: GUARD }] }], Stop: [{ hooks: [{ type: 'command', command: GUARD }] }], SessionStart: [{ hooks: [{ type: 'command', command: GUARD }] }] } } as never);
+  await h.call('settings.patch', { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: GUARD }] }], Stop: [{ hooks: [{ type: 'command', command: GUARD }] }], SessionStart: [{ hooks: [{ type: 'command', command: GUARD }] }, { matcher: 'resume|compact', hooks: [{ type: 'command', command: GUARD }] }] } } as never);
   await h.provider('script', { kind: 'scripted', displayName: 'Script', script });
   const chat = await h.chat({ providerId: 'script' });
   const log = async () => (await readFile(path.join(h.dataDir, 'chat-hooks.log'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -50,6 +50,11 @@ describe('hooks on a chat (Claude Code’s SessionStart, UserPromptSubmit and St
     expect(done.messages.filter((message) => message.role === 'assistant').map((message) => message.content)).toEqual(['Done.', 'Done; I ran the unit tests.']);
     // SessionStart ran as the chat was made: what it printed is in the system prompt of every request.
     expect(done.hookContext).toBe('Today the person reviews pull requests.');
+    // Once per chat made (two here): the hook whose matcher wants a resumed session does not run for a new chat.
+    const started = (await log()).filter((line) => line.event === 'SessionStart').map((line) => line.session);
+    expect(started).toHaveLength(2);
+    expect(new Set(started).size).toBe(2);
+    expect(started).toContain(chat.id);
     const sent = openai.requests[0]!.body.messages as { role: string; content: string }[];
     expect(sent[0]).toEqual({ role: 'system', content: "[From the person's hooks, when this chat started: Today the person reviews pull requests.]" });
     const told = (openai.requests[1]!.body.messages as { role: string; content: string }[]).at(-1)!;
