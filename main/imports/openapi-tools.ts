@@ -271,9 +271,10 @@ function convertOperation(context: OperationContext): ConvertedOperation {
   // A form of no fields (most of Stripe's lists) says nothing: the tool sends none.
   const bodySchema = body.schema ? toJsonSchema2020(body.schema, dialect) : undefined;
   const bodyless = QUERY_FORM_METHODS.has(method);
-  if (bodySchema && bodyless && !body.form) return { ...base, skipped: `it sends a ${body.multipart ? 'multipart' : 'JSON'} body with ${method}, which HTTP tools do not do` };
-  const formFields = bodySchema && bodyless ? Object.keys(asObject(bodySchema.properties)).length : 0;
-  if (bodySchema && (!bodyless || formFields > 0)) {
+  // A GET carries no other body; a DELETE may (DigitalOcean's send JSON), its form going in the query as a GET's.
+  if (bodySchema && method === 'GET' && !body.form) return { ...base, skipped: `it sends a ${body.multipart ? 'multipart' : 'JSON'} body with ${method}, which HTTP tools do not do` };
+  const formFields = bodySchema && bodyless && body.form ? Object.keys(asObject(bodySchema.properties)).length : 0;
+  if (bodySchema && (!bodyless || !body.form || formFields > 0)) {
     const schema = bodySchema;
     const bodyProperties = asObject(schema.properties);
     const flat = schema.type === 'object' && Object.keys(bodyProperties).length > 0 && !schema.additionalProperties && Object.keys(bodyProperties).every((name) => !argNames.has(argumentName(name)));

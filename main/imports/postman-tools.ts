@@ -1,7 +1,7 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-auth.js';
 import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/tools/import-names.js';
-import { declaresFormBody, QUERY_FORM_METHODS, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
+import { sendsBodyNotCarried, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
 import type { ConvertedApi, ConvertedOperation } from './openapi-tools.js';
 
@@ -227,8 +227,8 @@ function convertRequest(item: Json, folders: string[], context: RequestContext):
   } else if (mode === 'file' || mode === 'graphql') {
     return { operation: { ...base, skipped: `its ${mode} body cannot be sent by an HTTP tool yet: only JSON, form and multipart bodies can` }, ...(hostVariable ? { baseVariable: hostVariable } : {}) };
   }
-  // A form on a GET or DELETE is sent in the query string (build-request.ts); any other body there cannot be.
-  if ((impl.body !== undefined || impl.bodyTemplate !== undefined) && QUERY_FORM_METHODS.has(method) && !declaresFormBody(impl)) {
+  // A form on a GET or DELETE is sent in the query string (build-request.ts); a GET carries no other body.
+  if (sendsBodyNotCarried(impl)) {
     return { operation: { ...base, skipped: `it sends a body with ${method}, which HTTP tools do not do (only form fields, sent in the query)` } };
   }
 

@@ -73,5 +73,8 @@ describe("OpenAPI import: Stripe's description", () => {
     expect(form.issues).toEqual([]);
     const jsonBody = await core.call('tools.validate', { tool: tool({ body: { limit: '${limit}' } }) });
     expect(jsonBody.issues).toEqual([{ path: '/impl/method', message: expect.stringContaining('GET requests carry no body') as unknown }]);
+    // A DELETE may carry a JSON body (DigitalOcean's do).
+    const deleteWithJson = await core.call('tools.validate', { tool: { ...tool({ body: { limit: '${limit}' } }), impl: { method: 'DELETE', urlTemplate: 'https://api.example.com/v1/items', body: { limit: '${limit}' } } } });
+    expect(deleteWithJson.issues).toEqual([]);
   });
 });

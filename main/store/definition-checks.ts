@@ -1,6 +1,6 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidationIssue } from '../../shared/errors.js';
-import { declaresFormBody, QUERY_FORM_METHODS, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
+import { sendsBodyNotCarried, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
 import { AUTH_TEMPLATE_FIELDS, pointerEscape, templatesOf } from '../../shared/tools/http-templates.js';
 import { parseTemplate, placeholderTarget, type TemplatePart } from '../../shared/tools/templates.js';
 import { issuesFrom } from '../common/validation.js';
@@ -118,7 +118,7 @@ export function checkHttpImpl(impl: HttpImpl, argSchema: Record<string, unknown>
   if (impl.multipart && impl.body === undefined) {
     issues.push({ path: '/impl/multipart', message: 'multipart sends the fields of body, so body is required' });
   }
-  if ((impl.body !== undefined || impl.bodyTemplate !== undefined) && QUERY_FORM_METHODS.has(impl.method) && !declaresFormBody(impl)) {
+  if (sendsBodyNotCarried(impl)) {
     issues.push({ path: '/impl/method', message: `${impl.method} requests carry no body; use query instead, or form fields (body with Content-Type application/x-www-form-urlencoded), which are sent in the query` });
   }
   for (const { path, template, part } of placeholdersIn(templatesOf(impl), issues)) {

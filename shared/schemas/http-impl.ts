@@ -214,6 +214,14 @@ export type HttpImpl = Static<typeof HttpImplSchema>;
 export const QUERY_FORM_METHODS: ReadonlySet<string> = new Set(['GET', 'DELETE']);
 
 /** Whether the tool's own headers say its `body` is sent form-encoded (multipart is not). */
+/**
+ * Whether the tool sends a body its method cannot carry: a GET's JSON or text body (a form of a GET goes in its
+ * query). A DELETE may carry a JSON body (DigitalOcean's take one); its form goes in the query too.
+ */
+export function sendsBodyNotCarried(impl: Pick<HttpImpl, 'method' | 'body' | 'bodyTemplate' | 'headers' | 'multipart'>): boolean {
+  return impl.method === 'GET' && (impl.body !== undefined || impl.bodyTemplate !== undefined) && !declaresFormBody(impl);
+}
+
 export function declaresFormBody(impl: Pick<HttpImpl, 'body' | 'headers' | 'multipart'>): boolean {
   if (impl.body === undefined || impl.multipart) return false;
   return Object.entries(impl.headers ?? {}).some(([name, value]) => name.toLowerCase() === 'content-type' && /x-www-form-urlencoded/i.test(String(value)));
