@@ -31,22 +31,25 @@ export function armStreamWatch(lastWord) {
       if (log.textContent.includes(lastWord) || frames > 600) resolve(log.textContent);
       else requestAnimationFrame(() => untilShown(log, frames + 1));
     };
-    // The list may not exist yet (an empty chat shows its empty state): watch the whole page for it.
-    new MutationObserver((_, observer) => {
+    // The list may not exist yet (an empty chat shows its empty state): watch the whole page for it. A short stream
+    // (the smoke run's) may turn busy and idle again between two callbacks: a record whose old value was "true"
+    // says it did.
+    new MutationObserver((records, observer) => {
       const log = document.querySelector('[role=log]');
       const busy = log?.getAttribute('aria-busy');
-      if (busy === 'true') started = true;
-      else if (started && busy === 'false') {
+      if (busy === 'true' || records.some((record) => record.attributeName === 'aria-busy' && record.oldValue === 'true')) started = true;
+      if (started && busy === 'false') {
         observer.disconnect();
         untilShown(log, 0);
       }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
   });
 }
 
-/** The message list's text once the armed watch saw the stream end and its last word shown. */
+/** The message list's text once the armed watch saw the stream end and its last word shown; an error after two minutes. */
 export function streamEnded() {
-  return window.__streamDone;
+  const giveUp = new Promise((_, reject) => setTimeout(() => reject(new Error('the stream was not seen to end within 120 s')), 120_000));
+  return Promise.race([window.__streamDone, giveUp]);
 }
 
 /**
