@@ -18,31 +18,20 @@ export function takeLongestTask() {
 }
 
 /**
- * Arms a watch on the chat's message list that settles once it has said it
- * is streaming and then that it is not. Watched by the page itself, not by
- * polling from the bench, whose queries of a long answer's text each frame
- * would be counted as the app's work.
+ * Arms a watch, in the page, that settles once the chat's message list shows
+ * the answer's last word. It reads the list's text once a frame, which the
+ * stream figure counts as the app's work (a small share beside rendering).
  */
 export function armStreamWatch(lastWord) {
+  // Watched by what the person sees, not by the list's busy flag: a short stream (the smoke run's) could turn busy
+  // and idle between two observer callbacks, and a watch that waited for the flag waited forever.
   window.__streamDone = new Promise((resolve) => {
-    let started = false;
-    // The last pieces are drawn on the next frame, so the text may lag the list's end of streaming a little.
-    const untilShown = (log, frames) => {
-      if (log.textContent.includes(lastWord) || frames > 600) resolve(log.textContent);
-      else requestAnimationFrame(() => untilShown(log, frames + 1));
-    };
-    // The list may not exist yet (an empty chat shows its empty state): watch the whole page for it. A short stream
-    // (the smoke run's) may turn busy and idle again between two callbacks: a record whose old value was "true"
-    // says it did.
-    new MutationObserver((records, observer) => {
+    const untilShown = () => {
       const log = document.querySelector('[role=log]');
-      const busy = log?.getAttribute('aria-busy');
-      if (busy === 'true' || records.some((record) => record.attributeName === 'aria-busy' && record.oldValue === 'true')) started = true;
-      if (started && busy === 'false') {
-        observer.disconnect();
-        untilShown(log, 0);
-      }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
+      if (log?.textContent.includes(lastWord)) resolve(log.textContent);
+      else requestAnimationFrame(untilShown);
+    };
+    untilShown();
   });
 }
 
