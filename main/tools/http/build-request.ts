@@ -206,8 +206,10 @@ function buildUrl(impl: HttpImpl, scope: RenderScope): URL {
   const pairs: string[] = [];
   for (const [name, template] of Object.entries(impl.query ?? {})) {
     if (isAbsentArgument(template, scope)) continue;
-    if (typeof template === 'string' && soleStyle(template, impl, scope)) {
-      pairs.push(...parameterPairs(name, template, impl, scope, `query ${name}`, encodeForUrl));
+    // An argument with a style rule is written as OpenAPI writes it (the template looked up once).
+    const rule = typeof template === 'string' ? soleStyle(template, impl, scope) : undefined;
+    if (rule) {
+      pairs.push(...styledPairs(name, renderValue(template as string, scope, `query ${name}`), rule, encodeForUrl));
       continue;
     }
     let isList = Array.isArray(template);
