@@ -166,7 +166,9 @@ test('the next app in a window starts in the relay the window loaded ahead for i
   await expect(appBody).toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
   const frameElement = page.getByRole('region', { name: 'App of Get Time' }).locator('iframe');
   expect(await frameElement.getAttribute('src')).toBe(waitingSrc);
-  const relay = page.frames().find((frame) => frame.url() === waitingSrc);
+  // The card's own frame, by its element: the relay loaded next in its place has the same address, so a search by
+  // URL could find that one instead.
+  const relay = await (await frameElement.elementHandle()).contentFrame();
   // Moved, not loaded again: the page is the one that waited, and it framed the document it was named.
   expect(await relay!.evaluate(() => (window as unknown as { waited?: boolean }).waited)).toBe(true);
   const served = relay!.childFrames().find((frame) => /\/doc\/[0-9a-f]{64}\?host=/.test(frame.url()));
