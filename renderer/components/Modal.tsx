@@ -22,9 +22,16 @@ export function Modal({ title, onDismiss, children, description, wide, initialFo
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // What had focus before: the browser gives it back when a dialog closes, but not when React has already taken the
+    // dialog out of the page (an unmount), which is how these close; then it is given back here.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     initialFocus?.current?.focus();
-    return () => dialog.close();
+    return () => {
+      dialog.close();
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener?.isConnected) opener.focus();
+    };
     // Opened once per mount; focus moves only then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
