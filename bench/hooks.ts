@@ -26,7 +26,7 @@ export async function benchHooks(): Promise<boolean> {
   const figures: Figure[] = [];
 
   // The gate with hooks configured for other tools only: the matcher is tried, nothing runs.
-  const hooks = createToolHooks({ hooks: () => ({ PreToolUse: [{ matcher: 'some-other-tool', hooks: [{ type: 'command', command: 'true' }] }] }), bundleSlug: () => 'core', cwd: process.cwd(), hostAllowed: () => false, runScript: () => Promise.reject(new Error('no script hooks here')), log: silentLogger });
+  const hooks = createToolHooks({ hooks: () => ({ PreToolUse: [{ matcher: 'some-other-tool', hooks: [{ type: 'command', command: 'true' }] }] }), bundleSlug: () => 'core', bundleHooks: () => undefined, cwd: process.cwd(), hostAllowed: () => false, runScript: () => Promise.reject(new Error('no script hooks here')), log: silentLogger });
   const tool = { toolID: 't', bundleID: CORE, slug: 'calculator', version: 'v1', type: 'local', displayName: 'Calculator', argSchema: {}, impl: { func: 'core.calculate' } } as unknown as ToolFile;
   const args = { expression: '1 + 1' };
   const result = { ok: true as const, value: 2, durationMs: 0, attempts: 1 };

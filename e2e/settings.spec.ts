@@ -1,9 +1,11 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app.js';
 import { openSettings } from './fixtures/settings.js';
-import { fullShot } from './fixtures/shots.js';
+import { fullShot, shot } from './fixtures/shots.js';
 import { typeOver } from './fixtures/typing.js';
+import { PROJECT_ROOT } from '../testing/cores/spawned-host.js';
 
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
@@ -128,4 +130,33 @@ test('hooks: a block in Claude Code’s format is typed in, a matcher the engine
   await expect(page.getByRole('status').filter({ hasText: 'Read as Cursor hooks' })).toBeHidden();
   await expect(field).toHaveValue(/"\.\/mcp-guard\.sh"/);
   expect(app.consoleErrors.filter((message) => !message.includes('400'))).toEqual([]);
+});
+
+test('hooks: "Try it" runs the typed hooks on a sample call without running the tool, and says what the call would become', async ({ app }) => {
+  const { page } = app;
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(app.host.url);
+  await openSettings(page, 'Hooks');
+  const guard = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(PROJECT_ROOT, 'testing/hooks/city-guard.mjs'))}`;
+  // Typed, not saved: what is tried is what is on the screen.
+  await typeOver(page.getByLabel('Hooks (JSON)'), JSON.stringify({ PreToolUse: [{ matcher: 'forecast', hooks: [{ type: 'command', command: guard }] }] }));
+  await page.getByLabel('Find a tool').pressSequentially('current weather');
+  await expect(page.getByLabel('Tool', { exact: true })).toContainText('Current weather (forecast');
+  const args = page.getByLabel('Arguments of the sample call (JSON)');
+  await typeOver(args, '{"city": "Atlantis"}');
+  await page.getByRole('button', { name: 'Try the hooks' }).press('Enter');
+  const said = page.getByRole('status').filter({ hasText: 'The call would' });
+  await expect(said).toContainText('The call would not run: Atlantis is not a city you can ask the weather of.');
+  await expect(said.getByText('PreToolUse · deny')).toBeVisible();
+
+  await typeOver(args, '{"city": "Old Town"}');
+  await page.getByRole('button', { name: 'Try the hooks' }).press('Enter');
+  await expect(said).toContainText('The call would go on with no approval asked.');
+  await expect(said).toContainText('It would be sent as: {"city":"Tallinn"}');
+  await expect(said).toContainText('The model would read: The person calls Tallinn "Old Town".');
+  await said.scrollIntoViewIfNeeded();
+  await page.screenshot(shot('hooks-try'));
+  // Nothing was saved by trying.
+  await expect(page.getByRole('status').filter({ hasText: 'No hooks' })).toBeVisible();
+  expect(app.consoleErrors).toEqual([]);
 });

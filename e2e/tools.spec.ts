@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { v7 as uuidv7 } from 'uuid';
 import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
-import { fullShot } from './fixtures/shots.js';
+import { fullShot, shot } from './fixtures/shots.js';
 import { typeOver } from './fixtures/typing.js';
 
 test('built-in bundles are listed with working switches, and switching one off hides its tools', async ({ app }) => {
@@ -206,4 +206,60 @@ test('the tester shows each attempt and why it was retried', async ({ app }) => 
   } finally {
     server.close();
   }
+});
+
+test("a bundle's hooks that came with it are off until read and switched on; the person's own go on when saved (keyboard only)", async ({ app }) => {
+  const { page } = app;
+  const bundleID = uuidv7();
+  const command = "node ./hooks/check-before-sending.mjs --refuse 'DROP TABLE' --log \"$HOME/.toolbelt-hooks.log\"";
+  // As a ZIP or another program leaves it: hooks saved, never switched on.
+  await hostApi(app.host)('PUT', `/tools/bundles/${bundleID}`, { slug: 'shared-notes', displayName: 'Shared notes', hooks: { PreToolUse: [{ matcher: 'create-note', hooks: [{ type: 'command', command }] }] } });
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  const bundles = page.getByRole('region', { name: 'Bundles' });
+  const row = bundles.getByRole('button', { name: /^Shared notes/ });
+  await expect(row).toContainText('hooks off');
+  await row.focus();
+  await page.keyboard.press('Enter');
+  const open = bundles.getByRole('button', { name: 'Hooks of Shared notes' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: 'Hooks of Shared notes' });
+  const state = dialog.getByRole('status');
+  await expect(state).toContainText('Off: these came with the bundle');
+  // What it would run, whole, before anything runs.
+  await expect(state.locator('code')).toHaveText(command);
+  await expect(state).toContainText('PreToolUse on create-note');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot(shot('bundle-hooks-off-dark'));
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Focus starts in the editor; Tab backwards reaches the switch.
+  await expect(dialog.getByLabel('Hooks (JSON)')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Switch these hooks on' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(state).toContainText('On: these run at every call');
+  await expect(dialog.getByRole('button', { name: 'Switch these hooks off' })).toBeFocused();
+  await page.screenshot(shot('bundle-hooks-on'));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+  await expect(row).not.toContainText('hooks off');
+
+  // Hooks the person types are theirs: on as saved.
+  await page.keyboard.press('Enter');
+  const editor = dialog.getByLabel('Hooks (JSON)');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('{"PostToolUse": [{"hooks": [{"type": "command", "command": "node log.mjs"}]}]}');
+  await dialog.getByRole('button', { name: 'Save hooks' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const saved = (await hostApi(app.host)('GET', '/tools/bundles')) as { bundles: { bundleID: string; hooks?: unknown; hooksOn?: boolean }[] };
+  expect(saved.bundles.find((bundle) => bundle.bundleID === bundleID)).toMatchObject({ hooks: { PostToolUse: [{ hooks: [{ type: 'command', command: 'node log.mjs' }] }] }, hooksOn: true });
+  await expect(row).not.toContainText('hooks off');
 });

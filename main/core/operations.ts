@@ -32,6 +32,7 @@ import { storeHandlers } from '../store/handlers.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { TesterBooks } from '../tester/tester-book.js';
 import { executionHandlers } from '../tools/handlers.js';
+import { hookTrialHandlers } from '../tools/hook-trial.js';
 import { oauthHandlers } from '../tools/http/oauth-handlers.js';
 import type { OAuthSignIns } from '../tools/http/oauth-sign-in.js';
 import { latestRecord } from '../tools/recipe/find.js';
@@ -91,6 +92,7 @@ export function wireOperations(deps: OperationDeps): Dispatcher {
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns: deps.signIns }),
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log), events),
+      ...hookTrialHandlers(store, deps.tools.hooksFor),
       ...providerHandlers(providers, connect, () => performance.now(), capabilities),
       ...mcpHandlers(deps.mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
       ...mcpAppHandlers({

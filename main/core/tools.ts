@@ -1,6 +1,7 @@
 import { scriptHookRunner } from '../tools/script/script-hook.js';
 import { isHostAllowed } from '../tools/http/allowed-hosts.js';
-import { createToolHooks } from '../hooks/tool-hooks.js';
+import { createToolHooks, type ToolHookDeps, type ToolHooks } from '../hooks/tool-hooks.js';
+import type { Hooks } from '../../shared/schemas/hooks.js';
 import os from 'node:os';
 import path from 'node:path';
 import { agentRunner } from '../agents/agent-runner.js';
@@ -21,6 +22,7 @@ import { sandboxWorkerUrl, signatureWorkerUrl } from '../script-sandbox/worker-l
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ToolStore } from '../store/tool-store.js';
+import { hooksSwitchedOn } from '../store/bundle-hooks.js';
 import type { HttpExecutorDeps } from '../tools/http/executor.js';
 import type { OAuthTokens } from '../tools/http/oauth-tokens.js';
 import { RateLimiter } from '../tools/http/rate-limit.js';
@@ -63,6 +65,8 @@ export interface ToolWiring {
   invoker: Invoker;
   /** The person's hooks on their messages and the ends of turns (chats). */
   sessionHooks: SessionHooks;
+  /** The hooks as they run at calls, or (given a draft) those only: what `hooks.try` runs on a sample call. */
+  hooksFor: (draft?: Hooks) => ToolHooks;
   /** Reads a script's signature on its own thread (saves, the tester, the runner's first compile). */
   signatures: SignatureReader;
   /** Settles once the script sandbox started ahead of first use (when the store has script tools); never rejects. */
@@ -137,12 +141,29 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   };
   const resolver = createToolResolver({ store, availability: runnerAvailability(runners) });
   const door = createDoor({ questions: deps.questions, windowOpen: deps.windowOpen });
-  const toolHooks = createToolHooks({ hooks: () => settings.get().hooks, bundleSlug: (bundleID) => { const bundle = store.bundle(bundleID); return bundle?.kind === 'valid' ? bundle.bundle.slug : undefined; }, cwd: dataDir, hostAllowed: (url) => isHostAllowed(url, settings.get().allowedHosts), runScript: scriptHookRunner(store, () => runners.script), log });
+  const validBundle = (bundleID: string) => {
+    const bundle = store.bundle(bundleID);
+    return bundle?.kind === 'valid' ? bundle.bundle : undefined;
+  };
+  const hookDeps: ToolHookDeps = {
+    hooks: () => settings.get().hooks,
+    bundleSlug: (bundleID) => validBundle(bundleID)?.slug,
+    bundleHooks: (bundleID) => {
+      const bundle = validBundle(bundleID);
+      return bundle ? hooksSwitchedOn(bundle) : undefined;
+    },
+    cwd: dataDir,
+    hostAllowed: (url) => isHostAllowed(url, settings.get().allowedHosts),
+    runScript: scriptHookRunner(store, () => runners.script),
+    log,
+  };
+  const toolHooks = createToolHooks(hookDeps);
   const invoker = createInvoker({ store, resolver, runners, clock, log, door, toolHooks, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
   return {
     resolver,
     invoker,
     sessionHooks,
+    hooksFor: (draft) => (draft ? createToolHooks({ ...hookDeps, hooks: () => draft, bundleHooks: () => undefined }) : toolHooks),
     signatures,
     warmedUp,
     async close() {

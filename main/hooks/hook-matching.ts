@@ -1,5 +1,6 @@
 import type { ToolFile } from '../../shared/schemas/tool.js';
-import { compileLinear, linearRegexProblem } from '../common/linear-regex.js';
+import { compileLinear } from '../common/linear-regex.js';
+import { matchesAll } from '../common/hook-checks.js';
 
 /**
  * The names a hook's matcher is tried on: what Claude Code and VS Code call the tool (`mcp__<server>__<tool>` for an
@@ -10,9 +11,6 @@ export function toolNames(tool: ToolFile, bundleSlug: string | undefined): strin
   return [...own, tool.slug, ...(bundleSlug ? [`${bundleSlug}/${tool.slug}`] : [])];
 }
 
-/** Whether a matcher takes every tool (absent, empty or `*`, as the other apps have it). */
-const matchesAll = (matcher: string | undefined) => matcher === undefined || matcher === '' || matcher === '*';
-
 /**
  * Whether a matcher takes one of the tool's names: RE2 (linear time: a hook file cannot stall a call with a
  * backtracking pattern) over the whole name, compiled once (the engine keeps it).
@@ -21,10 +19,4 @@ export function matcherTakes(matcher: string | undefined, names: readonly string
   if (matchesAll(matcher)) return true;
   const regex = compileLinear(`^(?:${matcher})$`);
   return names.some((name) => regex.test(name));
-}
-
-/** Why a matcher cannot be used, or null: said when the hooks are saved, never at a call. */
-export function matcherProblem(matcher: string | undefined): string | null {
-  if (matchesAll(matcher)) return null;
-  return linearRegexProblem(`^(?:${matcher})$`, '');
 }

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
-import { sharingCore } from '../../testing/harness/mcp-share-harness.js';
+import { sharingCore, waitFor } from '../../testing/harness/mcp-share-harness.js';
 import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
 import { readHookFile } from '../../shared/hooks/hook-files.js';
 
@@ -129,7 +129,7 @@ describe('hooks before and after every tool call (Claude Code’s format)', () =
   });
 
   it('runs for an MCP client of Toolbelt’s server as for the person, and says which caller it was', async () => {
-    const { url, token, logged } = await hookedCore();
+    const { subject, url, token, logged } = await hookedCore();
     const client = new Client({ name: 'Hooked client', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
     onTestFinished(() => client.close());
@@ -138,6 +138,12 @@ describe('hooks before and after every tool call (Claude Code’s format)', () =
     expect(JSON.stringify(blocked.content)).toContain('Atlantis is not a city');
     expect((await client.callTool({ name: 'forecast', arguments: { city: 'Lima' } })).isError).toBeFalsy();
     expect((await logged()).map((line) => [line.event, line.caller])).toEqual([['PostToolUse', 'mcp-client']]);
+    // The activity list (newest first) shows what the hooks decided for each client's call.
+    const { calls } = await waitFor(
+      () => subject.call('mcpShare.activity', {}),
+      (activity) => activity.calls.length >= 2,
+    );
+    expect(calls.map((call) => call.hooks?.map((run) => `${run.event} ${run.decision}`))).toEqual([['PreToolUse continue', 'PostToolUse continue'], ['PreToolUse deny']]);
   });
 });
 

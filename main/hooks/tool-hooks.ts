@@ -1,4 +1,4 @@
-import type { HookEvent, HookHandler, HookRun, Hooks } from '../../shared/schemas/hooks.js';
+import type { BundleHooks, HookEvent, HookHandler, HookRun, Hooks } from '../../shared/schemas/hooks.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
@@ -14,6 +14,8 @@ export interface ToolHookDeps {
   /** The hooks as the person's settings have them now. */
   hooks(): Hooks | undefined;
   bundleSlug(bundleID: string): string | undefined;
+  /** The bundle's own hooks, about its tools, when the person switched them on. */
+  bundleHooks(bundleID: string): BundleHooks | undefined;
   /** Where commands run, and what `CLAUDE_PROJECT_DIR` names for hook files written for Claude Code: the data folder. */
   cwd: string;
   /** Runs a script hook's tool in the sandbox with the call's JSON as its arguments: what it returned, as a command's output. */
@@ -77,8 +79,11 @@ const STRICTNESS: Record<HookRun['decision'], number> = { error: 0, continue: 0,
 export function createToolHooks(deps: ToolHookDeps): ToolHooks {
   let running = 0;
 
-  function matching(event: HookEvent, tool: ToolFile): HookHandler[] {
-    const entries = deps.hooks()?.[event];
+  function matching(event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure', tool: ToolFile): HookHandler[] {
+    const global = deps.hooks()?.[event];
+    const own = deps.bundleHooks(tool.bundleID)?.[event];
+    // The person's hooks first, then the bundle's, as Claude Code runs user settings before a project's.
+    const entries = own?.length ? [...(global ?? []), ...own] : global;
     if (!entries?.length) return [];
     const names = toolNames(tool, deps.bundleSlug(tool.bundleID));
     return entries.filter((entry) => matcherTakes(entry.matcher, names)).flatMap((entry) => entry.hooks);

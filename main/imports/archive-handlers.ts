@@ -1,5 +1,7 @@
 import { ToolbeltError } from '../../shared/errors.js';
-import { BundleInputSchema, type BundleInput } from '../../shared/schemas/bundle.js';
+import { BUNDLE_FILE_KEY_ORDER, BundleInputSchema, type BundleInput } from '../../shared/schemas/bundle.js';
+import { listHooks } from '../../shared/hooks/hook-list.js';
+import { stringifyStable } from '../common/json-files.js';
 import type { ArchivePreview } from '../../shared/schemas/imports.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
 import type { Handlers } from '../api/dispatcher.js';
@@ -26,7 +28,10 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
         throw new ToolbeltError('source_readonly', `“${bundle.bundle.displayName}” comes with Toolbelt or from an MCP server; only your own bundles are exported.`);
       }
       const tools = store.validToolsOf(bundleID);
-      const zip = packBundle(bundle.bundle, bundle.text, tools.map((record) => record.tool), clock.now());
+      // What the person switched on here is theirs: whoever imports the ZIP reads the hooks and decides again.
+      const { hooksSwitchedOn, ...shared } = bundle.bundle;
+      const text = hooksSwitchedOn ? stringifyStable(shared, BUNDLE_FILE_KEY_ORDER) : bundle.text;
+      const zip = packBundle(shared, text, tools.map((record) => record.tool), clock.now());
       return {
         fileName: `${bundle.bundle.slug}.zip`,
         base64: Buffer.from(zip).toString('base64'),
@@ -39,7 +44,7 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
     'bundles.importArchive': async ({ base64, bundleID, apply, useSecrets, allowHosts }) => {
       const { bundle: rawBundle, tools: rawTools } = unpackBundle(Buffer.from(base64, 'base64'));
       const source = (rawBundle ?? {}) as Record<string, unknown>;
-      const input = Object.fromEntries(Object.entries({ slug: source.slug, displayName: source.displayName, description: source.description, isEnabled: source.isEnabled, http: source.http }).filter(([, value]) => value !== undefined));
+      const input = Object.fromEntries(Object.entries({ slug: source.slug, displayName: source.displayName, description: source.description, isEnabled: source.isEnabled, http: source.http, hooks: source.hooks }).filter(([, value]) => value !== undefined));
       if (!validateBundle(input)) {
         const issues = issuesFrom(validateBundle.errors);
         throw bad(`bundle.json is not a valid bundle: ${describeIssues(issues)}`, issues);
@@ -71,6 +76,7 @@ export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: C
         tools: tools.map((tool) => ({ slug: tool.slug, version: tool.version, displayName: tool.input.displayName, type: tool.input.type })),
         secrets: bound,
         hosts: bundle.http?.allowedHosts ?? [],
+        ...(bundle.hooks ? { hooks: listHooks(bundle.hooks) } : {}),
         sameName: here.filter((entry) => entry.displayName === bundle.displayName).map((entry) => entry.bundleID),
         importedAs: {
           slug: uniqueName(bundle.slug, new Set(here.map((entry) => entry.slug))),

@@ -1,23 +1,12 @@
 import type { ImportedOperation, ImportPreview } from '../../shared/schemas/imports.js';
 import type { ToolFile, ToolInput } from '../../shared/schemas/tool.js';
 import type { ConvertedOperation } from './openapi-tools.js';
+import { stableJson } from '../common/stable-json.js';
 
 /** What decides whether an imported tool differs from the one in the bundle (not its switch: that is the person's). */
 function definitionOf(tool: ToolInput | ToolFile): string {
   const { displayName, description, tags, type, requiresApproval, argSchema, outputSchema, impl } = tool;
   return stableJson({ displayName, description: description ?? '', tags: tags ?? [], type, requiresApproval: requiresApproval ?? false, argSchema, outputSchema, impl });
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** `v1`, `v2` → `v3`; a tool with other version names gets the first `vN` not taken. */

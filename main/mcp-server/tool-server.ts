@@ -4,6 +4,7 @@ import { asMcpToolResult, valueText } from '../../shared/mcp/mcp-tool-result.js'
 import { ToolbeltError } from '../../shared/errors.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
+import type { HookRun } from '../../shared/schemas/hooks.js';
 import type { ToolDiscovery } from '../../shared/schemas/chat.js';
 import { inBackground } from '../common/background.js';
 import type { Clock } from '../common/clock.js';
@@ -51,7 +52,7 @@ export interface ToolServerDeps {
 
 const cut = (text: string) => (text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text);
 
-type Outcome = { ok: boolean; result: string; errorCode?: string; approval: McpActivity['approval'] };
+type Outcome = { ok: boolean; result: string; errorCode?: string; approval: McpActivity['approval']; hooks?: HookRun[] };
 export type Answered = { outcome: Outcome; answer: CallToolResult };
 /** What a call's next round needs: where its notices go, and the tool's output schema its result is shaped by. */
 export type WaitingRound = { round: Round; outputSchema: unknown };
@@ -116,7 +117,8 @@ export function createToolServer(deps: ToolServerDeps): Server {
       if (!(error instanceof ToolbeltError)) throw error;
       return refusal(error.message, error.code, approval);
     }
-    const outcome: Outcome = result.ok ? { ok: true, result: valueText(result.value), approval } : { ok: false, result: result.error.message, errorCode: result.error.code, approval };
+    const hooks = result.hooks?.length ? { hooks: result.hooks.slice(0, 20) } : {};
+    const outcome: Outcome = result.ok ? { ok: true, result: valueText(result.value), approval, ...hooks } : { ok: false, result: result.error.message, errorCode: result.error.code, approval, ...hooks };
     return { outcome, answer: asMcpToolResult(result, shared.definition.outputSchema !== undefined) as CallToolResult };
   }
 
@@ -201,6 +203,7 @@ export function createToolServer(deps: ToolServerDeps): Server {
         ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
         durationMs: Math.round(performance.now() - started),
         approval: outcome.approval,
+        ...(outcome.hooks ? { hooks: outcome.hooks } : {}),
       });
       return { outcome, answer };
     });

@@ -1,9 +1,11 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ValidationIssue } from '../../shared/errors.js';
+import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
+import type { BundleInput } from '../../shared/schemas/bundle.js';
+import { refuseBadHooks } from '../common/hook-checks.js';
 import { sendsBodyNotCarried, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
 import { AUTH_TEMPLATE_FIELDS, pointerEscape, templatesOf } from '../../shared/tools/http-templates.js';
 import { parseTemplate, placeholderTarget, type TemplatePart } from '../../shared/tools/templates.js';
-import { issuesFrom } from '../common/validation.js';
+import { describeIssues, issuesFrom } from '../common/validation.js';
 import { linearRegexProblem } from '../common/linear-regex.js';
 import { jsonPathProblem } from '../common/json-path-patterns.js';
 import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/tools/schema-limits.js';
@@ -190,4 +192,11 @@ export function checkExtractExpr(expression: string): string | null {
   const regex = /^\/(.*)\/([dgimsuvy]*)$/s.exec(expression);
   if (!regex) return 'must be a JSONPath starting with "$" or a regular expression written /pattern/flags';
   return linearRegexProblem(regex[1]!, regex[2]);
+}
+
+/** What the schema cannot say about a bundle: its connection settings' templates, its hooks' matchers. */
+export function refuseBadBundle(input: BundleInput): void {
+  const problems = input.http ? checkBundleHttp(input.http) : [];
+  if (problems.length > 0) throw new ToolbeltError('invalid_params', `The bundle's connection settings are invalid: ${describeIssues(problems)}`, { issues: problems });
+  if (input.hooks) refuseBadHooks(input.hooks);
 }

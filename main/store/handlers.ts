@@ -31,9 +31,10 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (
       if (created) context.markCreated?.();
       return valid(catalog.bundleEntry(bundle));
     },
-    'bundles.patch': async ({ bundleID, isEnabled }) => {
-      const record = await store.setBundleEnabled(bundleID, isEnabled);
-      return valid(catalog.bundleEntry(record));
+    'bundles.patch': async ({ bundleID, isEnabled, hooksOn }) => {
+      let record = hooksOn === undefined ? undefined : await store.switchBundleHooks(bundleID, hooksOn);
+      if (isEnabled !== undefined) record = await store.setBundleEnabled(bundleID, isEnabled);
+      return valid(catalog.bundleEntry(record ?? (await store.requireBundle(bundleID))));
     },
     'bundles.removeFolder': async ({ bundleID }) => {
       await store.reaper.removeBundleFolder(bundleID);

@@ -22,6 +22,7 @@ export function bundleFileFrom(bundleID: string, input: BundleInput, times: { cr
     isEnabled: input.isEnabled ?? true,
     isBuiltIn: false,
     ...(input.http ? { http: input.http } : {}),
+    ...(input.hooks ? { hooks: input.hooks } : {}),
     ...times,
   };
 }

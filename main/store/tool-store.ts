@@ -7,9 +7,9 @@ import { BUNDLE_FILE_KEY_ORDER, type BundleFile, type BundleInput } from '../../
 import { TOOL_FILE_KEY_ORDER, type ToolFile, type ToolInput } from '../../shared/schemas/tool.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
-import { describeIssues } from '../common/validation.js';
-import { checkBundleHttp } from './definition-checks.js';
+import { refuseBadBundle } from './definition-checks.js';
 import { FILES_SOURCE } from './records.js';
+import { hasHooks, hooksDigest } from './bundle-hooks.js';
 import type { ReadOnlySource } from './sources.js';
 import type { DocumentValidator } from './document-validation.js';
 import { withFileLock } from '../common/file-lock.js';
@@ -153,10 +153,7 @@ export class ToolStore {
 
   async putBundle(bundleID: string, input: BundleInput): Promise<{ bundle: ValidBundle; created: boolean }> {
     this.sources.refuseReadOnly(bundleID, 'replace');
-    const problems = input.http ? checkBundleHttp(input.http) : [];
-    if (problems.length > 0) {
-      throw new ToolbeltError('invalid_params', `The bundle's connection settings are invalid: ${describeIssues(problems)}`, { issues: problems });
-    }
+    refuseBadBundle(input);
     const result = await this.underBundleLock(bundleID, async () => {
       const existing = await readBundleRecord(this.options.layout, this.options.validator, bundleID);
       const now = this.now();
@@ -168,8 +165,11 @@ export class ToolStore {
         previous.slug !== slug ||
         previous.displayName !== input.displayName ||
         previous.description !== description ||
-        JSON.stringify(previous.http) !== JSON.stringify(input.http);
+        JSON.stringify(previous.http) !== JSON.stringify(input.http) ||
+        JSON.stringify(previous.hooks) !== JSON.stringify(input.hooks);
       const bundle = bundleFileFrom(bundleID, input, { createdAt: previous?.createdAt ?? now, modifiedAt: structural ? now : previous.modifiedAt });
+      // What the person switched on stays with the bundle; hooks changed since no longer match it, so they are off.
+      if (previous?.hooksSwitchedOn) bundle.hooksSwitchedOn = previous.hooksSwitchedOn;
       await makePrivateFolder(this.options.layout.toolsDir(bundleID));
       const record = await this.writeBundle(bundle);
       return { bundle: record, created: existing === null };
@@ -177,6 +177,20 @@ export class ToolStore {
     await this.refreshBundle(bundleID);
     this.changed({ bundleIDs: [bundleID], toolIDs: [] });
     return result;
+  }
+
+  /** Switches a bundle's hooks on (exactly those whose digest the person saw) or off. */
+  async switchBundleHooks(bundleID: string, on: string | false): Promise<BundleRecord> {
+    this.sources.refuseReadOnly(bundleID, 'replace');
+    const record = await this.underBundleLock(bundleID, async () => {
+      const { hooksSwitchedOn: _previous, ...fresh } = (await this.requireLiveBundleOnDisk(bundleID)).bundle;
+      if (on === false) return this.writeBundle(fresh);
+      if (!hasHooks(fresh.hooks)) throw new ToolbeltError('conflict', `“${fresh.displayName}” has no hooks to switch on.`);
+      if (hooksDigest(fresh.hooks) !== on) throw new ToolbeltError('conflict', `The hooks of “${fresh.displayName}” changed since you read them. Read them again before switching them on.`);
+      return this.writeBundle({ ...fresh, hooksSwitchedOn: on });
+    });
+    this.changed({ bundleIDs: [bundleID], toolIDs: [] });
+    return record;
   }
 
   async setBundleEnabled(bundleID: string, isEnabled: boolean): Promise<BundleRecord> {
@@ -247,8 +261,7 @@ export class ToolStore {
    */
   async putTools(bundleID: string, bundle: BundleInput | null, tools: { slug: string; version: string; input: ToolInput }[]): Promise<{ created: boolean; written: ValidTool[] }> {
     this.sources.refuseReadOnly(bundleID, 'add tools to');
-    const problems = bundle?.http ? checkBundleHttp(bundle.http) : [];
-    if (problems.length > 0) throw new ToolbeltError('invalid_params', `The bundle's connection settings are invalid: ${describeIssues(problems)}`, { issues: problems });
+    if (bundle) refuseBadBundle(bundle);
     const files = tools.map(({ slug, version, input }) => newToolFile(checkedToolInput(this.options.validator, input, 'tool'), { bundleID, slug: nfc(slug), version: nfc(version) }, this.now()));
     const result = await this.underBundleLock(bundleID, async () => {
       const existing = await readBundleRecord(this.options.layout, this.options.validator, bundleID);

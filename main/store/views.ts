@@ -3,6 +3,7 @@ import type { ToolEntry, ToolView } from '../../shared/schemas/tool.js';
 import type { BundleRecord, ToolRecord } from './records.js';
 import { FILES_SOURCE } from './records.js';
 import type { ToolStore } from './tool-store.js';
+import { hasHooks, hooksDigest, hooksSwitchedOn } from './bundle-hooks.js';
 
 /** What the lists say about running a tool; the tool resolver answers both. */
 export interface ToolReadiness {
@@ -36,8 +37,11 @@ export function bundleEntry(store: ToolStore, record: BundleRecord): BundleEntry
       ...(record.salvage.displayName !== undefined ? { displayName: record.salvage.displayName } : {}),
     };
   }
+  const { hooksSwitchedOn: _switchedOn, ...bundle } = record.bundle;
+  const hooks = hasHooks(bundle.hooks) ? { hooksDigest: hooksDigest(bundle.hooks), hooksOn: hooksSwitchedOn(record.bundle) !== undefined } : {};
   return {
-    ...record.bundle,
+    ...bundle,
+    ...hooks,
     isEnabled: store.isBundleEnabled(record),
     status: 'valid',
     toolCount: store.toolCount(record.bundleID),

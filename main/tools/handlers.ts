@@ -1,4 +1,4 @@
-import { refuseBadHooks } from '../hooks/hook-config.js';
+import { refuseBadHooks } from '../common/hook-checks.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { EventBus } from '../api/event-bus.js';

@@ -160,3 +160,11 @@ export const RecipeIcon = (props: IconProps) => (
     <path d="M8.5 6h3a3 3 0 0 1 3 3v.5M8.5 18h3a3 3 0 0 0 3-3v-.5" />
   </Icon>
 );
+
+/** A hook: what runs before and after a bundle's tool calls. */
+export const HookIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M15 3v9a5 5 0 0 1-10 0v-2M5 10l-2 2M5 10l2 2" />
+    <circle cx="15" cy="3.5" r="0.5" />
+  </Icon>
+);

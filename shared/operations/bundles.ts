@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { BundleEntrySchema, BundleInputSchema, BundleViewSchema } from '../schemas/bundle.js';
+import { HooksDigestSchema } from '../schemas/hooks.js';
 import { UuidV7Schema } from '../schemas/ids.js';
 
 export const PageSizeSchema = Type.Integer({ minimum: 1, maximum: 500, default: 50 });
@@ -18,8 +19,15 @@ export const bundlesPut = defineOperation({
 
 export const bundlesPatch = defineOperation({
   name: 'bundles.patch',
-  summary: 'Switch a bundle on or off (built-ins too).',
-  params: Type.Object({ bundleID: UuidV7Schema, isEnabled: Type.Boolean() }, { additionalProperties: false }),
+  summary: "Switch a bundle on or off (built-ins too), or its hooks: `hooksOn` with the digest of the hooks the person saw switches exactly those on (refused if they changed since), `false` off.",
+  params: Type.Object(
+    {
+      bundleID: UuidV7Schema,
+      isEnabled: Type.Optional(Type.Boolean()),
+      hooksOn: Type.Optional(Type.Union([HooksDigestSchema, Type.Literal(false)])),
+    },
+    { additionalProperties: false, minProperties: 2 },
+  ),
   result: BundleViewSchema,
   http: { method: 'PATCH', path: bundleRoute },
 });

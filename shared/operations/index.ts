@@ -24,6 +24,7 @@ import { questionsAnswer, questionsList } from './questions.js';
 import { bundlesExport, bundlesImportArchive, importsOpenApiApply, importsOpenApiPreview } from './imports.js';
 import { modelsCapabilities, modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
+import { hooksTry } from './hooks.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
 import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate, toolsCheckArgs, toolsReadScript } from './tools.js';
 
@@ -51,6 +52,7 @@ export const operations = {
   'tools.try': toolsTry,
   'tools.checkArgs': toolsCheckArgs,
   'tools.readScript': toolsReadScript,
+  'hooks.try': hooksTry,
   'settings.get': settingsGet,
   'settings.patch': settingsPatch,
   'secrets.list': secretsList,

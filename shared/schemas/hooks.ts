@@ -75,6 +75,19 @@ export const HooksSchema = Type.Partial(Type.Object(Object.fromEntries(HOOK_EVEN
 });
 export type Hooks = Static<typeof HooksSchema>;
 
+/** The events a bundle's hooks may name: they are about its own tools' calls, not about chats. */
+export const TOOL_HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const satisfies readonly HookEvent[];
+
+/** A bundle's hooks: the same shape, its tool events only. They travel in the bundle's ZIP and run only once the person switched them on. */
+export const BundleHooksSchema = Type.Partial(
+  Type.Object(Object.fromEntries(TOOL_HOOK_EVENTS.map((event) => [event, Type.Array(HookMatcherSchema, { maxItems: MAX_HOOK_HANDLERS })])) as Record<(typeof TOOL_HOOK_EVENTS)[number], ReturnType<typeof Type.Array<typeof HookMatcherSchema>>>),
+  { additionalProperties: false },
+);
+export type BundleHooks = Static<typeof BundleHooksSchema>;
+
+/** What the person switched on: the SHA-256 of the hooks they saw (hex), so hooks changed since are off again. */
+export const HooksDigestSchema = Type.String({ pattern: '^[0-9a-f]{64}$' });
+
 /** One hook's run, as a call's result, the tester's trace and the activity show it. */
 export const HookRunSchema = Type.Object(
   {

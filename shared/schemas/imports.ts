@@ -113,6 +113,20 @@ export const ArchivePreviewSchema = Type.Object(
     tools: Type.Array(Type.Object({ slug: Type.String(), version: Type.String(), displayName: Type.String(), type: Type.String() }, { additionalProperties: false })),
     secrets: Type.Array(Type.Object({ name: Type.String(), ...secretBinding }, { additionalProperties: false })),
     hosts: ImportHostsSchema,
+    /** The bundle's hooks, each with what it runs in full: written off, to be switched on by the person after reading them. */
+    hooks: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            event: Type.String(),
+            matcher: Type.Optional(Type.String()),
+            type: Type.Union([Type.Literal('command'), Type.Literal('http'), Type.Literal('script')]),
+            runs: Type.String(),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
     /** Bundles here with the same name: the import makes another one beside them, never over them. */
     sameName: Type.Array(Type.String()),
     /** The name and slug it is written under: the archive's, numbered ("Notes API (2)", notes-api-2) where those are taken. */

@@ -1,3 +1,4 @@
+import { HookRunSchema } from './hooks.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { UuidV7Schema } from './ids.js';
 import { ToolDiscoverySchema } from './chat.js';
@@ -64,6 +65,8 @@ export const McpActivitySchema = Type.Object(
     errorCode: Type.Optional(Type.String()),
     durationMs: Type.Number({ minimum: 0 }),
     approval: Type.Union([Type.Literal('not-needed'), Type.Literal('approved'), Type.Literal('declined'), Type.Literal('no-window')]),
+    /** The hooks that ran around the call, each with what it decided (at most 20 kept). */
+    hooks: Type.Optional(Type.Array(HookRunSchema, { maxItems: 20 })),
   },
   { additionalProperties: false },
 );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { HOOK_EVENTS, type Hooks } from '../../../shared/schemas/hooks.js';
 import { readHookFile, type ReadHookFile } from '../../../shared/hooks/hook-files.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { HookTrial } from './HookTrial.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 
 // An example in the shape people copy from Claude Code's documentation; commands and event names are not translated.
@@ -77,6 +78,12 @@ export function HooksSection() {
         </button>
       </div>
       <ErrorLine message={problem ?? (patch.isError ? errorMessage(patch.error, t('common.saveFailed')) : null)} />
+      <HookTrial
+        draft={() => {
+          const read = readHooks(text);
+          return 'problem' in read ? read : read.hooks;
+        }}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
+import { HookRuns } from '../../components/HookRuns.js';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { McpShareConnection, McpShareStatus } from '../../../shared/schemas/mcp-share.js';
@@ -197,6 +198,7 @@ function McpActivityList() {
               <span className="muted">
                 {`${new Date(call.at).toLocaleString(i18n.language)} · ${t('common.milliseconds', { value: call.durationMs })}`}
               </span>
+              {call.hooks?.length ? <HookRuns runs={call.hooks} /> : null}
               <details className="activity-list__details">
                 <summary>{t('share.argsAndAnswer')}</summary>
                 <pre className="code-block">{call.args}</pre>

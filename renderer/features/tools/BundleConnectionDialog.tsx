@@ -6,6 +6,7 @@ import type { BundleHttp, HttpImpl } from '../../../shared/schemas/http-impl.js'
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
 import { usePutBundle, useSecretNames } from '../../queries/tools.js';
+import { bundleInputOf } from './bundle-input.js';
 
 /** OAuth 2 is two choices for a person: a machine's client, or their own sign-in in the browser. */
 type AuthKind = NonNullable<HttpImpl['auth']>['kind'] | 'oauth2-browser';
@@ -137,8 +138,8 @@ export function BundleConnectionDialog({ bundle, onClose }: { bundle: BundleView
       ...(takeMismatched ? { outputMismatch: 'warn' as const } : {}),
     };
     setProblem(null);
-    const { bundleID, slug, displayName, description, isEnabled } = bundle;
-    put.mutate({ bundleID, slug, displayName, description, isEnabled, ...(Object.keys(next).length ? { http: next } : {}) }, { onSuccess: onClose, onError: (error) => setProblem(errorMessage(error)) });
+    const { http: _previous, ...kept } = bundleInputOf(bundle);
+    put.mutate({ ...kept, ...(Object.keys(next).length ? { http: next } : {}) }, { onSuccess: onClose, onError: (error) => setProblem(errorMessage(error)) });
   };
 
   const secretField = (label: string, value: string, set: (value: string) => void) => (

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
-import type { BundleHttp } from '../../../shared/schemas/http-impl.js';
 import { usePutBundle } from '../../queries/tools.js';
+import { bundleInputOf, type KeptBundle } from './bundle-input.js';
 import { slugFrom } from './editor/draft.js';
 import { errorMessage } from '../../components/ErrorLine.js';
 
 interface BundleFormProps {
   /** Editing an existing bundle; absent to create one. */
-  existing?: { bundleID: string; slug: string; displayName: string; description: string; isEnabled: boolean; http?: BundleHttp };
+  existing?: KeptBundle;
   onDone: (bundleID: string | null) => void;
 }
 
@@ -26,8 +26,8 @@ export function BundleForm({ existing, onDone }: BundleFormProps) {
     const bundleID = existing?.bundleID ?? uuidv7();
     const slug = existing?.slug ?? (slugFrom(displayName) || 'bundle');
     put.mutate(
-      // Renaming keeps the connection settings the tools inherit.
-      { bundleID, slug, displayName: displayName.trim(), description, isEnabled: existing?.isEnabled ?? true, ...(existing?.http ? { http: existing.http } : {}) },
+      // Renaming keeps the connection settings the tools inherit, and the bundle's hooks.
+      existing ? { ...bundleInputOf(existing), displayName: displayName.trim(), description } : { bundleID, slug, displayName: displayName.trim(), description, isEnabled: true },
       {
         onSuccess: () => onDone(bundleID),
         onError: (failure) => setError(errorMessage(failure)),

@@ -2,14 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { BundleView, InvalidBundleEntry } from '../../../shared/schemas/bundle.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
-import { DownloadIcon, PencilIcon, PlugIcon, TrashIcon } from '../../components/icons.js';
+import { DownloadIcon, HookIcon, PencilIcon, PlugIcon, TrashIcon } from '../../components/icons.js';
 import { saveBase64File } from '../../components/download.js';
 import { useApi } from '../../api/context.js';
 import { Switch } from '../../components/Switch.js';
 import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle, useRemoveBundleFolder } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
 import { BundleConnectionDialog } from './BundleConnectionDialog.js';
+import { BundleHooksDialog } from './BundleHooksDialog.js';
 import { BundleForm } from './BundleForm.js';
+import { bundleInputOf } from './bundle-input.js';
 import { ImportApiDialog } from './ImportApiDialog.js';
 import { McpServerForm } from './McpServerForm.js';
 import { McpServerStatus } from './McpServerStatus.js';
@@ -32,6 +34,9 @@ export function BundleList() {
   const serverOf = (bundleID: string) => mcpServers.data?.find((server) => server.bundleID === bundleID);
   const [deleted, setDeleted] = useState<BundleView | null>(null);
   const [connection, setConnection] = useState<BundleView | null>(null);
+  // The bundle whose hooks are open, by id: its view follows what the core says after a save or a switch.
+  const [hooksOf, setHooksOf] = useState<string | null>(null);
+  const hooksBundle = bundles.data?.bundles.find((bundle): bundle is BundleView => bundle.status === 'valid' && bundle.bundleID === hooksOf);
   const api = useApi();
   const [exportProblem, setExportProblem] = useState<string | null>(null);
   const exportBundle = (bundle: BundleView) => {
@@ -48,8 +53,7 @@ export function BundleList() {
   };
   const undo = () => {
     if (!deleted) return;
-    const { bundleID, slug, displayName, description, isEnabled, http } = deleted;
-    restore.mutate({ bundleID, slug, displayName, description, isEnabled, ...(http ? { http } : {}) }, { onSuccess: () => setDeleted(null) });
+    restore.mutate(bundleInputOf(deleted), { onSuccess: () => setDeleted(null) });
   };
 
   return (
@@ -74,6 +78,7 @@ export function BundleList() {
         {form === 'mcp' ? <McpServerForm onDone={() => setForm(null)} /> : null}
         <ErrorLine message={exportProblem} />
         {connection ? <BundleConnectionDialog bundle={connection} onClose={() => setConnection(null)} /> : null}
+        {hooksBundle ? <BundleHooksDialog bundle={hooksBundle} onClose={() => setHooksOf(null)} /> : null}
         {form === 'import' ? (
           <ImportApiDialog
             onClose={() => setForm(null)}
@@ -137,6 +142,7 @@ export function BundleList() {
                       {bundle.isBuiltIn ? <span className="badge">{t('bundles.builtIn')}</span> : null}
                       {t('bundles.toolCount', { count: bundle.toolCount })}
                       {bundle.isEnabled ? '' : t('bundles.off')}
+                      {bundle.hooksDigest && !bundle.hooksOn ? <span className="badge">{t('bundles.hooksOff')}</span> : null}
                     </span>
                   </span>
                 </button>
@@ -149,6 +155,9 @@ export function BundleList() {
                     </button>
                     <button type="button" className="icon-button" aria-label={t('bundles.connectionLabel', { name: bundle.displayName })} title={t('bundles.connectionHint')} onClick={() => setConnection(bundle)}>
                       <PlugIcon size={15} />
+                    </button>
+                    <button type="button" className="icon-button" aria-label={t('bundles.hooksLabel', { name: bundle.displayName })} title={t('bundles.hooksHint')} onClick={() => setHooksOf(bundle.bundleID)}>
+                      <HookIcon size={15} />
                     </button>
                     <button type="button" className="icon-button" aria-label={t('bundles.renameLabel', { name: bundle.displayName })} title={t('bundles.renameHint')} onClick={() => setForm(bundle.bundleID)}>
                       <PencilIcon size={15} />
