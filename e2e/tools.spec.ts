@@ -68,6 +68,12 @@ test('search ranks as you type, and the tester runs a local tool', async ({ app 
   await typeOver(form.getByLabel('Expression'), 'sqrt(2) * sqrt(2) * 1000000 + 123456.789');
   await form.getByLabel('Expression').press('Control+Enter');
   await expect(tester.getByRole('list', { name: 'Past runs' }).getByRole('listitem')).toHaveCount(3);
+  // The tool's page counts its calls over the last day and week, the failed one among them.
+  const figures = page.locator('.pane--detail dl');
+  await expect(figures).toContainText(/Last 24 hours\s*3 calls · 1 failed · median [\d.]+ ms, 95% within [\d.]+ ms/);
+  await expect(figures).toContainText(/Last 7 days\s*3 calls · 1 failed/);
+  await figures.scrollIntoViewIfNeeded();
+  await page.screenshot(shot('tool-call-figures'));
   for (const size of [{ width: 1280, height: 800 }, { width: 1000, height: 700 }]) {
     await page.setViewportSize(size);
     const detail = page.locator('.pane--detail');

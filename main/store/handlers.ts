@@ -14,6 +14,7 @@ type StoreOperation =
   | 'tools.patch'
   | 'tools.delete'
   | 'tools.get'
+  | 'tools.metrics'
   | 'tools.list'
   | 'tools.search'
   | 'tools.validate';
@@ -59,6 +60,7 @@ export function storeHandlers(store: ToolStore, catalog: ToolCatalog, prepare: (
       return null;
     },
     'tools.get': async ({ bundleID, toolSlug, version }) => catalog.entry(await store.requireTool(bundleID, toolSlug, version)),
+    'tools.metrics': async ({ bundleID, toolSlug, version }) => store.usage.figures((await store.requireTool(bundleID, toolSlug, version)).toolID),
     'tools.list': ({ tags, bundleIDs, includeDisabled, recommendedPageSize, pageToken }) => {
       const page = catalog.listTools({ tags, bundleIDs, includeDisabled, pageSize: recommendedPageSize, pageToken });
       return { tools: page.items, ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}) };

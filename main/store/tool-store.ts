@@ -60,7 +60,7 @@ export class ToolStore {
   readonly drafts: Drafts;
 
   private constructor(private readonly options: ToolStoreOptions) {
-    this.usage = new UsageBook(options.layout, options.log);
+    this.usage = new UsageBook(options.layout, options.log, options.clock);
     this.drafts = new Drafts(this, options.validator, () => this.now());
     this.validationCache = new ValidationCache(path.join(options.layout.root, 'cache', 'validated-tools.json'), options.layout.root);
     this.sources = new SourceRegistry(

@@ -26,7 +26,7 @@ import { modelsCapabilities, modelsList, providersDelete, providersList, provide
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
 import { hooksTry } from './hooks.js';
 import { secretsDelete, secretsList, secretsPut, settingsGet, settingsPatch } from './settings.js';
-import { toolsDelete, toolsGet, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate, toolsCheckArgs, toolsReadScript } from './tools.js';
+import { toolsDelete, toolsGet, toolsMetrics, toolsInvoke, toolsList, toolsPatch, toolsPut, toolsSearch, toolsTry, toolsValidate, toolsCheckArgs, toolsReadScript } from './tools.js';
 
 /**
  * The operation table: the single list of everything the core can be asked
@@ -45,6 +45,7 @@ export const operations = {
   'tools.patch': toolsPatch,
   'tools.delete': toolsDelete,
   'tools.get': toolsGet,
+  'tools.metrics': toolsMetrics,
   'tools.list': toolsList,
   'tools.search': toolsSearch,
   'tools.invoke': toolsInvoke,

@@ -50,6 +50,24 @@ export const toolsGet = defineOperation({
   http: { method: 'GET', path: toolRoute },
 });
 
+const CallFiguresSchema = Type.Object(
+  {
+    calls: Type.Integer({ minimum: 0 }),
+    failures: Type.Integer({ minimum: 0 }),
+    p50Ms: Type.Optional(Type.Number({ minimum: 0 })),
+    p95Ms: Type.Optional(Type.Number({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+export const toolsMetrics = defineOperation({
+  name: 'tools.metrics',
+  summary: "A tool's calls, failures and median and 95th-percentile times over the last day and week (whoever called it; tester drafts not counted).",
+  params: Type.Object(toolAddress, { additionalProperties: false }),
+  result: Type.Object({ day: CallFiguresSchema, week: CallFiguresSchema }, { additionalProperties: false }),
+  http: { method: 'GET', path: `${toolRoute}/metrics` },
+});
+
 export const toolsList = defineOperation({
   name: 'tools.list',
   summary: 'Tools by name, filtered by tags (all must match) and bundles.',

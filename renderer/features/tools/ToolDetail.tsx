@@ -16,6 +16,7 @@ import { Tester } from '../tester/Tester.js';
 import { ToolEditor } from './editor/ToolEditor.js';
 import { McpOfferings } from './McpOfferings.js';
 import { SignInStrip } from './SignInStrip.js';
+import { CallFigures } from './CallFigures.js';
 import { useMcpServers } from '../../queries/mcp.js';
 import { VersionBadge } from '../../components/VersionBadge.js';
 import { McpAppView } from '../apps/McpAppView.js';
@@ -135,6 +136,7 @@ function Definition({ tool }: { tool: ToolView }) {
           {t('toolDetail.calls', { count: tool.usage.callCount })}
           {tool.usage.lastCalledAt ? t('toolDetail.lastCalled', { when: new Date(tool.usage.lastCalledAt).toLocaleString(current.language) }) : ''}
         </dd>
+        <CallFigures tool={tool} />
       </dl>
       {tool.type === 'http' && tool.impl.auth?.kind === 'oauth2' && tool.impl.auth.flow === 'authorizationCode' ? (
         <SignInStrip target={{ bundleID: tool.bundleID, toolSlug: tool.slug, version: tool.version }} name={tool.displayName} />
