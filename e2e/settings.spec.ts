@@ -1,6 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { hostApi } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { openSettings } from './fixtures/settings.js';
 import { fullShot, shot } from './fixtures/shots.js';
@@ -158,5 +159,12 @@ test('hooks: "Try it" runs the typed hooks on a sample call without running the 
   await page.screenshot(shot('hooks-try'));
   // Nothing was saved by trying.
   await expect(page.getByRole('status').filter({ hasText: 'No hooks' })).toBeVisible();
+
+  // Where calls go as OpenTelemetry spans: typed, saved with Enter.
+  const endpoint = page.getByLabel('Traces endpoint');
+  await endpoint.pressSequentially('http://localhost:4318/v1/traces');
+  await endpoint.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved: calls are sent there.' })).toBeVisible();
+  expect(await hostApi(app.host)('GET', '/settings')).toMatchObject({ otlpTracesUrl: 'http://localhost:4318/v1/traces' });
   expect(app.consoleErrors).toEqual([]);
 });

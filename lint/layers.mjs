@@ -28,6 +28,7 @@ export const LAYERS = [
   { name: 'main/script-sandbox', files: ['main/script-sandbox/'], may: [...KIT] },
   { name: 'main/consent', files: ['main/consent/'], may: [...KIT, 'main/questions'] },
   { name: 'main/hooks', files: ['main/hooks/'], may: [...KIT] },
+  { name: 'main/telemetry', files: ['main/telemetry/'], may: [...KIT] },
   { name: 'main/tools', files: ['main/tools/'], may: [...KIT, 'main/api', 'main/store', 'main/search', 'main/secrets', 'main/settings', 'main/tester', 'main/providers', 'main/questions', 'main/script-sandbox', 'main/consent', 'main/hooks'] },
   { name: 'main/mcp-client', files: ['main/mcp-client/'], may: [...KIT, 'main/api', 'main/store', 'main/secrets', 'main/questions', 'main/tools'] },
   { name: 'main/loop', files: ['main/loop/'], may: [...KIT, 'main/store', 'main/providers', 'main/tools', 'main/consent'] },
@@ -44,7 +45,7 @@ export const LAYERS = [
     files: ['main/core/'],
     may: [
       ...KIT,
-      ...['api', 'secrets', 'settings', 'search', 'tester', 'questions', 'store', 'providers', 'script-sandbox', 'consent', 'hooks', 'tools', 'mcp-client', 'loop', 'chat', 'agents', 'imports', 'mcp-apps', 'mcp-server', 'builtins'].map((layer) => `main/${layer}`),
+      ...['api', 'secrets', 'settings', 'search', 'tester', 'questions', 'store', 'providers', 'script-sandbox', 'consent', 'hooks', 'telemetry', 'tools', 'mcp-client', 'loop', 'chat', 'agents', 'imports', 'mcp-apps', 'mcp-server', 'builtins'].map((layer) => `main/${layer}`),
     ],
   },
   { name: 'main/server', files: ['main/server/'], may: [...KIT, 'main/api', 'main/secrets', 'main/mcp-server', 'main/core'] },

@@ -23,12 +23,13 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { hooksSwitchedOn } from '../store/bundle-hooks.js';
+import { createToolSpans } from '../telemetry/tool-spans.js';
 import type { HttpExecutorDeps } from '../tools/http/executor.js';
 import type { OAuthTokens } from '../tools/http/oauth-tokens.js';
 import { RateLimiter } from '../tools/http/rate-limit.js';
 import { httpRunner } from '../tools/http/runner.js';
 import type { HttpSend } from '../tools/http/transport.js';
-import { createInvoker, type Invoker } from '../tools/invoker.js';
+import { createInvoker, type FinishedCall, type Invoker } from '../tools/invoker.js';
 import { createLocalRegistry } from '../tools/local/registry.js';
 import { localRunner } from '../tools/local/runner.js';
 import { findStepTool } from '../tools/recipe/find.js';
@@ -158,7 +159,18 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
     log,
   };
   const toolHooks = createToolHooks(hookDeps);
-  const invoker = createInvoker({ store, resolver, runners, clock, log, door, toolHooks, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
+  const spans = createToolSpans({ endpoint: () => settings.get().otlpTracesUrl || undefined, app: options.app, log });
+  const observe = (call: FinishedCall) => {
+    if (!spans.wanted()) return;
+    try {
+      const caller = call.caller as { kind?: unknown };
+      const bundleSlug = validBundle(call.tool.bundleID)?.slug;
+      spans.record({ ...call, ...(bundleSlug ? { bundleSlug } : {}), ...(typeof caller.kind === 'string' ? { callerKind: caller.kind } : {}) });
+    } catch (error) {
+      log.warn('a tool call could not be made a span', { error: String(error) });
+    }
+  };
+  const invoker = createInvoker({ store, resolver, runners, clock, log, door, toolHooks, observe, ...(options.invokeHooks ? { hooks: options.invokeHooks } : {}) });
   return {
     resolver,
     invoker,
@@ -167,6 +179,7 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
     signatures,
     warmedUp,
     async close() {
+      await spans.close();
       await scriptPool?.close();
       await signatures.close();
     },

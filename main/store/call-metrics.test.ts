@@ -2,8 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newID } from '../../testing/data/fixtures.js';
-import { json, startLoopbackServer } from '../../testing/harness/loopback-server.js';
 import { manualClock, startTestCore } from '../../testing/harness/test-core.js';
+import { timedApi } from '../../testing/harness/timed-api.js';
 import { addCall, figuresOf, readHours, type CallHour } from './call-metrics.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -11,21 +11,9 @@ const DAY_MS = 24 * 3_600_000;
 describe("a tool's calls over the last day and week", () => {
   it('counts every call and failure, with median and 95th-percentile times, forgets what is older, and keeps them over a restart', async () => {
     const clock = manualClock();
-    // The API takes as long as it is told, on the core's own clock: the times are exact, whatever the machine does.
-    const api = await startLoopbackServer({
-      '/work': (request, response) => {
-        const url = new URL(request.url ?? '/', 'http://x');
-        clock.advance(Number(url.searchParams.get('ms')));
-        json(response, url.searchParams.get('fail') ? 500 : 200, { done: true });
-      },
-    });
     const subject = await startTestCore({ clock });
-    await subject.call('settings.patch', { allowedHosts: [api.host] });
     const bundleID = newID();
-    await subject.call('bundles.put', { bundleID, slug: 'work', displayName: 'Work' });
-    const argSchema = { type: 'object', properties: { ms: { type: 'integer' }, fail: { type: 'string' } }, required: ['ms'] };
-    await subject.call('tools.put', { bundleID, toolSlug: 'work', version: 'v1', tool: { displayName: 'Work', type: 'http', argSchema, impl: { method: 'GET', urlTemplate: `${api.base}/work`, query: { ms: '${ms}', fail: '${fail}' } } } });
-    const work = (ms: number, fail?: string) => subject.call('tools.invoke', { bundleID, toolSlug: 'work', version: 'v1', args: { ms, ...(fail ? { fail } : {}) } });
+    const { work } = await timedApi(subject, clock, bundleID);
     const metrics = () => subject.call('tools.metrics', { bundleID, toolSlug: 'work', version: 'v1' });
 
     expect(await metrics()).toEqual({ day: { calls: 0, failures: 0 }, week: { calls: 0, failures: 0 } });

@@ -29,6 +29,17 @@ export interface InvokeHooks {
   after?: (info: { toolID: string; slug: string; ok: boolean; durationMs: number; attempts: number }) => void;
 }
 
+/** A call that ran, as what watches calls from outside (OpenTelemetry spans) reads it. */
+export interface FinishedCall {
+  tool: ToolFile;
+  caller: DoorCall['caller'];
+  /** The chat it belongs to, if any. */
+  sessionId?: string;
+  /** When it started, ms since the epoch, on the core's clock. */
+  startedAt: number;
+  result: InvokeResult;
+}
+
 export interface InvokerDeps {
   store: ToolStore;
   resolver: ToolResolver;
@@ -41,6 +52,8 @@ export interface InvokerDeps {
   hooks?: InvokeHooks;
   /** The person's hooks (Claude Code's PreToolUse, PostToolUse, PostToolUseFailure) around every call, whoever makes it. */
   toolHooks?: ToolHooks;
+  /** Told of every call that ran (not drafts): must not throw or wait. */
+  observe?: (call: FinishedCall) => void;
 }
 
 /**
@@ -202,6 +215,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     if (deps.toolHooks) result = withHookRuns(result, before, await deps.toolHooks.after(tool, args, hookCall, result));
     if (!draft) deps.store.usage.record(tool.toolID, new Date(started + result.durationMs), { ok: result.ok, durationMs: result.durationMs });
     deps.hooks?.after?.({ toolID: tool.toolID, slug: tool.slug, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts });
+    if (!draft) deps.observe?.({ tool, caller: context.caller, ...(context.sessionId ? { sessionId: context.sessionId } : {}), startedAt: started, result });
     logCall(deps.log, runner.logLevel(tool), tool, result, trace);
     return result;
   }

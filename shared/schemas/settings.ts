@@ -26,6 +26,8 @@ export const SettingsSchema = Type.Object(
     toolDiscovery: Type.Optional(ToolDiscoverySchema),
     /** Hooks before and after every tool call, in Claude Code's shape (`hooks` of `.claude/settings.json`). */
     hooks: Type.Optional(HooksSchema),
+    /** Where each tool call goes as an OpenTelemetry span (OTLP/HTTP, JSON), e.g. `http://localhost:4318/v1/traces`; empty: nowhere. */
+    otlpTracesUrl: Type.Optional(Type.String({ pattern: '^(?:https?://[^\\s]+)?$', maxLength: 2_000 })),
   },
   { additionalProperties: false, $id: 'Settings' },
 );

@@ -4,6 +4,7 @@ import { HOOK_EVENTS, type Hooks } from '../../../shared/schemas/hooks.js';
 import { readHookFile, type ReadHookFile } from '../../../shared/hooks/hook-files.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { HookTrial } from './HookTrial.js';
+import { TracesField } from './TracesField.js';
 import { usePatchSettings, useSettings } from '../../queries/tools.js';
 
 // An example in the shape people copy from Claude Code's documentation; commands and event names are not translated.
@@ -84,6 +85,7 @@ export function HooksSection() {
           return 'problem' in read ? read : read.hooks;
         }}
       />
+      <TracesField />
     </section>
   );
 }
