@@ -111,8 +111,11 @@ describe('HTTP tools: building the request', () => {
     await subject.putHttpTool('basic', { urlTemplate: `${server.base}/auth`, auth: { kind: 'basic', username: 'me', password: '${PASSWORD}' } });
     await subject.putHttpTool('key-header', { urlTemplate: `${server.base}/auth`, auth: { kind: 'apiKey', location: 'header', name: 'X-Api-Key', value: '${TOKEN}' } });
     await subject.putHttpTool('key-query', { urlTemplate: `${server.base}/auth`, auth: { kind: 'apiKey', location: 'query', name: 'key', value: '${TOKEN}' } });
-    for (const slug of ['bearer', 'basic', 'key-header', 'key-query']) expectOk(await subject.invoke(slug));
-    const [bearer, basic, header, query] = server.seen;
+    // A template that names the key's parameter too: the key takes its place, once; the rest stays as written.
+    await subject.putHttpTool('key-query-named', { urlTemplate: `${server.base}/auth?key=placeholder&list=a,b&Key=other`, auth: { kind: 'apiKey', location: 'query', name: 'key', value: '${TOKEN}' } });
+    for (const slug of ['bearer', 'basic', 'key-header', 'key-query', 'key-query-named']) expectOk(await subject.invoke(slug));
+    const [bearer, basic, header, query, named] = server.seen;
+    expect(named!.url).toBe('/auth?list=a,b&Key=other&key=tok-123456');
     expect(bearer!.headers.authorization).toBe('Bearer tok-123456');
     expect(basic!.headers.authorization).toBe(`Basic ${Buffer.from('me:p@ss:word').toString('base64')}`);
     expect(header!.headers['x-api-key']).toBe('tok-123456');

@@ -69,7 +69,8 @@ export function buildRequest(impl: HttpImpl, scope: RenderScope): BuiltRequest {
       headers.set(auth.name, headerSafe(value, 'auth.value', usesArguments(auth.value, scope)));
       sensitiveHeaders.add(auth.name.toLowerCase());
     } else {
-      appendToQuery(url, [formPair(auth.name, value)]);
+      // The key replaces a parameter of its name the URL already has (a template's placeholder for it, say): sent once.
+      setInQuery(url, auth.name, formPair(auth.name, value));
     }
     derivedSecrets.push(value);
   }
@@ -256,6 +257,20 @@ function listPairs(name: string, values: string[], encoding: 'repeat' | 'bracket
 function appendToQuery(url: URL, pairs: string[]): void {
   if (pairs.length === 0) return;
   url.search = url.search.length > 1 ? `${url.search}&${pairs.join('&')}` : `?${pairs.join('&')}`;
+}
+
+/** Like appendToQuery, after taking out the pairs of that name already there; the others are left as they were written. */
+function setInQuery(url: URL, name: string, pair: string): void {
+  const nameOf = (part: string) => {
+    const raw = part.split('=', 1)[0]!.replace(/\+/g, ' ');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  };
+  const kept = url.search.slice(1).split('&').filter((part) => part !== '' && nameOf(part) !== name);
+  url.search = `?${[...kept, pair].join('&')}`;
 }
 
 const MAX_FORM_DEPTH = 16;
