@@ -105,12 +105,21 @@ test('chat settings: system prompt, temperature, turns, tool errors and manual m
   await turns.pressSequentially('3');
   await dialog.getByRole('radio', { name: 'Stop the run' }).check();
   await dialog.getByRole('checkbox', { name: /^Manual: nothing the model calls runs/ }).check();
+  // The chat's own hooks: JSON that breaks off is said and not saved; then a block typed whole.
+  const hooks = dialog.getByRole('textbox', { name: 'Hooks of this chat (JSON)' });
+  await hooks.click();
+  await page.keyboard.type('{"PreToolUse": [');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByText(/This is not JSON, so nothing was saved/)).toBeVisible();
+  await hooks.press('Control+a');
+  await page.keyboard.type('{"PreToolUse": [{"matcher": "calculator", "hooks": [{"type": "command", "command": "node guard.mjs"}]}]}');
   await dialog.screenshot(shot('chat-settings'));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
   const saved = (await api('GET', `/chats/${chatId}`)) as Record<string, unknown>;
   expect(saved).toMatchObject({ system: 'Answer like a pirate.', temperature: 0.4, maxTurns: 3, onToolError: 'halt', toolRuns: 'manual' });
+  expect(saved.hooks).toEqual({ PreToolUse: [{ matcher: 'calculator', hooks: [{ type: 'command', command: 'node guard.mjs' }] }] });
 
   // Clearing the temperature goes back to the server's default.
   await page.getByRole('button', { name: 'Chat settings' }).click();

@@ -1,3 +1,4 @@
+import type { Hooks } from '../../shared/schemas/hooks.js';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolbeltError } from '../../shared/errors.js';
@@ -69,6 +70,11 @@ export class ChatFiles {
   async all(): Promise<Chat[]> {
     await this.refreshAll();
     return [...this.chats.values()];
+  }
+
+  /** A chat's own hooks, as it is in memory now (every chat is): read at each of its tool calls, so never from disk. */
+  hooksOf(chatId: string): Hooks | undefined {
+    return this.chats.get(chatId)?.hooks;
   }
 
   /** Chats in memory as they are (for recovery at start). */

@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { refuseBadHooks } from '../common/hook-checks.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { allCalls } from '../../shared/chat/chat-calls.js';
 import type { Handlers } from '../api/dispatcher.js';
@@ -80,9 +81,12 @@ export function chatHandlers(deps: {
       if (!onlyLabels) refuseBusy(chat);
       if (patch.providerId !== undefined) await deps.providers.require(patch.providerId);
       if (patch.tools !== undefined) await checkSelection(patch.tools, deps.store);
-      const { system, temperature, pinned, answerSchema, ...rest } = patch;
+      const { system, temperature, pinned, answerSchema, hooks, ...rest } = patch;
       requireUsableAnswerSchema(answerSchema);
+      if (hooks) refuseBadHooks(hooks);
       Object.assign(chat, rest);
+      if (hooks && Object.keys(hooks).length === 0) delete chat.hooks;
+      else if (hooks) chat.hooks = hooks;
       if (answerSchema === null) delete chat.answerSchema;
       else if (answerSchema !== undefined) chat.answerSchema = answerSchema;
       if (system !== undefined) {

@@ -97,9 +97,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const windowOpen = options.windowOpen ?? (() => events.listenerCount > 0);
   // Tool search: one full-text index of the catalogue, kept in step with the store, for every chat and agent.
   const toolSearch = { catalogue: new SearchCatalogue(store), tool: TOOL_SEARCH_TOOL, discoveryDefault: () => settings.get().toolDiscovery ?? 'auto' };
-  const tools = wireTools({ dataDir, options, store, settings, secrets, questions, windowOpen, mcpServers, providers, connect, toolSearch, oauthTokens, send: httpSend.send, clock, log });
-  const { invoker, resolver, sessionHooks } = tools;
+  // Before the tools: a chat's own hooks are read from the chats in memory at each of its calls.
   const chatFiles = await ChatFiles.open(dataDir, log);
+  const chatHooks = (chatId: string) => chatFiles.hooksOf(chatId);
+  const tools = wireTools({ dataDir, options, store, settings, secrets, questions, windowOpen, mcpServers, providers, connect, toolSearch, oauthTokens, send: httpSend.send, clock, log, chatHooks });
+  const { invoker, resolver, sessionHooks } = tools;
   const chats = new ChatEngine({
     search: toolSearch,
     files: chatFiles,

@@ -59,6 +59,8 @@ export interface ToolWiringDeps {
   send: HttpSend;
   clock: Clock;
   log: Logger;
+  /** A chat's own hooks, by its id (the chats in memory). */
+  chatHooks?: (chatId: string) => Hooks | undefined;
 }
 
 export interface ToolWiring {
@@ -149,6 +151,7 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
   const hookDeps: ToolHookDeps = {
     hooks: () => settings.get().hooks,
     bundleSlug: (bundleID) => validBundle(bundleID)?.slug,
+    ...(deps.chatHooks ? { chatHooks: deps.chatHooks } : {}),
     bundleHooks: (bundleID) => {
       const bundle = validBundle(bundleID);
       return bundle ? hooksSwitchedOn(bundle) : undefined;
@@ -175,7 +178,7 @@ export function wireTools(deps: ToolWiringDeps): ToolWiring {
     resolver,
     invoker,
     sessionHooks,
-    hooksFor: (draft) => (draft ? createToolHooks({ ...hookDeps, hooks: () => draft, bundleHooks: () => undefined }) : toolHooks),
+    hooksFor: (draft) => (draft ? createToolHooks({ ...hookDeps, hooks: () => draft, bundleHooks: () => undefined, chatHooks: () => undefined }) : toolHooks),
     signatures,
     warmedUp,
     async close() {

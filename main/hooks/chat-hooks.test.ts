@@ -4,8 +4,11 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { openAiTextReply, openAiToolCallReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
 import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { startChatHarness } from '../../testing/harness/chat-harness.js';
-import type { UserMessage } from '../../shared/schemas/chat.js';
+import type { AssistantMessage, Chat, UserMessage } from '../../shared/schemas/chat.js';
+import { CORE_BUNDLE } from '../../testing/data/fixtures.js';
 import { userMessageText } from '../providers/transcript.js';
+
+const assistants = (chat: Chat) => chat.messages.filter((message): message is AssistantMessage => message.role === 'assistant');
 
 const GUARD = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(PROJECT_ROOT, 'testing/hooks/chat-guard.mjs'))}`;
 
@@ -100,5 +103,33 @@ describe('hooks on a chat (Claude Code’s SessionStart, UserPromptSubmit and St
       ['SubagentStop', chat.id, 'researcher', false],
       ['SubagentStop', chat.id, 'researcher', true],
     ]);
+  });
+});
+
+describe("a chat's own hooks", () => {
+  it('run for that chat only: its messages and its model’s tool calls; another chat goes on', async () => {
+    const h = await startChatHarness();
+    const sums = { bundleID: CORE_BUNDLE, slug: 'calculator', version: 'v1' };
+    const turn = [{ toolCalls: [{ name: 'calculator', args: { expression: '2 + 2' } }] }, { text: 'Done.' }];
+    await h.provider('script', { kind: 'scripted', displayName: 'Script', script: [...turn, ...turn] });
+    const guarded = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [sums] } });
+    const open = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [sums] } });
+    const noSums = `${JSON.stringify(process.execPath)} -e "process.stderr.write('No sums in this chat.'); process.exit(2)"`;
+    await h.call('chats.update', { chatId: guarded.id, hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: GUARD }] }], PreToolUse: [{ matcher: 'calculator', hooks: [{ type: 'command', command: noSums }] }] } });
+    // A matcher the engine cannot run is refused when saved, with where.
+    expect(await h.failure('chats.update', { chatId: open.id, hooks: { PreToolUse: [{ matcher: '(?=x)', hooks: [{ type: 'command', command: 'true' }] }] } })).toMatchObject({ code: 'invalid_params' });
+
+    expect(await h.failure('chats.send', { chatId: guarded.id, content: 'my password is hunter2' })).toMatchObject({ code: 'hook_denied' });
+    await h.call('chats.send', { chatId: guarded.id, content: 'add two and two' });
+    const blocked = assistants(await h.settled(guarded.id))[0]!.toolCalls[0]!;
+    expect(blocked.result).toMatchObject({ ok: false, error: { code: 'hook_denied', message: 'No sums in this chat.' } });
+
+    await h.call('chats.send', { chatId: open.id, content: 'my password is hunter2, add two and two' });
+    const ran = assistants(await h.settled(open.id))[0]!.toolCalls[0]!;
+    expect(ran.result).toMatchObject({ ok: true, value: { value: 4 } });
+
+    // `{}` takes them away.
+    await h.call('chats.update', { chatId: guarded.id, hooks: {} });
+    expect((await h.call('chats.get', { chatId: guarded.id })).hooks).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { BundleHooks, HookEvent, HookHandler, HookRun, Hooks } from '../../shared/schemas/hooks.js';
+import type { BundleHooks, HookEvent, HookHandler, HookMatcher, HookRun, Hooks } from '../../shared/schemas/hooks.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
@@ -16,6 +16,8 @@ export interface ToolHookDeps {
   bundleSlug(bundleID: string): string | undefined;
   /** The bundle's own hooks, about its tools, when the person switched them on. */
   bundleHooks(bundleID: string): BundleHooks | undefined;
+  /** A chat's own hooks (its calls, however deep inside agents, scripts and recipes, and its turns). */
+  chatHooks?: (chatId: string) => Hooks | undefined;
   /** Where commands run, and what `CLAUDE_PROJECT_DIR` names for hook files written for Claude Code: the data folder. */
   cwd: string;
   /** Runs a script hook's tool in the sandbox with the call's JSON as its arguments: what it returned, as a command's output. */
@@ -79,12 +81,18 @@ const STRICTNESS: Record<HookRun['decision'], number> = { error: 0, continue: 0,
 export function createToolHooks(deps: ToolHookDeps): ToolHooks {
   let running = 0;
 
-  function matching(event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure', tool: ToolFile): HookHandler[] {
+  /** The event's entries: the person's (Settings), the chat's, then the bundle's, as Claude Code runs user settings before a project's. */
+  function entriesOf(event: HookEvent, sessionId: string | undefined, bundleID?: string): HookMatcher[] {
     const global = deps.hooks()?.[event];
-    const own = deps.bundleHooks(tool.bundleID)?.[event];
-    // The person's hooks first, then the bundle's, as Claude Code runs user settings before a project's.
-    const entries = own?.length ? [...(global ?? []), ...own] : global;
-    if (!entries?.length) return [];
+    const chat = sessionId ? deps.chatHooks?.(sessionId)?.[event] : undefined;
+    const own = bundleID && (event === 'PreToolUse' || event === 'PostToolUse' || event === 'PostToolUseFailure') ? deps.bundleHooks(bundleID)?.[event] : undefined;
+    if (!chat?.length && !own?.length) return global ?? [];
+    return [...(global ?? []), ...(chat ?? []), ...(own ?? [])];
+  }
+
+  function matching(event: 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure', tool: ToolFile, sessionId: string | undefined): HookHandler[] {
+    const entries = entriesOf(event, sessionId, tool.bundleID);
+    if (entries.length === 0) return [];
     const names = toolNames(tool, deps.bundleSlug(tool.bundleID));
     return entries.filter((entry) => matcherTakes(entry.matcher, names)).flatMap((entry) => entry.hooks);
   }
@@ -134,7 +142,7 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
 
   return {
     async before(tool, args, call) {
-      const handlers = matching('PreToolUse', tool);
+      const handlers = matching('PreToolUse', tool, call.sessionId);
       if (handlers.length === 0) return null;
       const effects = await run('PreToolUse', handlers, payload(tool, args, call), call.signal);
       if (effects === 'busy') {
@@ -154,7 +162,7 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
 
     async after(tool, args, call, result) {
       const event = result.ok ? 'PostToolUse' : 'PostToolUseFailure';
-      const handlers = matching(event, tool);
+      const handlers = matching(event, tool, call.sessionId);
       if (handlers.length === 0) return null;
       const outcome = result.ok ? { tool_response: result.value } : { error: result.error.message, error_code: result.error.code };
       const effects = await run(event, handlers, { ...payload(tool, args, call), ...outcome }, undefined);
@@ -166,7 +174,7 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
     },
 
     async session(event, sessionId, fields, names) {
-      const handlers = (deps.hooks()?.[event] ?? []).filter((entry) => !names || matcherTakes(entry.matcher, names)).flatMap((entry) => entry.hooks);
+      const handlers = entriesOf(event, sessionId).filter((entry) => !names || matcherTakes(entry.matcher, names)).flatMap((entry) => entry.hooks);
       if (handlers.length === 0) return null;
       const effects = await run(event, handlers, { session_id: sessionId, cwd: deps.cwd, permission_mode: 'default', ...fields }, undefined);
       if (effects === 'busy') return { runs: [], context: [] };

@@ -1,3 +1,4 @@
+import { HooksSchema } from '../schemas/hooks.js';
 import { Type } from '@sinclair/typebox';
 import { RunExchangesSchema } from '../schemas/raw-exchange.js';
 import { defineOperation } from '../operation.js';
@@ -87,6 +88,8 @@ export const chatsUpdate = defineOperation({
       /** null: the answer is text again. */
       answerSchema: Type.Optional(Type.Union([AnswerSchemaSchema, Type.Null()])),
       pinned: Type.Optional(Type.Boolean()),
+      /** Hooks for this chat's calls and turns only (Claude Code's shape); `{}` none. */
+      hooks: Type.Optional(HooksSchema),
     },
     { additionalProperties: false },
   ),

@@ -1,4 +1,4 @@
-import { HookRunSchema } from './hooks.js';
+import { HookRunSchema, HooksSchema } from './hooks.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 import { AgentStepSchema } from './agent-step.js';
@@ -359,6 +359,8 @@ export const ChatSchema = Type.Object(
     alwaysAllowed: Type.Array(Type.String()),
     /** What the person's SessionStart hooks gave the model when the chat was made (in its system prompt). */
     hookContext: Type.Optional(Type.String({ maxLength: 20_001 })),
+    /** The person's hooks for this chat only: they run after those in Settings, for its calls and its turns. */
+    hooks: Type.Optional(HooksSchema),
     /** The run going on or suspended now. */
     run: Type.Optional(
       Type.Object(

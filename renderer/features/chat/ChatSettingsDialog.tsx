@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import type { Hooks } from '../../../shared/schemas/hooks.js';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.js';
 import { TOOL_ERROR_LIMIT_DEFAULT, type Chat } from '../../../shared/schemas/chat.js';
@@ -47,6 +48,21 @@ function answerSchemaFrom(text: string): { schema: Record<string, unknown> } | {
 }
 
 /** The chat's run settings: system prompt, temperature, turn limit, what a failed tool does, parallel calls, manual mode, the answer's form. */
+// Claude Code's shape; commands and event names are not translated.
+const HOOKS_EXAMPLE = '{"PreToolUse": [{"matcher": "create-issue", "hooks": [{"type": "command", "command": "node guard.mjs"}]}]}';
+
+/** The hooks typed for a chat: a hooks block (or a settings file holding one), none when empty; the core checks the rest. */
+function chatHooksFrom(text: string): { hooks: Hooks } | { problem: string } {
+  if (!text.trim()) return { hooks: {} };
+  try {
+    const parsed = JSON.parse(text) as { hooks?: unknown };
+    const block = parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'hooks' in parsed ? parsed.hooks : parsed;
+    return { hooks: block as Hooks };
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+}
+
 export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -61,6 +77,7 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
   const [manual, setManual] = useState(chat.toolRuns === 'manual');
   const [jsonAnswer, setJsonAnswer] = useState(chat.answerSchema !== undefined);
   const [schemaText, setSchemaText] = useState(chat.answerSchema ? JSON.stringify(chat.answerSchema, null, 2) : ANSWER_SCHEMA_TEMPLATE);
+  const [hooksText, setHooksText] = useState(chat.hooks && Object.keys(chat.hooks).length ? JSON.stringify(chat.hooks, null, 2) : '');
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const parallelAlways = useCapabilities(chat.providerId, chat.model).data?.parallelToolCalls === 'always';
   const temperatureError = temperatureProblem(temperature);
@@ -68,11 +85,13 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
   const toolErrorLimitError = onToolError === 'halt_after' ? toolErrorLimitProblem(toolErrorLimit) : null;
   const answer = jsonAnswer ? answerSchemaFrom(schemaText) : null;
   const schemaError = answer && 'problem' in answer ? answer.problem : null;
-  const invalid = temperatureError !== null || maxTurnsError !== null || toolErrorLimitError !== null || schemaError !== null;
+  const hooks = chatHooksFrom(hooksText);
+  const hooksError = 'problem' in hooks ? t('hooks.invalidJson', { reason: hooks.problem }) : null;
+  const invalid = temperatureError !== null || maxTurnsError !== null || toolErrorLimitError !== null || schemaError !== null || hooksError !== null;
   const touch = (field: string) => setTouched((current) => ({ ...current, [field]: true }));
 
   const save = () => {
-    setTouched({ temperature: true, maxTurns: true, toolErrorLimit: true, schema: true });
+    setTouched({ temperature: true, maxTurns: true, toolErrorLimit: true, schema: true, hooks: true });
     if (invalid) return;
     update.mutate(
       {
@@ -85,6 +104,7 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
         parallelToolCalls: parallel,
         toolRuns: manual ? 'manual' : 'auto',
         answerSchema: answer && 'schema' in answer ? answer.schema : null,
+        hooks: 'hooks' in hooks ? hooks.hooks : {},
       },
       { onSuccess: onClose },
     );
@@ -217,6 +237,29 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
             </>
           ) : null}
         </fieldset>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-hooks`}>
+            {t('chatSettings.hooks')}
+          </label>
+          <textarea
+            id={`${id}-hooks`}
+            className="input input--code"
+            dir="ltr"
+            translate="no"
+            spellCheck={false}
+            rows={4}
+            value={hooksText}
+            placeholder={HOOKS_EXAMPLE}
+            aria-describedby={`${id}-hooks-help`}
+            aria-invalid={touched.hooks && hooksError ? true : undefined}
+            onChange={(event) => setHooksText(event.target.value)}
+            onBlur={() => touch('hooks')}
+          />
+          <p id={`${id}-hooks-help`} className="field__help">
+            {t('chatSettings.hooksHelp')}
+          </p>
+          <ErrorLine message={touched.hooks ? hooksError : null} />
+        </div>
         <ErrorLine message={update.isError ? errorMessage(update.error, t('chatSettings.saveFailed')) : null} />
         <SaveCancelActions onCancel={onClose} saveDisabled={update.isPending || (invalid && Object.keys(touched).length > 0)} />
       </form>
