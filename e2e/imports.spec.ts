@@ -309,7 +309,8 @@ test('an API that signs in in the browser (OAuth 2 authorization code): set up i
 test('export a bundle as .zip and import it again: a second bundle beside the first, with the secrets it needs named', async ({ app }) => {
   const api = hostApi(app.host);
   const bundleID = uuidv7();
-  await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'notes', displayName: 'Notes', http: { baseUrl: 'https://notes.example.com', auth: { kind: 'bearer', token: '${secret.NOTES_TOKEN}' } } });
+  const hooks = { PreToolUse: [{ matcher: 'list-notes', hooks: [{ type: 'command', command: 'node ./audit.mjs --to "$HOME/notes-audit.log"' }] }] };
+  await api('PUT', `/tools/bundles/${bundleID}`, { slug: 'notes', displayName: 'Notes', http: { baseUrl: 'https://notes.example.com', auth: { kind: 'bearer', token: '${secret.NOTES_TOKEN}' } }, hooks });
   await api('PUT', `/tools/bundles/${bundleID}/tools/list-notes/version/v1`, { type: 'http', displayName: 'List notes', argSchema: { type: 'object', properties: {} }, impl: { method: 'GET', urlTemplate: '/notes' } });
   const { page } = app;
   await page.goto(app.host.url);
@@ -330,6 +331,9 @@ test('export a bundle as .zip and import it again: a second bundle beside the fi
   await expect(preview).toContainText('You already have a bundle named “Notes”: this one is added beside it as “Notes (2)”.');
   await expect(preview).toContainText('Secrets it uses: NOTES_TOKEN (not set yet)');
   await expect(preview).toContainText('Set NOTES_TOKEN in Settings → Secrets once it is imported');
+  // Its hook is shown whole before anything is imported, and comes in off.
+  await expect(preview).toContainText('It has a hook, imported off');
+  await expect(preview.locator('.hook-list code')).toHaveText('node ./audit.mjs --to "$HOME/notes-audit.log"');
   await page.screenshot(shot('archive-import'));
   await preview.getByRole('button', { name: 'Import bundle' }).click();
   await expect(dialog).toBeHidden();
@@ -337,6 +341,7 @@ test('export a bundle as .zip and import it again: a second bundle beside the fi
   await expect(bundles.getByRole('button', { name: /^Notes/ })).toHaveCount(2);
   // Told apart by name (defect 9: two rows both said "Notes").
   await expect(bundles.getByRole('button', { name: /^Notes \(2\)/ })).toHaveCount(1);
+  await expect(bundles.getByRole('button', { name: /^Notes \(2\)/ })).toContainText('hooks off');
 });
 
 test('a Postman collection imports the same way: its folders and requests as tools, its OAuth as a sign-in that names the secret it needs', async ({ app }) => {

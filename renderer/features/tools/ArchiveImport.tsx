@@ -7,6 +7,7 @@ import { useApi } from '../../api/context.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { CancelAnd } from '../../components/Modal.js';
 import { useStoreMutation } from '../../queries/tools.js';
+import { HookList } from './HookList.js';
 import { ImportConsent, NO_CONSENT, secretsToSet, type Consent } from './ImportConsent.js';
 
 /** A bundle .zip someone shared: what it holds and the secrets it needs, then one Import that makes it a new bundle. */
@@ -40,6 +41,12 @@ export function ArchiveImport({ base64, onClose, onImported }: { base64: string;
             ))}
           </ul>
           {preview.sameName.length ? <p className="field__hint">{t('archive.sameName', { name: preview.bundle.displayName, newName: preview.importedAs.displayName })}</p> : null}
+          {preview.hooks?.length ? (
+            <div className="callout callout--warn">
+              <p>{t('archive.hooks', { count: preview.hooks.length })}</p>
+              <HookList hooks={preview.hooks} />
+            </div>
+          ) : null}
           <ImportConsent secrets={preview.secrets} hosts={preview.hosts} consent={consent} onChange={setConsent} />
           {missing.length ? <p className="field__hint">{t('archive.setSecrets', { names: missing })}</p> : null}
         </>

@@ -7,6 +7,7 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { Modal } from '../../components/Modal.js';
 import { usePatchBundle, usePutBundle } from '../../queries/tools.js';
 import { bundleInputOf } from './bundle-input.js';
+import { HookList } from './HookList.js';
 
 // The shape people copy from Claude Code's documentation; commands and event names are not translated.
 const EXAMPLE = JSON.stringify({ PreToolUse: [{ matcher: 'create-issue', hooks: [{ type: 'command', command: 'node check-labels.mjs', timeout: 30 }] }] }, null, 2);
@@ -58,16 +59,7 @@ export function BundleHooksDialog({ bundle, onClose }: { bundle: BundleView; onC
         {listed.length > 0 ? (
           <div className={`callout ${bundle.hooksOn ? 'callout--note' : 'callout--warn'}`} role="status">
             <p>{bundle.hooksOn ? t('bundleHooks.on') : t('bundleHooks.off')}</p>
-            <ul className="hook-list">
-              {listed.map((hook, index) => (
-                <li key={index}>
-                  <span className="hook-list__when">{hook.matcher ? t('bundleHooks.when', { event: hook.event, matcher: hook.matcher }) : hook.event}</span>
-                  <code className="hook-list__runs" dir="ltr" translate="no">
-                    {hook.runs}
-                  </code>
-                </li>
-              ))}
-            </ul>
+            <HookList hooks={listed} />
             {/* Not disabled while it works: a disabled button drops the keyboard's focus to the page. */}
             <button type="button" className="button button--small" aria-disabled={busy} onClick={() => (busy ? undefined : switchHooks(!bundle.hooksOn))}>
               {bundle.hooksOn ? t('bundleHooks.switchOff') : t('bundleHooks.switchOn')}
