@@ -23,6 +23,7 @@ import { TurnLoop } from '../loop/turn-loop.js';
 import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
 import type { SessionHooks } from '../loop/loop-host.js';
 import { hookContextOf } from '../tools/hooked-result.js';
+import type { HookRun } from '../../shared/schemas/hooks.js';
 import type { LocatedCall } from '../../shared/chat/chat-calls.js';
 
 export interface ChatEngineDeps {
@@ -168,10 +169,11 @@ export class ChatEngine {
    * stops the message with its reason (`hook_denied`; the person's text stays in the composer); what they print
    * or give as additionalContext goes to the model with the message.
    */
-  private async promptHooks(chatId: string, prompt: string): Promise<{ hookContext?: string }> {
+  private async promptHooks(chatId: string, prompt: string): Promise<{ hookContext?: string; hooks?: HookRun[] }> {
     const outcome = await this.deps.sessionHooks?.run('UserPromptSubmit', chatId, { prompt });
     if (outcome?.block) throw new ToolbeltError('hook_denied', `A hook stopped this message: ${outcome.block}`);
-    return hookContextOf(outcome?.context ?? []);
+    // Kept with the message: the person sees which hooks ran on it and what they said.
+    return { ...hookContextOf(outcome?.context ?? []), ...(outcome?.runs.length ? { hooks: outcome.runs } : {}) };
   }
 
   /** SessionStart, as a chat is made: what the hooks print (or give as additionalContext) goes in its system prompt. */

@@ -32,6 +32,8 @@ describe('hooks on a chat (Claude Code’s SessionStart, UserPromptSubmit and St
     const done = await h.settled(chat.id);
     const asked = done.messages[0] as UserMessage;
     expect(asked).toMatchObject({ content: 'what is this repository?', hookContext: 'The person works on the Toolbelt repository.' });
+    // Kept with the message, for the person to see which hooks ran on it.
+    expect(asked.hooks?.map((run) => [run.event, run.decision])).toEqual([['UserPromptSubmit', 'continue']]);
     // The model reads it with the message, marked as the hooks'.
     expect(userMessageText(asked)).toBe("what is this repository?\n\n[From the person's hooks: The person works on the Toolbelt repository.]");
     expect((await log()).filter((line) => line.event === 'UserPromptSubmit').map((line) => [line.session, line.prompt])).toEqual([

@@ -267,6 +267,8 @@ export const UserMessageSchema = Type.Object(
     attachments: Type.Optional(Type.Array(MessageAttachmentSchema, { maxItems: 20 })),
     /** What the person's UserPromptSubmit hooks added for the model to read with this message. */
     hookContext: Type.Optional(Type.String({ maxLength: 20_001 })),
+    /** The UserPromptSubmit hooks that ran on it, each with what it decided. */
+    hooks: Type.Optional(Type.Array(HookRunSchema, { maxItems: 400 })),
     createdAt: TimestampSchema,
   },
   { additionalProperties: false },

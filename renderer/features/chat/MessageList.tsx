@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { HookRuns } from '../../components/HookRuns.js';
 import { useTranslation } from 'react-i18next';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Chat, ChatMessage } from '../../../shared/schemas/chat.js';
@@ -38,6 +39,7 @@ const MessageView = memo(function MessageView({
     return (
       <div className="message message--user">
         <UserMessageBody chatId={chatId} message={message} busy={busy} />
+        {message.hooks?.length ? <HookRuns runs={message.hooks} /> : null}
         {message.attachments?.map((attachment, index) => (
           <details key={`${attachment.ref}-${index}`} className="message__attachment">
             <summary>
