@@ -73,7 +73,8 @@ export function HookTrial({ draft }: { draft: () => Hooks | { problem: string } 
           <label className="field__label" htmlFor={`${id}-event`}>
             {t('hookTrial.event')}
           </label>
-          <select id={`${id}-event`} className="input" value={event} onChange={(change) => setEvent(change.target.value as Event)}>
+          {/* Event names are Claude Code's, the same in every language. */}
+          <select id={`${id}-event`} className="input" translate="no" value={event} onChange={(change) => setEvent(change.target.value as Event)}>
             {TOOL_HOOK_EVENTS.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -89,7 +90,8 @@ export function HookTrial({ draft }: { draft: () => Hooks | { problem: string } 
           <label className="field__label" htmlFor={`${id}-tool`}>
             {t('hookTrial.tool')}
           </label>
-          <select id={`${id}-tool`} className="input" value={tool?.toolID ?? ''} onChange={(change) => setChosen(change.target.value)} disabled={matches.length === 0}>
+          {/* The person's own tool names. */}
+          <select id={`${id}-tool`} className="input" translate="no" value={tool?.toolID ?? ''} onChange={(change) => setChosen(change.target.value)} disabled={matches.length === 0}>
             {matches.length === 0 ? <option value="">{t('hookTrial.noMatches')}</option> : null}
             {matches.map((candidate) => (
               <option key={candidate.toolID} value={candidate.toolID}>

@@ -28,7 +28,7 @@ export function TracesField() {
       </p>
       <label className="field">
         <span className="field__label">{t('traces.label')}</span>
-        <input className="input" type="url" dir="ltr" value={value} placeholder={EXAMPLE} aria-describedby={`${id}-hint`} onChange={(change) => setDraft(change.target.value)} />
+        <input className="input" type="url" dir="ltr" translate="no" value={value} placeholder={EXAMPLE} aria-describedby={`${id}-hint`} onChange={(change) => setDraft(change.target.value)} />
       </label>
       <div className="row">
         <button type="submit" className="button" aria-disabled={patch.isPending || !settings.data}>
