@@ -112,7 +112,12 @@ test('chat settings: system prompt, temperature, turns, tool errors and manual m
   await page.keyboard.press('Tab');
   await expect(dialog.getByText(/This is not JSON, so nothing was saved/)).toBeVisible();
   await hooks.press('Control+a');
-  await page.keyboard.type('{"PreToolUse": [{"matcher": "calculator", "hooks": [{"type": "command", "command": "node guard.mjs"}]}]}');
+  // A Cursor hook file, as it is: the first Save reads it into Claude Code's shape for the person to read, the second saves it.
+  await page.keyboard.type('{"version": 1, "hooks": {"preToolUse": [{"command": "node guard.mjs", "matcher": "calculator"}], "afterFileEdit": [{"command": "./format.sh"}]}}');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(/Read as Cursor hooks and written below in Claude Code's format/)).toBeVisible();
+  await expect(dialog.getByText(/afterFileEdit/)).toBeVisible();
+  await expect(hooks).toHaveValue(/"PreToolUse"/);
   await dialog.screenshot(shot('chat-settings'));
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -372,4 +377,29 @@ test('cards and labels say what they are: name and key argument, questions answe
   await expect(tools.getByText('Bundle is off').first()).toBeVisible();
   await expect(tools.getByRole('switch', { name: /^Enable tool/ })).toHaveCount(0);
   await page.screenshot(shot('bundle-off'));
+});
+
+test('the hooks that ran on a chat are shown where they ran: SessionStart as it starts, UserPromptSubmit under the message, Stop under the answer', async ({ app }) => {
+  const { page } = app;
+  const api = hostApi(app.host);
+  // Hooks that let everything through, as a logger does; each prints nothing and exits 0.
+  const quiet = [{ hooks: [{ type: 'command', command: 'exit 0' }] }];
+  await api('PATCH', '/settings', { hooks: { SessionStart: quiet, UserPromptSubmit: quiet, Stop: quiet } });
+  await openScriptedChat(app, undefined);
+  const welcome = page.locator('.chat-pane__welcome');
+  await welcome.getByText('Hooks', { exact: true }).click();
+  await expect(welcome.getByText(/SessionStart · continue/)).toBeVisible();
+  await send(page, 'Hello hooks');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('You said: Hello hooks');
+  const user = log.locator('.message--user');
+  const answer = log.locator('.message--assistant');
+  // The chat's start shows above its first message once there is one.
+  await expect(log.getByText('Hooks', { exact: true })).toHaveCount(3);
+  for (const summary of await log.getByText('Hooks', { exact: true }).all()) await summary.click();
+  await expect(log.getByText(/SessionStart · continue/)).toBeVisible();
+  await expect(user.getByText(/UserPromptSubmit · continue/)).toBeVisible();
+  await expect(answer.getByText(/Stop · continue/)).toBeVisible();
+  await expect(answer.getByText('exit 0')).toBeVisible();
+  await page.screenshot(shot('chat-hook-runs'));
 });

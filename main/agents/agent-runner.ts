@@ -119,6 +119,14 @@ async function runAgent(deps: AgentRunnerDeps, tool: AgentTool, args: Record<str
   const host = new AgentHost(deps, tool.displayName, path, context, chat.maxTurns, hooked);
   const loop = new TurnLoop({ ...deps, resolver: deps.resolver(), invoker: deps.invoker(), findTool: (bundleID, slug, version) => findTool({ bundleID, slug, version }) }, host);
   await loop.drive(chat, chat.run!.runId, context.signal, false, context.exchangeTag);
+  // The hooks that ran on the agent (as it started, as it said it was done) go with the call's own, in its card.
+  const hooks = [...(started?.runs ?? []), ...chat.messages.flatMap((message) => (message.role === 'assistant' ? (message.hooks ?? []) : []))];
+  const outcome = endOf(tool, chat, host);
+  return hooks.length ? { ...outcome, hooks } : outcome;
+}
+
+/** What the agent's run comes to, from how its conversation ended. */
+function endOf(tool: AgentTool, chat: Chat, host: AgentHost): RunOutcome {
   const steps = stepsOf(chat);
   const ended = chat.lastRun;
   if (host.spent) return failed('agent_budget', host.spent, steps);

@@ -177,10 +177,10 @@ export class ChatEngine {
   }
 
   /** SessionStart, as a chat is made: what the hooks print (or give as additionalContext) goes in its system prompt. */
-  async sessionStartHooks(chatId: string): Promise<{ hookContext?: string }> {
+  async sessionStartHooks(chatId: string): Promise<{ hookContext?: string; startHooks?: HookRun[] }> {
     // Its matcher is tried on how the session began, as Claude Code's is (a chat made here always starts fresh).
     const outcome = await this.deps.sessionHooks?.run('SessionStart', chatId, { source: 'startup' }, ['startup']);
-    return hookContextOf(outcome?.context ?? []);
+    return { ...hookContextOf(outcome?.context ?? []), ...(outcome?.runs.length ? { startHooks: outcome.runs } : {}) };
   }
 
   /** Drops the messages from `index` on; says so to the windows through the returned event. */

@@ -55,6 +55,10 @@ describe('hooks on a chat (Claude Code’s SessionStart, UserPromptSubmit and St
     expect(done.messages.filter((message) => message.role === 'assistant').map((message) => message.content)).toEqual(['Done.', 'Done; I ran the unit tests.']);
     // SessionStart ran as the chat was made: what it printed is in the system prompt of every request.
     expect(done.hookContext).toBe('Today the person reviews pull requests.');
+    // The chat keeps which hooks ran as it was made, and each message the model said it was done with keeps its Stop runs.
+    expect(done.startHooks?.map((run) => [run.event, run.decision])).toEqual([['SessionStart', 'continue']]);
+    const answers = done.messages.flatMap((message) => (message.role === 'assistant' ? [message.hooks?.map((run) => [run.event, run.decision])] : []));
+    expect(answers).toEqual([[['Stop', 'block']], [['Stop', 'continue']]]);
     // Once per chat made (two here): the hook whose matcher wants a resumed session does not run for a new chat.
     const started = (await log()).filter((line) => line.event === 'SessionStart').map((line) => line.session);
     expect(started).toHaveLength(2);
@@ -95,6 +99,12 @@ describe('hooks on a chat (Claude Code’s SessionStart, UserPromptSubmit and St
     const done = await h.settled(chat.id);
     const call = done.messages.flatMap((message) => (message.role === 'assistant' ? message.toolCalls : []))[0]!;
     expect(call.result).toMatchObject({ ok: true, value: 'Lima, says the atlas.' });
+    // The agent's card shows the hooks that ran on it, in the order they ran.
+    expect(call.result?.hooks?.map((run) => [run.event, run.decision])).toEqual([
+      ['SubagentStart', 'continue'],
+      ['SubagentStop', 'block'],
+      ['SubagentStop', 'continue'],
+    ]);
     // The agent read the SubagentStart line in its instructions, and the SubagentStop reason on its second turn.
     const first = inner.requests[0]!.body.messages as { role: string; content: string }[];
     expect(first[0]).toEqual({ role: 'system', content: "[From the person's hooks, when this chat started: Answer in one sentence.]" });

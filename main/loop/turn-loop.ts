@@ -147,6 +147,8 @@ export class TurnLoop {
     const stop = this.host.stopHook(chat);
     const fields = { ...stop.fields, stop_hook_active: continued > 0, last_assistant_message: last.content.slice(0, 20_000) };
     const outcome = await this.deps.sessionHooks?.run(stop.event, stop.sessionId, fields, stop.names);
+    // Kept with the message they judged: the person sees which ran and what each said, as under their own messages.
+    if (outcome?.runs.length) last.hooks = [...(last.hooks ?? []), ...outcome.runs].slice(-400);
     if (!outcome?.block || continued >= MAX_STOP_CONTINUES) return null;
     run.stopContinues = continued + 1;
     return `[From the person's hooks, before you finish: ${outcome.block}]`;

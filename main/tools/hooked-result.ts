@@ -1,3 +1,4 @@
+import type { HookRun } from '../../shared/schemas/hooks.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { AfterCall, BeforeCall } from '../hooks/tool-hooks.js';
 
@@ -5,8 +6,8 @@ import type { AfterCall, BeforeCall } from '../hooks/tool-hooks.js';
 const MAX_HOOK_CONTEXT = 20_000;
 
 /** A call's result with the hooks that ran around it, and what they gave the model to read. */
-export function withHookRuns(result: InvokeResult, before: BeforeCall | null, after: AfterCall | null): InvokeResult {
-  const runs = [...(before?.runs ?? []), ...(after?.runs ?? [])];
+export function withHookRuns(result: InvokeResult, before: BeforeCall | null, after: AfterCall | null, inside: readonly HookRun[] = []): InvokeResult {
+  const runs = [...(before?.runs ?? []), ...inside, ...(after?.runs ?? [])];
   if (runs.length === 0) return result;
   return { ...result, hooks: runs, ...hookContextOf([...(before?.context ?? []), ...(after?.context ?? [])]) };
 }

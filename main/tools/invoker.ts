@@ -212,7 +212,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     if (outcome.memoryBytes) result.memoryBytes = outcome.memoryBytes;
     if (request.trace && outcome.recipe) result.recipe = redactor.value(outcome.recipe);
     if (request.trace && outcome.rpc) result.rpc = outcome.rpc.map((message) => ({ ...message, text: redactor.text(message.text) }));
-    if (deps.toolHooks) result = withHookRuns(result, before, await deps.toolHooks.after(tool, args, hookCall, result));
+    if (deps.toolHooks) result = withHookRuns(result, before, await deps.toolHooks.after(tool, args, hookCall, result), outcome.hooks);
     if (!draft) deps.store.usage.record(tool.toolID, new Date(started + result.durationMs), { ok: result.ok, durationMs: result.durationMs });
     deps.hooks?.after?.({ toolID: tool.toolID, slug: tool.slug, ok: result.ok, durationMs: result.durationMs, attempts: result.attempts });
     if (!draft) deps.observe?.({ tool, caller: context.caller, ...(context.sessionId ? { sessionId: context.sessionId } : {}), startedAt: started, result });

@@ -5,6 +5,7 @@ export type TaskReference = NonNullable<ToolCall['task']>;
 
 export type { CallQuestion };
 import type { AgentStep } from '../../shared/schemas/agent-step.js';
+import type { HookRun } from '../../shared/schemas/hooks.js';
 import type { ContentBlock } from '../../shared/mcp/content-blocks.js';
 import type { RecipeResume, RecipeRun, RpcMessage, ScriptLogLine, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile, ToolType } from '../../shared/schemas/tool.js';
@@ -73,6 +74,8 @@ export interface RunOutcome {
   rpc?: RpcMessage[];
   /** Agent tools: what the agent's model said and called. */
   steps?: AgentStep[];
+  /** Agent tools: the SubagentStart and SubagentStop hooks that ran on the agent, shown with the call's own. */
+  hooks?: HookRun[];
   /** The response's status and headers, for tools that have them. */
   meta?: { status: number; headers: Record<string, string> };
   /** Script tools: what the script wrote to its console (secrets masked by the runner). */

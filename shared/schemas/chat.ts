@@ -290,6 +290,8 @@ export const AssistantMessageSchema = Type.Object(
     answerProblem: Type.Optional(Type.String({ maxLength: 2_000 })),
     /** Blocks the provider ran on its own side in this turn (Anthropic's tool search: the query, the tools it loaded), sent back to it as they came. */
     serverBlocks: Type.Optional(Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 64 })),
+    /** The Stop hooks that ran as the model said it was done with this message, each with what it decided. */
+    hooks: Type.Optional(Type.Array(HookRunSchema, { maxItems: 400 })),
   },
   { additionalProperties: false },
 );
@@ -361,6 +363,8 @@ export const ChatSchema = Type.Object(
     alwaysAllowed: Type.Array(Type.String()),
     /** What the person's SessionStart hooks gave the model when the chat was made (in its system prompt). */
     hookContext: Type.Optional(Type.String({ maxLength: 20_001 })),
+    /** The SessionStart hooks that ran as the chat was made, each with what it decided. */
+    startHooks: Type.Optional(Type.Array(HookRunSchema, { maxItems: 400 })),
     /** The person's hooks for this chat only: they run after those in Settings, for its calls and its turns. */
     hooks: Type.Optional(HooksSchema),
     /** The run going on or suspended now. */

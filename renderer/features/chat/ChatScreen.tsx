@@ -1,3 +1,4 @@
+import { HookRuns } from '../../components/HookRuns.js';
 import { Trans, useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { pendingOf } from '../../../shared/chat/chat-calls.js';
@@ -103,6 +104,7 @@ function Conversation({ chatId }: { chatId: string }) {
           <p>
             <Trans i18nKey="chat.welcome" components={[<kbd className="kbd" />]} />
           </p>
+          {current.startHooks?.length ? <HookRuns runs={current.startHooks} /> : null}
         </div>
       ) : (
         <MessageList chat={current} />

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import type { Hooks } from '../../../shared/schemas/hooks.js';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.js';
 import { TOOL_ERROR_LIMIT_DEFAULT, type Chat } from '../../../shared/schemas/chat.js';
+import { ConvertedHooksNote } from '../../components/ConvertedHooksNote.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { convertedOf, readHookText, type ConvertedHooks } from '../../components/hook-text.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
 import { JsonEditor } from '../../components/monaco/JsonEditor.js';
 import { useUpdateChat } from '../../queries/chats.js';
@@ -51,18 +52,6 @@ function answerSchemaFrom(text: string): { schema: Record<string, unknown> } | {
 // Claude Code's shape; commands and event names are not translated.
 const HOOKS_EXAMPLE = '{"PreToolUse": [{"matcher": "create-issue", "hooks": [{"type": "command", "command": "node guard.mjs"}]}]}';
 
-/** The hooks typed for a chat: a hooks block (or a settings file holding one), none when empty; the core checks the rest. */
-function chatHooksFrom(text: string): { hooks: Hooks } | { problem: string } {
-  if (!text.trim()) return { hooks: {} };
-  try {
-    const parsed = JSON.parse(text) as { hooks?: unknown };
-    const block = parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'hooks' in parsed ? parsed.hooks : parsed;
-    return { hooks: block as Hooks };
-  } catch (error) {
-    return { problem: (error as Error).message };
-  }
-}
-
 export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -85,14 +74,21 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
   const toolErrorLimitError = onToolError === 'halt_after' ? toolErrorLimitProblem(toolErrorLimit) : null;
   const answer = jsonAnswer ? answerSchemaFrom(schemaText) : null;
   const schemaError = answer && 'problem' in answer ? answer.problem : null;
-  const hooks = chatHooksFrom(hooksText);
+  const hooks = readHookText(hooksText);
   const hooksError = 'problem' in hooks ? t('hooks.invalidJson', { reason: hooks.problem }) : null;
+  // Another app's file, shown in Claude Code's shape for the person to read before it is saved (and so runs).
+  const [converted, setConverted] = useState<ConvertedHooks | null>(null);
   const invalid = temperatureError !== null || maxTurnsError !== null || toolErrorLimitError !== null || schemaError !== null || hooksError !== null;
   const touch = (field: string) => setTouched((current) => ({ ...current, [field]: true }));
 
   const save = () => {
     setTouched({ temperature: true, maxTurns: true, toolErrorLimit: true, schema: true, hooks: true });
     if (invalid) return;
+    const otherApp = 'problem' in hooks ? null : convertedOf(hooks);
+    if (otherApp && 'hooks' in hooks) {
+      setConverted(otherApp);
+      return setHooksText(JSON.stringify(hooks.hooks, null, 2));
+    }
     update.mutate(
       {
         chatId: chat.id,
@@ -241,6 +237,7 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
           <label className="field__label" htmlFor={`${id}-hooks`}>
             {t('chatSettings.hooks')}
           </label>
+          {converted ? <ConvertedHooksNote converted={converted} saveLabel={t('common.save')} /> : null}
           <textarea
             id={`${id}-hooks`}
             className="input input--code"
@@ -252,7 +249,10 @@ export function ChatSettingsDialog({ chat, onClose }: { chat: Chat; onClose: () 
             placeholder={HOOKS_EXAMPLE}
             aria-describedby={`${id}-hooks-help`}
             aria-invalid={touched.hooks && hooksError ? true : undefined}
-            onChange={(event) => setHooksText(event.target.value)}
+            onChange={(event) => {
+              setHooksText(event.target.value);
+              setConverted(null);
+            }}
             onBlur={() => touch('hooks')}
           />
           <p id={`${id}-hooks-help`} className="field__help">

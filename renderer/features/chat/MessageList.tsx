@@ -76,6 +76,7 @@ const MessageView = memo(function MessageView({
         <ToolCallCard key={call.id} call={call} chatId={chatId} {...(writing.includes(call) ? { writing: true } : {})} />
       ))}
       {message.answerProblem ? <p className="muted message__note">{t('chat.notTheJson', { problem: message.answerProblem })}</p> : null}
+      {message.hooks?.length ? <HookRuns runs={message.hooks} /> : null}
       {message.finishReason === 'cancelled' ? <p className="muted message__note">{t('chat.stopped')}</p> : null}
       {message.finishReason === 'interrupted' ? <p className="muted message__note">{t('chat.interrupted')}</p> : null}
       {streaming ? null : <AssistantActions chatId={chatId} message={message} last={last} busy={busy} canContinue={canContinue} />}
@@ -200,6 +201,7 @@ export function MessageList({ chat }: { chat: Chat }) {
       <div className="message-list__inner" style={{ height: total }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div key={row.key} ref={virtualizer.measureElement} data-index={row.index} className="message-list__row" style={{ top: row.start }}>
+            {row.index === 0 && chat.startHooks?.length ? <HookRuns runs={chat.startHooks} /> : null}
             <MessageView
               chatId={chat.id}
               message={messages[row.index]!}
