@@ -1,5 +1,6 @@
 import type { Download } from '@playwright/test';
 import { geminiReply, startFakeGemini } from '../testing/servers/fake-gemini.js';
+import { pictureSize } from '../shared/files/file-sniff.js';
 import { hostApi } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
 import { expect, test } from './fixtures/app.js';
@@ -402,4 +403,89 @@ test('the hooks that ran on a chat are shown where they ran: SessionStart as it 
   await expect(answer.getByText(/Stop · continue/)).toBeVisible();
   await expect(answer.getByText('exit 0')).toBeVisible();
   await page.screenshot(shot('chat-hook-runs'));
+});
+
+test("the person's files: a picture picked with the paper clip (made smaller before it leaves), a CSV pasted, a fake picture dropped and refused; sent, shown under the message, opened whole", async ({ app }) => {
+  const { page } = app;
+  const { api, chatId } = await openScriptedChat(app, undefined);
+  // A 3000 × 2000 photo, drawn by the browser as a camera would save it.
+  const photo = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(3000, 2000);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#2b6cb0';
+    context.fillRect(0, 0, 3000, 2000);
+    context.fillStyle = '#f6e05e';
+    context.fillRect(600, 400, 1800, 1200);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    return Array.from(bytes);
+  });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles({ name: 'beach.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo) });
+  const box = page.locator('.composer').getByRole('list', { name: 'Attached files' });
+  await expect(box.getByText('beach.jpg')).toBeVisible();
+  // The scripted model sees no pictures: the person is told before sending.
+  await expect(page.getByRole('status').filter({ hasText: 'This model does not take pictures' })).toBeVisible();
+
+  // A CSV pasted into the message box, as copied from a file manager.
+  const message = page.getByRole('textbox', { name: 'Message' });
+  const paste = (name: string, type: string, text: string) =>
+    message.evaluate(
+      (element, file) => {
+        const data = new DataTransfer();
+        data.items.add(new File([file.text], file.name, { type: file.type }));
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      { name, type, text },
+    );
+  await paste('temps.csv', 'text/csv', 'city,temp\nLima,19\n');
+  await expect(box.getByText('temps.csv')).toBeVisible();
+  // An executable named as a picture, dropped on the chat: refused with its name, nothing attached.
+  const dropped = await page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0])], 'cat.png', { type: 'image/png' }));
+    return data;
+  });
+  await page.locator('.chat-pane').dispatchEvent('dragover', { dataTransfer: dropped });
+  await expect(page.getByText('Drop files to attach them')).toBeVisible();
+  await page.locator('.chat-pane').dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(page.getByRole('alert')).toContainText('cat.png: Toolbelt takes pictures');
+  await expect(box.getByRole('listitem')).toHaveCount(2);
+  await page.screenshot(shot('files-composer'));
+
+  // Taken out and pasted again, by keyboard: the remove button is reached with Tab.
+  await box.getByRole('button', { name: 'Remove temps.csv' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(box.getByText('temps.csv')).toBeHidden();
+  await paste('temps.csv', 'text/csv', 'city,temp\nLima,19\n');
+  await message.click();
+  await page.keyboard.type('What is in these?');
+  await page.keyboard.press('Enter');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText('You said: What is in these?');
+  await expect(box).toBeHidden();
+  const sent = log.getByRole('list', { name: 'Attached files' });
+  await expect(sent.getByRole('button', { name: 'Open beach.jpg' })).toBeVisible();
+  // The picture left the window 2048 pixels wide (drawn again, so nothing but its pixels went).
+  const chat = (await api('GET', `/chats/${chatId}`)) as { messages: { files?: { sha256: string; name: string; bytes: number }[] }[] };
+  const picture = chat.messages[0]!.files!.find((file) => file.name === 'beach.jpg')!;
+  const kept = (await api('GET', `/chats/${chatId}/files/${picture.sha256}`)) as { mediaType: string; dataBase64: string };
+  const width = pictureSize(Buffer.from(kept.dataBase64, 'base64'), kept.mediaType)?.width;
+  expect(width).toBe(2048);
+
+  // Opened whole, closed with Esc: focus goes back to the file.
+  await sent.getByRole('button', { name: 'Open temps.csv' }).click();
+  const viewer = page.getByRole('dialog', { name: 'temps.csv' });
+  await expect(viewer).toContainText('Lima,19');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(sent.getByRole('button', { name: 'Open temps.csv' })).toBeFocused();
+  await sent.getByRole('button', { name: 'Open beach.jpg' }).click();
+  await expect(page.getByRole('dialog', { name: 'beach.jpg' }).getByRole('img', { name: 'beach.jpg' })).toBeVisible();
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot(shot('files-viewer-narrow-dark'));
+  await page.keyboard.press('Escape');
+  await page.screenshot(shot('files-sent-narrow-dark'));
 });

@@ -24,6 +24,8 @@ import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
 import type { SessionHooks } from '../loop/loop-host.js';
 import { hookContextOf } from '../tools/hooked-result.js';
 import type { HookRun } from '../../shared/schemas/hooks.js';
+import { PERSON_FILE_LIMITS, type PersonFileUpload } from '../../shared/schemas/person-file.js';
+import type { PersonFiles } from './person-files.js';
 import type { LocatedCall } from '../../shared/chat/chat-calls.js';
 
 export interface ChatEngineDeps {
@@ -42,6 +44,8 @@ export interface ChatEngineDeps {
   search?: ToolSearchDeps;
   /** The person's hooks on a message sent (UserPromptSubmit) and on a finished turn (Stop, in the loop). */
   sessionHooks?: SessionHooks;
+  /** The person's own files the messages hold, kept once each in the data folder. */
+  personFiles: PersonFiles;
 }
 
 
@@ -55,6 +59,8 @@ export interface ChatEngineDeps {
 export class ChatEngine {
   /** What each chat's last runs sent to the model server and got back (the raw exchange view). */
   readonly exchanges: ExchangeBook;
+  /** The person's files the chats' messages hold. */
+  readonly personFiles: PersonFiles;
   private readonly book: RunBook;
   private readonly loop: TurnLoop;
 
@@ -62,6 +68,7 @@ export class ChatEngine {
     this.book = new RunBook(deps);
     this.loop = new TurnLoop({ ...deps, findTool: (bundleID, slug, version) => deps.store.findTool(bundleID, slug, version) }, this.book);
     this.exchanges = new ExchangeBook(() => this.book.now());
+    this.personFiles = deps.personFiles;
   }
 
   isRunning(chatId: string): boolean {
@@ -101,13 +108,19 @@ export class ChatEngine {
   // ── runs ────────────────────────────────────────────────────────────
 
   /** The person's message, then the model's turn; `replaces` drops one of their messages and all after it first. */
-  async send(chatId: string, content: string, attachments: MessageAttachment[] = [], replaces?: string, answerSchema?: Record<string, unknown>): Promise<{ runId: string; messageId: string }> {
-    if (content.trim() === '' && attachments.length === 0) throw new ToolbeltError('invalid_params', 'Type a message, or attach a resource or a prompt.');
+  async send(chatId: string, content: string, attachments: MessageAttachment[] = [], replaces?: string, answerSchema?: Record<string, unknown>, uploads: PersonFileUpload[] = []): Promise<{ runId: string; messageId: string }> {
+    if (content.trim() === '' && attachments.length === 0 && uploads.length === 0) throw new ToolbeltError('invalid_params', 'Type a message, or attach a file, a resource or a prompt.');
+    // The files are checked and kept first: one that is not what its name says stops the message before any hook runs.
+    const files = uploads.length ? await this.deps.personFiles.accept(uploads) : [];
     const hooked = await this.promptHooks(chatId, content);
-    const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), ...hooked, createdAt: this.book.now() };
+    const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), ...(files.length ? { files } : {}), ...hooked, createdAt: this.book.now() };
     const { runId } = await this.startModelRun(chatId, (chat) => {
-      const rewound = replaces === undefined ? [] : this.rewind(chat, userMessageIndex(chat, replaces));
-      if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content.trim() ? content : attachments[0]!.title);
+      const replaced = replaces === undefined ? -1 : userMessageIndex(chat, replaces);
+      // An edited message keeps the files it had: the person changed its words.
+      const kept = replaced === -1 ? [] : ((chat.messages[replaced] as UserMessage).files ?? []);
+      if (kept.length) message.files = [...kept, ...(message.files ?? [])].slice(0, PERSON_FILE_LIMITS.files);
+      const rewound = replaced === -1 ? [] : this.rewind(chat, replaced);
+      if (chat.title === DEFAULT_TITLE && !chat.messages.some((entry) => entry.role === 'user')) chat.title = titleFrom(content.trim() ? content : (attachments[0]?.title ?? files[0]!.name));
       chat.messages.push(message);
       return [...rewound, { type: 'message', message }];
     }, answerSchema ? { answerSchema } : {});

@@ -14,9 +14,10 @@ import { checkSelection } from '../tools/exposure.js';
 import { searchChats } from './chat-search.js';
 import { requireUsableAnswerSchema } from '../loop/structured-answer.js';
 import { blankChat, pendingOf } from '../../shared/chat/chat-calls.js';
+import { PERSON_FILE_LIMITS } from '../../shared/schemas/person-file.js';
 
 type ChatOperation =
-  | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send'
+  | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send' | 'chats.file'
   | 'chats.cancel' | 'chats.approve' | 'chats.answer' | 'chats.runTool' | 'chats.shareToolRun' | 'chats.appContext'
   | 'chats.regenerate' | 'chats.continue' | 'chats.search' | 'chats.salvage' | 'chats.rawExchanges';
 
@@ -114,12 +115,25 @@ export function chatHandlers(deps: {
       await engine.stop(chatId);
       await files.remove(chatId);
       engine.exchanges.forget(chatId);
+      await engine.personFiles.forget(chat, await files.all());
       changed(chatId);
       return null;
     },
-    'chats.send': ({ chatId, content, attachments, replaces, answerSchema }) => {
+    'chats.send': ({ chatId, content, attachments = [], replaces, answerSchema }) => {
       requireUsableAnswerSchema(answerSchema);
-      return engine.send(chatId, content, attachments ?? [], replaces, answerSchema);
+      const uploads = attachments.filter((item) => item.kind === 'file');
+      const others = attachments.filter((item) => item.kind !== 'file');
+      if (others.length > 20 || uploads.length > PERSON_FILE_LIMITS.files) {
+        throw new ToolbeltError('payload_too_large', `A message takes at most 20 resources and prompts and ${PERSON_FILE_LIMITS.files} files.`);
+      }
+      return engine.send(chatId, content, others, replaces, answerSchema, uploads);
+    },
+    'chats.file': async ({ chatId, sha256 }) => {
+      const chat = await files.load(chatId);
+      const file = chat.messages.flatMap((message) => (message.role === 'user' ? (message.files ?? []) : [])).find((each) => each.sha256 === sha256);
+      if (!file) throw new ToolbeltError('not_found', 'No message of this chat holds that file.');
+      const bytes = await engine.personFiles.read(sha256);
+      return { name: file.name, mediaType: file.mediaType, dataBase64: bytes.toString('base64') };
     },
     'chats.regenerate': ({ chatId }) => engine.regenerate(chatId),
     'chats.continue': ({ chatId }) => engine.continueRun(chatId),

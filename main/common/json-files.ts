@@ -66,13 +66,13 @@ async function refuseLinks(file: string, within: string): Promise<void> {
  * or the new one, never a torn one. `within` is the data folder: nothing is
  * written through a link, so nothing lands outside it. Private by default.
  */
-export async function writeFileAtomically(file: string, text: string, options: { within: string; mode?: number }): Promise<void> {
+export async function writeFileAtomically(file: string, text: string | Buffer, options: { within: string; mode?: number }): Promise<void> {
   await refuseLinks(file, options.within);
-  await writeFileAtomicModule(file, text, { fsync: true, mode: options.mode ?? PRIVATE_FILE_MODE, encoding: 'utf8' });
+  await writeFileAtomicModule(file, text, { fsync: true, mode: options.mode ?? PRIVATE_FILE_MODE, ...(typeof text === 'string' ? { encoding: 'utf8' as const } : {}) });
 }
 
 /** The same, making missing folders (private) first when the write finds none. */
-export async function writeFileAtomicallyMakingFolders(file: string, text: string, options: { within: string; mode?: number }): Promise<void> {
+export async function writeFileAtomicallyMakingFolders(file: string, text: string | Buffer, options: { within: string; mode?: number }): Promise<void> {
   try {
     await writeFileAtomically(file, text, options);
   } catch (error) {

@@ -3,6 +3,7 @@ import { isUuidV7 } from '../../shared/schemas/ids.js';
 import { createEventBus } from '../api/event-bus.js';
 import { SHIPPED_ALLOWED_HOSTS, SHIPPED_BUNDLES, TOOL_SEARCH_TOOL } from '../builtins/index.js';
 import { ChatEngine } from '../chat/chat-engine.js';
+import { PersonFiles } from '../chat/person-files.js';
 import { ChatFiles } from '../chat/chat-files.js';
 import { inBackground } from '../common/background.js';
 import { systemClock } from '../common/clock.js';
@@ -115,6 +116,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clock,
     log,
     sessionHooks,
+    personFiles: new PersonFiles(dataDir),
   });
   const mcpShare = new McpShare({
     layout,

@@ -1,12 +1,13 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ToolbeltError } from '../../shared/errors.js';
-import { TOOL_ERROR_LIMIT_DEFAULT, type AssistantMessage, type Chat, type FinishReason } from '../../shared/schemas/chat.js';
+import { TOOL_ERROR_LIMIT_DEFAULT, type AssistantMessage, type Chat, type ChatMessage, type FinishReason } from '../../shared/schemas/chat.js';
 import { allCalls, isUnfinished, pendingOf } from '../../shared/chat/chat-calls.js';
 import { systemFor, withHookContext } from './system-prompt.js';
 import { forwardAbort } from '../common/signals.js';
 import type { Logger } from '../log.js';
 import { ANSWER_TOOL_NAME } from '../providers/answer-tool.js';
 import type { ModelProvider } from '../providers/model.js';
+import { fileReaderOf, type FileReader } from '../providers/capabilities.js';
 import type { ProviderSettings, ProviderStore } from '../providers/provider-store.js';
 import type { ExchangeTag } from '../providers/raw-exchange.js';
 import { exposeTools } from '../tools/exposure.js';
@@ -29,6 +30,8 @@ export interface TurnLoopDeps extends CallRunnerDeps {
   search?: ToolSearchDeps;
   /** The person's Stop hooks (chats; an agent's loop has none). */
   sessionHooks?: SessionHooks;
+  /** The person's files in the chat's messages, read back for each request (chats; an agent's conversation has none). */
+  personFiles?: { loaded(messages: readonly ChatMessage[], reader: FileReader): Promise<ChatMessage[]> };
 }
 
 /** Times Stop hooks may send the model back to work in one run: a hook that always objects ends there. */
@@ -162,7 +165,7 @@ export class TurnLoop {
     if (answerSchema && exposure.byName.has(ANSWER_TOOL_NAME)) {
       throw new ToolbeltError('conflict', `A tool of this chat is offered to the model as "${ANSWER_TOOL_NAME}", the name a structured answer uses. Give it another name in the tools panel, or make the answer text again.`);
     }
-    const history = chat.messages.slice();
+    const history = this.deps.personFiles ? await this.deps.personFiles.loaded(chat.messages, fileReaderOf(settings.kind)) : chat.messages.slice();
     if (nudge) history.push({ id: uuidv7(), role: 'user', content: nudge, createdAt: this.host.now() });
     const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.host.now() };
     chat.messages.push(message);

@@ -6,7 +6,7 @@ import type { ProviderConnection } from './connection.js';
 import { failureFor, incompleteStream } from './errors.js';
 import { sdkClientOptions, sdkRequestOptions } from './sdk-options.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
-import { parseArguments, syntheticCallId, toolResultImages, toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
+import { parseArguments, syntheticCallId, toolResultImages, toolResultText, toolRunContext, userMessageDocuments, userMessageImages, userMessageText, wireToolName } from './transcript.js';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 const MAX_OUTPUT_TOKENS = 8192;
@@ -31,7 +31,8 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): MessagePa
   for (const message of messages) {
     if (message.role === 'user') {
       const images = userMessageImages(message).map((image): ContentBlockParam => ({ type: 'image', source: { type: 'base64', media_type: image.mimeType, data: image.data } }));
-      add('user', [{ type: 'text', text: userMessageText(message) }, ...images]);
+      const documents = userMessageDocuments(message).map((document): ContentBlockParam => ({ type: 'document', title: document.name, source: { type: 'base64', media_type: 'application/pdf', data: document.data } }));
+      add('user', [{ type: 'text', text: userMessageText(message) }, ...images, ...documents]);
     }
     else if (message.role === 'tool-run') {
       if (message.shareWithModel) add('user', [{ type: 'text', text: toolRunContext(message) }]);

@@ -12,6 +12,17 @@ const BY_KIND: Record<ProviderKind, Pick<ModelCapabilities, 'parallelToolCalls' 
   scripted: { parallelToolCalls: 'switchable', images: 'no', structuredAnswer: 'checked_only' },
 };
 
+/** What a model takes of the person's files: pictures when it sees them, PDFs as documents when its API takes them. */
+export interface FileReader {
+  pictures: boolean;
+  pdfs: boolean;
+}
+
+/** What of the person's files a provider's models take: pictures unless the kind sees none, PDFs where its API reads documents. */
+export function fileReaderOf(kind: ProviderKind): FileReader {
+  return { pictures: BY_KIND[kind].images !== 'no', pdfs: kind !== 'scripted' };
+}
+
 /**
  * Input sizes of well-known models, for servers whose model list does not
  * say (OpenAI's, Anthropic's): the first pattern that matches the model's

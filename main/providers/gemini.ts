@@ -6,7 +6,7 @@ import { ANSWER_TOOL_NAME, answerTool } from './answer-tool.js';
 import type { ProviderConnection } from './connection.js';
 import { failureFor, incompleteStream } from './errors.js';
 import type { CompletedToolCall, ModelEvent, ModelProvider } from './model.js';
-import { syntheticCallId, toolResultAudio, toolResultImages, toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
+import { syntheticCallId, toolResultAudio, toolResultImages, toolResultText, toolRunContext, userMessageDocuments, userMessageImages, userMessageText, wireToolName } from './transcript.js';
 
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 /** Ids Toolbelt made for calls the server sent without one: kept in the chat, never sent back as the server's. */
@@ -40,7 +40,10 @@ export function toGeminiContents(messages: readonly ChatMessage[], model: string
   };
   const mark = needsSignatures(model);
   for (const message of messages) {
-    if (message.role === 'user') add('user', [{ text: userMessageText(message) }, ...userMessageImages(message).map((image): Part => ({ inlineData: { mimeType: image.mimeType, data: image.data } }))]);
+    if (message.role === 'user') {
+      const inline = [...userMessageImages(message), ...userMessageDocuments(message).map((document) => ({ mimeType: 'application/pdf', data: document.data }))];
+      add('user', [{ text: userMessageText(message) }, ...inline.map((part): Part => ({ inlineData: { mimeType: part.mimeType, data: part.data } }))]);
+    }
     else if (message.role === 'tool-run') {
       if (message.shareWithModel) add('user', [{ text: toolRunContext(message) }]);
     } else {

@@ -7,7 +7,7 @@ import { sdkClientOptions, sdkRequestOptions } from './sdk-options.js';
 import type { ModelEvent, ModelProvider, ModelRequest } from './model.js';
 import { OpenAiToolCallAssembler } from './openai-tool-calls.js';
 import type { ProviderConnection } from './connection.js';
-import { toolResultImages, toolResultText, toolRunContext, userMessageImages, userMessageText, wireToolName } from './transcript.js';
+import { toolResultImages, toolResultText, toolRunContext, userMessageDocuments, userMessageImages, userMessageText, wireToolName } from './transcript.js';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -17,12 +17,18 @@ export function toOpenAiMessages(system: string | undefined, messages: readonly 
   for (const message of messages) {
     if (message.role === 'user') {
       const images = userMessageImages(message);
+      const documents = userMessageDocuments(message);
       const text = userMessageText(message);
       wire.push({
         role: 'user',
-        content: images.length
-          ? [{ type: 'text', text }, ...images.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } }))]
-          : text,
+        content:
+          images.length || documents.length
+            ? [
+                { type: 'text', text },
+                ...images.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+                ...documents.map((document) => ({ type: 'file' as const, file: { filename: document.name, file_data: `data:application/pdf;base64,${document.data}` } })),
+              ]
+            : text,
       });
     }
     else if (message.role === 'tool-run') {

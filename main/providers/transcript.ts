@@ -1,3 +1,4 @@
+import type { LoadedFile } from '../../shared/schemas/person-file.js';
 import { blockAudience, contentBlocksForModel, isContentBlocks } from '../../shared/mcp/content-blocks.js';
 import { EXPOSED_NAME_PATTERN } from '../../shared/schemas/chat.js';
 import type { ToolCall, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
@@ -73,12 +74,31 @@ export function userMessageText(message: UserMessage): string {
       `<attachment kind="${attachment.kind}" server="${attachment.server}" ref="${attachment.ref.replaceAll('"', '%22')}" title="${attachment.title.replaceAll('"', "'")}">\n${attachment.text}\n</attachment>`,
   );
   const hooks = message.hookContext ? [`[From the person's hooks: ${message.hookContext}]`] : [];
-  return [message.content, ...attached, ...hooks].filter((part) => part !== '').join('\n\n');
+  return [message.content, ...attached, ...filesOf(message).map(fileText), ...hooks].filter((part) => part !== '').join('\n\n');
 }
 
-/** The pictures the person's attachments carry, in order: each adapter sends them after the message's text. */
+/** The person's files as a request sends them (read back by `person-files.ts`). */
+function filesOf(message: UserMessage): LoadedFile[] {
+  return message.files ?? [];
+}
+
+/** A file in the message's text: a text file whole, a picture or a PDF named (its bytes follow as their own part), one left out with why. */
+function fileText(file: LoadedFile): string {
+  const name = file.name.replaceAll('"', "'");
+  if (file.leftOut) return `<file name="${name}" type="${file.mediaType}" left-out="${file.leftOut}"/>`;
+  if (file.text !== undefined) return `<file name="${name}" type="${file.mediaType}">\n${file.text}\n</file>`;
+  return `<file name="${name}" type="${file.mediaType}"/>`;
+}
+
+/** The pictures the person's attachments and files carry, in order: each adapter sends them after the message's text. */
 export function userMessageImages(message: UserMessage): AttachedImage[] {
-  return (message.attachments ?? []).flatMap((attachment) => attachment.images ?? []);
+  const pictures = filesOf(message).flatMap((file) => (file.kind === 'picture' && file.data ? [{ mimeType: file.mediaType as AttachedImage['mimeType'], data: file.data }] : []));
+  return [...(message.attachments ?? []).flatMap((attachment) => attachment.images ?? []), ...pictures];
+}
+
+/** The person's PDFs, for the APIs that read documents: each adapter sends them after the pictures. */
+export function userMessageDocuments(message: UserMessage): { name: string; data: string }[] {
+  return filesOf(message).flatMap((file) => (file.kind === 'pdf' && file.data ? [{ name: file.name, data: file.data }] : []));
 }
 
 /** A palette run the person chose to share, told to the model as context. */

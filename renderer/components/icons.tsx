@@ -168,3 +168,10 @@ export const HookIcon = (props: IconProps) => (
     <circle cx="15" cy="3.5" r="0.5" />
   </Icon>
 );
+
+/** A paper clip: attach the person's own files. */
+export const PaperclipIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20.5 11.5l-8.1 8.1a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />
+  </Icon>
+);

@@ -100,6 +100,12 @@ export function useChatSearch(query: string) {
   });
 }
 
+/** One of the person's files a message holds, read when it is shown (pictures, in the virtualized list, only as their row renders). */
+export function usePersonFile(chatId: string, sha256: string, enabled = true) {
+  const api = useApi();
+  return useQuery({ queryKey: ['chat-file', chatId, sha256], queryFn: () => api.chats.file({ chatId, sha256 }), enabled, staleTime: Infinity });
+}
+
 export function useChat(chatId: string | null) {
   const api = useApi();
   return useQuery({

@@ -7,7 +7,13 @@ const at = '2026-11-24T10:00:00.000Z';
 const chat: Chat = {
   ...blankChat({ id: '019a0000-0000-7000-8000-000000000001', title: 'Weather ```talk```', providerId: 'openai', model: 'gpt-x', createdAt: at, system: 'Be brief.', temperature: 0.2 }),
   messages: [
-    { id: '019a0000-0000-7000-8000-000000000002', role: 'user', content: 'Weather in Oslo?', createdAt: at },
+    {
+      id: '019a0000-0000-7000-8000-000000000002',
+      role: 'user',
+      content: 'Weather in Oslo?',
+      files: [{ name: 'sky.png', kind: 'picture', mediaType: 'image/png', sha256: 'ab'.repeat(32), bytes: 2048 }],
+      createdAt: at,
+    },
     {
       id: '019a0000-0000-7000-8000-000000000003',
       role: 'assistant',
@@ -30,7 +36,7 @@ describe('a chat as Markdown', () => {
     expect(markdown).toContain('# Weather ```talk```\n\n- Provider: openai\n- Model: gpt-x');
     expect(markdown).toContain('- Temperature: 0.2');
     expect(markdown).toContain('## System prompt\n\n```\nBe brief.\n```');
-    expect(markdown).toContain('## You\n\nWeather in Oslo?');
+    expect(markdown).toContain('## You\n\nWeather in Oslo?\n\nAttached file **sky.png** (image/png, 2048 bytes, SHA-256 abababababab…)');
     expect(markdown).toContain('**Tool call** `weather` — succeeded\n\n```json\n{\n  "city": "Oslo"\n}\n```\n\nResult:\n\n```json\n{\n  "temp": 21\n}\n```');
     expect(markdown).toContain('Error (`http_error`): HTTP 500');
     expect(markdown).toContain('Use ```code``` here.\n\n_Stopped._');

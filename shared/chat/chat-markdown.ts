@@ -33,7 +33,9 @@ export function chatToMarkdown(chat: Chat): string {
   for (const message of chat.messages) {
     if (message.role === 'user') {
       const attached = (message.attachments ?? []).map((attachment) => `Attached ${attachment.kind} **${attachment.title}** from ${attachment.server}:\n\n${fence(attachment.text)}`);
-      sections.push(['## You', message.content, ...attached].filter(Boolean).join('\n\n'));
+      // The person's files by name and kind: their bytes stay in the data folder (`files/<sha256>`).
+      const files = (message.files ?? []).map((file) => `Attached file **${file.name}** (${file.mediaType}, ${file.bytes} bytes, SHA-256 ${file.sha256.slice(0, 12)}…)`);
+      sections.push(['## You', message.content, ...attached, ...files].filter(Boolean).join('\n\n'));
     } else if (message.role === 'assistant') {
       const calls = message.toolCalls.map((call) => callMarkdown(call, 'Tool call'));
       const stopped = message.finishReason === 'cancelled' ? '_Stopped._' : message.finishReason === 'interrupted' ? '_Interrupted when the app stopped._' : '';

@@ -6,6 +6,7 @@ import { FileProblemSchema } from '../schemas/file-problem.js';
 import { AnswerSchemaSchema, MessageAttachmentSchema, ChatSchema, ChatSummarySchema, ChatToolsSchema, OnToolErrorSchema, ProviderIdSchema, ToolDiscoverySchema, DiscoveryWhySchema, chatSettingsFields } from '../schemas/chat.js';
 import { SalvagedChatSchema } from '../schemas/salvaged-chat.js';
 import { ToolNameSchema, UuidV7Schema, VersionSchema } from '../schemas/ids.js';
+import { PersonFileUploadSchema } from '../schemas/person-file.js';
 
 const chatRoute = '/api/chats/:chatId';
 const byChat = { chatId: UuidV7Schema };
@@ -105,6 +106,14 @@ export const chatsDelete = defineOperation({
   http: { method: 'DELETE', path: chatRoute, successStatus: 204 },
 });
 
+export const chatsFile = defineOperation({
+  name: 'chats.file',
+  summary: "One of the person's files a message of the chat holds: its bytes as base64, to show it.",
+  params: Type.Object({ ...byChat, sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }) }, { additionalProperties: false }),
+  result: Type.Object({ name: Type.String(), mediaType: Type.String(), dataBase64: Type.String() }, { additionalProperties: false }),
+  http: { method: 'GET', path: `${chatRoute}/files/:sha256` },
+});
+
 export const chatsSend = defineOperation({
   name: 'chats.send',
   summary: 'Add a user message and start a run; progress arrives as chat events.',
@@ -113,7 +122,8 @@ export const chatsSend = defineOperation({
       ...byChat,
       // Empty only when something is attached.
       content: Type.String({ maxLength: 1_000_000 }),
-      attachments: Type.Optional(Type.Array(MessageAttachmentSchema, { maxItems: 20 })),
+      /** Servers' resources and prompts, and the person's own files (`kind: "file"`, their bytes as base64). */
+      attachments: Type.Optional(Type.Array(Type.Union([MessageAttachmentSchema, PersonFileUploadSchema]), { maxItems: 40 })),
       /** A message of the person's this one replaces: it and everything after it leave the chat (edit and resend). */
       replaces: Type.Optional(UuidV7Schema),
       /** This run's final answer must be JSON matching this schema (the chat's own schema otherwise). */
@@ -122,7 +132,8 @@ export const chatsSend = defineOperation({
     { additionalProperties: false },
   ),
   result: Type.Object({ runId: UuidV7Schema, messageId: UuidV7Schema }, { additionalProperties: false }),
-  http: { method: 'POST', path: `${chatRoute}/messages`, successStatus: 202 },
+  // A message's files, as base64 (50 MB of files is 67 MB of it), beside the text.
+  http: { method: 'POST', path: `${chatRoute}/messages`, successStatus: 202, maxBodyBytes: 72_000_000 },
 });
 
 const RunStartedSchema = Type.Object({ runId: UuidV7Schema }, { additionalProperties: false });

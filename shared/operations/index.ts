@@ -2,7 +2,7 @@ import type { OperationDefinition } from '../operation.js';
 import { appHealth, appInfo, callsCancel } from './app.js';
 import { testerBook, testerDeleteExample, testerSaveExample } from './tester.js';
 import {
-  chatsAnswer, chatsApprove, chatsCancel, chatsContext, chatsContinue, chatsCreate, chatsDropOldResults, chatsDelete, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSalvage, chatsSearch, chatsSend,
+  chatsAnswer, chatsApprove, chatsCancel, chatsContext, chatsContinue, chatsCreate, chatsDropOldResults, chatsDelete, chatsFile, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSalvage, chatsSearch, chatsSend,
   chatsShareToolRun, chatsUpdate, chatsRawExchanges, chatsAppContext,
 } from './chats.js';
 import {
@@ -103,6 +103,7 @@ export const operations = {
   'chats.salvage': chatsSalvage,
   'chats.update': chatsUpdate,
   'chats.delete': chatsDelete,
+  'chats.file': chatsFile,
   'chats.send': chatsSend,
   'chats.regenerate': chatsRegenerate,
   'chats.continue': chatsContinue,

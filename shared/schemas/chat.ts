@@ -1,4 +1,5 @@
 import { HookRunSchema, HooksSchema } from './hooks.js';
+import { PersonFileSchema } from './person-file.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { TimestampSchema, ToolNameSchema, UuidV7Schema, VersionSchema } from './ids.js';
 import { AgentStepSchema } from './agent-step.js';
@@ -265,6 +266,8 @@ export const UserMessageSchema = Type.Object(
     role: Type.Literal('user'),
     content: Type.String(),
     attachments: Type.Optional(Type.Array(MessageAttachmentSchema, { maxItems: 20 })),
+    /** The person's own files (pictures, PDFs, text), kept in the data folder by their SHA-256. */
+    files: Type.Optional(Type.Array(PersonFileSchema, { maxItems: 20 })),
     /** What the person's UserPromptSubmit hooks added for the model to read with this message. */
     hookContext: Type.Optional(Type.String({ maxLength: 20_001 })),
     /** The UserPromptSubmit hooks that ran on it, each with what it decided. */

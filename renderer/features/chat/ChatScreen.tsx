@@ -1,6 +1,7 @@
 import { HookRuns } from '../../components/HookRuns.js';
+import { useFileDrop } from './files/attach-files.js';
 import { Trans, useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { pendingOf } from '../../../shared/chat/chat-calls.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ChatIcon } from '../../components/icons.js';
@@ -80,6 +81,8 @@ function Conversation({ chatId }: { chatId: string }) {
   const select = useChatUi((state) => state.select);
   const paletteOpen = useChatUi((state) => state.paletteOpen);
   const { t } = useTranslation();
+  const [dragging, setDragging] = useState(false);
+  const drop = useFileDrop(chatId, setDragging);
   if (chat.isError && chat.error instanceof ToolbeltError && chat.error.code === 'file_invalid') return <DamagedChat chatId={chatId} />;
   if (chat.isError) {
     return (
@@ -97,7 +100,12 @@ function Conversation({ chatId }: { chatId: string }) {
   const dialogItem = pending[0];
   const approvals = pending.filter((item) => item.kind === 'approval');
   return (
-    <div className="chat-pane">
+    <div className={`chat-pane${dragging ? ' chat-pane--dropping' : ''}`} {...drop}>
+      {dragging ? (
+        <div className="chat-pane__drop" aria-hidden="true">
+          {t('files.dropHere')}
+        </div>
+      ) : null}
       <ChatHeader chat={current} />
       {current.messages.length === 0 ? (
         <div className="chat-pane__welcome muted">

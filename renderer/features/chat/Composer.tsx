@@ -12,8 +12,13 @@ import { QuickRunSuggestions, useQuickRunSuggestions } from '../palette/QuickRun
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import { errorMessage } from '../../components/ErrorLine.js';
 import { latestOf } from '../../components/VersionBadge.js';
+import { useCapabilities } from '../../queries/providers.js';
+import { useComposerFiles, type PendingFile } from '../../state/composer-files.js';
+import { useAttachFiles } from './files/attach-files.js';
+import { AttachButton, PendingFiles } from './files/PendingFiles.js';
 
 const NO_ATTACHMENTS: MessageAttachment[] = [];
+const NO_FILES: PendingFile[] = [];
 
 function sizeLabel(text: string): string {
   return text.length < 1000 ? i18n.t('composer.chars', { count: text.length }) : i18n.t('composer.kiloChars', { value: (text.length / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 1 }) });
@@ -37,6 +42,13 @@ export function Composer({ chat }: { chat: Chat }) {
   const runTool = useRunTool();
   const openPalette = useChatUi((state) => state.openPalette);
   const attachments = useChatUi((state) => state.attachments[chat.id]) ?? NO_ATTACHMENTS;
+  const files = useComposerFiles((state) => state.files[chat.id]) ?? NO_FILES;
+  const clearFiles = useComposerFiles((state) => state.clear);
+  const fileProblem = useComposerFiles((state) => state.problems[chat.id]) ?? null;
+  const setFileProblem = useComposerFiles((state) => state.setProblem);
+  const attachFiles = useAttachFiles(chat.id);
+  const noPictures = useCapabilities(chat.providerId, chat.model).data?.images === 'no';
+  const nothingAttached = attachments.length === 0 && files.length === 0;
   const detach = useChatUi((state) => state.detach);
   const clearAttachments = useChatUi((state) => state.clearAttachments);
   const paletteOpen = useChatUi((state) => state.paletteOpen);
@@ -91,19 +103,22 @@ export function Composer({ chat }: { chat: Chat }) {
 
   async function submit() {
     let content = text.trim();
-    if ((!content && attachments.length === 0) || running || waiting) return;
+    if ((!content && nothingAttached) || running || waiting) return;
     setProblem(null);
+    setFileProblem(chat.id, null);
     try {
-      if (attachments.length === 0 && !plainPlus && content.startsWith('+') && (await quickRun(content))) {
+      if (nothingAttached && !plainPlus && content.startsWith('+') && (await quickRun(content))) {
         setText('');
         return;
       }
       // "\+" at the start sends a literal "+" too.
       if (content.startsWith('\\+')) content = content.slice(1);
-      await send.mutateAsync({ chatId: chat.id, content, ...(attachments.length ? { attachments } : {}) });
+      const sent = [...attachments, ...files.map(({ name, mediaType, dataBase64 }) => ({ kind: 'file' as const, name, mediaType, dataBase64 }))];
+      await send.mutateAsync({ chatId: chat.id, content, ...(sent.length ? { attachments: sent } : {}) });
       setText('');
       setPlainPlus(false);
       clearAttachments(chat.id);
+      clearFiles(chat.id);
     } catch (error) {
       setProblem(errorMessage(error, t('composer.sendFailed')));
     }
@@ -139,9 +154,9 @@ export function Composer({ chat }: { chat: Chat }) {
 
   return (
     <div className="composer">
-      {problem ? (
+      {problem || fileProblem ? (
         <p className="composer__problem" role="alert">
-          {problem}
+          {problem ?? fileProblem}
         </p>
       ) : null}
       {!chat.model ? (
@@ -168,11 +183,13 @@ export function Composer({ chat }: { chat: Chat }) {
           ))}
         </ul>
       ) : null}
+      <PendingFiles chatId={chat.id} noPictures={noPictures} />
       {slug !== null && suggestions.data ? <QuickRunSuggestions id={suggestId} tools={suggested} active={active} onChoose={complete} /> : null}
       <div className="composer__row">
         <button type="button" className="icon-button composer__plus" aria-label={t('composer.runTool')} title={t('composer.runToolShortcut', { shortcut: shortcutLabel('K') })} onClick={() => openPalette()}>
           <PlusIcon size={18} />
         </button>
+        <AttachButton onFiles={(picked) => void attachFiles(picked)} />
         <textarea
           ref={box}
           className="composer__input"
@@ -184,6 +201,13 @@ export function Composer({ chat }: { chat: Chat }) {
           rows={Math.min(8, Math.max(1, text.split('\n').length))}
           value={text}
           onKeyDown={onKeyDown}
+          onPaste={(event) => {
+            // A pasted screenshot or copied files are attached; text pasted with them still goes in the box.
+            const pasted = [...event.clipboardData.files];
+            if (pasted.length === 0) return;
+            if (!event.clipboardData.types.includes('text/plain')) event.preventDefault();
+            void attachFiles(pasted);
+          }}
           onChange={(event) => {
             const value = event.target.value;
             // A new "+" at the start suggests again.
@@ -197,9 +221,9 @@ export function Composer({ chat }: { chat: Chat }) {
             <StopIcon size={16} /> {t('composer.stop')} <kbd className="kbd">{t('keys.escape')}</kbd>
           </button>
         ) : (
-          <button type="button" className="button button--primary composer__send" onClick={() => void submit()} disabled={(!text.trim() && attachments.length === 0) || waiting || send.isPending || !chat.model}
+          <button type="button" className="button button--primary composer__send" onClick={() => void submit()} disabled={(!text.trim() && nothingAttached) || waiting || send.isPending || !chat.model}
             aria-label={t('composer.send')}
-            title={!chat.model ? t('composer.pickModelFirst') : waiting ? t('composer.answerFirst') : !text.trim() && attachments.length === 0 ? t('composer.typeFirst') : t('composer.sendHint')}
+            title={!chat.model ? t('composer.pickModelFirst') : waiting ? t('composer.answerFirst') : !text.trim() && nothingAttached ? t('composer.typeFirst') : t('composer.sendHint')}
           >
             <SendIcon size={16} />
           </button>

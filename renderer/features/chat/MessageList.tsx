@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { HookRuns } from '../../components/HookRuns.js';
+import { SentFiles } from './files/SentFiles.js';
 import { useTranslation } from 'react-i18next';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Chat, ChatMessage } from '../../../shared/schemas/chat.js';
@@ -39,6 +40,7 @@ const MessageView = memo(function MessageView({
     return (
       <div className="message message--user">
         <UserMessageBody chatId={chatId} message={message} busy={busy} />
+        {message.files?.length ? <SentFiles chatId={chatId} files={message.files} /> : null}
         {message.hooks?.length ? <HookRuns runs={message.hooks} /> : null}
         {message.attachments?.map((attachment, index) => (
           <details key={`${attachment.ref}-${index}`} className="message__attachment">

@@ -1,0 +1,144 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startChatHarness } from '../../testing/harness/chat-harness.js';
+import { anthropicReply, startFakeAnthropic } from '../../testing/servers/fake-anthropic.js';
+import { geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.js';
+import { openAiTextReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
+import type { UserMessage } from '../../shared/schemas/chat.js';
+import { PersonFiles } from './person-files.js';
+
+/** A PNG of `width` × `height` as far as its header goes (models are never asked to draw it here). */
+function png(width: number, height: number): Buffer {
+  const header = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  const size = Buffer.alloc(8);
+  size.writeUInt32BE(width, 0);
+  size.writeUInt32BE(height, 4);
+  return Buffer.concat([header, size, Buffer.from('0806000000', 'hex'), Buffer.alloc(40)]);
+}
+const PICTURE = png(2, 2);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const CSV = Buffer.from('city,temp\nLima,19\nOslo,-3\n');
+const file = (name: string, mediaType: string, bytes: Buffer) => ({ kind: 'file' as const, name, mediaType, dataBase64: bytes.toString('base64') });
+
+async function kept(dataDir: string): Promise<string[]> {
+  return readdir(path.join(dataDir, 'files')).catch(() => []);
+}
+
+describe("the person's own files in a chat", () => {
+  it('reach Anthropic as a picture, a document and a text file with its name; kept once however often sent, sent again on Regenerate, removed with the chat', async () => {
+    const h = await startChatHarness();
+    const server = await startFakeAnthropic([anthropicReply({ text: ['A chart.'] }), anthropicReply({ text: ['Still a chart.'] }), anthropicReply({ text: ['Again.'] })]);
+    onTestFinished(() => server.close());
+    await h.provider('claude', { kind: 'anthropic', displayName: 'Claude', baseURL: server.url, apiKey: 'sk-ant' });
+    const chat = await h.chat({ providerId: 'claude' });
+    await h.call('chats.send', { chatId: chat.id, content: '', attachments: [file('chart.png', 'image/png', PICTURE), file('report.pdf', 'application/pdf', PDF), file('temps.csv', 'text/csv', CSV)] });
+    const done = await h.settled(chat.id);
+    // Named by its first file when the message has no words.
+    expect(done.title).toBe('chart.png');
+    const sent = (done.messages[0] as UserMessage).files!;
+    expect(sent.map((each) => [each.name, each.kind, each.mediaType, each.bytes])).toEqual([
+      ['chart.png', 'picture', 'image/png', PICTURE.length],
+      ['report.pdf', 'pdf', 'application/pdf', PDF.length],
+      ['temps.csv', 'text', 'text/csv', CSV.length],
+    ]);
+    const [first] = server.requests[0]!.body.messages as { content: { type: string; text?: string; source?: unknown; title?: string }[] }[];
+    expect(first!.content.map((block) => block.type)).toEqual(['text', 'image', 'document']);
+    expect(first!.content[0]!.text).toContain('<file name="temps.csv" type="text/csv">\ncity,temp\nLima,19\nOslo,-3\n\n</file>');
+    expect(first!.content[0]!.text).toContain('<file name="chart.png" type="image/png"/>');
+    expect(first!.content[1]!.source).toEqual({ type: 'base64', media_type: 'image/png', data: PICTURE.toString('base64') });
+    expect(first!.content[2]).toMatchObject({ title: 'report.pdf', source: { type: 'base64', media_type: 'application/pdf', data: PDF.toString('base64') } });
+
+    // The same picture again: one copy in the data folder.
+    await h.call('chats.send', { chatId: chat.id, content: 'And this?', attachments: [file('again.png', 'image/png', PICTURE)] });
+    await h.settled(chat.id);
+    expect((await kept(h.dataDir)).sort()).toHaveLength(3);
+    // Regenerate sends the message's files again.
+    await h.call('chats.regenerate', { chatId: chat.id });
+    await h.settled(chat.id);
+    const again = server.requests[2]!.body.messages as { content: { type: string }[] }[];
+    expect(again.at(-1)!.content.map((block) => block.type)).toEqual(['text', 'image']);
+    // The window shows a file a message holds; one no message holds is not handed out.
+    const shown = await h.call('chats.file', { chatId: chat.id, sha256: sent[2]!.sha256 });
+    expect(Buffer.from(shown.dataBase64, 'base64').toString()).toBe(CSV.toString());
+    expect(await h.failure('chats.file', { chatId: chat.id, sha256: '0'.repeat(64) })).toMatchObject({ code: 'not_found' });
+
+    // A second chat holds the picture too: removing the first keeps it, removing both removes everything.
+    const other = await h.chat({ providerId: 'claude' });
+    await h.call('chats.send', { chatId: other.id, content: 'Look', attachments: [file('same.png', 'image/png', PICTURE)] });
+    await h.settled(other.id);
+    await h.call('chats.delete', { chatId: chat.id });
+    expect(await kept(h.dataDir)).toEqual([sent[0]!.sha256]);
+    await h.call('chats.delete', { chatId: other.id });
+    expect(await kept(h.dataDir)).toEqual([]);
+  });
+
+  it('reach OpenAI as image_url and file parts, and Gemini as inline data', async () => {
+    const h = await startChatHarness();
+    const openai = await startFakeOpenAi([openAiTextReply(['Seen.'])]);
+    const gemini = await startFakeGemini([geminiReply({ text: ['Seen.'] })]);
+    onTestFinished(async () => {
+      await Promise.all([openai.close(), gemini.close()]);
+    });
+    await h.provider('gpt', { kind: 'openai', displayName: 'GPT', baseURL: `${openai.url}/v1`, apiKey: 'sk-1' });
+    await h.provider('gem', { kind: 'gemini', displayName: 'Gemini', baseURL: gemini.url, apiKey: 'g-1' });
+    const files = [file('chart.png', 'image/png', PICTURE), file('report.pdf', 'application/pdf', PDF)];
+    for (const providerId of ['gpt', 'gem']) {
+      const chat = await h.chat({ providerId, ...(providerId === 'gem' ? { model: 'gemini-2.5-flash' } : {}) });
+      await h.call('chats.send', { chatId: chat.id, content: 'What is this?', attachments: files });
+      await h.settled(chat.id);
+    }
+    const [message] = openai.requests[0]!.body.messages as { content: unknown[] }[];
+    expect(message!.content.slice(1)).toEqual([
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${PICTURE.toString('base64')}` } },
+      { type: 'file', file: { filename: 'report.pdf', file_data: `data:application/pdf;base64,${PDF.toString('base64')}` } },
+    ]);
+    const [content] = gemini.requests[0]!.body.contents as { parts: unknown[] }[];
+    expect(content!.parts.slice(1)).toEqual([
+      { inlineData: { mimeType: 'image/png', data: PICTURE.toString('base64') } },
+      { inlineData: { mimeType: 'application/pdf', data: PDF.toString('base64') } },
+    ]);
+  });
+
+  it('an edited message keeps its files', async () => {
+    const h = await startChatHarness();
+    await h.provider('script', { kind: 'scripted', displayName: 'Script' });
+    const chat = await h.chat({ providerId: 'script' });
+    const { messageId } = await h.call('chats.send', { chatId: chat.id, content: 'Sum the tmeps', attachments: [file('temps.csv', 'text/csv', CSV)] });
+    await h.settled(chat.id);
+    await h.call('chats.send', { chatId: chat.id, content: 'Sum the temps', replaces: messageId });
+    const done = await h.settled(chat.id);
+    const edited = done.messages[0] as UserMessage;
+    expect([edited.content, edited.files?.map((each) => each.name)]).toEqual(['Sum the temps', ['temps.csv']]);
+  });
+
+  it('refuses, with the file named and why, what is not what its name says, what models cannot take, and what is too large — keeping nothing', async () => {
+    const h = await startChatHarness();
+    await h.provider('script', { kind: 'scripted', displayName: 'Script' });
+    const chat = await h.chat({ providerId: 'script' });
+    const refused = (attachments: ReturnType<typeof file>[]) => h.failure('chats.send', { chatId: chat.id, content: 'look', attachments });
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)]);
+    expect(await refused([file('cat.png', 'image/png', elf)])).toMatchObject({ code: 'unsupported_media_type', message: expect.stringContaining('cat.png') as unknown });
+    expect(await refused([file('cat.png', 'image/png', PDF)])).toMatchObject({ code: 'unsupported_media_type', message: expect.stringContaining('its bytes are a PDF') as unknown });
+    expect(await refused([file('notes.pdf', 'application/pdf', CSV)])).toMatchObject({ code: 'unsupported_media_type' });
+    expect(await refused([file('huge.png', 'image/png', png(40_000, 40_000))])).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('40000 × 40000') as unknown });
+    const big = Buffer.alloc(21 * 1024 * 1024, 'a');
+    expect(await refused([file('big.txt', 'text/plain', big)])).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('big.txt is 21 MB') as unknown });
+    const eleven = Buffer.alloc(11 * 1024 * 1024, 'b');
+    expect(await refused([1, 2, 3, 4, 5].map((n) => file(`part${n}.txt`, 'text/plain', eleven)))).toMatchObject({ code: 'payload_too_large', message: expect.stringContaining('55 MB') as unknown });
+    expect(await h.failure('chats.send', { chatId: chat.id, content: 'x', attachments: [{ kind: 'file', name: 'a.txt', mediaType: 'text/plain', dataBase64: 'not base64!' }] })).toMatchObject({ code: 'invalid_params' });
+    expect(await kept(h.dataDir)).toEqual([]);
+    expect((await h.call('chats.get', { chatId: chat.id })).messages).toEqual([]);
+  });
+
+  it('a model that takes no pictures is told one was left out; a text file longer than a model reads is cut and says so', async () => {
+    const h = await startChatHarness();
+    const files = new PersonFiles(h.dataDir);
+    const [picture, long] = await files.accept([file('chart.png', 'image/png', PICTURE), file('log.txt', 'text/plain', Buffer.alloc(500_000, 'x'))]);
+    const message: UserMessage = { id: '019a0000-0000-7000-8000-000000000001', role: 'user', content: 'Look', files: [picture!, long!], createdAt: '2026-01-01T00:00:00.000Z' };
+    const [loaded] = (await files.loaded([message], { pictures: false, pdfs: true })) as UserMessage[];
+    expect(loaded!.files![0]).toMatchObject({ leftOut: 'this model does not take pictures' });
+    expect(loaded!.files![0]).not.toHaveProperty('data');
+    expect(loaded!.files![1]).toMatchObject({ text: expect.stringContaining('[… cut: the file has 500000 characters]') as unknown });
+  });
+});

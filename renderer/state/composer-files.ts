@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+import type { PersonFileKind } from '../../shared/schemas/person-file.js';
+
+/** A file the person attached, waiting in the message box: what `chats.send` gets, and a preview of a picture. */
+export interface PendingFile {
+  id: string;
+  name: string;
+  kind: PersonFileKind;
+  mediaType: string;
+  dataBase64: string;
+  bytes: number;
+  /** An object URL of the picture as it will be sent (revoked when it leaves the box). */
+  previewUrl?: string;
+}
+
+interface ComposerFilesState {
+  /** The person's files waiting in each chat's message box until it is sent (not kept across restarts: they are large). */
+  files: Record<string, PendingFile[]>;
+  add: (chatId: string, files: PendingFile[]) => void;
+  remove: (chatId: string, id: string) => void;
+  clear: (chatId: string) => void;
+  /** What could not be attached, said under the message box until the next try. */
+  problems: Record<string, string | null>;
+  setProblem: (chatId: string, problem: string | null) => void;
+}
+
+const release = (files: readonly PendingFile[]) => {
+  for (const file of files) if (file.previewUrl) URL.revokeObjectURL(file.previewUrl);
+};
+
+export const useComposerFiles = create<ComposerFilesState>()((set, get) => ({
+  files: {},
+  add: (chatId, files) => set((state) => ({ files: { ...state.files, [chatId]: [...(state.files[chatId] ?? []), ...files] } })),
+  remove: (chatId, id) => {
+    release((get().files[chatId] ?? []).filter((file) => file.id === id));
+    set((state) => ({ files: { ...state.files, [chatId]: (state.files[chatId] ?? []).filter((file) => file.id !== id) } }));
+  },
+  clear: (chatId) => {
+    release(get().files[chatId] ?? []);
+    set((state) => ({ files: { ...state.files, [chatId]: [] } }));
+  },
+  problems: {},
+  setProblem: (chatId, problem) => set((state) => ({ problems: { ...state.problems, [chatId]: problem } })),
+}));
