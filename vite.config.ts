@@ -11,6 +11,7 @@ import packageJson from './package.json' with { type: 'json' };
  *   sandbox-worker      the script sandbox's thread -> out/main/sandbox-worker.js (beside the core, after it)
  *   signature-worker    the thread scripts' signatures are read on -> out/main/signature-worker.js (the same)
  *   import-worker       the process API descriptions are converted in -> out/main/import-worker.js (the same)
+ *   pdf-worker          the thread a PDF's text is read on -> out/main/pdf-worker.js (the same)
  *   app                 the Electron main process -> out/app/main.js
  *   preload             the sandboxed preload     -> out/preload/preload.cjs
  *   bench               npm run bench's runner    -> out/bench/run.js
@@ -102,6 +103,8 @@ export default defineConfig(({ mode }) => {
       return nodeTarget('main/script-sandbox/signature-worker.ts', out('main'), 'signature-worker.js', 'es', isExternalForNode, false);
     case 'import-worker':
       return nodeTarget('main/imports/import-worker.ts', out('main'), 'import-worker.js', 'es', isExternalForNode, false);
+    case 'pdf-worker':
+      return nodeTarget('main/chat/pdf-worker.ts', out('main'), 'pdf-worker.js', 'es', isExternalForNode, false);
     case 'app':
       return nodeTarget('app/main.ts', out('app'), 'main.js', 'es');
     case 'bench':

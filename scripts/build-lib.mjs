@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const TARGETS = ['renderer', 'main', 'sandbox-worker', 'signature-worker', 'import-worker', 'app', 'preload'];
-const OUTPUTS = ['out/renderer/index.html', 'out/main/server.js', 'out/main/sandbox-worker.js', 'out/main/signature-worker.js', 'out/main/import-worker.js', 'out/app/main.js', 'out/preload/preload.cjs'];
+export const TARGETS = ['renderer', 'main', 'sandbox-worker', 'signature-worker', 'import-worker', 'pdf-worker', 'app', 'preload'];
+const OUTPUTS = ['out/renderer/index.html', 'out/main/server.js', 'out/main/sandbox-worker.js', 'out/main/signature-worker.js', 'out/main/import-worker.js', 'out/main/pdf-worker.js', 'out/app/main.js', 'out/preload/preload.cjs'];
 const INPUT_DIRS = ['app', 'main', 'preload', 'renderer', 'shared'];
 const INPUT_FILES = ['vite.config.ts', 'package.json', 'package-lock.json'];
 const STAMP = path.join(ROOT, 'out', '.build-stamp');

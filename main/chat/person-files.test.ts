@@ -6,6 +6,9 @@ import { anthropicReply, startFakeAnthropic } from '../../testing/servers/fake-a
 import { geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.js';
 import { openAiTextReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
 import type { UserMessage } from '../../shared/schemas/chat.js';
+import { tinyPdf } from '../../testing/data/tiny-pdf.js';
+import { fileReaderOf } from '../providers/capabilities.js';
+import { toOpenAiMessages } from '../providers/openai.js';
 import { PersonFiles } from './person-files.js';
 
 /** A PNG of `width` × `height` as far as its header goes (models are never asked to draw it here). */
@@ -73,7 +76,7 @@ describe("the person's own files in a chat", () => {
     expect(await kept(h.dataDir)).toEqual([]);
   });
 
-  it('reach OpenAI as image_url and file parts, and Gemini as inline data', async () => {
+  it('reach an OpenAI-compatible server (Ollama, LM Studio) as a picture and the PDF’s text, and Gemini as inline data', async () => {
     const h = await startChatHarness();
     const openai = await startFakeOpenAi([openAiTextReply(['Seen.'])]);
     const gemini = await startFakeGemini([geminiReply({ text: ['Seen.'] })]);
@@ -82,21 +85,20 @@ describe("the person's own files in a chat", () => {
     });
     await h.provider('gpt', { kind: 'openai', displayName: 'GPT', baseURL: `${openai.url}/v1`, apiKey: 'sk-1' });
     await h.provider('gem', { kind: 'gemini', displayName: 'Gemini', baseURL: gemini.url, apiKey: 'g-1' });
-    const files = [file('chart.png', 'image/png', PICTURE), file('report.pdf', 'application/pdf', PDF)];
+    const files = [file('chart.png', 'image/png', PICTURE), file('report.pdf', 'application/pdf', tinyPdf('Revenue rose 12 percent'))];
     for (const providerId of ['gpt', 'gem']) {
       const chat = await h.chat({ providerId, ...(providerId === 'gem' ? { model: 'gemini-2.5-flash' } : {}) });
       await h.call('chats.send', { chatId: chat.id, content: 'What is this?', attachments: files });
       await h.settled(chat.id);
     }
-    const [message] = openai.requests[0]!.body.messages as { content: unknown[] }[];
-    expect(message!.content.slice(1)).toEqual([
-      { type: 'image_url', image_url: { url: `data:image/png;base64,${PICTURE.toString('base64')}` } },
-      { type: 'file', file: { filename: 'report.pdf', file_data: `data:application/pdf;base64,${PDF.toString('base64')}` } },
-    ]);
+    const [message] = openai.requests[0]!.body.messages as { content: { type: string; text?: string }[] }[];
+    // Such servers refuse a file part: the PDF goes as its text, read by pdf.js in a worker.
+    expect(message!.content[0]!.text).toContain('<file name="report.pdf" type="application/pdf">\nRevenue rose 12 percent');
+    expect(message!.content.slice(1)).toEqual([{ type: 'image_url', image_url: { url: `data:image/png;base64,${PICTURE.toString('base64')}` } }]);
     const [content] = gemini.requests[0]!.body.contents as { parts: unknown[] }[];
     expect(content!.parts.slice(1)).toEqual([
       { inlineData: { mimeType: 'image/png', data: PICTURE.toString('base64') } },
-      { inlineData: { mimeType: 'application/pdf', data: PDF.toString('base64') } },
+      { inlineData: { mimeType: 'application/pdf', data: tinyPdf('Revenue rose 12 percent').toString('base64') } },
     ]);
   });
 
@@ -141,4 +143,21 @@ describe("the person's own files in a chat", () => {
     expect(loaded!.files![0]).not.toHaveProperty('data');
     expect(loaded!.files![1]).toMatchObject({ text: expect.stringContaining('[… cut: the file has 500000 characters]') as unknown });
   });
+
+  it('OpenAI itself gets a PDF as a file part; its compatible servers, and a PDF built to be slow to read, never hold up the core', async () => {
+    expect(fileReaderOf({ kind: 'openai' })).toEqual({ pictures: true, pdfs: true });
+    expect(fileReaderOf({ kind: 'openai', baseURL: 'https://api.openai.com/v1' }).pdfs).toBe(true);
+    expect(fileReaderOf({ kind: 'openai', baseURL: 'http://127.0.0.1:11434/v1' }).pdfs).toBe(false);
+    const h = await startChatHarness();
+    const files = new PersonFiles(h.dataDir);
+    // 200,000 arrays one inside the next, and a page tree that says it has a million pages.
+    const nested = Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R /Deep ${'['.repeat(200_000)}${']'.repeat(200_000)} >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [2 0 R] /Count 1000000 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
+    const [pdf, bomb] = await files.accept([file('report.pdf', 'application/pdf', PDF), file('bomb.pdf', 'application/pdf', nested)]);
+    const message: UserMessage = { id: '019a0000-0000-7000-8000-000000000001', role: 'user', content: 'Read', files: [pdf!, bomb!], createdAt: '2026-01-01T00:00:00.000Z' };
+    const [native] = (await files.loaded([message], { pictures: true, pdfs: true })) as UserMessage[];
+    const wire = toOpenAiMessages(undefined, [native!]);
+    expect((wire[0]!.content as unknown[])[1]).toEqual({ type: 'file', file: { filename: 'report.pdf', file_data: `data:application/pdf;base64,${PDF.toString('base64')}` } });
+    const [read] = (await files.loaded([message], { pictures: true, pdfs: false })) as UserMessage[];
+    expect((read!.files![1] as { text?: string }).text).toBe("[The PDF's text could not be read: Invalid PDF structure.]");
+  }, 60_000);
 });

@@ -9,6 +9,8 @@ import { PERSON_FILE_LIMITS, type LoadedFile, type PersonFile, type PersonFileUp
 import { writeFileAtomicallyMakingFolders } from '../common/json-files.js';
 import { storageFailure } from '../common/storage-errors.js';
 import type { FileReader } from '../providers/capabilities.js';
+import { workerUrl } from '../common/worker-location.js';
+import { PdfText } from './pdf-text.js';
 
 
 /** The longest side of a picture models take (Anthropic's limit; OpenAI and Gemini scale larger ones down themselves). */
@@ -25,9 +27,14 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
  */
 export class PersonFiles {
   private readonly folder: string;
+  private readonly pdfText: PdfText;
 
-  constructor(private readonly dataDir: string) {
+  constructor(
+    private readonly dataDir: string,
+    pdfWorker: URL = workerUrl('pdf-worker', import.meta.url),
+  ) {
     this.folder = path.join(dataDir, 'files');
+    this.pdfText = new PdfText(pdfWorker);
   }
 
   /** Checks what `chats.send` was given and keeps it: the files as the message holds them, or an error that says which one and why. */
@@ -60,8 +67,8 @@ export class PersonFiles {
 
   /**
    * The messages as a model request sends them: each message's files read back,
-   * pictures only for a model that sees them, PDFs only where the API takes them
-   * (the others are named, with why they were left out).
+   * pictures only for a model that sees them (else named, with why they were left
+   * out), PDFs as documents where the API takes them and as their text elsewhere.
    */
   async loaded(messages: readonly ChatMessage[], reader: FileReader): Promise<ChatMessage[]> {
     if (!messages.some((message) => message.role === 'user' && message.files?.length)) return messages.slice();
@@ -84,7 +91,6 @@ export class PersonFiles {
   private async load(file: PersonFile, reader: FileReader): Promise<LoadedFile> {
     const left = (why: string): LoadedFile => ({ ...file, leftOut: why });
     if (file.kind === 'picture' && !reader.pictures) return left('this model does not take pictures');
-    if (file.kind === 'pdf' && !reader.pdfs) return left('this model’s API does not take PDFs');
     let bytes: Buffer;
     try {
       bytes = await this.read(file.sha256);
@@ -92,6 +98,8 @@ export class PersonFiles {
       if (error instanceof ToolbeltError && error.code === 'not_found') return left('the file is no longer kept');
       throw error;
     }
+    // A model whose API takes no documents reads the PDF's text.
+    if (file.kind === 'pdf' && !reader.pdfs) return { ...file, text: await this.pdfText.of(file.sha256, bytes) };
     if (file.kind !== 'text') return { ...file, data: bytes.toString('base64') };
     const text = bytes.toString('utf8');
     return { ...file, text: text.length > MAX_TEXT_CHARS ? `${text.slice(0, MAX_TEXT_CHARS)}\n[… cut: the file has ${text.length} characters]` : text };

@@ -18,9 +18,14 @@ export interface FileReader {
   pdfs: boolean;
 }
 
-/** What of the person's files a provider's models take: pictures unless the kind sees none, PDFs where its API reads documents. */
-export function fileReaderOf(kind: ProviderKind): FileReader {
-  return { pictures: BY_KIND[kind].images !== 'no', pdfs: kind !== 'scripted' };
+/**
+ * What of the person's files a provider's models take: pictures unless the kind sees none; PDFs as documents where
+ * the API reads them (Anthropic, Gemini, Azure and OpenAI's own; an OpenAI-compatible server, Ollama or LM Studio,
+ * refuses a file part, so it gets the PDF's text).
+ */
+export function fileReaderOf(settings: { kind: ProviderKind; baseURL?: string | undefined }): FileReader {
+  const openAiItself = settings.kind !== 'openai' || settings.baseURL === undefined || new URL(settings.baseURL).hostname === 'api.openai.com';
+  return { pictures: BY_KIND[settings.kind].images !== 'no', pdfs: settings.kind !== 'scripted' && openAiItself };
 }
 
 /**
