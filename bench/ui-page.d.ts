@@ -11,3 +11,6 @@ export function timeApiGet(request: { url: string; token: string }): Promise<num
 export function timeChatOpen(request: { title: string; text: string }): Promise<number>;
 export function armKeyTiming(): void;
 export function takeKeyTimings(expected: number): Promise<{ processing: number; frame: number }[]>;
+export function makeNoisyPhoto(size: { width: number; height: number }): Promise<number>;
+export function pasteTimed(): Promise<number>;
+export function decodeTimed(): Promise<number>;

@@ -160,3 +160,48 @@ export function takeKeyTimings(expected) {
     check();
   });
 }
+
+/**
+ * A photo of `width` × `height` pixels of noise (which compresses badly, as photos do), kept in the page as a JPEG
+ * for pasteTimed and decodeTimed; its size in bytes.
+ */
+export async function makeNoisyPhoto({ width, height }) {
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  const pixels = context.createImageData(width, height);
+  const values = new Uint32Array(pixels.data.buffer);
+  let seed = 1;
+  for (let index = 0; index < values.length; index++) {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    values[index] = seed | 0xff000000;
+  }
+  context.putImageData(pixels, 0, 0);
+  window.__photo = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.97 });
+  return window.__photo.size;
+}
+
+/** Pastes the photo into the message box as a screenshot is pasted: the time until its preview is drawn in the box. */
+export function pasteTimed() {
+  return new Promise((resolve) => {
+    const box = document.querySelector('.composer textarea');
+    const started = performance.now();
+    const observer = new MutationObserver(() => {
+      const preview = document.querySelector('.composer .file-chip__thumb');
+      if (!preview) return;
+      observer.disconnect();
+      preview.decode().then(() => requestAnimationFrame(() => resolve(performance.now() - started)));
+    });
+    observer.observe(document.body, { subtree: true, childList: true });
+    const data = new DataTransfer();
+    data.items.add(new File([window.__photo], 'photo.jpg', { type: 'image/jpeg' }));
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+}
+
+/** The limit: the browser decoding the same photo, and nothing else. */
+export async function decodeTimed() {
+  const started = performance.now();
+  const bitmap = await createImageBitmap(window.__photo);
+  bitmap.close();
+  return performance.now() - started;
+}

@@ -459,6 +459,8 @@ test("the person's files: a picture picked with the paper clip (made smaller bef
   await page.keyboard.press('Enter');
   await expect(box.getByText('temps.csv')).toBeHidden();
   await paste('temps.csv', 'text/csv', 'city,temp\nLima,19\n');
+  // The photo shows at once, as it is, while a worker makes it smaller; the message waits for it.
+  await expect(box.getByText('Making it smaller…')).toHaveCount(0);
   await message.click();
   await page.keyboard.type('What is in these?');
   await page.keyboard.press('Enter');

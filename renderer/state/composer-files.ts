@@ -9,8 +9,10 @@ export interface PendingFile {
   mediaType: string;
   dataBase64: string;
   bytes: number;
-  /** An object URL of the picture as it will be sent (revoked when it leaves the box). */
+  /** An object URL of the picture (revoked when it leaves the box): as it was given while it is made ready, then as it will be sent. */
   previewUrl?: string;
+  /** A picture still being made smaller in its worker: the message waits for it. */
+  preparing?: boolean;
 }
 
 interface ComposerFilesState {
@@ -18,6 +20,8 @@ interface ComposerFilesState {
   files: Record<string, PendingFile[]>;
   add: (chatId: string, files: PendingFile[]) => void;
   remove: (chatId: string, id: string) => void;
+  /** A picture made ready takes the place of what was shown while it was prepared (unless it was taken out meanwhile). */
+  replace: (chatId: string, file: PendingFile) => void;
   clear: (chatId: string) => void;
   /** What could not be attached, said under the message box until the next try. */
   problems: Record<string, string | null>;
@@ -34,6 +38,13 @@ export const useComposerFiles = create<ComposerFilesState>()((set, get) => ({
   remove: (chatId, id) => {
     release((get().files[chatId] ?? []).filter((file) => file.id === id));
     set((state) => ({ files: { ...state.files, [chatId]: (state.files[chatId] ?? []).filter((file) => file.id !== id) } }));
+  },
+  replace: (chatId, file) => {
+    const waiting = get().files[chatId] ?? [];
+    const old = waiting.find((each) => each.id === file.id);
+    if (!old) return release([file]);
+    release([old]);
+    set((state) => ({ files: { ...state.files, [chatId]: waiting.map((each) => (each.id === file.id ? file : each)) } }));
   },
   clear: (chatId) => {
     release(get().files[chatId] ?? []);

@@ -49,6 +49,8 @@ export function Composer({ chat }: { chat: Chat }) {
   const attachFiles = useAttachFiles(chat.id);
   const noPictures = useCapabilities(chat.providerId, chat.model).data?.images === 'no';
   const nothingAttached = attachments.length === 0 && files.length === 0;
+  // A picture still being made smaller holds the message back until it is ready.
+  const preparing = files.some((file) => file.preparing);
   const detach = useChatUi((state) => state.detach);
   const clearAttachments = useChatUi((state) => state.clearAttachments);
   const paletteOpen = useChatUi((state) => state.paletteOpen);
@@ -103,7 +105,7 @@ export function Composer({ chat }: { chat: Chat }) {
 
   async function submit() {
     let content = text.trim();
-    if ((!content && nothingAttached) || running || waiting) return;
+    if ((!content && nothingAttached) || running || waiting || preparing) return;
     setProblem(null);
     setFileProblem(chat.id, null);
     try {
@@ -221,7 +223,7 @@ export function Composer({ chat }: { chat: Chat }) {
             <StopIcon size={16} /> {t('composer.stop')} <kbd className="kbd">{t('keys.escape')}</kbd>
           </button>
         ) : (
-          <button type="button" className="button button--primary composer__send" onClick={() => void submit()} disabled={(!text.trim() && nothingAttached) || waiting || send.isPending || !chat.model}
+          <button type="button" className="button button--primary composer__send" onClick={() => void submit()} disabled={(!text.trim() && nothingAttached) || waiting || preparing || send.isPending || !chat.model}
             aria-label={t('composer.send')}
             title={!chat.model ? t('composer.pickModelFirst') : waiting ? t('composer.answerFirst') : !text.trim() && nothingAttached ? t('composer.typeFirst') : t('composer.sendHint')}
           >

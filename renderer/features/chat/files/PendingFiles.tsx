@@ -28,7 +28,7 @@ export function PendingFiles({ chatId, noPictures }: { chatId: string; noPicture
             <span className="attachment-chip__title" translate="no">
               {file.name}
             </span>
-            <span className="muted">{fileSize(file.bytes)}</span>
+            <span className="muted">{file.preparing ? t('files.preparing') : fileSize(file.bytes)}</span>
             <button type="button" className="icon-button icon-button--small" aria-label={t('common.removeItem', { item: file.name })} onClick={() => remove(chatId, file.id)}>
               ×
             </button>

@@ -2,7 +2,10 @@ import { useCallback, type DragEvent } from 'react';
 import { PERSON_FILE_LIMITS } from '../../../../shared/schemas/person-file.js';
 import { i18n } from '../../../i18n/index.js';
 import { useComposerFiles } from '../../../state/composer-files.js';
-import { FileProblem, readPersonFile } from './read-person-file.js';
+import { MAX_PICTURE_CHARS } from '../../../../shared/schemas/attached-image.js';
+import { FileProblem, startPersonFile } from './read-person-file.js';
+
+const MAX_PICTURE_BYTES = (MAX_PICTURE_CHARS / 4) * 3;
 
 /**
  * Pasted, dropped or picked files into a chat's message box, within a message's
@@ -10,6 +13,8 @@ import { FileProblem, readPersonFile } from './read-person-file.js';
  */
 export function useAttachFiles(chatId: string) {
   const add = useComposerFiles((state) => state.add);
+  const replace = useComposerFiles((state) => state.replace);
+  const remove = useComposerFiles((state) => state.remove);
   const setProblem = useComposerFiles((state) => state.setProblem);
   return useCallback(
     async (picked: readonly File[]) => {
@@ -17,24 +22,27 @@ export function useAttachFiles(chatId: string) {
       const waiting = useComposerFiles.getState().files[chatId] ?? [];
       if (waiting.length + picked.length > PERSON_FILE_LIMITS.files) return setProblem(chatId, i18n.t('files.tooMany', { max: PERSON_FILE_LIMITS.files }));
       const problems: string[] = [];
-      const read = await Promise.all(
-        picked.map((file) =>
-          readPersonFile(file).catch((error: unknown) => {
-            problems.push(error instanceof FileProblem ? error.message : i18n.t('files.unreadable', { name: file.name }));
-            return null;
-          }),
-        ),
-      );
-      const taken = read.filter((file) => file !== null);
-      const total = [...waiting, ...taken].reduce((sum, file) => sum + file.bytes, 0);
+      const say = (error: unknown, name: string) => problems.push(error instanceof FileProblem ? error.message : i18n.t('files.unreadable', { name }));
+      const started = (await Promise.all(picked.map((file) => startPersonFile(file).catch((error: unknown) => void say(error, file.name))))).filter((each) => each !== undefined);
+      // A picture counts as what it is sent as at most (3 MB); the core checks the sum again.
+      const total = [...waiting, ...started.map((each) => each.pending)].reduce((sum, file) => sum + (file.preparing ? Math.min(file.bytes, MAX_PICTURE_BYTES) : file.bytes), 0);
       if (total > PERSON_FILE_LIMITS.messageBytes) {
-        for (const file of taken) if (file.previewUrl) URL.revokeObjectURL(file.previewUrl);
+        for (const { pending } of started) if (pending.previewUrl) URL.revokeObjectURL(pending.previewUrl);
         return setProblem(chatId, i18n.t('files.messageTooLarge', { max: PERSON_FILE_LIMITS.messageBytes / 1024 / 1024 }));
       }
-      add(chatId, taken);
+      add(chatId, started.map((each) => each.pending));
       setProblem(chatId, problems.length ? problems.join(' ') : null);
+      for (const { pending, ready } of started) {
+        void ready?.then(
+          (file) => replace(chatId, file),
+          (error: unknown) => {
+            remove(chatId, pending.id);
+            setProblem(chatId, error instanceof FileProblem ? error.message : i18n.t('files.unreadable', { name: pending.name }));
+          },
+        );
+      }
     },
-    [add, chatId, setProblem],
+    [add, replace, remove, chatId, setProblem],
   );
 }
 

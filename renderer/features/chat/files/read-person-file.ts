@@ -2,6 +2,8 @@ import { claimedKind, pictureSize, sniffFile } from '../../../../shared/files/fi
 import { MAX_PICTURE_CHARS } from '../../../../shared/schemas/attached-image.js';
 import { PERSON_FILE_LIMITS } from '../../../../shared/schemas/person-file.js';
 import type { PendingFile } from '../../../state/composer-files.js';
+import type { PictureJob, PictureReady } from './picture-job.js';
+import PictureWorker from './picture-worker.js?worker';
 import { i18n } from '../../../i18n/index.js';
 
 /** The longest side a picture is sent with: larger ones are made smaller here, before they leave the window (OpenAI's own high-detail size). */
@@ -24,41 +26,37 @@ function base64Of(blob: Blob): Promise<string> {
   });
 }
 
-/**
- * A picture as it is sent: decoded and scaled by the browser off the main thread
- * (turned as its EXIF says), drawn again, so what it carried besides its pixels
- * (EXIF: where it was taken, the camera) stays behind. GIFs go as they are (their frames).
- */
-async function sentPicture(file: File, bytes: Uint8Array, mediaType: string): Promise<Blob> {
-  const size = pictureSize(bytes, mediaType);
-  if (!size) throw new FileProblem(i18n.t('files.damaged', { name: file.name }));
-  if (size.width * size.height > MAX_DECODED_PIXELS) throw new FileProblem(i18n.t('files.tooManyPixels', { name: file.name, width: size.width, height: size.height }));
-  if (mediaType === 'image/gif') {
-    if (Math.ceil(file.size / 3) * 4 > MAX_PICTURE_CHARS || Math.max(size.width, size.height) > 8_000) throw new FileProblem(i18n.t('files.gifTooLarge', { name: file.name }));
-    return file;
-  }
-  const scale = Math.min(1, SENT_SIDE / Math.max(size.width, size.height));
-  const width = Math.max(1, Math.round(size.width * scale));
-  const height = Math.max(1, Math.round(size.height * scale));
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image', resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
-  } catch {
-    throw new FileProblem(i18n.t('files.damaged', { name: file.name }));
-  }
-  // Turned by its EXIF orientation, the picture may be the other way round.
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
-  bitmap.close();
-  // PNGs keep their transparency; photos go as JPEG.
-  const png = mediaType === 'image/png' ? await canvas.convertToBlob({ type: 'image/png' }) : null;
-  return png && png.size <= (MAX_PICTURE_CHARS / 4) * 3 ? png : canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+/** A picture being made ready in the picture worker: it resolves with the picture as it is sent. */
+function prepared(job: PictureJob, name: string): Promise<PictureReady & { ok: true }> {
+  return new Promise((resolve, reject) => {
+    const worker = new PictureWorker();
+    const end = () => worker.terminate();
+    worker.onmessage = (event: MessageEvent<PictureReady>) => {
+      end();
+      if (event.data.ok) resolve(event.data);
+      else reject(new FileProblem(i18n.t('files.damaged', { name })));
+    };
+    worker.onerror = () => {
+      end();
+      reject(new FileProblem(i18n.t('files.damaged', { name })));
+    };
+    worker.postMessage(job);
+  });
+}
+
+/** A file being attached: what the message box shows at once, and, for a picture still being made ready, the file it becomes. */
+export interface Attaching {
+  pending: PendingFile;
+  ready?: Promise<PendingFile>;
 }
 
 let counter = 0;
 
-/** Reads a pasted, dropped or picked file as it will be sent, or says in the person's language why it cannot be. */
-export async function readPersonFile(file: File): Promise<PendingFile> {
+/**
+ * Reads a pasted, dropped or picked file as it will be sent, or says in the person's language why it cannot be.
+ * A picture shows at once as it is, while a worker makes it smaller and draws away its EXIF (its `ready`).
+ */
+export async function startPersonFile(file: File): Promise<Attaching> {
   if (file.size > PERSON_FILE_LIMITS.fileBytes) throw new FileProblem(i18n.t('files.tooLarge', { name: file.name, size: megabytes(file.size), max: megabytes(PERSON_FILE_LIMITS.fileBytes) }));
   const head = new Uint8Array(await file.slice(0, 65_540).arrayBuffer());
   const sniffed = sniffFile(head, file.name);
@@ -66,27 +64,34 @@ export async function readPersonFile(file: File): Promise<PendingFile> {
   if (sniffed.kind === 'other') throw new FileProblem(i18n.t('files.unsupported', { name: file.name }));
   if (claimed && claimed !== (sniffed.kind === 'heic' ? 'picture' : sniffed.kind)) throw new FileProblem(i18n.t('files.mismatch', { name: file.name }));
   const id = `file-${++counter}`;
-  if (sniffed.kind === 'picture' || sniffed.kind === 'heic') {
-    if (sniffed.kind === 'heic') {
-      // Where the system decodes HEIC the browser draws it; elsewhere it cannot be read here.
-      const drawn = await createImageBitmap(file).catch(() => null);
-      if (!drawn) throw new FileProblem(i18n.t('files.heic', { name: file.name }));
-      drawn.close();
-    }
-    // The whole file: a JPEG's size may sit past a large EXIF block.
-    const blob = sniffed.kind === 'heic' ? await heicAsJpeg(file) : await sentPicture(file, new Uint8Array(await file.arrayBuffer()), sniffed.mediaType);
-    const name = blob.type === 'image/jpeg' && !/\.jpe?g$/i.test(file.name) ? `${file.name.replace(/\.[^.]*$/, '')}.jpg` : file.name;
-    return { id, name, kind: 'picture', mediaType: blob.type, dataBase64: await base64Of(blob), bytes: blob.size, previewUrl: URL.createObjectURL(blob) };
+  if (sniffed.kind !== 'picture' && sniffed.kind !== 'heic') {
+    return { pending: { id, name: file.name, kind: sniffed.kind, mediaType: sniffed.mediaType, dataBase64: await base64Of(file), bytes: file.size } };
   }
-  return { id, name: file.name, kind: sniffed.kind, mediaType: sniffed.mediaType, dataBase64: await base64Of(file), bytes: file.size };
+  // A JPEG's size may sit past a large EXIF block: then the whole file is read. A HEIC photo's, where the system decodes it, from the decoder.
+  const size =
+    sniffed.kind === 'heic' ? await decodedSize(file) : (pictureSize(head, sniffed.mediaType) ?? pictureSize(new Uint8Array(await file.arrayBuffer()), sniffed.mediaType));
+  if (!size) throw new FileProblem(i18n.t(sniffed.kind === 'heic' ? 'files.heic' : 'files.damaged', { name: file.name }));
+  if (size.width * size.height > MAX_DECODED_PIXELS) throw new FileProblem(i18n.t('files.tooManyPixels', { name: file.name, width: size.width, height: size.height }));
+  if (sniffed.mediaType === 'image/gif') {
+    // GIFs go as they are (their frames), when models take them so.
+    if (Math.ceil(file.size / 3) * 4 > MAX_PICTURE_CHARS || Math.max(size.width, size.height) > 8_000) throw new FileProblem(i18n.t('files.gifTooLarge', { name: file.name }));
+    return { pending: { id, name: file.name, kind: 'picture', mediaType: 'image/gif', dataBase64: await base64Of(file), bytes: file.size, previewUrl: URL.createObjectURL(file) } };
+  }
+  const scale = Math.min(1, SENT_SIDE / Math.max(size.width, size.height));
+  const job: PictureJob = { file, width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)), keepPng: sniffed.mediaType === 'image/png', maxPngBytes: (MAX_PICTURE_CHARS / 4) * 3 };
+  const pending: PendingFile = { id, name: file.name, kind: 'picture', mediaType: sniffed.mediaType, dataBase64: '', bytes: file.size, previewUrl: URL.createObjectURL(file), preparing: true };
+  const ready = prepared(job, file.name).then(({ blob, dataBase64 }) => {
+    const name = blob.type === 'image/jpeg' && !/\.jpe?g$/i.test(file.name) ? `${file.name.replace(/\.[^.]*$/, '')}.jpg` : file.name;
+    return { id, name, kind: 'picture' as const, mediaType: blob.type, dataBase64, bytes: blob.size, previewUrl: URL.createObjectURL(blob) };
+  });
+  return { pending, ready };
 }
 
-/** A HEIC photo the system could decode, as a JPEG models take, no larger than pictures are sent. */
-async function heicAsJpeg(file: File): Promise<Blob> {
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  const scale = Math.min(1, SENT_SIDE / Math.max(bitmap.width, bitmap.height));
-  const canvas = new OffscreenCanvas(Math.round(bitmap.width * scale), Math.round(bitmap.height * scale));
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+/** A HEIC photo's size as the system decodes it, or null where it cannot (most systems but Apple's). */
+async function decodedSize(file: File): Promise<{ width: number; height: number } | null> {
+  const bitmap = await createImageBitmap(file).catch(() => null);
+  if (!bitmap) return null;
+  const size = { width: bitmap.width, height: bitmap.height };
   bitmap.close();
-  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+  return size;
 }
