@@ -176,6 +176,54 @@ test('Esc denies an approval', async ({ app }) => {
   await expect(page.getByRole('article', { name: 'Tool call Current time' }).getByRole('status')).toHaveText('Denied');
 });
 
+test('the approval dialog by keyboard alone: Tab goes round its controls and never leaves it, a deny reason typed goes in its box, not the arguments', async ({ app }) => {
+  const { page } = app;
+  const { api, chatId } = await openScriptedChat(app, [{ toolCalls: [{ name: 'current-time', args: {} }] }, { text: 'ok' }], [core('current-time', { requiresApproval: true })]);
+  await send(page, 'time?');
+  const dialog = page.getByRole('dialog', { name: 'Approve tool call' });
+  await expect(dialog).toBeVisible();
+  const arguments_ = dialog.getByRole('textbox', { name: 'Arguments' });
+  const before = await dialog.getByTestId('json-editor-Arguments').locator('.view-lines').innerText();
+  // Forward through every control twice over: focus is always inside the dialog, never on the page behind.
+  const seen = new Set<string>();
+  for (let press = 0; press < 24; press++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const active = document.activeElement;
+      return { inDialog: active?.closest('dialog[open]') !== null && active !== null, name: active?.getAttribute('aria-label') ?? active?.textContent?.trim().slice(0, 40) ?? '' };
+    });
+    expect(where.inDialog).toBe(true);
+    seen.add(where.name);
+  }
+  expect([...seen]).toEqual(expect.arrayContaining(['Allow once', 'Deny', 'Arguments']));
+  // Backwards too.
+  for (let press = 0; press < 12; press++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog[open]') !== null)).toBe(true);
+  }
+  // From Deny, the last control, Tab goes round to the dialog's first (the arguments), never out of it; the reason is
+  // typed where it belongs, and the arguments stay as they were.
+  await dialog.getByRole('button', { name: 'Deny' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(arguments_).toBeFocused();
+  await dialog.getByRole('textbox', { name: 'Reason if you deny (the model reads it)' }).focus();
+  await page.keyboard.type('Not now, thanks');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Deny' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  expect(await dialog.getByTestId('json-editor-Arguments').count()).toBe(0);
+  const chat = (await api('GET', `/chats/${chatId}`)) as { messages: { role: string; toolCalls?: { status: string; note?: string; args: unknown }[] }[] };
+  const call = chat.messages.flatMap((message) => message.toolCalls ?? [])[0]!;
+  expect(call).toMatchObject({ status: 'denied', args: {} });
+  expect(JSON.stringify(call)).toContain('Not now, thanks');
+  expect(before).toContain('{');
+  // Focus went back to the message box.
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+});
+
 test('ask-user: the question comes as a dialog and the answer goes back to the model', async ({ app }) => {
   const { page } = app;
   await openScriptedChat(app, [{ toolCalls: [{ name: 'ask-user', args: { question: 'Tea or coffee?', choices: ['Tea', 'Coffee'] } }] }, { text: 'Enjoy your drink.' }], [core('ask-user')]);
@@ -358,8 +406,12 @@ test('the tools panel chooses the tools a chat offers, with "ask before running"
   const { api, chatId } = await openScriptedChat(app, [{ toolCalls: [{ name: 'maths', args: { expression: '1 + 2' } }] }, { text: 'done' }]);
   await page.getByRole('button', { name: 'No tools' }).click();
   const panel = page.getByRole('dialog', { name: 'Tools for this chat' });
+  const summary = panel.locator('.tool-discovery__now');
+  await expect(summary).toContainText('0 tools, all offered');
   await typeOver(panel.getByRole('textbox', { name: 'Search tools' }), 'calc');
   await panel.getByRole('checkbox', { name: /Calculator/ }).check();
+  // The summary follows the boxes as they change, before Save.
+  await expect(summary).toContainText('1 tool, all offered');
   await panel.getByRole('checkbox', { name: 'Ask before running' }).check();
   await typeOver(panel.getByRole('textbox', { name: /Name the model sees for Calculator/ }), 'maths');
   await expectAccessible(page);

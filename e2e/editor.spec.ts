@@ -79,17 +79,24 @@ test('create a bundle, define an HTTP tool in the form, break and fix its schema
   }
 });
 
-test('built-in bundles are read-only: no edit controls at all', async ({ app }) => {
+test('built-in bundles are read-only: no edit controls at all; "New tool" there, on a first visit, makes "My tools" and opens the editor in it', async ({ app }) => {
   const { page } = app;
   await page.goto(app.host.url);
   await page.keyboard.press('Control+2');
   const bundles = page.getByRole('region', { name: 'Bundles' });
   await bundles.getByRole('button', { name: /^Core/ }).click();
-  await expect(page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' })).toHaveCount(0);
   await expect(bundles.getByRole('button', { name: /Delete bundle Core/ })).toHaveCount(0);
   await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: /Calculator/ }).click();
   await expect(page.getByText('Built-in · read-only')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New version…' })).toHaveCount(0);
+  // New tool is always there: with none of the person's bundles yet, it says it makes one, and does.
+  const newTool = page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' });
+  await expect(newTool).toHaveAttribute('title', 'New tool, in a new bundle “My tools”');
+  await newTool.focus();
+  await page.keyboard.press('Enter');
+  await expect(bundles.getByRole('button', { name: /^My tools/ })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('region', { name: 'Tool editor' }).getByLabel('Display name')).toBeVisible();
+  await expect(newTool).toHaveAttribute('title', 'New tool, in My tools');
 });
 
 test('a deleted bundle can be brought back with Undo', async ({ app }) => {
@@ -320,4 +327,40 @@ test('one list of problems and one verdict: a secret not set yet is a warning at
   await page.screenshot(fullShot('editor-warning'));
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'New version…' })).toBeVisible();
+});
+
+test('Tab leaves a code editor for the next field, as in any form, and Ctrl+M switches it to typing tabs (said under the editor)', async ({ app }) => {
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  // A first visit: "New tool" makes the person's bundle for it.
+  await page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' }).click();
+  const schema = page.getByTestId('json-editor-argSchema');
+  const text = schema.getByRole('textbox', { name: 'argSchema' });
+  // The hint sits in the editor's frame, beside Monaco's own element.
+  const hint = schema.locator('xpath=..').locator('.json-editor__keys');
+  const before = await schema.locator('.view-lines').innerText();
+  await text.focus();
+  await expect(hint).toHaveText('Tab moves to the next field · Ctrl+M: Tab types a tab');
+  await page.screenshot(fullShot('editor-tab-moves'));
+  // Tab goes on to the next control, and Shift+Tab comes back: no tab typed, nothing trapped.
+  await page.keyboard.press('Tab');
+  await expect(text).not.toBeFocused();
+  const next = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+  expect(next).not.toBe('');
+  await page.keyboard.press('Shift+Tab');
+  await expect(text).toBeFocused();
+  expect(await schema.locator('.view-lines').innerText()).toBe(before);
+  // Switched: Tab types a tab (two spaces in these editors) and stays.
+  await page.keyboard.press('Control+m');
+  await expect(hint).toHaveText('Tab types a tab · Ctrl+M: Tab moves to the next field');
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Tab');
+  await expect(text).toBeFocused();
+  await expect.poll(() => schema.locator('.view-lines').innerText()).not.toBe(before);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+m');
+  await page.keyboard.press('Tab');
+  await expect(text).not.toBeFocused();
+  await expect(hint).toHaveText('Tab moves to the next field · Ctrl+M: Tab types a tab');
 });

@@ -90,4 +90,16 @@ describe('what a model can do, and a chat’s context budget', () => {
     expect(sent).toMatch(/\[result of Weather, \d+ KB, removed from context\]/);
     expect(sent).toContain('steady westerly wind');
   });
+
+  it('answers for tools being chosen before they are saved (the tools panel), leaving the chat as it was', async () => {
+    const h = await startChatHarness();
+    await h.provider('script', { kind: 'scripted', displayName: 'Script' });
+    const chat = await h.chat({ providerId: 'script' });
+    const saved = await h.call('chats.context', { chatId: chat.id });
+    expect(saved.tools).toMatchObject({ mode: 'all', reachable: 0, offered: 0 });
+    const choosing = await h.call('chats.context', { chatId: chat.id, tools: { mode: 'auto', selected: [h.tool('weather')] } });
+    expect(choosing.tools).toMatchObject({ mode: 'all', reachable: 1, offered: 1 });
+    expect(choosing.toolTokens).toBeGreaterThan(saved.toolTokens);
+    expect((await h.call('chats.get', { chatId: chat.id })).tools).toEqual({ mode: 'auto', selected: [] });
+  });
 });

@@ -49,8 +49,10 @@ export function contextHandlers(deps: {
   }
 
   return {
-    'chats.context': async ({ chatId }, { signal }) => {
-      const chat = await deps.files.load(chatId);
+    'chats.context': async ({ chatId, tools: choosing }, { signal }) => {
+      const saved = await deps.files.load(chatId);
+      // The tools panel asks before Save: the same chat, offering the tools being chosen.
+      const chat = choosing ? { ...saved, tools: choosing } : saved;
       const { tokens, now, tools } = await estimate(chat);
       const droppable = droppableCalls(chat.messages);
       const dropped = droppable.length ? tokens(withDropped(chat.messages, new Set(droppable))) : now;

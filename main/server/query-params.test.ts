@@ -7,6 +7,7 @@ const schema = Type.Object({
   pageSize: Type.Integer(),
   bundleIDs: Type.Array(Type.String()),
   q: Type.String(),
+  tools: Type.Object({ mode: Type.String() }),
 });
 
 describe('query coercion', () => {
@@ -22,5 +23,10 @@ describe('query coercion', () => {
 
   it('does not turn an empty number into zero', () => {
     expect(coerceQuery(schema, new URLSearchParams('pageSize='))).toEqual({ pageSize: '' });
+  });
+
+  it('reads an object as the JSON the window sends, and leaves text that is not JSON for validation', () => {
+    expect(coerceQuery(schema, new URLSearchParams({ tools: '{"mode":"auto"}' }))).toEqual({ tools: { mode: 'auto' } });
+    expect(coerceQuery(schema, new URLSearchParams({ tools: '{mode' }))).toEqual({ tools: '{mode' });
   });
 });

@@ -4,7 +4,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
  * Query strings carry only text. Turn each value into the type the
  * operation's params schema declares, so the dispatcher validates the same
  * shapes whichever transport a call came through. Arrays are comma lists
- * (`bundleIDs=a,b`) or repeated keys. Values that do not convert are passed
+ * (`bundleIDs=a,b`) or repeated keys; objects are JSON. Values that do not convert are passed
  * through as text and rejected by validation with a clear message.
  */
 export function coerceQuery(schema: TObject, query: URLSearchParams): Record<string, unknown> {
@@ -37,6 +37,14 @@ function coerceScalar(schema: TSchema, value: string): unknown {
   if (type === 'boolean') {
     if (value === 'true' || value === '1') return true;
     if (value === 'false' || value === '0') return false;
+  }
+  // An object is sent as JSON (the window's client does so); text that is not JSON is left for validation to refuse.
+  if (type === 'object') {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
   }
   return value;
 }

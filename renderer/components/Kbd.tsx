@@ -1,6 +1,6 @@
 import { i18n } from '../i18n/index.js';
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** A shortcut as the platform and the language write it: ⌘⇧O on macOS, Ctrl+Shift+O elsewhere (Strg+Umschalt+O in German). */
 export function shortcutLabel(key: string): string {

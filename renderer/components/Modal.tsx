@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { wrapTab } from './tab-wrap.js';
 
 interface ModalProps {
   title: string;
@@ -13,8 +14,9 @@ interface ModalProps {
 }
 
 /**
- * A modal on the native <dialog>: the browser traps focus, makes the page
- * behind inert and gives it back focus on close; Esc becomes onDismiss.
+ * A modal on the native <dialog>: the browser makes the page behind inert,
+ * Tab wraps around inside it (`tab-wrap.ts`), focus goes back to its opener on
+ * close; Esc becomes onDismiss.
  */
 export function Modal({ title, onDismiss, children, description, wide, initialFocus }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -40,6 +42,7 @@ export function Modal({ title, onDismiss, children, description, wide, initialFo
       ref={ref}
       className={`modal${wide ? ' modal--wide' : ''}`}
       aria-labelledby={titleId}
+      onKeyDown={wrapTab}
       onCancel={(event) => {
         event.preventDefault();
         onDismiss();

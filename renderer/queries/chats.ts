@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ParamsOf } from '../../shared/operation.js';
 import type { Operations } from '../../shared/operations/index.js';
-import type { Chat, ChatStreamEvent } from '../../shared/schemas/chat.js';
+import type { Chat, ChatStreamEvent, ChatTools } from '../../shared/schemas/chat.js';
 import { useApi, useCoreTransport } from '../api/context.js';
 import { useChatUi } from '../state/chat-ui.js';
 import { useInputDrafts } from '../state/input-drafts.js';
@@ -200,11 +200,11 @@ export function useDeleteChat() {
 }
 
 /** The chat's next request against its model's input size; read again whenever the chat changes. */
-export function useChatContext(chat: { id: string; updatedAt: string; status: string; messages: unknown[] }) {
+export function useChatContext(chat: { id: string; updatedAt: string; status: string; messages: unknown[] }, choosing?: ChatTools) {
   const api = useApi();
   return useQuery({
-    queryKey: [...chatKeys.context(chat.id), chat.updatedAt, chat.messages.length],
-    queryFn: () => api.chats.context({ chatId: chat.id }),
+    queryKey: [...chatKeys.context(chat.id), chat.updatedAt, chat.messages.length, choosing ? JSON.stringify(choosing) : null],
+    queryFn: () => api.chats.context({ chatId: chat.id, ...(choosing ? { tools: choosing } : {}) }),
     enabled: chat.status !== 'running',
     // The chat's last estimate stays on screen while a run streams and while a new one is read (never another chat's).
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === chat.id ? previous : undefined),

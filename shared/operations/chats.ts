@@ -256,7 +256,14 @@ export const chatsRawExchanges = defineOperation({
 export const chatsContext = defineOperation({
   name: 'chats.context',
   summary: "Roughly how many tokens the chat's next request takes (messages as the model reads them, tool definitions) against what its model takes, and how much dropping old tool results would free.",
-  params: Type.Object(byChat, { additionalProperties: false }),
+  params: Type.Object(
+    {
+      ...byChat,
+      /** Tools as the person is choosing them, not yet saved (the tools panel): the figures as if the chat offered these. */
+      tools: Type.Optional(ChatToolsSchema),
+    },
+    { additionalProperties: false },
+  ),
   result: Type.Object(
     {
       messageTokens: Type.Integer({ minimum: 0 }),

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as MonacoTypes from 'monaco-editor';
+import { isMac } from '../Kbd.js';
 import { useDark } from '../use-dark.js';
 import { loadMonaco } from './load-monaco.js';
 
@@ -20,6 +21,13 @@ interface JsonEditorProps {
 
 const typingsGiven = new Set<string>();
 
+/**
+ * What Tab does in the editors: moves to the next field (so an editor inside a form is no keyboard trap), until the
+ * person switches it with the key Monaco gives this (Ctrl+M; Ctrl+Shift+M on a Mac) to type tabs. Their choice holds
+ * for every editor until the window reloads.
+ */
+let tabTypesTab = false;
+
 let modelCounter = 0;
 
 /**
@@ -34,6 +42,7 @@ export function JsonEditor({ label, value, onChange, schema, height = 260, langu
   const dark = useDark();
   const { t } = useTranslation();
   const [failed, setFailed] = useState<string | null>(null);
+  const [tabTypes, setTabTypes] = useState(tabTypesTab);
   useEffect(() => {
     latestOnChange.current = onChange;
   }, [onChange]);
@@ -74,8 +83,27 @@ export function JsonEditor({ label, value, onChange, schema, height = 260, langu
           autoSurround: 'never',
           ariaLabel: label,
           theme: dark ? 'vs-dark' : 'vs',
+          tabFocusMode: !tabTypesTab,
         });
         editor.current = created;
+        const editing = created;
+        const toggleKey = isMac ? monaco.KeyMod.WinCtrl | monaco.KeyMod.Shift | monaco.KeyCode.KeyM : monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM;
+        // An action, not a command: an action is this editor's own (a command is every editor's, and the last one made took it).
+        editing.addAction({
+          id: 'toolbelt.switchTab',
+          label: t('jsonEditor.switchTab'),
+          keybindings: [toggleKey],
+          run: () => {
+            tabTypesTab = !tabTypesTab;
+            editing.updateOptions({ tabFocusMode: !tabTypesTab });
+            setTabTypes(tabTypesTab);
+          },
+        });
+        editing.onDidFocusEditorText(() => {
+          // Another editor may have switched it meanwhile.
+          editing.updateOptions({ tabFocusMode: !tabTypesTab });
+          setTabTypes(tabTypesTab);
+        });
         created.onDidChangeModelContent(() => latestOnChange.current(created!.getValue()));
       })
       .catch((error: unknown) => setFailed(error instanceof Error ? error.message : String(error)));
@@ -115,6 +143,9 @@ export function JsonEditor({ label, value, onChange, schema, height = 260, langu
       >
         {t('jsonEditor.format')}
       </button>
+      <p className="json-editor__keys" aria-live="polite">
+        {t(tabTypes ? 'jsonEditor.tabTypes' : 'jsonEditor.tabMoves', { key: isMac ? '⌃⇧M' : `${t('keys.ctrl')}+M` })}
+      </p>
     </div>
   );
 }

@@ -15,7 +15,12 @@ export function loadMonaco(): Promise<Monaco> {
       getWorker: (_workerId: string, label: string) =>
         label === 'json' ? new JsonWorker() : label === 'typescript' || label === 'javascript' ? new TsWorker() : new EditorWorker(),
     };
-    return import('monaco-editor');
+    const monaco = await import('monaco-editor');
+    // Monaco's own Ctrl+M switches what Tab does for every editor at once, on top of each editor's setting, so an
+    // editor could not be switched back; JsonEditor binds the key itself, per the person's choice (a keyboard trap otherwise).
+    monaco.editor.addKeybindingRule({ keybinding: monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM, command: '-editor.action.toggleTabFocusMode' });
+    monaco.editor.addKeybindingRule({ keybinding: monaco.KeyMod.WinCtrl | monaco.KeyMod.Shift | monaco.KeyCode.KeyM, command: '-editor.action.toggleTabFocusMode' });
+    return monaco;
   })();
   return loading;
 }

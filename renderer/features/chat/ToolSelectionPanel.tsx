@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AUTO_SEARCH_TOKENS, AUTO_SEARCH_TOOLS } from '../../../shared/tools/discovery-limits.js';
-import { useState } from 'react';
-import type { Chat, ChatBundle, ToolDiscovery, ToolSelection } from '../../../shared/schemas/chat.js';
+import { useDeferredValue, useState } from 'react';
+import type { Chat, ChatBundle, ChatTools, ToolDiscovery, ToolSelection } from '../../../shared/schemas/chat.js';
 import { Modal, SaveCancelActions } from '../../components/Modal.js';
 import { ToolPicker } from '../../components/ToolPicker.js';
 import { useChatContext, useUpdateChat } from '../../queries/chats.js';
@@ -51,7 +51,7 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
           </label>
         ))}
       </fieldset>
-      <ToolsNow chat={chat} />
+      <ToolsNow chat={chat} choosing={{ mode, selected, ...(bundles.length ? { bundles } : {}), ...(discovery === 'default' ? {} : { discovery }) }} />
       <label className="field tool-discovery">
         <span className="field__label">{t('discovery.legend')}</span>
         <select className="input" value={discovery} disabled={mode === 'none'} onChange={(event) => setDiscovery(event.target.value as ToolDiscovery | 'default')}>
@@ -71,24 +71,36 @@ export function ToolSelectionPanel({ chat, onClose }: { chat: Chat; onClose: () 
   );
 }
 
-/** What the chat reaches and offers as saved: how many tools, how many loaded by search, and the tokens against offering all. */
-function ToolsNow({ chat }: { chat: Chat }) {
+/**
+ * What the chat would reach and offer with the tools being chosen (before Save): how many tools, how many loaded by
+ * search, and the tokens against offering all; a warning when offering all would not fit the model's input.
+ */
+function ToolsNow({ chat, choosing }: { chat: Chat; choosing: ChatTools }) {
   const { t } = useTranslation();
-  const context = useChatContext(chat);
+  const context = useChatContext(chat, useDeferredValue(choosing));
   const tools = context.data?.tools;
   if (!tools) return null;
+  const contextTokens = context.data?.contextTokens;
+  const tooMany = tools.mode === 'all' && contextTokens !== undefined && tools.allTokens > contextTokens / 2;
   return (
-    <p className="tool-discovery__now" role="status">
-      {tools.mode === 'search'
-        ? t('toolPanel.bySearch', { reachable: t('bundlePicker.tools', { count: tools.reachable }), offered: tools.offered, loaded: tools.loaded, perTurn: tokens(tools.offeredTokens), all: tokens(tools.allTokens) })
-        : t('toolPanel.allOffered', { reachable: t('bundlePicker.tools', { count: tools.reachable }), perTurn: tokens(tools.allTokens) })}
-      {/* Why this mode; with no tool reached yet there is nothing to explain. */}
-      {tools.reachable > 0 ? (
-        <span className="muted">
-          {' · '}
-          {t(`discoveryWhy.${tools.why}`, { count: tools.reachable, tokens: tools.allTokens, maxTools: AUTO_SEARCH_TOOLS, maxTokens: AUTO_SEARCH_TOKENS })}
-        </span>
+    <>
+      {tooMany ? (
+        <p className="callout callout--warn" role="alert">
+          {t('toolPanel.allTooMany', { perTurn: tokens(tools.allTokens), limit: tokens(contextTokens) })}
+        </p>
       ) : null}
-    </p>
+      <p className="tool-discovery__now" role="status">
+        {tools.mode === 'search'
+          ? t('toolPanel.bySearch', { reachable: t('bundlePicker.tools', { count: tools.reachable }), offered: tools.offered, loaded: tools.loaded, perTurn: tokens(tools.offeredTokens), all: tokens(tools.allTokens) })
+          : t('toolPanel.allOffered', { reachable: t('bundlePicker.tools', { count: tools.reachable }), perTurn: tokens(tools.allTokens) })}
+        {/* Why this mode; with no tool reached yet there is nothing to explain. */}
+        {tools.reachable > 0 ? (
+          <span className="muted">
+            {' · '}
+            {t(`discoveryWhy.${tools.why}`, { count: tools.reachable, tokens: tools.allTokens, maxTools: AUTO_SEARCH_TOOLS, maxTokens: AUTO_SEARCH_TOKENS })}
+          </span>
+        ) : null}
+      </p>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { PaneHeader } from '../../components/PaneHeader.js';
 import { ShareBundleToggle } from './ShareBundleToggle.js';
 import { VersionBadge } from '../../components/VersionBadge.js';
 import { DeletedToolToast } from './ToolVersions.js';
+import { useNewTool } from './new-tool.js';
 
 /**
  * The "Tools" region: search as you type with the store's ranking, a tag
@@ -18,7 +19,7 @@ import { DeletedToolToast } from './ToolVersions.js';
  */
 export function ToolList() {
   const { t } = useTranslation();
-  const { bundleID, query, includeDisabled, selected, setQuery, setIncludeDisabled, selectTool, openEditor } = useToolsUi();
+  const { bundleID, query, includeDisabled, selected, setQuery, setIncludeDisabled, selectTool, openEditor, selectBundle } = useToolsUi();
   const [tag, setTag] = useState('');
   const deferredQuery = useDeferredValue(query);
   const pages = useToolPages(deferredQuery, bundleID, includeDisabled);
@@ -37,7 +38,7 @@ export function ToolList() {
     [pages.data, wantedTag],
   );
   const currentBundle = bundleID ? bundleNames.get(bundleID) : undefined;
-  const canAdd = currentBundle && !currentBundle.readOnly && currentBundle.isEnabled;
+  const newTool = useNewTool(currentBundle, [...bundleNames.values()], selectBundle, openEditor);
 
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
@@ -68,8 +69,8 @@ export function ToolList() {
         title={t('toolList.title')}
         stack
         action={
-          canAdd ? (
-            <button type="button" className="button button--small" onClick={() => openEditor({ mode: 'new', bundleID: currentBundle.bundleID })}>
+          bundles.data ? (
+            <button type="button" className="button button--small" title={newTool.where} disabled={newTool.busy} onClick={newTool.start}>
               {t('toolList.newTool')}
             </button>
           ) : null
@@ -83,6 +84,11 @@ export function ToolList() {
         </label>
         {currentBundle ? <ShareBundleToggle bundleID={currentBundle.bundleID} displayName={currentBundle.displayName} /> : null}
         <DeletedToolToast />
+        {newTool.problem ? (
+          <p className="field__error" role="alert">
+            {newTool.problem}
+          </p>
+        ) : null}
       </PaneHeader>
       {pages.isError ? (
         <p className="pane__message error-text" role="alert">
