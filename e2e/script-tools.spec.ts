@@ -28,7 +28,8 @@ test('a script tool written in the editor: its schema read from the function as 
   const derived = editor.getByRole('region', { name: 'What the function says' });
   await expect(derived).toContainText('text');
   await page.screenshot(fullShot('script-editor'));
-  await derived.getByRole('button', { name: 'Use this as the argument schema' }).click();
+  // The draft's schema follows the function as it is typed: its tester and its argSchema editor take it, no click needed.
+  await expect(page.getByTestId('json-editor-argSchema').locator('.view-lines')).toContainText('"times"');
 
   // The draft runs before it is saved.
   const draftTester = editor.getByRole('region', { name: 'Tester' });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { JsonEditor } from '../../../components/monaco/JsonEditor.js';
 
 /** A Monaco editor for one JSON Schema of the draft, with its problems under it; text that does not parse is kept as typed. */
@@ -18,9 +19,18 @@ export function SchemaEditor({
   onTyped: (text: string | null) => void;
   height?: number;
 }) {
+  // The editor owns its text; a schema put in from elsewhere (read from a script's function) opens it again on that.
+  const [shown, setShown] = useState(() => JSON.stringify(value ?? {}));
+  const [opened, setOpened] = useState(0);
+  const incoming = JSON.stringify(value ?? {});
+  if (typed === undefined && incoming !== shown) {
+    setShown(incoming);
+    setOpened((count) => count + 1);
+  }
   return (
     <>
       <JsonEditor
+        key={opened}
         label={field}
         height={height}
         value={typed ?? JSON.stringify(value ?? {}, null, 2)}
@@ -28,6 +38,7 @@ export function SchemaEditor({
           try {
             // Parse here, not in a state updater: React runs updaters later, outside this try.
             const parsed = JSON.parse(text) as unknown;
+            setShown(JSON.stringify(parsed));
             onTyped(null);
             onChange(parsed);
           } catch {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCRIPT_EXAMPLES, SCRIPT_SANDBOX_TYPES, type ScriptExample } from '../../../../shared/tools/script-sandbox-types.js';
 import { useApi } from '../../../api/context.js';
@@ -26,6 +26,7 @@ export function ScriptFields({ context, revision }: { context: FieldContext; rev
   const code = typeof source === 'string' ? source : '';
   const read = useReadScript(language, code);
   const derived = read.data;
+  useFollowedSchema(context, derived);
   // Starting from an example replaces the code: the editor opens again on it.
   const [started, setStarted] = useState(0);
   const examples: { value: ScriptExample; label: string }[] = [
@@ -91,6 +92,35 @@ export function ScriptFields({ context, revision }: { context: FieldContext; rev
       <ListField context={context} path={['impl', 'secrets']} label={t('editor.script.secrets')} help={t('editor.script.secretsHelp')} />
     </fieldset>
   );
+}
+
+/** An argument schema with nothing in it: what a new tool starts with. */
+function isBlank(schema: unknown): boolean {
+  if (schema === undefined || schema === null) return true;
+  if (typeof schema !== 'object') return false;
+  const { type, properties, required, ...rest } = schema as Record<string, unknown>;
+  const empty = (value: unknown) => value === undefined || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+  return (type === undefined || type === 'object') && empty(properties) && empty(required) && Object.keys(rest).length === 0;
+}
+
+/**
+ * The draft's argument schema follows the function's parameters as they are typed (so its tester and form take
+ * them), until the person writes the schema by hand: then theirs stays, and "Use this as the argument schema" is there.
+ */
+function useFollowedSchema(context: FieldContext, derived: { argSchema: Record<string, unknown>; problems: unknown[] } | undefined) {
+  const followed = useRef<string | null>(null);
+  const current = getPath(context.draft, ['argSchema']);
+  const { draft, setDraft } = context;
+  useEffect(() => {
+    if (!derived || derived.problems.length > 0) return;
+    const now = JSON.stringify(current ?? {});
+    const next = JSON.stringify(derived.argSchema);
+    if (now === next || !(now === followed.current || isBlank(current))) return;
+    followed.current = next;
+    setDraft(setPath(draft, ['argSchema'], derived.argSchema));
+    // Only a new reading of the function moves it, not the draft changing under it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [derived]);
 }
 
 /** What saving would read from the code, asked of the core a moment after typing stops. */
