@@ -27,6 +27,8 @@ test('a first visit without providers points to Settings, and a new chat streams
   await expect(page.getByText('New chat waits for a model provider: add one in Settings.')).toBeVisible();
   await page.getByRole('button', { name: 'Add one in Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // It lands on the form, not on the list where the form is one more click away.
+  await expect(page.getByRole('form', { name: 'Add a provider' })).toBeVisible();
 
   await hostApi(app.host)('PUT', '/providers/script', {
     kind: 'scripted',
@@ -419,6 +421,8 @@ test('the tools panel chooses the tools a chat offers, with "ask before running"
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel).toBeHidden();
   await expect(page.getByRole('button', { name: /1 tool on/ })).toBeVisible();
+  // Focus goes back to the button that opened the panel, not to the page.
+  await expect(page.getByRole('button', { name: /1 tool on/ })).toBeFocused();
   expect(((await api('GET', `/chats/${chatId}`)) as { tools: unknown }).tools).toEqual({
     mode: 'auto',
     selected: [core('calculator', { as: 'maths', requiresApproval: true })],

@@ -26,6 +26,25 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * In a right-to-left page, English a tool or server wrote must still read left to right (its full stop at its end):
+ * each place that shows it gives it its own direction. The texts of `texts` that are on screen, where they are not.
+ */
+async function mixedDirectionProblems(page: Page, texts: readonly string[]): Promise<string[]> {
+  return page.evaluate((wanted) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const element = node.parentElement;
+      // A text that is the English itself (a sentence of the window's that names a tool reads right to left, as it should).
+      if (!element || !wanted.some((each) => text.trim().startsWith(each)) || !element.checkVisibility()) continue;
+      if (getComputedStyle(element).direction !== 'ltr') found.push(`right to left: ${element.tagName.toLowerCase()}.${element.className} “${text.trim().slice(0, 60)}”`);
+    }
+    return found;
+  }, texts);
+}
+
 const CORE = '01a2008d-7400-7000-8000-03e7f090115c';
 
 for (const language of ['en', 'de', 'zh-Hans', 'ar'] as const) {
@@ -65,6 +84,7 @@ for (const language of ['en', 'de', 'zh-Hans', 'ar'] as const) {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const look = async (name: string, dark = false) => {
         expect(await layoutProblems(page), name).toEqual([]);
+        if (language === 'ar') expect(await mixedDirectionProblems(page, ['The weather in a city today.', 'City weather']), name).toEqual([]);
         await page.screenshot(shot(`${language}-${name}`));
         if (dark) {
           await page.emulateMedia({ colorScheme: 'dark' });

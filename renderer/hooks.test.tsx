@@ -42,6 +42,19 @@ describe('screen shortcuts', () => {
     expect(screen.getByLabelText('Host to allow')).toHaveFocus();
   });
 
+  it('leave the focus where it is when the key names the screen already shown', async () => {
+    uninstall = installScreenShortcuts();
+    render(<Screen />);
+    fireEvent.keyDown(window, { key: '3', ctrlKey: true });
+    await nextFrame();
+    const field = screen.getByLabelText('Host to allow');
+    field.focus();
+    fireEvent.keyDown(window, { key: '3', ctrlKey: true });
+    await nextFrame();
+    await nextFrame();
+    expect(field).toHaveFocus();
+  });
+
   it('take a key pressed before anything is drawn: the screen chosen is the one the window draws', () => {
     uninstall = installScreenShortcuts();
     fireEvent.keyDown(window, { key: '2', ctrlKey: true });

@@ -14,6 +14,8 @@ export function installScreenShortcuts(): () => void {
     const target = event.key === ',' ? 'settings' : SCREENS.find((screen) => screen.shortcut === event.key)?.id;
     if (!target) return;
     event.preventDefault();
+    // The screen already shown: nothing moves, the focus least of all (it went to a hidden heading, and Tab started over).
+    if (useUiStore.getState().screen === target) return;
     const focusedBefore = document.activeElement;
     useUiStore.getState().goTo(target);
     // The new screen's heading takes focus once drawn, unless the person has already moved it (clicked or tabbed

@@ -23,8 +23,11 @@ interface UiState {
   language: LanguagePreference;
   settingsSection: SettingsSection;
   goTo: (screen: Screen) => void;
-  /** Settings, at one section: "Add one in Settings" lands on Providers, not wherever Settings was left. */
-  openSettings: (section: SettingsSection) => void;
+  /** Settings, at one section: "Add one in Settings" lands on Providers, not wherever Settings was left, its form open. */
+  openSettings: (section: SettingsSection, options?: { addProvider?: boolean }) => void;
+  /** Settings was opened to add a provider: the Providers section opens its form once (not kept across reloads). */
+  addingProvider: boolean;
+  providerFormOpened: () => void;
   showSettingsSection: (section: SettingsSection) => void;
   setTheme: (theme: ThemePreference) => void;
   setLanguage: (language: LanguagePreference) => void;
@@ -39,11 +42,13 @@ export const useUiStore = create<UiState>()(
       language: 'system',
       settingsSection: 'providers',
       goTo: guarded((screen: Screen) => set({ screen })),
-      openSettings: guarded((settingsSection: SettingsSection) => set({ screen: 'settings', settingsSection })),
+      openSettings: guarded((settingsSection: SettingsSection, options?: { addProvider?: boolean }) => set({ screen: 'settings', settingsSection, addingProvider: options?.addProvider === true })),
+      addingProvider: false,
+      providerFormOpened: () => set({ addingProvider: false }),
       showSettingsSection: (settingsSection) => set({ settingsSection }),
       setTheme: (theme) => set({ theme }),
       setLanguage: (language) => set({ language }),
     }),
-    { name: 'toolbelt.ui', version: 1 },
+    { name: 'toolbelt.ui', version: 1, partialize: ({ screen, theme, language, settingsSection }) => ({ screen, theme, language, settingsSection }) },
   ),
 );

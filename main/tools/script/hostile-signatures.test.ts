@@ -33,16 +33,19 @@ async function slowestHealthWhile(host: InProcessHost, work: () => Promise<void>
 }
 
 /**
- * The slowest health answer while the hostile work runs, in the better of
- * two passes (each on fresh names and text, so nothing is served from a
- * cache): a script that holds the host's thread holds it in both, while a
- * machine busy with other tests can delay one answer of one pass.
+ * The slowest health answer while the hostile work runs, in the best of up
+ * to three passes (each on fresh names and text, so nothing is served from a
+ * cache): a script that holds the host's thread holds it in every pass, while
+ * a machine busy with other tests (two cores, test files side by side) can
+ * delay one answer of a pass, and did in two passes running once.
  */
 async function slowestHealthInBetterPass(host: InProcessHost, work: (pass: number) => Promise<void>): Promise<{ slowestMs: number; probes: number }> {
-  const first = await slowestHealthWhile(host, () => work(1));
-  if (first.slowestMs < HEALTH_WITHIN_MS) return first;
-  const second = await slowestHealthWhile(host, () => work(2));
-  return second.slowestMs < first.slowestMs ? second : first;
+  let best = await slowestHealthWhile(host, () => work(1));
+  for (let pass = 2; pass <= 3 && best.slowestMs >= HEALTH_WITHIN_MS; pass++) {
+    const next = await slowestHealthWhile(host, () => work(pass));
+    if (next.slowestMs < best.slowestMs) best = next;
+  }
+  return best;
 }
 
 const HEALTH_WITHIN_MS = 100;

@@ -134,18 +134,21 @@ export function JsonEditor({ label, value, onChange, schema, height = 260, langu
     <div className="json-editor-frame">
       {/* Code, the same in every language: no browser translates it. */}
       <div ref={host} className="json-editor" style={{ height }} data-testid={`json-editor-${label}`} translate="no" dir="ltr" />
-      <button
-        type="button"
-        className="button button--small button--ghost json-editor__format"
-        aria-label={t('jsonEditor.formatLabel', { label })}
-        title={t('jsonEditor.formatHint')}
-        onClick={() => void editor.current?.getAction('editor.action.formatDocument')?.run()}
-      >
-        {t('jsonEditor.format')}
-      </button>
-      <p className="json-editor__keys" aria-live="polite">
-        {t(tabTypes ? 'jsonEditor.tabTypes' : 'jsonEditor.tabMoves', { key: isMac ? '⌃⇧M' : `${t('keys.ctrl')}+M` })}
-      </p>
+      {/* Under the code, not over its first line: what Tab does, and Format. */}
+      <div className="json-editor__foot">
+        <p className="json-editor__keys" aria-live="polite">
+          {t(tabTypes ? 'jsonEditor.tabTypes' : 'jsonEditor.tabMoves', { key: isMac ? '⌃⇧M' : `${t('keys.ctrl')}+M` })}
+        </p>
+        <button
+          type="button"
+          className="button button--small button--ghost json-editor__format"
+          aria-label={t('jsonEditor.formatLabel', { label })}
+          title={t('jsonEditor.formatHint')}
+          onClick={() => void editor.current?.getAction('editor.action.formatDocument')?.run()}
+        >
+          {t('jsonEditor.format')}
+        </button>
+      </div>
     </div>
   );
 }

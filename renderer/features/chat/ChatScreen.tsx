@@ -57,7 +57,7 @@ function NoChatOpen() {
               {t('chat.newChat')}
             </button>
           ) : (
-            <button type="button" className="button button--primary" onClick={() => openSettings('providers')}>
+            <button type="button" className="button button--primary" onClick={() => openSettings('providers', { addProvider: true })}>
               {t('chat.addProvider')}
             </button>
           )

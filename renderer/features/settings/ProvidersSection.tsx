@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.js';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { AZURE_DEFAULT_API_VERSION, type ProviderKind, type ProviderView } from '../../../shared/schemas/provider.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { useDeleteProvider, useModels, useProviders, usePutProvider, useTestProvider } from '../../queries/providers.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
+import { useUiStore } from '../../state/ui.js';
 
 /** The kinds in the order offered; each one's name and hint are the catalogue's `providers.kind.<kind>` and `providers.hint.<kind>`. */
 const KINDS: readonly ProviderKind[] = ['openai', 'azure', 'anthropic', 'gemini', 'scripted'];
@@ -234,7 +235,10 @@ export function ProvidersSection() {
   const { t } = useTranslation();
   const id = useId();
   const providers = useProviders();
-  const [editing, setEditing] = useState<string | null>(null);
+  // Arriving from "Add one in Settings": the form is open, ready to type in.
+  const [editing, setEditing] = useState<string | null>(() => (useUiStore.getState().addingProvider ? 'new' : null));
+  const providerFormOpened = useUiStore((state) => state.providerFormOpened);
+  useEffect(() => providerFormOpened(), [providerFormOpened]);
   const current = providers.data?.find((provider) => provider.id === editing) ?? null;
   return (
     <section className="card" aria-labelledby={`${id}-title`}>

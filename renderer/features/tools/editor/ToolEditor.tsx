@@ -27,6 +27,9 @@ import { CheckField, ListField, SelectField, TextField, type FieldContext } from
 
 type Issue = { path: string; message: string };
 
+
+/** The kinds of tool a person writes here, in the order they are offered (MCP tools come from their server). */
+const TOOL_KINDS = ['http', 'script', 'recipe', 'agent', 'local'] as const;
 /** The file's own name, the same in every language. */
 const DOCUMENT_NAME = 'tool.json';
 
@@ -271,6 +274,8 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
         <div className="editor__form" key={`form-${revision}`}>
           <fieldset className="editor__group">
             <legend>{t('editor.basics')}</legend>
+            {/* What kind of tool comes first: the rest of the form follows from it. */}
+            <SelectField context={typeContext} path={['type']} label={t('editor.type')} options={TOOL_KINDS.map((kind) => ({ value: kind, label: t(`editor.typeName.${kind}`) }))} />
             <TextField context={context} path={['displayName']} label={t('editor.displayName')} />
             <div className="editor__row">
               <TextField context={context} path={['slug']} label={t('editor.slug')} mono help={t('editor.slugHelp')} />
@@ -278,12 +283,9 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
             </div>
             <TextField context={context} path={['description']} label={t('editor.description')} help={t('editor.descriptionHelp')} />
             <ListField context={context} path={['tags']} label={t('editor.tags')} help={t('editor.tagsHelp')} />
-            <div className="editor__row">
-              <SelectField context={typeContext} path={['type']} label={t('editor.type')} options={['http', 'local', 'agent', 'script', 'recipe']} />
-              <div className="editor__checks">
-                <CheckField context={context} path={['isEnabled']} label={t('editor.enabled')} />
-                <CheckField context={context} path={['requiresApproval']} label={t('editor.askFirst')} />
-              </div>
+            <div className="editor__checks">
+              <CheckField context={context} path={['isEnabled']} label={t('editor.enabled')} />
+              <CheckField context={context} path={['requiresApproval']} label={t('editor.askFirst')} />
             </div>
           </fieldset>
           {isHttp ? (
