@@ -83,9 +83,14 @@ test('every screen passes axe with no serious or critical violations, in light a
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(app.host.url);
-    for (const shortcut of ['Control+1', 'Control+2', 'Control+3']) {
+    for (const [shortcut, name] of [['Control+1', 'Chat'], ['Control+2', 'Tools'], ['Control+3', 'Settings']] as const) {
+      const shown = await page.getByRole('heading', { level: 1 }).textContent();
       await page.keyboard.press(shortcut);
-      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+      const heading = page.getByRole('heading', { level: 1, name });
+      await expect(heading).toBeAttached();
+      // A new screen's heading takes focus; the key of the screen already shown leaves focus where it was (#51).
+      if (shown !== name) await expect(heading).toBeFocused();
+      else await expect(heading).not.toBeFocused();
       expect(await seriousViolations(page), `${scheme} ${shortcut}`).toEqual([]);
     }
     // Each of Settings' own sections.
