@@ -24,7 +24,7 @@ import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
 import type { SessionHooks } from '../loop/loop-host.js';
 import { hookContextOf } from '../tools/hooked-result.js';
 import type { HookRun } from '../../shared/schemas/hooks.js';
-import { PERSON_FILE_LIMITS, type PersonFileUpload } from '../../shared/schemas/person-file.js';
+import { PERSON_FILE_LIMITS, type PersonFile, type PersonFileUpload } from '../../shared/schemas/person-file.js';
 import type { PersonFiles } from './person-files.js';
 import type { LocatedCall } from '../../shared/chat/chat-calls.js';
 
@@ -112,6 +112,16 @@ export class ChatEngine {
     if (content.trim() === '' && attachments.length === 0 && uploads.length === 0) throw new ToolbeltError('invalid_params', 'Type a message, or attach a file, a resource or a prompt.');
     // The files are checked and kept first: one that is not what its name says stops the message before any hook runs.
     const files = uploads.length ? await this.deps.personFiles.accept(uploads) : [];
+    try {
+      return await this.sendKept(chatId, content, attachments, files, replaces, answerSchema);
+    } catch (error) {
+      // A message that was never kept (a hook stopped it, the chat was busy) leaves none of its files behind.
+      if (files.length) await this.deps.personFiles.forget(files, await this.deps.files.all());
+      throw error;
+    }
+  }
+
+  private async sendKept(chatId: string, content: string, attachments: MessageAttachment[], files: PersonFile[], replaces: string | undefined, answerSchema: Record<string, unknown> | undefined): Promise<{ runId: string; messageId: string }> {
     const hooked = await this.promptHooks(chatId, content);
     const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), ...(files.length ? { files } : {}), ...hooked, createdAt: this.book.now() };
     const { runId } = await this.startModelRun(chatId, (chat) => {

@@ -15,6 +15,7 @@ import { searchChats } from './chat-search.js';
 import { requireUsableAnswerSchema } from '../loop/structured-answer.js';
 import { blankChat, pendingOf } from '../../shared/chat/chat-calls.js';
 import { PERSON_FILE_LIMITS } from '../../shared/schemas/person-file.js';
+import { filesOf } from './person-files.js';
 
 type ChatOperation =
   | 'chats.create' | 'chats.list' | 'chats.get' | 'chats.update' | 'chats.delete' | 'chats.send' | 'chats.file'
@@ -115,7 +116,7 @@ export function chatHandlers(deps: {
       await engine.stop(chatId);
       await files.remove(chatId);
       engine.exchanges.forget(chatId);
-      await engine.personFiles.forget(chat, await files.all());
+      await engine.personFiles.forget(filesOf(chat), await files.all());
       changed(chatId);
       return null;
     },

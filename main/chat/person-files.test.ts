@@ -114,7 +114,7 @@ describe("the person's own files in a chat", () => {
     expect([edited.content, edited.files?.map((each) => each.name)]).toEqual(['Sum the temps', ['temps.csv']]);
   });
 
-  it('refuses, with the file named and why, what is not what its name says, what models cannot take, and what is too large — keeping nothing', async () => {
+  it('refuses, with the file named and why, what is not what its name says, what models cannot take, and what is too large — keeping nothing, as for a message a hook stops', async () => {
     const h = await startChatHarness();
     await h.provider('script', { kind: 'scripted', displayName: 'Script' });
     const chat = await h.chat({ providerId: 'script' });
@@ -131,6 +131,10 @@ describe("the person's own files in a chat", () => {
     expect(await h.failure('chats.send', { chatId: chat.id, content: 'x', attachments: [{ kind: 'file', name: 'a.txt', mediaType: 'text/plain', dataBase64: 'not base64!' }] })).toMatchObject({ code: 'invalid_params' });
     expect(await kept(h.dataDir)).toEqual([]);
     expect((await h.call('chats.get', { chatId: chat.id })).messages).toEqual([]);
+    // A message a hook stops is never kept, and neither are its files.
+    await h.call('settings.patch', { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo "not today" >&2; exit 2' }] }] } } as never);
+    expect(await refused([file('temps.csv', 'text/csv', CSV)])).toMatchObject({ code: 'hook_denied' });
+    expect(await kept(h.dataDir)).toEqual([]);
   });
 
   it('a model that takes no pictures is told one was left out; a text file longer than a model reads is cut and says so', async () => {

@@ -81,10 +81,10 @@ export class PersonFiles {
     );
   }
 
-  /** Removes the files of a removed chat that no other chat holds. */
-  async forget(removed: Chat, remaining: readonly Chat[]): Promise<void> {
-    const held = new Set(remaining.flatMap(filesOf).map((file) => file.sha256));
-    const gone = new Set(filesOf(removed).map((file) => file.sha256).filter((sha256) => !held.has(sha256)));
+  /** Removes those of `files` no chat holds: a removed chat's, or a message's that was never kept (refused by a hook, a busy chat). */
+  async forget(files: readonly PersonFile[], chats: readonly Chat[]): Promise<void> {
+    const held = new Set(chats.flatMap(filesOf).map((file) => file.sha256));
+    const gone = new Set(files.map((file) => file.sha256).filter((sha256) => !held.has(sha256)));
     await Promise.all([...gone].map((sha256) => unlink(this.pathOf(sha256)).catch(() => undefined)));
   }
 
@@ -121,7 +121,8 @@ export class PersonFiles {
   }
 }
 
-function filesOf(chat: Chat): PersonFile[] {
+/** The person's files a chat's messages hold. */
+export function filesOf(chat: Chat): PersonFile[] {
   return chat.messages.flatMap((message) => (message.role === 'user' ? (message.files ?? []) : []));
 }
 

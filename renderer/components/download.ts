@@ -1,3 +1,5 @@
+import { base64Bytes } from './base64.js';
+
 /**
  * Hands text to the browser as a file to save (the desktop app asks where).
  * The object URL is let go once the click has started the download.
@@ -8,7 +10,7 @@ export function saveTextFile(fileName: string, text: string, type: string): void
 
 /** Hands bytes (as the core sends them, base64) to the browser as a file to save. */
 export function saveBase64File(fileName: string, base64: string, type: string): void {
-  saveBlob(fileName, new Blob([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))], { type }));
+  saveBlob(fileName, new Blob([base64Bytes(base64)], { type }));
 }
 
 function saveBlob(fileName: string, blob: Blob): void {

@@ -1,6 +1,7 @@
 import type { ParsedCurl } from './curl-import.js';
 import { withSecretRefs } from './curl-import.js';
 import { argumentName, secretName, uniqueName } from '../../../shared/tools/import-names.js';
+import { base64Text } from '../../components/base64.js';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 
 /** A value of the request a person may turn into an argument. */
@@ -171,7 +172,7 @@ function formValue(value: string): string {
 
 function atobText(base64: string): string | null {
   try {
-    return new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
+    return base64Text(base64);
   } catch {
     return null;
   }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonFile } from '../../../../shared/schemas/person-file.js';
+import { base64Text } from '../../../components/base64.js';
+import { saveBase64File } from '../../../components/download.js';
 import { ErrorLine, errorMessage } from '../../../components/ErrorLine.js';
 import { Modal } from '../../../components/Modal.js';
 import { usePersonFile } from '../../../queries/chats.js';
@@ -8,13 +10,6 @@ import { fileSize } from './attach-files.js';
 import { FileBadge } from './PendingFiles.js';
 
 const dataUrl = (file: { mediaType: string; dataBase64: string }) => `data:${file.mediaType};base64,${file.dataBase64}`;
-
-function textOf(base64: string): string {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return new TextDecoder().decode(bytes);
-}
 
 /** One sent file: a picture's thumbnail, or its kind; a click opens it whole. */
 function SentFile({ chatId, file }: { chatId: string; file: PersonFile }) {
@@ -38,14 +33,14 @@ function SentFile({ chatId, file }: { chatId: string; file: PersonFile }) {
           {loaded.data && file.kind === 'picture' ? <img className="file-view__picture" src={dataUrl(loaded.data)} alt={file.name} /> : null}
           {loaded.data && file.kind === 'text' ? (
             <pre className="file-view__text" translate="no" tabIndex={0}>
-              {textOf(loaded.data.dataBase64)}
+              {base64Text(loaded.data.dataBase64)}
             </pre>
           ) : null}
           {loaded.data && file.kind === 'pdf' ? (
             <p>
-              <a className="button" href={dataUrl(loaded.data)} download={file.name}>
+              <button type="button" className="button" onClick={() => saveBase64File(file.name, loaded.data.dataBase64, file.mediaType)}>
                 {t('files.savePdf')}
-              </a>
+              </button>
             </p>
           ) : null}
           <div className="row">
