@@ -36,6 +36,16 @@ export const ERROR_HTTP_STATUS = {
   import_invalid: 422,
   import_unreachable: 502,
   import_preview_gone: 410,
+  // An MCP bundle (.mcpb) that cannot be installed: unreadable, unsafe, not for this system, or its signature does not match.
+  mcpb_invalid: 422,
+  mcpb_unsupported: 422,
+  mcpb_signature_mismatch: 422,
+  // A bundle, registry entry or link that names one of the person's secrets or environment values it was not given.
+  install_names_secret: 403,
+  // An MCP registry that cannot be reached, or answers what its API does not.
+  registry_unreachable: 502,
+  registry_invalid: 502,
+  link_invalid: 400,
   host_not_allowed: 403,
   missing_secret: 409,
   secret_reserved: 403,

@@ -14,6 +14,8 @@ import { OAuthCallbackServer } from '../tools/http/oauth-callback.js';
 import { removeStaleTemporaries } from '../common/stale-temporaries.js';
 import { createAjv } from '../common/validation.js';
 import { McpShare } from '../mcp-server/mcp-share.js';
+import { McpbInstaller } from '../mcp-client/mcpb/mcpb-installs.js';
+import { McpRegistry } from '../mcp-client/registry/mcp-registry.js';
 import { McpServers } from '../mcp-client/servers.js';
 import { loginShellPath } from '../mcp-client/shell-path.js';
 import { createProviderFactory } from '../providers/provider-factory.js';
@@ -137,6 +139,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   shareToolsChanged = () => mcpShare.toolsChanged();
   await mcpShare.open({ listen: options.mcpShare?.listen ?? false });
   await mcpServers.open();
+  const mcpbInstaller = new McpbInstaller({ dataDir, servers: mcpServers, secrets, clock });
+  await mcpbInstaller.open();
+  // Registries are asked with the injected fetch when there is one (tests keep to loopback), like HTTP tools.
+  const mcpRegistry = new McpRegistry({ registries: () => settings.get().mcpRegistries ?? [], servers: mcpServers, secrets, clock, ...(options.fetch ? { fetch: options.fetch } : {}) });
   // After the MCP servers are known: a run recovered here may follow an MCP task on one of them at once.
   await chats.recover();
   let watcher: StoreWatcher | null = null;
@@ -159,6 +165,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     tools,
     toolSearch,
     mcpServers,
+    mcpbInstaller,
+    mcpRegistry,
     mcpShare,
     questions,
     signIns,

@@ -19,6 +19,9 @@ import type { McpShare } from '../mcp-server/mcp-share.js';
 import { claudeDesktopConfigPath } from '../mcp-client/claude-desktop.js';
 import { mcpHandlers } from '../mcp-client/handlers.js';
 import type { McpServers } from '../mcp-client/servers.js';
+import type { McpbInstaller } from '../mcp-client/mcpb/mcpb-installs.js';
+import type { McpRegistry } from '../mcp-client/registry/mcp-registry.js';
+import { installHandlers } from '../mcp-client/install-handlers.js';
 import type { AgentRunnerDeps } from '../agents/agent-runner.js';
 import { capabilityReader } from '../providers/capabilities.js';
 import { providerHandlers } from '../providers/handlers.js';
@@ -55,6 +58,8 @@ export interface OperationDeps {
   tools: ToolWiring;
   toolSearch: ToolSearchDeps;
   mcpServers: McpServers;
+  mcpbInstaller: McpbInstaller;
+  mcpRegistry: McpRegistry;
   mcpShare: McpShare;
   questions: LiveQuestions;
   signIns: OAuthSignIns;
@@ -95,6 +100,7 @@ export function wireOperations(deps: OperationDeps): Dispatcher {
       ...hookTrialHandlers(store, deps.tools.hooksFor),
       ...providerHandlers(providers, connect, () => performance.now(), capabilities),
       ...mcpHandlers(deps.mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
+      ...installHandlers(deps.mcpbInstaller, deps.mcpRegistry),
       ...mcpAppHandlers({
         resolver,
         invoker,

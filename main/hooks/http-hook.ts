@@ -1,3 +1,4 @@
+import { readUpTo } from '../common/read-up-to.js';
 import { HOOK_OUTPUT_LIMIT, type CommandOutcome } from './command-hook.js';
 
 /**
@@ -10,30 +11,12 @@ export async function runHttpHook(url: string, input: string, options: { timeout
   const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
   try {
     const response = await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: input, redirect: 'error', signal: AbortSignal.any(signals) });
-    const body = await readCapped(response);
+    // The body up to the limit a hook's output has; the rest is not read.
+    const { text: body } = await readUpTo(response, HOOK_OUTPUT_LIMIT);
     return response.ok ? { exitCode: 0, stdout: body, stderr: '' } : { exitCode: 1, stdout: '', stderr: `HTTP ${response.status}${body ? `: ${body.slice(0, 500)}` : ''}` };
   } catch (error) {
     if (options.signal?.aborted) return { exitCode: null, stdout: '', stderr: '', failure: 'cancelled' };
     if ((error as Error).name === 'TimeoutError') return { exitCode: null, stdout: '', stderr: '', failure: 'timeout' };
     return { exitCode: null, stdout: '', stderr: '', failure: 'not_started', reason: (error as Error).message };
   }
-}
-
-/** The body, up to the limit a hook's output has; the rest is not read. */
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value.subarray(0, HOOK_OUTPUT_LIMIT - size));
-    size += value.length;
-    if (size >= HOOK_OUTPUT_LIMIT) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

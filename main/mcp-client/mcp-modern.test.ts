@@ -1,30 +1,14 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
 import { nextQuestion } from '../../testing/harness/live-questions.js';
 import { startTestCore } from '../../testing/harness/test-core.js';
 import { tempDirForTest } from '../../testing/harness/test-temp-dir.js';
+import { startModernServer, startModernServerWith } from '../../testing/harness/modern-server.js';
 
 const EVERYTHING = { command: process.execPath, args: [path.join(PROJECT_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
-
-/** An SDK v2 server that speaks only 2026-07-28 (it refuses the 2025 handshake), stopped when the test ends: its URL. */
-async function startModernServer(...args: string[]): Promise<string> {
-  return startModernServerWith({}, ...args);
-}
-
-async function startModernServerWith(env: Record<string, string>, ...args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'testing/servers/modern-mcp-server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  onTestFinished(async () => {
-    child.kill();
-    if (child.exitCode === null) await once(child, 'exit');
-  });
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
-  return line.toString().trim();
-}
 
 /** How many times the counted server has started. */
 async function startCount(log: string): Promise<number> {

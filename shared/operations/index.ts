@@ -17,6 +17,7 @@ import {
   mcpServersResources,
   mcpServersRestart,
 } from './mcp.js';
+import { mcpbInstall, mcpbList, mcpbPreview, mcpbUninstall, mcpRegistryInstall, mcpRegistryPlan, mcpRegistrySearch } from './mcp-install.js';
 import { mcpAppsCallTool, mcpAppsReadResource, mcpAppsResource } from './mcp-apps.js';
 import { mcpShareActivity, mcpShareBundle, mcpShareConfigure, mcpShareConnection, mcpShareStatus } from './mcp-share.js';
 import { oauthSignIn, oauthSignOut, oauthState } from './oauth.js';
@@ -75,6 +76,13 @@ export const operations = {
   'mcpServers.readResource': mcpServersReadResource,
   'mcpServers.prompts': mcpServersPrompts,
   'mcpServers.getPrompt': mcpServersGetPrompt,
+  'mcpb.preview': mcpbPreview,
+  'mcpb.install': mcpbInstall,
+  'mcpb.list': mcpbList,
+  'mcpb.uninstall': mcpbUninstall,
+  'mcpRegistry.search': mcpRegistrySearch,
+  'mcpRegistry.plan': mcpRegistryPlan,
+  'mcpRegistry.install': mcpRegistryInstall,
   'mcpApps.resource': mcpAppsResource,
   'mcpApps.callTool': mcpAppsCallTool,
   'mcpApps.readResource': mcpAppsReadResource,

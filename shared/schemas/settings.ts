@@ -28,6 +28,8 @@ export const SettingsSchema = Type.Object(
     hooks: Type.Optional(HooksSchema),
     /** Where each tool call goes as an OpenTelemetry span (OTLP/HTTP, JSON), e.g. `http://localhost:4318/v1/traces`; empty: nowhere. */
     otlpTracesUrl: Type.Optional(Type.String({ pattern: '^(?:https?://[^\\s]+)?$', maxLength: 2_000 })),
+    /** MCP registries searched besides the official one (a company's own), by their base URL. */
+    mcpRegistries: Type.Optional(Type.Array(Type.String({ pattern: '^https?://[^\\s?#]+$', maxLength: 2_000 }), { uniqueItems: true, maxItems: 20 })),
   },
   { additionalProperties: false, $id: 'Settings' },
 );

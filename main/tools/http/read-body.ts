@@ -1,3 +1,4 @@
+import { readUpTo } from '../../common/read-up-to.js';
 import { InvokeFailure } from '../invoke-error.js';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -12,20 +13,9 @@ export async function readBodyWithLimit(response: Response, maxBytes: number): P
   if (!response.body) return { text: '', size: 0 };
   // A declared size within the limit can be read in one go (undici's fast path).
   if (Number.isFinite(declared)) return { text: await response.text(), size: declared };
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), size };
+  const read = await readUpTo(response, maxBytes);
+  if (read.truncated) throw tooLarge(maxBytes);
+  return { text: read.text, size: read.size };
 }
 
 export function tooLarge(maxBytes: number, declared?: number): InvokeFailure {
