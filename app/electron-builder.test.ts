@@ -28,6 +28,12 @@ describe('electron-builder.yml', () => {
     await expect(electronBuilderValidator()(await loadConfig())).resolves.toBeUndefined();
   });
 
+  it('registers toolbelt:// links and .mcpb files with the system', async () => {
+    const config = await loadConfig();
+    expect(config.protocols).toEqual([{ name: 'Toolbelt link', schemes: ['toolbelt'] }]);
+    expect(config.fileAssociations).toMatchObject([{ ext: 'mcpb' }]);
+  });
+
   it('rejects a broken configuration (the validator is really checking)', async () => {
     const broken = { ...(await loadConfig()), asar: 'yes please' };
     await expect(electronBuilderValidator()(broken)).rejects.toThrow(/asar/);

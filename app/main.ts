@@ -14,6 +14,9 @@ import { createMainWindow, denyAllPermissions, grantAppDevicePermissions } from 
 import { utilityImportProcess } from './import-process.js';
 import { mcpStdioArguments, mcpStdioCommand } from './launch-mode.js';
 import { runMcpStdio } from '../main/server/mcp-stdio.js';
+import { openInWindow, type OpenRequest } from '../main/core/open-request.js';
+import { LINK_SCHEME } from '../shared/links/toolbelt-link.js';
+import { openRequestOf } from './links.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = createLogger({ level: process.env.TOOLBELT_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
@@ -41,7 +44,27 @@ if (stdioArguments) {
   let core: Core | null = null;
   let appSandbox: AppSandbox | null = null;
 
-  app.on('second-instance', () => {
+  // toolbelt:// links and .mcpb files: from this launch's arguments, a second launch's (handed over by the lock),
+  // or macOS's open-url and open-file; kept until the window has loaded, then shown there (app/links.ts).
+  const waiting: OpenRequest[] = [openRequestOf(process.argv)];
+  let windowReady = false;
+  const deliver = (request: OpenRequest) => {
+    if (!core || !windowReady) return void waiting.push(request);
+    openInWindow(core, request).catch((error: unknown) => log.error('could not open what the app was given', { error: String(error) }));
+  };
+  if (process.defaultApp && process.argv[1]) app.setAsDefaultProtocolClient(LINK_SCHEME, process.execPath, [path.resolve(process.argv[1])]);
+  else app.setAsDefaultProtocolClient(LINK_SCHEME);
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    deliver({ links: [url], bundles: [] });
+  });
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    deliver({ links: [], bundles: [file] });
+  });
+
+  app.on('second-instance', (_event, argv) => {
+    deliver(openRequestOf(argv));
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
@@ -79,6 +102,10 @@ if (stdioArguments) {
     });
     mainWindow = createMainWindow(path.join(here, '../preload/preload.cjs'), log);
     const disconnect = connectIpc(ipcMain, core, mainWindow, log);
+    mainWindow.webContents.once('did-finish-load', () => {
+      windowReady = true;
+      for (const request of waiting.splice(0)) deliver(request);
+    });
     mainWindow.on('closed', () => {
       disconnect();
       mainWindow = null;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ChatStreamEventSchema } from './schemas/chat.js';
+import { McpbPreviewSchema } from './schemas/mcp-install.js';
 
 /**
  * Everything the core pushes to the renderer, as one tagged union. Electron
@@ -66,7 +67,23 @@ export const ToolProgressEventSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema, QuestionsChangedEventSchema, McpShareChangedEventSchema, McpOfferingsChangedEventSchema, ToolProgressEventSchema], {
+/**
+ * The desktop app was opened with something for the window to show: a
+ * `toolbelt://` link (the window previews it and does nothing until the
+ * person confirms), or an MCP bundle file, already previewed by the core.
+ */
+export const AppOpenedEventSchema = Type.Object(
+  {
+    type: Type.Literal('app.opened'),
+    link: Type.Optional(Type.String({ maxLength: 70_000 })),
+    mcpbPreview: Type.Optional(McpbPreviewSchema),
+    /** What could not be opened, and why. */
+    problem: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
+export const CoreEventSchema = Type.Union([HeartbeatEventSchema, StoreChangedEventSchema, ChatEventSchema, ChatsChangedEventSchema, QuestionsChangedEventSchema, McpShareChangedEventSchema, McpOfferingsChangedEventSchema, ToolProgressEventSchema, AppOpenedEventSchema], {
   $id: 'CoreEvent',
 });
 
@@ -74,7 +91,7 @@ export type CoreEvent = Static<typeof CoreEventSchema>;
 export type ChatEvent = Static<typeof ChatEventSchema>;
 export type CoreEventType = CoreEvent['type'];
 
-export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed', 'questions.changed', 'mcpShare.changed', 'mcpServers.offeringsChanged', 'tools.progress'];
+export const CORE_EVENT_TYPES: readonly CoreEventType[] = ['app.heartbeat', 'store.changed', 'chat', 'chats.changed', 'questions.changed', 'mcpShare.changed', 'mcpServers.offeringsChanged', 'tools.progress', 'app.opened'];
 
 export function isCoreEventType(value: unknown): value is CoreEventType {
   return typeof value === 'string' && (CORE_EVENT_TYPES as readonly string[]).includes(value);

@@ -22,6 +22,7 @@ import type { McpServers } from '../mcp-client/servers.js';
 import type { McpbInstaller } from '../mcp-client/mcpb/mcpb-installs.js';
 import type { McpRegistry } from '../mcp-client/registry/mcp-registry.js';
 import { installHandlers } from '../mcp-client/install-handlers.js';
+import { LinkInstaller } from '../mcp-client/link-install.js';
 import type { AgentRunnerDeps } from '../agents/agent-runner.js';
 import { capabilityReader } from '../providers/capabilities.js';
 import { providerHandlers } from '../providers/handlers.js';
@@ -100,7 +101,7 @@ export function wireOperations(deps: OperationDeps): Dispatcher {
       ...hookTrialHandlers(store, deps.tools.hooksFor),
       ...providerHandlers(providers, connect, () => performance.now(), capabilities),
       ...mcpHandlers(deps.mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
-      ...installHandlers(deps.mcpbInstaller, deps.mcpRegistry),
+      ...installHandlers(deps.mcpbInstaller, deps.mcpRegistry, new LinkInstaller(deps.mcpServers)),
       ...mcpAppHandlers({
         resolver,
         invoker,

@@ -17,7 +17,7 @@ import {
   mcpServersResources,
   mcpServersRestart,
 } from './mcp.js';
-import { mcpbInstall, mcpbList, mcpbPreview, mcpbUninstall, mcpRegistryInstall, mcpRegistryPlan, mcpRegistrySearch } from './mcp-install.js';
+import { linksInstallMcp, linksPreview, mcpbInstall, mcpbList, mcpbPreview, mcpbUninstall, mcpRegistryInstall, mcpRegistryPlan, mcpRegistrySearch } from './mcp-install.js';
 import { mcpAppsCallTool, mcpAppsReadResource, mcpAppsResource } from './mcp-apps.js';
 import { mcpShareActivity, mcpShareBundle, mcpShareConfigure, mcpShareConnection, mcpShareStatus } from './mcp-share.js';
 import { oauthSignIn, oauthSignOut, oauthState } from './oauth.js';
@@ -83,6 +83,8 @@ export const operations = {
   'mcpRegistry.search': mcpRegistrySearch,
   'mcpRegistry.plan': mcpRegistryPlan,
   'mcpRegistry.install': mcpRegistryInstall,
+  'links.preview': linksPreview,
+  'links.installMcp': linksInstallMcp,
   'mcpApps.resource': mcpAppsResource,
   'mcpApps.callTool': mcpAppsCallTool,
   'mcpApps.readResource': mcpAppsReadResource,

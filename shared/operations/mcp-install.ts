@@ -3,6 +3,7 @@ import { defineOperation } from '../operation.js';
 import { McpServerNameSchema, McpServerViewSchema } from '../schemas/mcp.js';
 import {
   InstallPlanSchema,
+  LinkPreviewSchema,
   McpbInstallSchema,
   McpbPreviewSchema,
   McpbUserConfigSchema,
@@ -84,4 +85,23 @@ export const mcpRegistryInstall = defineOperation({
   params: RegistryInstallParamsSchema,
   result: McpServerViewSchema,
   http: { method: 'POST', path: '/api/mcp/registry/install' },
+});
+
+// Longer links than the parser takes (64 KB) still reach it, so that they are refused with why (link_invalid).
+const LinkParams = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2_000_000 }) }, { additionalProperties: false });
+
+export const linksPreview = defineOperation({
+  name: 'links.preview',
+  summary: 'What a toolbelt:// link would do (toolbelt://mcp/install?config=<base64 JSON>: the servers it would add, exactly; toolbelt://chat/new?q=<text>: the message it would start a chat with). Nothing is done.',
+  params: LinkParams,
+  result: LinkPreviewSchema,
+  http: { method: 'POST', path: '/api/links/preview' },
+});
+
+export const linksInstallMcp = defineOperation({
+  name: 'links.installMcp',
+  summary: 'Add the servers of a toolbelt://mcp/install link, once the person has confirmed what links.preview showed; they start.',
+  params: LinkParams,
+  result: Type.Object({ servers: Type.Array(McpServerViewSchema) }, { additionalProperties: false }),
+  http: { method: 'POST', path: '/api/links/mcp-install' },
 });

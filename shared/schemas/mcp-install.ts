@@ -208,3 +208,8 @@ export const RegistryInstallParamsSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const LinkPreviewSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('mcp-install'), plans: Type.Array(InstallPlanSchema) }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('chat-new'), text: Type.String() }, { additionalProperties: false }),
+]);
