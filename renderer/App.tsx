@@ -4,6 +4,7 @@ import { StatusBar } from './components/StatusBar.js';
 import { ChatScreen } from './features/chat/ChatScreen.js';
 import { usePaletteShortcut } from './features/palette/palette-shortcut.js';
 import { LiveQuestionDialog } from './features/questions/LiveQuestionDialog.js';
+import { InstallHost } from './features/install/InstallHost.js';
 import { SettingsScreen } from './features/settings/SettingsScreen.js';
 import { ToolsScreen } from './features/tools/ToolsScreen.js';
 import { useLanguageAttribute, useThemeAttribute } from './hooks.js';
@@ -40,6 +41,7 @@ export function App() {
       <StatusBar />
       <LiveQuestionDialog />
       <LeaveDialog />
+      <InstallHost />
     </div>
   );
 }

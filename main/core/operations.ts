@@ -101,7 +101,7 @@ export function wireOperations(deps: OperationDeps): Dispatcher {
       ...hookTrialHandlers(store, deps.tools.hooksFor),
       ...providerHandlers(providers, connect, () => performance.now(), capabilities),
       ...mcpHandlers(deps.mcpServers, options.claudeDesktopConfig ?? claudeDesktopConfigPath()),
-      ...installHandlers(deps.mcpbInstaller, deps.mcpRegistry, new LinkInstaller(deps.mcpServers)),
+      ...installHandlers(deps.mcpbInstaller, deps.mcpRegistry, new LinkInstaller(deps.mcpServers), deps.mcpServers),
       ...mcpAppHandlers({
         resolver,
         invoker,

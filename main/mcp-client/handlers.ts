@@ -4,16 +4,13 @@ import { readClaudeDesktopServers } from './claude-desktop.js';
 import type { McpServers } from './servers.js';
 
 /** mcpServers.*: the servers people configure, over the same table as everything else. */
-type McpOperation = Extract<keyof Handlers, `mcpServers.${string}`>;
+// mcpServers.delete is answered with the installs (install-handlers.ts): a bundle's server takes its files with it.
+type McpOperation = Exclude<Extract<keyof Handlers, `mcpServers.${string}`>, 'mcpServers.delete'>;
 
 export function mcpHandlers(servers: McpServers, claudeDesktopConfig: string): Pick<Handlers, McpOperation> {
   return {
     'mcpServers.list': () => ({ servers: servers.list() }),
     'mcpServers.put': ({ name, config }) => servers.put(name, config),
-    'mcpServers.delete': async ({ name }) => {
-      await servers.delete(name);
-      return null;
-    },
     'mcpServers.restart': ({ name }) => servers.restart(name),
     'mcpServers.import': async (document) => {
       const { servers: pasted, secretsToSet } = serversFromPaste(document);

@@ -7,3 +7,13 @@ export function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
 export function base64Text(base64: string): string {
   return new TextDecoder().decode(base64Bytes(base64));
 }
+
+/** A file's bytes as base64, read off the main thread (a 20 MB file in a loop of `btoa` would hold the window). */
+export function fileAsBase64(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve((typeof reader.result === 'string' ? reader.result : '').replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(blob);
+  });
+}

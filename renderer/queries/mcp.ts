@@ -16,6 +16,11 @@ export function useImportMcpServers() {
   return useStoreMutation((params: ParamsOf<Operations['mcpServers.import']>) => api.mcpServers.import(params));
 }
 
+export function usePutMcpServer() {
+  const api = useApi();
+  return useStoreMutation((params: ParamsOf<Operations['mcpServers.put']>) => api.mcpServers.put(params));
+}
+
 export function useRestartMcpServer() {
   const api = useApi();
   return useStoreMutation((params: ParamsOf<Operations['mcpServers.restart']>) => api.mcpServers.restart(params));

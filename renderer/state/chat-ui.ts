@@ -22,6 +22,9 @@ interface ChatUiState {
   /** Bumped when the person sends, runs or asks again: that chat's messages go to their end and follow it. */
   followSignal: { chatId: string; count: number };
   followEnd: (chatId: string) => void;
+  /** Text a link asked a new chat to start with: the next message box shown takes it (not sent), then it is gone. */
+  composerPrefill: string | null;
+  prefillComposer: (text: string | null) => void;
 }
 
 /** What the chat screen shows; the chats themselves live in react-query. */
@@ -29,6 +32,8 @@ export const useChatUi = create<ChatUiState>()(
   persist(
     (set) => ({
       selectedChatId: null,
+      composerPrefill: null,
+      prefillComposer: (composerPrefill) => set({ composerPrefill }),
       pendingDeletes: [],
       paletteOpen: false,
       paletteQuery: '',

@@ -62,7 +62,10 @@ describe('MCP bundles (.mcpb) built by the official package', () => {
     const unpacked = async () => (await readdir(path.join(dataDir, 'mcpb'))).filter((name) => !name.startsWith('.'));
     expect(await unpacked()).toHaveLength(1);
 
-    await call('mcpb.uninstall', { name: 'Greeter' });
+    // Remove, as the person clicks it under the server, takes the bundle's files and secrets with it.
+    await call('mcpServers.delete', { name: 'Greeter' });
+    expect((await call('mcpb.list', {})).installs).toEqual([]);
+    expect((await failure('mcpb.uninstall', { name: 'Greeter' })).code).toBe('not_found');
     expect((await call('mcpServers.list', {})).servers).toEqual([]);
     expect(await unpacked()).toEqual([]);
     expect((await call('secrets.list', {})).secrets.map((secret) => secret.name)).not.toContain('MCPB_GREETER_API_KEY');

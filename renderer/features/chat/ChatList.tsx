@@ -52,12 +52,13 @@ export function useNewChat() {
       last?.providerId === provider.id
         ? last.model
         : (provider.defaultModel ?? (await api.models.list({ id: provider.id }).then((listed) => listed.models[0]?.id ?? '', () => '')));
-    create.mutate(
-      { providerId: provider.id, model },
-      { onSuccess: (chat) => select(chat.id), onError: (error) => setProblem(errorMessage(error, i18n.t('chatList.createFailed'))) },
+    // Awaited rather than given callbacks: whoever started it (a link's dialog) may close before the chat exists.
+    await create.mutateAsync({ providerId: provider.id, model }).then(
+      (chat) => select(chat.id),
+      (error: unknown) => setProblem(errorMessage(error, i18n.t('chatList.createFailed'))),
     );
   };
-  return { start: () => void start(), ready: (providers.data?.length ?? 0) > 0, known: providers.data !== undefined, problem, pending: create.isPending };
+  return { start: () => void start(), startAndWait: start, ready: (providers.data?.length ?? 0) > 0, known: providers.data !== undefined, problem, pending: create.isPending };
 }
 
 /** The chats, newest activity first: open, rename, delete with undo. Ctrl/Cmd+N starts one. */

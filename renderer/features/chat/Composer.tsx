@@ -34,9 +34,21 @@ function sizeLabel(text: string): string {
 export function Composer({ chat }: { chat: Chat }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [text, setText] = useState('');
+  // A chat link's text goes into the box of the chat it started, for the person to read and send: taken when this
+  // box opens with it waiting, or when it comes while the box is open.
+  const [text, setText] = useState(() => useChatUi.getState().composerPrefill ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const take = (prefill: string | null, typed: boolean) => {
+      if (prefill === null) return;
+      if (typed) setText(prefill);
+      useChatUi.getState().prefillComposer(null);
+      box.current?.focus();
+    };
+    take(useChatUi.getState().composerPrefill, false);
+    return useChatUi.subscribe((state) => take(state.composerPrefill, true));
+  }, []);
   const send = useSendMessage();
   const cancel = useCancelChat();
   const runTool = useRunTool();

@@ -6,6 +6,7 @@ import { errorMessage } from '../../components/ErrorLine.js';
 import { Modal } from '../../components/Modal.js';
 import { i18n } from '../../i18n/index.js';
 import { useImportClaudeDesktop, useImportMcpServers } from '../../queries/mcp.js';
+import { useInstallRequests, type InstallRequest } from '../../state/install-requests.js';
 import { ASK_FIRST_CHOICES, askFirstOf, documentOf, draftOf, EMPTY_DRAFT, withAskFirst, type AskFirstChoice, type ServerDraft } from './mcp-server-draft.js';
 
 const ASK_FIRST_LABELS = {
@@ -68,6 +69,12 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
   const [text, setText] = useState('');
   const [count, setCount] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
+  const showInstall = useInstallRequests((state) => state.open);
+  // "Find servers" and "Open a bundle" take this form's place.
+  const openInstall = (request: InstallRequest) => {
+    onDone();
+    showInstall(request);
+  };
 
   /** A field changed: the JSON follows. */
   const setDraft = (next: ServerDraft) => {
@@ -122,6 +129,15 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Modal title={t('mcpForm.title')} wide onDismiss={onDone}>
+      <p className="mcp-form__sources">
+        {t('mcpForm.orInstall')}{' '}
+        <button type="button" className="button button--small" onClick={() => openInstall({ kind: 'registry' })}>
+          {t('mcpForm.findServers')}
+        </button>{' '}
+        <button type="button" className="button button--small" onClick={() => openInstall({ kind: 'mcpb' })}>
+          {t('mcpForm.openBundle')}
+        </button>
+      </p>
       <form className="mcp-form" aria-label={t('mcpForm.title')} onSubmit={submit}>
         <fieldset className="mcp-form__fields" disabled={count > 1}>
           <legend className="visually-hidden">{t('mcpForm.fields')}</legend>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { McpServerView } from '../../../shared/schemas/mcp.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
-import { useDeleteMcpServer, useRestartMcpServer } from '../../queries/mcp.js';
+import { useDeleteMcpServer, usePutMcpServer, useRestartMcpServer } from '../../queries/mcp.js';
 
 /** Log levels past a warning (RFC 5424, as MCP names them). */
 const SEVERE = new Set(['error', 'critical', 'alert', 'emergency']);
@@ -11,7 +11,8 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
   const { t, i18n } = useTranslation();
   const restart = useRestartMcpServer();
   const remove = useDeleteMcpServer();
-  const failure = restart.error ?? remove.error;
+  const put = usePutMcpServer();
+  const failure = restart.error ?? remove.error ?? put.error;
   // Asking to sign in is a step for the person, not a breakage.
   const signIn = server.authorizationUrl !== undefined;
   return (
@@ -56,9 +57,16 @@ export function McpServerStatus({ server }: { server: McpServerView }) {
         </details>
       ) : null}
       <span className="mcp-status__actions">
-        <button type="button" className="button button--small" aria-label={t('mcpStatus.restartLabel', { name: server.name })} disabled={restart.isPending} onClick={() => restart.mutate({ name: server.name })}>
-          {restart.isPending ? t('mcpStatus.restarting') : t('mcpStatus.restart')}
-        </button>
+        {server.state === 'disabled' ? (
+          // Off (an installed bundle starts so, until the person has looked at it): switched on, it starts.
+          <button type="button" className="button button--small" aria-label={t('mcpStatus.switchOnLabel', { name: server.name })} disabled={put.isPending} onClick={() => put.mutate({ name: server.name, config: { ...server.config, disabled: false } })}>
+            {t('mcpStatus.switchOn')}
+          </button>
+        ) : (
+          <button type="button" className="button button--small" aria-label={t('mcpStatus.restartLabel', { name: server.name })} disabled={restart.isPending} onClick={() => restart.mutate({ name: server.name })}>
+            {restart.isPending ? t('mcpStatus.restarting') : t('mcpStatus.restart')}
+          </button>
+        )}
         <button type="button" className="button button--small" aria-label={t('mcpStatus.removeLabel', { name: server.name })} disabled={remove.isPending} onClick={() => remove.mutate({ name: server.name })}>
           {t('mcpStatus.remove')}
         </button>

@@ -5,6 +5,7 @@ import type { PendingFile } from '../../../state/composer-files.js';
 import type { PictureJob, PictureReady } from './picture-job.js';
 import PictureWorker from './picture-worker.js?worker';
 import { i18n } from '../../../i18n/index.js';
+import { fileAsBase64 } from '../../../components/base64.js';
 
 /** The longest side a picture is sent with: larger ones are made smaller here, before they leave the window (OpenAI's own high-detail size). */
 const SENT_SIDE = 2_048;
@@ -15,16 +16,6 @@ const MB = 1024 * 1024;
 export class FileProblem extends Error {}
 
 const megabytes = (bytes: number) => Math.max(1, Math.round(bytes / MB));
-
-/** The file's bytes as base64, read off the main thread (a 20 MB file in a loop of `btoa` would hold the window). */
-function base64Of(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve((typeof reader.result === 'string' ? reader.result : '').replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(blob);
-  });
-}
 
 /** A picture being made ready in the picture worker: it resolves with the picture as it is sent. */
 function prepared(job: PictureJob, name: string): Promise<PictureReady & { ok: true }> {
@@ -65,7 +56,7 @@ export async function startPersonFile(file: File): Promise<Attaching> {
   if (claimed && claimed !== (sniffed.kind === 'heic' ? 'picture' : sniffed.kind)) throw new FileProblem(i18n.t('files.mismatch', { name: file.name }));
   const id = `file-${++counter}`;
   if (sniffed.kind !== 'picture' && sniffed.kind !== 'heic') {
-    return { pending: { id, name: file.name, kind: sniffed.kind, mediaType: sniffed.mediaType, dataBase64: await base64Of(file), bytes: file.size } };
+    return { pending: { id, name: file.name, kind: sniffed.kind, mediaType: sniffed.mediaType, dataBase64: await fileAsBase64(file), bytes: file.size } };
   }
   // A JPEG's size may sit past a large EXIF block: then the whole file is read. A HEIC photo's, where the system decodes it, from the decoder.
   const size =
@@ -75,7 +66,7 @@ export async function startPersonFile(file: File): Promise<Attaching> {
   if (sniffed.mediaType === 'image/gif') {
     // GIFs go as they are (their frames), when models take them so.
     if (Math.ceil(file.size / 3) * 4 > MAX_PICTURE_CHARS || Math.max(size.width, size.height) > 8_000) throw new FileProblem(i18n.t('files.gifTooLarge', { name: file.name }));
-    return { pending: { id, name: file.name, kind: 'picture', mediaType: 'image/gif', dataBase64: await base64Of(file), bytes: file.size, previewUrl: URL.createObjectURL(file) } };
+    return { pending: { id, name: file.name, kind: 'picture', mediaType: 'image/gif', dataBase64: await fileAsBase64(file), bytes: file.size, previewUrl: URL.createObjectURL(file) } };
   }
   const scale = Math.min(1, SENT_SIDE / Math.max(size.width, size.height));
   const job: PictureJob = { file, width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)), keepPng: sniffed.mediaType === 'image/png', maxPngBytes: (MAX_PICTURE_CHARS / 4) * 3 };
