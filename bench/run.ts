@@ -7,6 +7,7 @@ import { benchInvoke } from './invoke.js';
 import { benchMcp } from './mcp.js';
 import { benchMcpServer } from './mcp-server.js';
 import { benchHooks } from './hooks.js';
+import { benchInstall } from './install.js';
 import { benchRegex } from './regex.js';
 import { benchScript } from './script.js';
 import { benchRecipe } from './recipe.js';
@@ -16,7 +17,7 @@ import { benchUi } from './ui.js';
 import { benchArguments, compareWith, reported, skipped, writeFigures, type SectionOutcome } from './figures-file.js';
 import { SMOKE } from './stats.js';
 
-const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, hooks: benchHooks, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi, apps: benchApps, script: benchScript, recipe: benchRecipe };
+const SECTIONS: Record<string, () => Promise<boolean>> = { store: benchStore, invoke: benchInvoke, chat: benchChat, regex: benchRegex, mcp: benchMcp, 'mcp-server': benchMcpServer, hooks: benchHooks, install: benchInstall, imports: benchImports, 'tool-search': benchToolSearch, ui: benchUi, apps: benchApps, script: benchScript, recipe: benchRecipe };
 
 // Sections by name; `--json FILE` writes the figures, `--compare FILE` sets them beside an earlier run's, `--smoke`
 // runs each at a small size (npm test: every section still runs and prints its figures; no verdicts).

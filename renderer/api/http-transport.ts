@@ -35,7 +35,16 @@ export function createHttpTransport(baseUrl: string, token: string): Transport {
   };
 
   async function invoke(name: keyof typeof operations, params: unknown, options: { signal?: AbortSignal } = {}): Promise<unknown> {
-    const plan = planHttpRequest(operations[name], (params ?? {}) as Record<string, unknown>);
+    return send(name, planHttpRequest(operations[name], (params ?? {}) as Record<string, unknown>), options);
+  }
+
+  /** A body of tens of MB made as a Blob in a worker: fetch sends it without the page encoding a string that size. */
+  function invokeWithBody(name: keyof typeof operations, body: Blob): Promise<unknown> {
+    const { method, path } = operations[name].http;
+    return send(name, { method, path, body });
+  }
+
+  async function send(name: keyof typeof operations, plan: { method: string; path: string; body?: string | Blob }, options: { signal?: AbortSignal } = {}): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(baseUrl + plan.path, {
@@ -101,6 +110,7 @@ export function createHttpTransport(baseUrl: string, token: string): Transport {
   return {
     kind: 'http',
     invoke,
+    invokeWithBody,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

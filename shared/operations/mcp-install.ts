@@ -19,7 +19,8 @@ export const mcpbPreview = defineOperation({
   summary:
     'Read an MCP bundle (.mcpb) without installing it: its manifest (name, author, version, tools, prompts, platforms, runtimes), signature, the settings it asks for, the exact server it would add, and problems. Nothing runs and nothing is unpacked.',
   params: Type.Object(
-    { file: Type.Object({ name: Type.String({ minLength: 1, maxLength: 500 }), dataBase64: Type.String({ minLength: 1 }) }, { additionalProperties: false }) },
+    // No minLength on the base64: checking one counts the characters of tens of MB; an empty file is refused by the installer.
+    { file: Type.Object({ name: Type.String({ minLength: 1, maxLength: 500 }), dataBase64: Type.String() }, { additionalProperties: false }) },
     { additionalProperties: false },
   ),
   result: McpbPreviewSchema,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +13,7 @@ import { PROJECT_ROOT } from '../cores/spawned-host.js';
  */
 export async function buildMcpBundle(
   folder: string,
-  options: { version?: string; manifest?: Record<string, unknown>; withoutEntryPoint?: boolean } = {},
+  options: { version?: string; manifest?: Record<string, unknown>; withoutEntryPoint?: boolean; /** Random (incompressible) bytes beside the server, for a bundle of a given size. */ ballastBytes?: number } = {},
 ): Promise<{ file: string; bytes: Buffer }> {
   const source = path.join(folder, `greeter-${options.version ?? '1.0.0'}`);
   await mkdir(path.join(source, 'server'), { recursive: true });
@@ -31,6 +32,7 @@ export async function buildMcpBundle(
       ].join('\n'),
     );
   }
+  if (options.ballastBytes) await writeFile(path.join(source, 'server/ballast.bin'), randomBytes(options.ballastBytes));
   const manifest = {
     manifest_version: '0.3',
     name: 'greeter',

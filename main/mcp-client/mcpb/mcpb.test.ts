@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { signMcpbFile } from '@anthropic-ai/mcpb/node';
 import { strToU8, zipSync } from 'fflate';
@@ -155,6 +155,19 @@ describe('MCP bundles (.mcpb) built by the official package', () => {
     }
     expect(existsSync(path.join(path.dirname(dataDir), 'escaped.js'))).toBe(false);
     expect((await call('mcpServers.list', {})).servers).toEqual([]);
+  });
+
+  it('a symbolic link in a bundle is unpacked as a plain file holding its target, never as a link', async () => {
+    const { call, dataDir } = await startTestCore();
+    const manifest = { manifest_version: '0.3', name: 'linker', version: '1.0.0', description: 'x', author: { name: 'x' }, server: { type: 'node', entry_point: 'server/index.js', mcp_config: { command: 'node', args: ['${__dirname}/server/index.js'] } } };
+    // An entry whose Unix mode says "symbolic link" (0o120777 in the high half of its external attributes), pointing at /etc/passwd.
+    const zip = zipSync({ 'manifest.json': strToU8(JSON.stringify(manifest)), 'server/index.js': strToU8('1'), 'server/passwd': [strToU8('/etc/passwd'), { os: 3, attrs: 0o120777 << 16 }] });
+    const preview = await call('mcpb.preview', asFile(zip, 'linker.mcpb'));
+    await call('mcpb.install', { previewId: preview.previewId });
+    const folder = path.join(dataDir, 'mcpb', (await call('mcpb.list', {})).installs[0]!.folder);
+    const unpacked = path.join(folder, 'server', 'passwd');
+    expect((await lstat(unpacked)).isSymbolicLink()).toBe(false);
+    expect(await readFile(unpacked, 'utf8')).toBe('/etc/passwd');
   });
 
   it('a crash between unpacking and saving leaves nothing behind at the next start', async () => {

@@ -5,7 +5,8 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { FilePicker } from '../../components/FilePicker.js';
 import { Modal } from '../../components/Modal.js';
 import { useMutation } from '@tanstack/react-query';
-import { useApi } from '../../api/context.js';
+import { useApi, useCoreTransport } from '../../api/context.js';
+import BundleBodyWorker from './bundle-body-worker.js?worker';
 import { fileAsBase64 } from '../../components/base64.js';
 import { useMcpbInstall } from '../../queries/install.js';
 import { useToolsUi } from '../../state/tools-ui.js';
@@ -26,10 +27,33 @@ function valueOf(field: McpbConfigField, typed: string | boolean | undefined): V
 const initialOf = (field: McpbConfigField): string | boolean | undefined =>
   field.default === undefined ? undefined : typeof field.default === 'boolean' ? field.default : Array.isArray(field.default) ? field.default.join('\n') : String(field.default);
 
-/** A bundle the person chose or dropped, read as base64 off the main thread, then previewed by the core. */
+/** The preview's JSON body, made in a worker (a 20 MB bundle is 27 MB of base64: the page never holds it as a string). */
+function bundleBody(file: File): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const worker = new BundleBodyWorker();
+    worker.onmessage = (event: MessageEvent<{ ok: true; body: Blob } | { ok: false; message: string }>) => {
+      worker.terminate();
+      if (event.data.ok) resolve(event.data.body);
+      else reject(new Error(event.data.message));
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      reject(new Error(file.name));
+    };
+    worker.postMessage(file);
+  });
+}
+
+/** A bundle the person chose or dropped, previewed by the core; its bytes go as a body made off the page where the transport takes one. */
 function useMcpbPreview() {
   const api = useApi();
-  return useMutation({ mutationFn: async (file: File) => api.mcpb.preview({ file: { name: file.name, dataBase64: await fileAsBase64(file) } }) });
+  const transport = useCoreTransport();
+  return useMutation({
+    mutationFn: async (file: File): Promise<McpbPreview> => {
+      if (transport.invokeWithBody) return (await transport.invokeWithBody('mcpb.preview', await bundleBody(file))) as McpbPreview;
+      return api.mcpb.preview({ file: { name: file.name, dataBase64: await fileAsBase64(file) } });
+    },
+  });
 }
 
 /**

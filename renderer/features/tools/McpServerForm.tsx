@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ParamsOf } from '../../../shared/operation.js';
 import type { Operations } from '../../../shared/operations/index.js';
@@ -70,6 +70,8 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
   const [count, setCount] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
   const showInstall = useInstallRequests((state) => state.open);
+  // The name takes focus when the form opens, not the ways to install one above it.
+  const nameField = useRef<HTMLInputElement>(null);
   // "Find servers" and "Open a bundle" take this form's place.
   const openInstall = (request: InstallRequest) => {
     onDone();
@@ -128,7 +130,7 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
   );
 
   return (
-    <Modal title={t('mcpForm.title')} wide onDismiss={onDone}>
+    <Modal title={t('mcpForm.title')} wide onDismiss={onDone} initialFocus={nameField}>
       <p className="mcp-form__sources">
         {t('mcpForm.orInstall')}{' '}
         <button type="button" className="button button--small" onClick={() => openInstall({ kind: 'registry' })}>
@@ -145,7 +147,7 @@ export function McpServerForm({ onDone }: { onDone: () => void }) {
             <label className="field__label" htmlFor={`${id}-name`}>
               {t('mcpForm.name')}
             </label>
-            <input id={`${id}-name`} className="input" dir="ltr" placeholder={NAME_EXAMPLE} autoFocus value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
+            <input ref={nameField} id={`${id}-name`} className="input" dir="ltr" placeholder={NAME_EXAMPLE} value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
           </div>
           <fieldset className="segmented">
             <legend className="field__label">{t('mcpForm.kind')}</legend>
