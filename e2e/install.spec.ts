@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -77,6 +78,13 @@ test('an MCP bundle built by the official package: chosen, its settings typed, i
     await page.setViewportSize({ width: 1000, height: 700 });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot(shot('install-mcpb-dark'));
+    const axe = await new AxeBuilder({ page }).include('dialog').analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+    // By keyboard alone: Tab goes round the dialog and never leaves it.
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
     await dialog.getByRole('button', { name: 'Install' }).click();
     await expect(dialog).toBeHidden();
     const bundles = page.getByRole('region', { name: 'Bundles' });
@@ -115,6 +123,8 @@ test('Find servers: a registry searched as it is typed, an entry opened, its val
     await entry.getByRole('button', { name: 'Review' }).click();
     await expect(entry.getByRole('region', { name: 'What Modern would run' })).toContainText('X-Team');
     await page.screenshot(shot('install-registry'));
+    const axe = await new AxeBuilder({ page }).include('dialog').analyze();
+    expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
     await entry.getByRole('button', { name: 'Add server' }).click();
     await expect(entry).toBeHidden();
     await expect(page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Modern/ })).toHaveAttribute('aria-current', 'true');
