@@ -2,6 +2,8 @@
 // SDK client (on the same connection, and for reference on its own server
 // process), and listing 500 tools from 5 servers against 5 bare clients doing
 // the same, all in one run on this machine.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/client';
@@ -58,7 +60,63 @@ export async function benchMcp(): Promise<boolean> {
   await Promise.all(clients.map((client) => client.close()));
   figures.push({ section: 'mcp', name: `5 servers → ${mcpTools} tools listed`, ours: oursList, limit: bareList, limitName: `5 bare SDK clients listing ${bareTools}` });
 
+  figures.push(await chatTurnsWithModernServers());
   const met = figures.map(report);
   await close();
   return met.every(Boolean);
+}
+
+/** An SDK v2 server of 2026-07-28 whose tool list may be kept 60 s (ttlMs), and its URL. */
+async function startModernServer(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'testing/servers/modern-mcp-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  return { url: line.toString().trim(), child };
+}
+
+/**
+ * A chat turn with ten 2026-07-28 servers whose lists are kept 60 s, against the same turn with none: inside their
+ * ttlMs no turn asks any of them for its list again (each counts its list requests; a request is a broken figure).
+ */
+async function chatTurnsWithModernServers(): Promise<Figure> {
+  const turns = sized(40, 3);
+  const servers = await Promise.all(Array.from({ length: 10 }, () => startModernServer()));
+  const bench = await startBenchCore('mcp-modern');
+  try {
+    const turn = async () => {
+      const { id } = (await bench.call('chats.create', { providerId: 'echo', model: 'scripted' })) as { id: string };
+      const done = new Promise<void>((resolve) => {
+        const stop = bench.core.events.subscribe((event) => {
+          if (event.type === 'chat' && event.chatId === id && event.event.type === 'finish') {
+            stop();
+            resolve();
+          }
+        });
+      });
+      await bench.call('chats.send', { chatId: id, content: 'hello' });
+      await done;
+      await bench.call('chats.delete', { chatId: id });
+    };
+    await bench.call('providers.put', { id: 'echo', kind: 'scripted', displayName: 'Echo' });
+    const timed = async () => {
+      const started = performance.now();
+      for (let i = 0; i < turns; i++) await turn();
+      return (performance.now() - started) / turns;
+    };
+    await turn();
+    const without = await timed();
+    const { servers: added } = (await bench.call('mcpServers.import', { mcpServers: Object.fromEntries(servers.map((server, index) => [`modern-${index}`, { url: server.url }])) })) as { servers: { name: string; bundleID: string }[] };
+    const listed = async () => {
+      let total = 0;
+      for (const server of added) total += Number((await bench.call('tools.invoke', { bundleID: server.bundleID, toolSlug: 'list_count', version: 'mcp', args: {} }) as { value: string }).value);
+      return total;
+    };
+    const before = await listed();
+    const withServers = await timed();
+    const asked = (await listed()) - before;
+    if (asked !== 0) throw new Error(`${asked} tool list requests during ${turns} chat turns, inside the servers' 60 s ttlMs`);
+    return { section: 'mcp', name: `chat turn with ten 2026 servers (0 list requests in ${turns} turns)`, ours: withServers, limit: without, limitName: 'the same turn with no server', goalRatio: 1.2 };
+  } finally {
+    await bench.close();
+    for (const server of servers) server.child.kill();
+  }
 }
