@@ -3,11 +3,14 @@ import path from 'node:path';
 import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
 import { ToolbeltError } from '../../../shared/errors.js';
 
-/** Limits an MCP bundle is held to before anything of it is unpacked (Claude Desktop's bundles stay far below). */
+/**
+ * Limits an MCP bundle is held to before anything of it is unpacked (a bundle with its node_modules is tens of MB
+ * unpacked; the whole of it is in memory while it is written, so the total stays well below what the core can hold).
+ */
 export const MCPB_LIMITS = {
   entries: 20_000,
-  fileBytes: 512 * 1024 * 1024,
-  totalBytes: 1024 * 1024 * 1024,
+  fileBytes: 256 * 1024 * 1024,
+  totalBytes: 512 * 1024 * 1024,
   nameLength: 1_024,
   manifestBytes: 1024 * 1024,
 } as const;
@@ -54,8 +57,8 @@ export function readMcpb(zip: Uint8Array, wanted: ReadonlySet<string> | 'all'): 
     if (unsafe) return unsafe;
     if (file.name.endsWith('/')) return null;
     if (names.has(file.name)) return `it holds ${JSON.stringify(file.name)} twice.`;
-    if (file.originalSize > MCPB_LIMITS.fileBytes) return `${JSON.stringify(file.name)} is larger than 512 MB unpacked.`;
-    if ((total += file.originalSize) > MCPB_LIMITS.totalBytes) return 'it is larger than 1 GB unpacked.';
+    if (file.originalSize > MCPB_LIMITS.fileBytes) return `${JSON.stringify(file.name)} is larger than 256 MB unpacked.`;
+    if ((total += file.originalSize) > MCPB_LIMITS.totalBytes) return 'it is larger than 512 MB unpacked.';
     names.add(file.name);
     return null;
   };
