@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, ipcMain, Menu, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, Menu, type BrowserWindow } from 'electron';
 import { APP_IDENTITY } from '../main/app-identity.js';
 import { createCore, type Core } from '../main/core/create-core.js';
 import { installProcessGuards } from '../main/common/process-guards.js';
@@ -93,6 +93,12 @@ if (stdioArguments) {
       launchImportProcess: utilityImportProcess,
       log,
       environment: process.env,
+      // Settings that take a full path (an MCP bundle's folder) get the system's own picker.
+      pickPath: async (kind, title) => {
+        const options = { properties: [kind === 'directory' ? ('openDirectory' as const) : ('openFile' as const)], ...(title ? { title } : {}) };
+        const chosen = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+        return chosen.canceled ? null : (chosen.filePaths[0] ?? null);
+      },
       // Other apps start the same core over stdio with this binary (--mcp-stdio). Secrets the OS keychain
       // holds are not read there: the HTTP address is the way for tools that use them (README).
       mcpShare: {

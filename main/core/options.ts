@@ -50,6 +50,8 @@ export interface CoreOptions {
   claudeDesktopConfig?: string;
   /** The PATH MCP server commands are found on (default: the login shell's, then the app's). */
   shellPath?: () => Promise<string>;
+  /** The system's picker for a folder or a file (the desktop app's dialog), for settings that take a full path. */
+  pickPath?: (kind: 'directory' | 'file', title: string | undefined) => Promise<string | null>;
   /** How long an MCP server has to answer the handshake (default 30 s; tests shorten it). */
   mcpConnectTimeoutMs?: number;
   /**

@@ -57,3 +57,15 @@ export const callsCancel = defineOperation({
   result: Type.Object({ cancelled: Type.Boolean() }, { additionalProperties: false }),
   http: { method: 'POST', path: '/api/calls/:callId/cancel' },
 });
+
+export const appPickPath = defineOperation({
+  name: 'app.pickPath',
+  summary:
+    "The system's own picker for a folder or a file, where the host has one (the desktop app): the full path chosen, or null when the person closed it. The browser host has none (unavailable): a page cannot learn a file's full path.",
+  params: Type.Object(
+    { kind: Type.Union([Type.Literal('directory'), Type.Literal('file')]), title: Type.Optional(Type.String({ maxLength: 200 })) },
+    { additionalProperties: false },
+  ),
+  result: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false }),
+  http: { method: 'POST', path: '/api/app/pick-path' },
+});

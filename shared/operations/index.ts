@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../operation.js';
-import { appHealth, appInfo, callsCancel } from './app.js';
+import { appHealth, appInfo, appPickPath, callsCancel } from './app.js';
 import { testerBook, testerDeleteExample, testerSaveExample } from './tester.js';
 import {
   chatsAnswer, chatsApprove, chatsCancel, chatsContext, chatsContinue, chatsCreate, chatsDropOldResults, chatsDelete, chatsFile, chatsGet, chatsList, chatsRegenerate, chatsRunTool, chatsSalvage, chatsSearch, chatsSend,
@@ -36,6 +36,7 @@ import { toolsDelete, toolsGet, toolsMetrics, toolsInvoke, toolsList, toolsPatch
 export const operations = {
   'app.info': appInfo,
   'app.health': appHealth,
+  'app.pickPath': appPickPath,
   'calls.cancel': callsCancel,
   'bundles.put': bundlesPut,
   'bundles.patch': bundlesPatch,

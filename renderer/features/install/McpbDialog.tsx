@@ -5,7 +5,7 @@ import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
 import { FilePicker } from '../../components/FilePicker.js';
 import { Modal } from '../../components/Modal.js';
 import { useMutation } from '@tanstack/react-query';
-import { useApi, useCoreTransport } from '../../api/context.js';
+import { useApi, useCoreTransport, useTransportKind } from '../../api/context.js';
 import BundleBodyWorker from './bundle-body-worker.js?worker';
 import { fileAsBase64 } from '../../components/base64.js';
 import { useMcpbInstall } from '../../queries/install.js';
@@ -186,6 +186,17 @@ function BundlePreview({ preview, onClose }: { preview: McpbPreview; onClose: ()
 
 function ConfigField({ id, field, value, onChange }: { id: string; field: McpbConfigField; value: string | boolean | undefined; onChange: (value: string | boolean) => void }) {
   const { t } = useTranslation();
+  const api = useApi();
+  // The desktop app has the system's picker, which gives a full path; a browser page cannot learn one.
+  const canPick = useTransportKind() === 'ipc' && (field.type === 'directory' || field.type === 'file') && !field.multiple;
+  const [pickProblem, setPickProblem] = useState<string | null>(null);
+  const pick = () => {
+    setPickProblem(null);
+    api.app.pickPath({ kind: field.type === 'file' ? 'file' : 'directory', title: field.title }).then(
+      ({ path }) => path !== null && onChange(path),
+      (error: unknown) => setPickProblem(errorMessage(error)),
+    );
+  };
   const help = `${id}-help`;
   if (field.type === 'boolean') {
     return (
@@ -225,6 +236,12 @@ function ConfigField({ id, field, value, onChange }: { id: string; field: McpbCo
           onChange={(event) => onChange(event.target.value)}
         />
       )}
+      {canPick ? (
+        <button type="button" className="button button--small" aria-label={t('mcpb.chooseLabel', { name: field.title })} onClick={pick}>
+          {t('mcpb.choosePath')}
+        </button>
+      ) : null}
+      <ErrorLine message={pickProblem} />
       <p id={help} className="muted field__help">
         {field.description}
       </p>
