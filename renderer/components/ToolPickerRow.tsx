@@ -26,7 +26,8 @@ export function ToolPickerRow({
     <div className="tool-picker__row">
       <label className={`checkbox${entry?.denied ? ' tool-picker__name--denied' : ''}`}>
         <input type="checkbox" checked={Boolean(entry)} onChange={(event) => change(event.target.checked ? {} : null)} />
-        {name} <code className="muted">{tool?.slug ?? entry?.slug}</code>
+        {/* A tool's name reads in its own direction (an English name in an Arabic window keeps its words in order). */}
+        <bdi>{name}</bdi> <code className="muted">{tool?.slug ?? entry?.slug}</code>
         {tool ? <VersionBadge tool={tool} /> : null}
         {entry?.denied ? <span className="badge badge--quiet">{t('toolPicker.neverAllowed')}</span> : null}
         {tool?.requiresApproval ? <span className="badge badge--quiet">{t('toolPicker.asksFirst')}</span> : null}
