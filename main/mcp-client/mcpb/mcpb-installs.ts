@@ -36,6 +36,8 @@ interface Preview {
   file: string;
   /** Where it would be unpacked, shown in the plan exactly as it will run. */
   folderName: string;
+  /** The server the plan named: the install adds exactly that one, or says why it cannot. */
+  serverName: string;
   manifest: McpbManifest;
   expires: number;
   blocked: InstallProblem | undefined;
@@ -109,7 +111,7 @@ export class McpbInstaller {
     const foreign = foreignPlaceholders(resolved.config, new Set(resolved.secrets.keys()), (inner) => inner.startsWith('user_config.'));
     if (foreign.length) problems.push({ level: 'error', code: 'install_names_secret', message: `It names ${foreign.join(', ')}: values Toolbelt would fill in from your secrets or environment, which a bundle is not given.` });
     const blocked = problems.find((problem) => problem.level === 'error');
-    this.previews.set(previewId, { file: stored, folderName, manifest, expires: this.deps.clock.now().getTime() + PREVIEW_LIFETIME_MS, blocked });
+    this.previews.set(previewId, { file: stored, folderName, serverName, manifest, expires: this.deps.clock.now().getTime() + PREVIEW_LIFETIME_MS, blocked });
     return {
       previewId,
       manifest: summaryOf(manifest),
@@ -127,7 +129,12 @@ export class McpbInstaller {
     const preview = this.previews.get(previewId);
     if (!preview || preview.expires < this.deps.clock.now().getTime()) throw new ToolbeltError('import_preview_gone', 'This bundle preview is no longer kept: open the .mcpb file again.');
     if (preview.blocked) throw new ToolbeltError(isErrorCode(preview.blocked.code) ? preview.blocked.code : 'mcpb_invalid', preview.blocked.message);
-    const { manifest, folderName } = preview;
+    const { manifest, folderName, serverName } = preview;
+    // The plan the person saw names this server: if another took the name since, nothing is replaced behind their back.
+    const existing = this.installedAs(manifest.name);
+    if (existing !== serverName && this.deps.servers.list().some((server) => server.name === serverName)) {
+      throw new ToolbeltError('conflict', `A server named ${serverName} was added after this bundle was previewed: open the .mcpb file again.`);
+    }
     const { resolveServer, systemFolders, extractSignatureBlock } = await bundleTools();
     const folder = path.join(this.root, folderName);
     const resolved = await resolveServer(manifest, folder, userConfig, systemFolders(this.deps.home));
@@ -143,8 +150,6 @@ export class McpbInstaller {
       throw error;
     }
     for (const [name, value] of resolved.secrets) await this.deps.secrets.put(name, value);
-    const existing = this.installedAs(manifest.name);
-    const serverName = existing ?? serverNameFor(manifest.display_name ?? manifest.name, this.deps.servers.list());
     const previous = existing ? this.records[existing] : undefined;
     await this.saveRecord(serverName, { serverName, bundleName: manifest.name, version: manifest.version, folder: folderName, installedAt: this.deps.clock.now().toISOString(), secrets: [...resolved.secrets.keys()] });
     const [view] = await this.deps.servers.putAll({ [serverName]: { ...resolved.config, ...(enabled ? {} : { disabled: true }) } });

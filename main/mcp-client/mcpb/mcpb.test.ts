@@ -34,6 +34,12 @@ describe('MCP bundles (.mcpb) built by the official package', () => {
     expect(entry.startsWith(path.join(dataDir, 'mcpb'))).toBe(true);
     expect(existsSync(entry)).toBe(false);
 
+    // A server that takes the plan's name after the preview is not replaced: the install says so.
+    const raced = await call('mcpb.preview', asFile(v1.bytes));
+    await call('mcpServers.put', { name: 'Greeter', config: { command: 'node', disabled: true } });
+    expect((await failure('mcpb.install', { previewId: raced.previewId, userConfig: { api_key: 'k' } })).code).toBe('conflict');
+    await call('mcpServers.delete', { name: 'Greeter' });
+
     // A required setting left out is said by its title.
     const missing = await failure('mcpb.install', { previewId: preview.previewId, userConfig: { greeting: 'Hi' } });
     expect([missing.code, missing.message]).toEqual(['invalid_params', 'API key: this setting is required.']);
