@@ -5,6 +5,11 @@ import { getPath, setPath, type Draft } from './draft.js';
 export interface FieldContext {
   draft: Draft;
   setDraft: (draft: Draft) => void;
+  /**
+   * A change made to the newest draft. For changes that arrive between renders (an editor's keystrokes, a reading
+   * of the code coming back): built on `draft` from an older render, they would undo what happened since.
+   */
+  updateDraft: (change: (current: Draft) => Draft) => void;
   /** Problems for a JSON pointer, including those below it: each one stops Save. */
   problemsAt: (pointer: string) => string[];
   /** What is worth knowing but does not stop Save (a secret not set yet), for a pointer and below it. */

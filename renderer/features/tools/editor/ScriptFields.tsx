@@ -68,7 +68,7 @@ export function ScriptFields({ context, revision }: { context: FieldContext; rev
         value={typeof source === 'string' ? source : ''}
         height={320}
         onChange={(text) => {
-          context.setDraft(setPath(context.draft, ['impl', 'source'], text));
+          context.updateDraft((current) => setPath(current, ['impl', 'source'], text));
           context.touch('/impl/source');
         }}
       />
@@ -81,7 +81,7 @@ export function ScriptFields({ context, revision }: { context: FieldContext; rev
             type="button"
             className="button button--small"
             onClick={() => {
-              context.setDraft(setPath(context.draft, ['argSchema'], derived.argSchema));
+              context.updateDraft((current) => setPath(current, ['argSchema'], derived.argSchema));
               context.touch('/argSchema');
             }}
           >
@@ -109,18 +109,19 @@ function isBlank(schema: unknown): boolean {
  */
 function useFollowedSchema(context: FieldContext, derived: { argSchema: Record<string, unknown>; problems: unknown[] } | undefined) {
   const followed = useRef<string | null>(null);
-  const current = getPath(context.draft, ['argSchema']);
-  const { draft, setDraft } = context;
+  const { updateDraft } = context;
   useEffect(() => {
     if (!derived || derived.problems.length > 0) return;
-    const now = JSON.stringify(current ?? {});
     const next = JSON.stringify(derived.argSchema);
-    if (now === next || !(now === followed.current || isBlank(current))) return;
-    followed.current = next;
-    setDraft(setPath(draft, ['argSchema'], derived.argSchema));
-    // Only a new reading of the function moves it, not the draft changing under it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [derived]);
+    // Decided on the newest draft: keystrokes typed while the code was being read must not count as a hand edit.
+    updateDraft((draft) => {
+      const current = getPath(draft, ['argSchema']);
+      const now = JSON.stringify(current ?? {});
+      if (now === next || !(now === followed.current || isBlank(current))) return draft;
+      followed.current = next;
+      return setPath(draft, ['argSchema'], derived.argSchema);
+    });
+  }, [derived, updateDraft]);
 }
 
 /** What saving would read from the code, asked of the core a moment after typing stops. */

@@ -124,7 +124,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
   const problemsAt = (pointer: string) => [...unparsable.filter((issue) => issue.path === pointer).map((issue) => issue.message), ...at(issues, pointer)];
   // A placeholder read from a secret that is not set yet: worth knowing, yet the tool saves (the secret can come later).
   const warningsAt = (pointer: string) => at(hints, pointer);
-  const context: FieldContext = { draft, setDraft, problemsAt, warningsAt, touch, typed: (pointer) => typed[pointer], setTyped };
+  const context: FieldContext = { draft, setDraft, updateDraft, problemsAt, warningsAt, touch, typed: (pointer) => typed[pointer], setTyped };
   const typeContext: FieldContext = { ...context, setDraft: setDraftOrType };
   const editorRef = useRef<HTMLElement>(null);
   // Save's "go to the first problem" runs once the problems it revealed are on screen.

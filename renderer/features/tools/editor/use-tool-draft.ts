@@ -49,8 +49,8 @@ export function useToolDraft(base: ToolView | null, startDraft?: Record<string, 
       implsByType.current[String(draft.type)] = draft.impl;
       setDraft({ ...next, impl: implsByType.current[String(next.type)] ?? STARTER_IMPLS[String(next.type)] ?? {} });
     },
-    /** A change made from the newest draft (a schema editor's): no slug to follow, nothing remounts. */
-    updateDraft: (change: (current: Draft) => Draft) => setDraftState(change),
+    /** A change made from the newest draft (a schema editor's): no slug to follow, nothing remounts. The same function every render. */
+    updateDraft: setDraftState as (change: (current: Draft) => Draft) => void,
     /** The whole tool.json as typed in the JSON tab: taken when it parses (field texts with it), else kept as typed. */
     setDocumentText: (text: string, parsed: Draft | null) => {
       if (parsed) {
