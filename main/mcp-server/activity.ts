@@ -46,7 +46,11 @@ export class ActivityLog {
   add(entry: McpActivity): void {
     this.pending.push(entry);
     this.changed();
-    if (this.writing) return;
+    if (!this.writing) this.writeSoon();
+  }
+
+  /** One write a WRITE_DELAY_MS at most, whatever the pace of the calls: the burst in that time goes together. */
+  private writeSoon(): void {
     this.writing = new Promise<void>((resolve) => setTimeout(resolve, WRITE_DELAY_MS).unref()).then(() => this.writeNow());
     inBackground(this.writing, (error) => this.log.warn('MCP activity could not be saved', { error: String(error) }));
   }
@@ -88,22 +92,22 @@ export class ActivityLog {
   }
 
   private async writeNow(): Promise<void> {
+    let written = false;
     try {
-      while (this.pending.length) {
-        // A copy: calls recorded while this batch is written join the waiting list, not this batch, whose length
-        // says how many to take off the list afterwards.
-        const batch = this.pending.slice();
-        await withFileLock(this.layout.lockTarget('mcp-activity'), async () => {
-          const calls = [...(await this.readFile()), ...batch].slice(-ACTIVITY_KEPT);
-          await writeFileAtomically(this.file, stringifyStable({ calls }, ['calls']), { within: this.layout.root });
-          // Under the lock nobody else writes: what the file is now is what was just written.
-          const stamp = fileStamp(this.file);
-          this.known = stamp === null ? null : { stamp, calls };
-          // At once: a reader between the write and here would see the batch twice, in the file and waiting.
-          this.pending = this.pending.slice(batch.length);
-          this.batchesWritten++;
-        });
-      }
+      // A copy: calls recorded while this batch is written join the waiting list, not this batch, whose length
+      // says how many to take off the list afterwards.
+      const batch = this.pending.slice();
+      await withFileLock(this.layout.lockTarget('mcp-activity'), async () => {
+        const calls = [...(await this.readFile()), ...batch].slice(-ACTIVITY_KEPT);
+        await writeFileAtomically(this.file, stringifyStable({ calls }, ['calls']), { within: this.layout.root });
+        // Under the lock nobody else writes: what the file is now is what was just written.
+        const stamp = fileStamp(this.file);
+        this.known = stamp === null ? null : { stamp, calls };
+        // At once: a reader between the write and here would see the batch twice, in the file and waiting.
+        this.pending = this.pending.slice(batch.length);
+        this.batchesWritten++;
+      });
+      written = true;
     } catch (error) {
       // The file cannot be written (a full disk, a folder in its place): the waiting calls stay shown, but no more
       // of them than the file would keep, however long the disk refuses.
@@ -111,6 +115,9 @@ export class ActivityLog {
       throw error;
     } finally {
       this.writing = null;
+      // Calls that came during the write wait for the next one, not written straight after: a busy client would
+      // otherwise have the whole file rewritten back to back, costing its calls more than they cost themselves.
+      if (written && this.pending.length > 0) this.writeSoon();
     }
   }
 

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest, type NodeMcpRequestHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, isInitializeRequest, isLegacyRequest, ProtocolErrorCode, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
+import { toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, ProtocolErrorCode, WebStandardStreamableHTTPServerTransport, type McpHttpHandler, type Server } from '@modelcontextprotocol/server';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { createLimitedServer, type ListenerLimits } from '../common/listener-limits.js';
 import { readJsonBody } from '../common/request-body.js';
 import { checkOrigin, checkToken, ownAuthorities } from '../common/listener-checks.js';
 import { SessionEventStore } from './event-store.js';
+import { servedFromWeb, type NodeMcpHandler } from './web-adapter.js';
 
 /** How long a client whose stream closed waits before it reconnects (the SSE retry field). */
 const RECONNECT_AFTER_MS = 2_000;
@@ -29,7 +30,8 @@ export type SessionEndReason = 'full' | 'idle';
 
 export interface Session {
   server: Server;
-  transport: NodeStreamableHTTPServerTransport;
+  /** Answers the session's requests: its transport, written back to Node by the SDK's adapter. */
+  serve: NodeMcpHandler;
   /** When a request last came or ended (ms since the epoch, by the core's clock): at the limit, the session unused longest makes room. */
   lastSeen: number;
   /** Requests after the handshake: a session that never made one is the first to make room. */
@@ -99,7 +101,7 @@ export class McpHttpEndpoint {
   readonly sessions = new Map<string, Session>();
   /** The 2026-07-28 side: its `notify` tells open `subscriptions/listen` streams of list changes. */
   readonly modern: McpHttpHandler;
-  private readonly serveModern: NodeMcpRequestHandler;
+  private readonly serveModern: NodeMcpHandler;
   private http: HttpServer | null = null;
   /** Exactly this listener's own name and port (127.0.0.1 or localhost): a page on another port or another name is not it. */
   private answersTo: (authority: string) => boolean = () => false;
@@ -107,7 +109,7 @@ export class McpHttpEndpoint {
   constructor(private readonly deps: EndpointDeps) {
     const reportError = (error: Error) => deps.log.debug('a 2026-07-28 MCP request was refused or failed', { error: error.message });
     this.modern = createMcpHandler(() => deps.newServer('modern'), { legacy: 'reject', onerror: reportError, maxRequestBodySize: MAX_BODY_BYTES });
-    this.serveModern = toNodeHandler(this.modern, { onerror: reportError });
+    this.serveModern = servedFromWeb((request, options) => this.modern.fetch(request, options), { followsClient: true });
   }
 
   /** Listens, or throws `port_in_use` / `unavailable` with what to do. */
@@ -210,7 +212,7 @@ export class McpHttpEndpoint {
         session.inFlight--;
         session.lastSeen = this.deps.now();
       });
-      return session.transport.handleRequest(request, response, body);
+      return session.serve(request, response, body);
     }
     if (request.method !== 'POST' || !isInitializeRequest(body)) {
       return refuse(response, 400, 'Start a session with an initialize request first, or send 2026-07-28 requests (with their _meta and MCP-Protocol-Version).', { id: requestID(body) });
@@ -222,21 +224,22 @@ export class McpHttpEndpoint {
     }
 
     const server = this.deps.newServer('legacy');
-    const transport = new NodeStreamableHTTPServerTransport({
+    const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // Streams begin with a priming event, and a client that lost one gets what it missed (SEP-1699).
       eventStore: new SessionEventStore(),
       retryInterval: RECONNECT_AFTER_MS,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { server, transport, lastSeen: this.deps.now(), requests: 0, inFlight: 0 });
+        this.sessions.set(id, { server, serve, lastSeen: this.deps.now(), requests: 0, inFlight: 0 });
         this.deps.sessionsChanged();
       },
     });
     transport.onclose = () => {
       if (transport.sessionId && this.sessions.delete(transport.sessionId)) this.deps.sessionsChanged();
     };
+    const serve = servedFromWeb((webRequest, options) => transport.handleRequest(webRequest, options));
     server.oninitialized = () => this.deps.sessionsChanged();
     await server.connect(transport);
-    await transport.handleRequest(request, response, body);
+    await serve(request, response, body);
   }
 }

@@ -171,7 +171,8 @@ export function createToolServer(deps: ToolServerDeps): Server {
     const started = performance.now();
     const { name } = request.params;
     const args = request.params.arguments ?? {};
-    const { shared: everything, mode } = await offered();
+    // Whether tool_search is offered is only asked when it is the name called: the answer weighs every shared tool.
+    const { shared: everything, mode } = name === TOOL_SEARCH_NAME ? await offered() : { shared: await deps.sharedTools(), mode: null };
     if (name === TOOL_SEARCH_NAME && mode === 'search') {
       const outcome = session.search(args, everything);
       if (outcome.found && deps.era === 'legacy') inBackground(server.sendToolListChanged(), (error) => deps.log.debug('an MCP client could not be told its tool list grew', { error: String(error) }));
