@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { AGENT_MAX_TURNS_DEFAULT } from '../../../shared/schemas/agent.js';
 import { i18n } from '../../i18n/index.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ToolView } from '../../../shared/schemas/tool.js';
 import type { HttpImpl } from '../../../shared/schemas/http-impl.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -76,10 +76,18 @@ function HttpTarget({ tool }: { tool: Extract<ToolView, { type: 'http' }> }) {
 function Definition({ tool }: { tool: ToolView }) {
   const { t, i18n: current } = useTranslation();
   const openEditor = useToolsUi((state) => state.openEditor);
+  const newVersionRef = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusAfterEditor.pending === null) return;
+    focusAfterEditor.pending = null;
+    // A tool that cannot have a new version (a built-in) has no button: its title then.
+    (newVersionRef.current ?? titleRef.current)?.focus();
+  }, []);
   return (
     <section className="definition" aria-labelledby="definition-title">
       <div className="definition__head">
-        <h2 id="definition-title" className="definition__title" dir="auto">
+        <h2 id="definition-title" ref={titleRef} tabIndex={-1} className="definition__title" dir="auto">
           {tool.displayName}
         </h2>
         <code className="muted">
@@ -90,6 +98,7 @@ function Definition({ tool }: { tool: ToolView }) {
         {!tool.isEnabled ? <span className="badge badge--quiet">{t('toolDetail.off')}</span> : null}
         {!tool.readOnly ? (
           <button
+            ref={newVersionRef}
             type="button"
             className="button definition__action"
             onClick={() => openEditor({ mode: 'version', address: { bundleID: tool.bundleID, slug: tool.slug, version: tool.version } })}
@@ -149,6 +158,22 @@ function Definition({ tool }: { tool: ToolView }) {
   );
 }
 
+/**
+ * Where focus goes once the editor has closed (its buttons are gone with it): the shown tool's "New version…" when
+ * it comes back, or "New tool" when no tool is shown. Taken once, by whichever of the two mounts first.
+ */
+const focusAfterEditor: { pending: 'new-version' | 'new-tool' | null } = { pending: null };
+
+/** A new tool's editor closed without one: "New tool" takes the focus back. */
+function FocusNewTool() {
+  useEffect(() => {
+    if (focusAfterEditor.pending === null) return;
+    focusAfterEditor.pending = null;
+    document.querySelector<HTMLElement>('[data-new-tool]')?.focus();
+  }, []);
+  return null;
+}
+
 /** The selected tool: its definition and the live tester beside it. */
 export function ToolDetail() {
   const { t } = useTranslation();
@@ -170,8 +195,14 @@ export function ToolDetail() {
           bundleID={editor.mode === 'new' ? editor.bundleID : editor.address.bundleID}
           base={base}
           {...(editor.mode === 'new' && editor.draft ? { startDraft: editor.draft } : {})}
-          onClose={() => openEditor(null)}
-          onSaved={(address) => selectTool(address)}
+          onClose={() => {
+            focusAfterEditor.pending = selected ? 'new-version' : 'new-tool';
+            openEditor(null);
+          }}
+          onSaved={(address) => {
+            focusAfterEditor.pending = 'new-version';
+            selectTool(address);
+          }}
         />
       </div>
     );
@@ -188,6 +219,7 @@ export function ToolDetail() {
   if (!selected) {
     return (
       <div className="pane pane--detail">
+        <FocusNewTool />
         <EmptyState icon={<ToolsIcon size={36} />} title={t('toolDetail.pick')}>
           <p>{t('toolDetail.pickBody')}</p>
         </EmptyState>

@@ -70,7 +70,7 @@ export function ToolList() {
         stack
         action={
           bundles.data ? (
-            <button type="button" className="button button--small" title={newTool.where} disabled={newTool.busy} onClick={newTool.start}>
+            <button type="button" className="button button--small" data-new-tool title={newTool.where} disabled={newTool.busy} onClick={newTool.start}>
               {t('toolList.newTool')}
             </button>
           ) : null

@@ -127,6 +127,10 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
   const context: FieldContext = { draft, setDraft, updateDraft, problemsAt, warningsAt, touch, typed: (pointer) => typed[pointer], setTyped };
   const typeContext: FieldContext = { ...context, setDraft: setDraftOrType };
   const editorRef = useRef<HTMLElement>(null);
+  // Opened by a button that is gone now (New version…, New tool): focus goes to the editor's title, not the page,
+  // and Tab goes on from there into the form.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
   // Save's "go to the first problem" runs once the problems it revealed are on screen.
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
@@ -182,7 +186,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
       }}
     >
       <div className="editor__head">
-        <h2 id="editor-title" className="definition__title">
+        <h2 id="editor-title" ref={titleRef} tabIndex={-1} className="definition__title">
           {base ? t('editor.titleVersion', { name: base.displayName }) : t('editor.titleNew')}
         </h2>
         <button type="button" className="button button--small" onClick={() => setCurlOpen(true)}>
