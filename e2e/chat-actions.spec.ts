@@ -286,6 +286,12 @@ test('chat list: search by words in titles and messages, pin to the top, relativ
   const exported = JSON.parse(await readDownload(json)) as { id: string; messages: unknown[] };
   expect(exported.id).toBe(chatId);
   expect(exported.messages).toHaveLength(2);
+
+  // The menu closes when the person goes elsewhere: it does not stay open under the next dialog.
+  await page.locator('summary[aria-label="Export chat"]').click();
+  await expect(page.getByRole('button', { name: 'Markdown (.md)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Chat settings' }).click();
+  await expect(page.getByRole('button', { name: 'Markdown (.md)' })).toBeHidden();
 });
 
 async function readDownload(download: Download): Promise<string> {
