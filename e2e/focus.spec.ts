@@ -1,8 +1,10 @@
+import { v7 as uuidv7 } from 'uuid';
 import { expect, test } from './fixtures/app.js';
 import { hostApi } from './fixtures/api.js';
 import { openScriptedChat, send } from './fixtures/chat.js';
 import { putHttpToolBundle } from './fixtures/http-target.js';
-import { fullShot } from './fixtures/shots.js';
+import { fullShot, shot } from './fixtures/shots.js';
+import { typeOver } from './fixtures/typing.js';
 import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 
 test('focus stays where the person is after Allow, a keyboard Send, and Esc in the tools panel', async ({ app }) => {
@@ -56,4 +58,21 @@ test('"New version…" by keyboard: focus on the editor’s title, Tab into the 
   await page.keyboard.press('Enter');
   await expect(editor).toBeHidden();
   await expect(newVersion).toBeFocused();
+});
+
+test('at 1000×700 a bundle just made is scrolled into view in a long list', async ({ app }) => {
+  const { page } = app;
+  const api = hostApi(app.host);
+  for (let index = 0; index < 12; index++) await api('PUT', `/tools/bundles/${uuidv7()}`, { slug: `team-${index}`, displayName: `Team ${String(index).padStart(2, '0')}` });
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  const bundles = page.getByRole('region', { name: 'Bundles' });
+  await bundles.getByRole('button', { name: 'New bundle' }).click();
+  await typeOver(bundles.getByRole('form', { name: 'New bundle' }).getByLabel('Bundle name'), 'Aardvark services');
+  await bundles.getByRole('button', { name: 'Create' }).click();
+  const made = bundles.getByRole('button', { name: /^Aardvark services/ });
+  await expect(made).toHaveAttribute('aria-current', 'true');
+  await expect(made).toBeInViewport();
+  await page.screenshot(shot('new-bundle-1000'));
 });

@@ -8,6 +8,13 @@ import { useApi } from '../../api/context.js';
 import { Switch } from '../../components/Switch.js';
 import { useBundles, useDeleteBundle, usePatchBundle, usePutBundle, useRemoveBundleFolder } from '../../queries/tools.js';
 import { useToolsUi } from '../../state/tools-ui.js';
+
+/**
+ * The chosen bundle's row is scrolled into the list's view when it becomes the chosen one (a bundle just made, or
+ * one chosen from elsewhere): at 1000 px a new bundle landed below the fold. Only then: the person's own scrolling
+ * is left alone.
+ */
+const showInList = (row: HTMLElement | null) => row?.scrollIntoView({ block: 'nearest' });
 import { BundleConnectionDialog } from './BundleConnectionDialog.js';
 import { BundleHooksDialog } from './BundleHooksDialog.js';
 import { BundleForm } from './BundleForm.js';
@@ -128,6 +135,7 @@ export function BundleList() {
                 ) : (
                 <button
                   type="button"
+                  ref={selected === bundle.bundleID ? showInList : undefined}
                   className="list__item"
                   aria-current={selected === bundle.bundleID ? 'true' : undefined}
                   onClick={() => select(bundle.bundleID)}
