@@ -25,6 +25,7 @@ export async function readJsonBody(request: IncomingMessage, maxBytes = MAX_BODY
  * rest of reading a small body: every call of the MCP server and the browser host reads one.
  */
 function readChunks(request: IncomingMessage, maxBytes: number): Promise<{ chunks: Buffer[]; size: number }> {
+  if (request.readableEnded) return Promise.resolve({ chunks: [], size: 0 });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -39,9 +40,9 @@ function readChunks(request: IncomingMessage, maxBytes: number): Promise<{ chunk
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
-        // Nothing more is read: the rest is left to the socket, which the listener's limits close.
-        request.pause();
+        // Nothing more is read: a flood of a body stops here, its connection with it.
         stop(tooLarge(maxBytes));
+        request.destroy();
         return;
       }
       chunks.push(chunk);
