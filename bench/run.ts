@@ -27,6 +27,14 @@ if (unknown.length) {
   console.error(`Unknown section ${unknown.join(', ')}; sections are: ${Object.keys(SECTIONS).join(', ')}.`);
   process.exit(2);
 }
+// A section waiting on something that can no longer happen (a timer that does not keep the process alive) ends the
+// process quietly with nothing left to run: said, and a failure, never a run that looks complete.
+let reachedTheEnd = false;
+process.on('exit', (code) => {
+  if (reachedTheEnd || code !== 0) return;
+  console.error('bench: stopped before its end: a section waited on something that never came (see the last section printed)');
+  process.exitCode = 1;
+});
 let allMet = true;
 const outcomes: SectionOutcome[] = [];
 for (const [name, run] of Object.entries(SECTIONS)) {
@@ -49,4 +57,5 @@ else console.log(allMet ? 'bench: every goal met' : 'bench: some goals missed (m
 for (const { name, error } of broken) console.log(`bench: section ${name} is broken: ${error}`);
 if (json) await writeFigures(json, outcomes);
 if (compare && !(await compareWith(compare))) console.log('bench: some figures grew by more than 15 % (marked GREW)');
+reachedTheEnd = true;
 process.exit(broken.length ? 1 : 0);

@@ -90,7 +90,8 @@ for (const step of steps) {
   } catch {
     counts = null; // the runner died before writing its results
   }
-  outcomes.push({ name: step.name, ok: result.status === 0, seconds: (Date.now() - started) / 1000, counts });
+  // A runner that says it passed without writing its results stopped early: not a pass.
+  outcomes.push({ name: step.name, ok: result.status === 0 && (!step.counts || counts !== null), seconds: (Date.now() - started) / 1000, counts });
 }
 
 console.log('\n━━ summary ━━');

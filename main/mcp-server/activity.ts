@@ -23,6 +23,8 @@ export class ActivityLog {
   private readonly file: string;
   private pending: McpActivity[] = [];
   private writing: Promise<void> | null = null;
+  /** Starts the write waiting for its delay at once (flush): its timer does not keep the process alive. */
+  private startNow: (() => void) | null = null;
   /** Counts batches moved from the waiting list into the file. */
   private batchesWritten = 0;
   private readonly valid: Validator;
@@ -51,7 +53,16 @@ export class ActivityLog {
 
   /** One write a WRITE_DELAY_MS at most, whatever the pace of the calls: the burst in that time goes together. */
   private writeSoon(): void {
-    this.writing = new Promise<void>((resolve) => setTimeout(resolve, WRITE_DELAY_MS).unref()).then(() => this.writeNow());
+    this.writing = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, WRITE_DELAY_MS).unref();
+      this.startNow = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).then(() => {
+      this.startNow = null;
+      return this.writeNow();
+    });
     inBackground(this.writing, (error) => this.log.warn('MCP activity could not be saved', { error: String(error) }));
   }
 
@@ -88,7 +99,11 @@ export class ActivityLog {
   }
 
   async flush(): Promise<void> {
-    while (this.writing) await this.writing.catch(() => undefined);
+    while (this.writing) {
+      // Not after the delay: a process closing has nothing else keeping it alive until then.
+      this.startNow?.();
+      await this.writing.catch(() => undefined);
+    }
   }
 
   private async writeNow(): Promise<void> {
