@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
 import { inBackground } from '../common/background.js';
 import { fileStamp } from '../common/file-stamp.js';
+import { wakeableDelay } from '../common/wakeable-delay.js';
 import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
 import { createAjv, type Validator } from '../common/validation.js';
@@ -53,13 +54,9 @@ export class ActivityLog {
 
   /** One write a WRITE_DELAY_MS at most, whatever the pace of the calls: the burst in that time goes together. */
   private writeSoon(): void {
-    this.writing = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, WRITE_DELAY_MS).unref();
-      this.startNow = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    }).then(() => {
+    const delay = wakeableDelay(WRITE_DELAY_MS);
+    this.startNow = delay.wake;
+    this.writing = delay.elapsed.then(() => {
       this.startNow = null;
       return this.writeNow();
     });

@@ -1,3 +1,4 @@
+import { wakeableDelay } from '../common/wakeable-delay.js';
 import { rm } from 'node:fs/promises';
 import type { Usage } from '../../shared/schemas/tool.js';
 import type { Logger } from '../log.js';
@@ -73,14 +74,9 @@ export class UsageBook {
 
   /** Bursts of calls share one write per tool. */
   private flushSoon(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, USAGE_WRITE_DELAY_MS);
-      timer.unref();
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    }).then(() => {
+    const delay = wakeableDelay(USAGE_WRITE_DELAY_MS);
+    this.wake = delay.wake;
+    return delay.elapsed.then(() => {
       this.wake = null;
       return this.flushNow();
     });
