@@ -6,7 +6,7 @@ import { ChatSchema, type Chat, type ChatSummary } from '../../shared/schemas/ch
 import type { SalvagedChat } from '../../shared/schemas/salvaged-chat.js';
 import { salvageChat } from './chat-salvage.js';
 import type { FileProblem } from '../../shared/schemas/file-problem.js';
-import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
+import { compileOnFirstUse, describeIssues, issuesFrom } from '../common/validation.js';
 import type { Logger } from '../log.js';
 import { readJsonFile, stringifyStable, writeFileAtomicallyMakingFolders } from '../common/json-files.js';
 
@@ -49,7 +49,7 @@ export class ChatFiles {
   /** Chats whose last write failed: memory holds what the disk lacks, so the file is not read back or taken as deleted. */
   private readonly unsaved = new Set<string>();
   private readonly writes = new Map<string, { running: Promise<void>; again: boolean }>();
-  private readonly validate = compile(createAjv({ strict: false }), ChatSchema);
+  private readonly validate = compileOnFirstUse(ChatSchema, { strict: false });
 
   private readonly folder: string;
 

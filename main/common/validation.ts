@@ -27,6 +27,10 @@ export function createAjv(options: { strict: boolean; useDefaults?: boolean; peo
     ...(options.peoplesSchemas ? { code: { regExp: linearRegExpEngine }, ownProperties: true } : {}),
     // Errors carry the schema that failed, so its `hint` can say what to do.
     verbose: true,
+    // Our own schemas are checked by strict mode and the dispatcher's test, not against the meta-schema again in every
+    // process: compiling the meta-schema took ~40 ms for each of the core's instances at every start. People's schemas
+    // still are (and `validateSchema()` called on purpose, as the store's checks do, works on every instance).
+    validateSchema: options.peoplesSchemas ?? false,
   });
   addFormats(ajv);
   // `hint`: a sentence our schemas give for a value that fails them ("Use letters, digits and -").
@@ -38,6 +42,22 @@ export type Validator = ValidateFunction;
 
 export function compile(ajv: Ajv2020, schema: TSchema): Validator {
   return ajv.compile(schema);
+}
+
+/** What a check compiled on first use offers: the call, and the errors of the last one. */
+export interface LazyValidator {
+  (value: unknown): boolean;
+  readonly errors: Validator['errors'];
+}
+
+/**
+ * A check of one of our own schemas, compiled when it is first used: compiling is slow (a chat's schema ~300 ms on
+ * these machines), and most of the core's checks are not needed to start (no chats yet, no tester, no import).
+ */
+export function compileOnFirstUse(schema: TSchema, options: Parameters<typeof createAjv>[0] = { strict: true }): LazyValidator {
+  let compiled: Validator | undefined;
+  const validate = (value: unknown) => (compiled ??= compile(createAjv(options), schema))(value);
+  return Object.defineProperty(validate, 'errors', { get: () => compiled?.errors ?? null }) as LazyValidator;
 }
 
 const UNION_BRANCH = /\/(?:anyOf|oneOf)\/(\d+)\//g;

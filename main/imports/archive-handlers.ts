@@ -6,7 +6,7 @@ import type { ArchivePreview } from '../../shared/schemas/imports.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { Clock } from '../common/clock.js';
-import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
+import { compileOnFirstUse, describeIssues, issuesFrom } from '../common/validation.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { ToolStore } from '../store/tool-store.js';
 import { uniqueDisplayName, uniqueName } from '../../shared/tools/import-names.js';
@@ -18,7 +18,7 @@ const IDENTITY = ['schemaVersion', 'toolID', 'bundleID', 'slug', 'version', 'isB
 
 /** Bundles as .zip files: export one, and read (then write, as a new bundle) one someone shared. */
 export function archiveHandlers(store: ToolStore, secrets: SecretStore, clock: Clock): Pick<Handlers, 'bundles.export' | 'bundles.importArchive'> {
-  const validateBundle = compile(createAjv(), BundleInputSchema);
+  const validateBundle = compileOnFirstUse(BundleInputSchema);
   const bad = (message: string, issues?: unknown) => new ToolbeltError('import_invalid', `This bundle archive cannot be imported: ${message}`, issues ? { issues } : undefined);
 
   return {

@@ -1,14 +1,13 @@
 import { ToolbeltError } from '../../shared/errors.js';
 import { McpServerConfigSchema, McpServerNameSchema, type McpServerConfig } from '../../shared/schemas/mcp.js';
-import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
+import { compileOnFirstUse, describeIssues, issuesFrom } from '../common/validation.js';
 
-const ajv = createAjv({ strict: false });
-const validConfig = compile(ajv, McpServerConfigSchema);
+const validConfig = compileOnFirstUse(McpServerConfigSchema, { strict: false });
 // Checked against the shape it means (a command, or a URL), so its problems are that shape's only.
 const [stdioShape, remoteShape] = McpServerConfigSchema.anyOf;
-const validStdio = compile(ajv, stdioShape);
-const validRemote = compile(ajv, remoteShape);
-const validName = compile(ajv, McpServerNameSchema);
+const validStdio = compileOnFirstUse(stdioShape, { strict: false });
+const validRemote = compileOnFirstUse(remoteShape, { strict: false });
+const validName = compileOnFirstUse(McpServerNameSchema, { strict: false });
 
 /** Keys other apps keep beside a server that say nothing about how to reach it: left behind. */
 const OTHER_APPS_KEYS = new Set(['autoApprove', 'alwaysAllow', 'disabledTools', 'description', 'gallery', 'version']);

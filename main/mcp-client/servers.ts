@@ -6,7 +6,7 @@ import { inBackground } from '../common/background.js';
 import type { Clock } from '../common/clock.js';
 import { withFileLock } from '../common/file-lock.js';
 import { readJsonFile, stringifyStable, writeFileAtomically } from '../common/json-files.js';
-import { compile, createAjv, describeIssues, issuesFrom } from '../common/validation.js';
+import { compileOnFirstUse, describeIssues, issuesFrom } from '../common/validation.js';
 import type { Logger } from '../log.js';
 import type { LiveQuestions } from '../questions/live-questions.js';
 import type { SecretStore } from '../secrets/secret-store.js';
@@ -55,8 +55,8 @@ export class McpServers {
   private readonly oauthVault: OAuthVault;
   /** Tool lists being kept: closing waits for them, so nothing is written after the core is closed. */
   private readonly cacheWrites = new Set<Promise<void>>();
-  private readonly validConfig = compile(createAjv({ strict: false }), McpServerConfigSchema);
-  private readonly validName = compile(createAjv({ strict: false }), McpServerNameSchema);
+  private readonly validConfig = compileOnFirstUse(McpServerConfigSchema, { strict: false });
+  private readonly validName = compileOnFirstUse(McpServerNameSchema, { strict: false });
   /** The login shell's PATH, asked once, when the first stdio server starts. */
   private searchPath: Promise<string> | undefined;
 

@@ -23,7 +23,8 @@ function put(host: SpawnedHost, route: string, body: unknown): Promise<Response>
   });
 }
 
-describe('several Toolbelt processes on one data folder', () => {
+// Four hosts start at once on two cores (~6 s here, longer on a busy CI machine): what is tested is what they write, not how fast.
+describe('several Toolbelt processes on one data folder', { timeout: 60_000 }, () => {
   it('never both succeed in creating the same <slug, version>', async () => {
     const dataDir = await tempDirForTest();
     const hosts = await startHosts(dataDir, 4);

@@ -9,7 +9,7 @@ import type { Clock } from '../common/clock.js';
 import { withFileLock } from '../common/file-lock.js';
 import { makePrivateFolder, readJsonFile, stringifyStable, writeFileAtomicallyMakingFolders } from '../common/json-files.js';
 import { storageFailure } from '../common/storage-errors.js';
-import { compile, createAjv } from '../common/validation.js';
+import { compileOnFirstUse } from '../common/validation.js';
 import type { Logger } from '../log.js';
 
 /** Runs kept per tool: the newest, as many as a person looks back through. */
@@ -46,7 +46,7 @@ function keptResult(result: InvokeResult): { result: InvokeResult; cut?: true } 
  */
 export class TesterBooks {
   private readonly folder: string;
-  private readonly valid = compile(createAjv({ strict: false }), TesterBookSchema);
+  private readonly valid = compileOnFirstUse(TesterBookSchema, { strict: false });
 
   constructor(
     private readonly dataDir: string,
