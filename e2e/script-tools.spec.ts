@@ -57,3 +57,33 @@ test('a script tool written in the editor: its schema read from the function as 
   expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('a new tool’s draft starts with no runs: a script draft’s runs stay with it, not with the recipe drafted next', async ({ app }) => {
+  const bundleID = uuidv7();
+  await hostApi(app.host)('PUT', `/tools/bundles/${bundleID}`, { slug: 'drafts', displayName: 'Drafts' });
+  const { page } = app;
+  await page.goto(app.host.url);
+  await page.keyboard.press('Control+2');
+  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Drafts/ }).click();
+  const newTool = page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' });
+  await newTool.click();
+  const editor = page.getByRole('region', { name: 'Tool editor' });
+  await typeOver(editor.getByLabel('Display name'), 'Twice');
+  await editor.getByLabel('Type').selectOption('script');
+  await replaceMonacoText(page, 'Script code', 'export default function twice(n: number) { return n * 2; }');
+  await expect(page.getByTestId('json-editor-argSchema').locator('.view-lines')).toContainText('"n"');
+  const tester = editor.getByRole('region', { name: 'Tester' });
+  await typeOver(tester.getByRole('form', { name: 'Twice (draft)' }).getByLabel('n'), '21');
+  await tester.getByRole('button', { name: 'Run' }).click();
+  await expect(tester.getByTestId('tester-value')).toContainText('42');
+  await expect(tester.getByText('Runs of this draft (1)')).toBeVisible();
+
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await newTool.click();
+  await typeOver(editor.getByLabel('Display name'), 'Steps');
+  await editor.getByLabel('Type').selectOption('recipe');
+  await expect(editor.getByRole('region', { name: 'Tester' }).getByRole('form', { name: 'Steps (draft)' })).toBeVisible();
+  await expect(editor.getByText(/Runs of this draft/)).toHaveCount(0);
+  expect(app.consoleErrors).toEqual([]);
+});

@@ -32,6 +32,8 @@ type Issue = { path: string; message: string };
 const TOOL_KINDS = ['http', 'script', 'recipe', 'agent', 'local'] as const;
 /** The file's own name, the same in every language. */
 const DOCUMENT_NAME = 'tool.json';
+/** Each new tool's draft is its own: its tester runs are not the next new tool's. */
+let newDraftsOpened = 0;
 
 /** The tool.json typed in the JSON tab as a draft, or null while it is not a JSON object. */
 function documentFrom(text: string): Draft | null {
@@ -63,6 +65,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
   const { t } = useTranslation();
   // The tool as it was when editing began; the live query moves on with the disk.
   const [base, setBase] = useState(liveBase);
+  const [newDraftNumber] = useState(() => ++newDraftsOpened);
   const api = useApi();
   const transport = useCoreTransport();
   const { draft, setDraft, setDraftOrType, updateDraft, setDocumentText, replaceDraft, slugFor, revision, typed, blockers, setTyped, dirty, touch, isShown, showEveryProblem } = useToolDraft(base, startDraft);
@@ -346,7 +349,7 @@ export function ToolEditor({ bundleID, base: liveBase, startDraft, onClose, onSa
         key={JSON.stringify(argSchema)}
         target={{
           // Each tool's drafts have their own runs: a new tool's are not another tool's.
-          key: `draft/${bundleID}/${base ? base.slug : 'new'}`,
+          key: `draft/${bundleID}/${base ? base.slug : `new-${newDraftNumber}`}`,
           name: t('editor.draftName', { name: textOf(draft.displayName) || t('editor.draft') }),
           argSchema,
           ...(isHttp && effectiveImpl ? { impl: effectiveImpl } : {}),
