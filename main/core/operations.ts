@@ -92,7 +92,7 @@ export function wireOperations(deps: OperationDeps): Dispatcher {
   return createDispatcher(
     {
       ...appHandlers(options, dataDir, clock, calls),
-      ...storeHandlers(store, new ToolCatalog(store, resolver), prepareTool),
+      ...storeHandlers(store, new ToolCatalog(store, resolver, (query, among, limit) => deps.toolSearch.catalogue.scored(query, among, limit)), prepareTool),
       ...scriptHandlers(signatures.read),
       ...importHandlers(store, settings, secrets, clock, convert),
       ...archiveHandlers(store, secrets, clock),

@@ -10,6 +10,9 @@ export interface SearchDocument {
   modifiedAtMs: number;
 }
 
+/** The tier of tools that have every word of the query somewhere (after name prefixes, before fuzzy matches). */
+export const WORD_TIER = 1;
+
 export interface RankedHit {
   toolID: string;
   /** Sort key: tier (0 prefix, 1 whole word, 2 fuzzy), fuzzy score, recency, id. */
@@ -118,7 +121,7 @@ export class ToolSearchIndex {
     if (rarest && others.every((postings) => postings.length > 0)) {
       for (const index of rarest) {
         const entry = this.prepared[index]!;
-        if (tokens.every((token) => entry.words.has(token))) add(entry, 1);
+        if (tokens.every((token) => entry.words.has(token))) add(entry, WORD_TIER);
       }
     }
     return sortHits([...hits.values()]);
@@ -178,7 +181,7 @@ const WORD_FUSE_OPTIONS: IFuseOptions<string> = {
   minMatchCharLength: FUSE_OPTIONS.minMatchCharLength,
 };
 
-function sortHits(hits: RankedHit[]): RankedHit[] {
+export function sortHits(hits: RankedHit[]): RankedHit[] {
   return hits.sort((a, b) => {
     const [x, y] = [a.key, b.key];
     return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || (x[3] < y[3] ? -1 : x[3] > y[3] ? 1 : 0);

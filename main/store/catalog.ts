@@ -1,6 +1,6 @@
 import type { BundleEntry } from '../../shared/schemas/bundle.js';
 import type { ToolEntry } from '../../shared/schemas/tool.js';
-import { ToolSearchIndex, type SearchDocument } from '../search/tool-search.js';
+import { sortHits, ToolSearchIndex, WORD_TIER, type RankedHit, type SearchDocument } from '../search/tool-search.js';
 import { compareKeys, paginate, type SortKey } from './paging.js';
 import type { BundleRecord, ToolRecord } from './records.js';
 import { BUILTINS_SOURCE, FILES_SOURCE } from './records.js';
@@ -14,6 +14,9 @@ export interface Page<T> {
 
 const DEFAULT_PAGE_SIZE = 50;
 
+/** The full-text ranking a model's tool search uses: the matches for a query among some tools, each with its score. */
+export type Relevance = (query: string, among: ReadonlySet<string>, limit: number) => { toolID: string; score: number }[];
+
 /** Read side of the store: lists, search and single lookups, as API entries. */
 export class ToolCatalog {
   private searchIndex: ToolSearchIndex | null = null;
@@ -22,6 +25,8 @@ export class ToolCatalog {
   constructor(
     private readonly store: ToolStore,
     private readonly readiness: ToolReadiness,
+    /** Orders the tools whose text has every word typed ("create issue"): by relevance, as tool search does, not by date. */
+    private readonly relevance?: Relevance,
   ) {}
 
   listBundles(options: { bundleIDs?: string[]; includeDisabled?: boolean; pageSize?: number; pageToken?: string }): Page<BundleEntry> {
@@ -74,7 +79,7 @@ export class ToolCatalog {
       scope: `tools.search:${options.q.normalize('NFC').trim().toLowerCase()}`,
     };
     const index = this.index();
-    const primary = index.rankPrimary(options.q, accept);
+    const primary = this.byRelevance(options.q, index.rankPrimary(options.q, accept));
     let page = paginate(primary, (hit) => hit.key, request);
     // Fuzzy matches rank after every prefix and word match, so they are only
     // worked out when this page reaches past those.
@@ -86,6 +91,20 @@ export class ToolCatalog {
       items: page.items.map((hit) => this.entry(this.store.toolByID(hit.toolID)!)),
       nextPageToken: page.nextPageToken,
     };
+  }
+
+  /**
+   * Prefix matches of a name stay first (a person typing a name); the tools that only have every word somewhere follow
+   * in the order the full-text index ranks them (the tool whose name says "create issue" before the dozens whose
+   * description mentions both words); equally relevant ones by date, as before.
+   */
+  private byRelevance(query: string, hits: RankedHit[]): RankedHit[] {
+    const wordHits = hits.filter((hit) => hit.key[0] === WORD_TIER);
+    if (!this.relevance || wordHits.length < 2) return hits;
+    const scores = new Map(this.relevance(query, new Set(wordHits.map((hit) => hit.toolID)), wordHits.length).map((hit) => [hit.toolID, hit.score]));
+    // Rounded, so tools whose texts weigh the same are equals, and the newer comes first.
+    for (const hit of wordHits) hit.key = [WORD_TIER, -Math.round((scores.get(hit.toolID) ?? 0) * 1_000), hit.key[2], hit.key[3]];
+    return sortHits(hits);
   }
 
   entry(record: ToolRecord): ToolEntry {

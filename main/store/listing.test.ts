@@ -65,6 +65,28 @@ describe('tools.list', () => {
     expect(slugs(await call('tools.list', { bundleIDs: [bundleID], tags: ['weather', 'eu'] }))).toEqual(['one']);
   });
 
+  it('ranks the tools that have every word typed as tool search does: "create issue" finds the tool named so before newer ones that only mention both', async () => {
+    const { call } = await startTestCore();
+    const bundleID = newID();
+    await call('bundles.put', { bundleID, slug: 'github', displayName: 'GitHub' });
+    // Written first, so the oldest: ordered by date it came last.
+    const tools: [string, string, string][] = [
+      ['issues-create', 'Create an issue', 'Any user with pull access to a repository can create an issue.'],
+      ['issues-create-comment', 'Create an issue comment', 'Creates a comment on an issue or a pull request; it can create notifications.'],
+      ['issues-create-label', 'Create a label', 'Creates a label for the issues of a repository.'],
+      ['issues-lock', 'Lock an issue', 'Locks the conversation of an issue; only people with push access can create comments then.'],
+      ['projects-create-card', 'Create a project card', 'Adds an issue or a note to a project column, or creates one.'],
+    ];
+    for (const [toolSlug, displayName, description] of tools) {
+      await call('tools.put', { bundleID, toolSlug, version: 'v1', tool: httpTool({ displayName, description }) });
+    }
+    const found = slugs(await call('tools.search', { q: 'create issue' }));
+    expect(found).toEqual(expect.arrayContaining(tools.map(([slug]) => slug)));
+    expect(found[0]).toBe('issues-create');
+    // A name typed from its start still comes first, whatever its text.
+    expect(slugs(await call('tools.search', { q: 'issues-lock' }))[0]).toBe('issues-lock');
+  });
+
   it('rejects a page token from another listing', async () => {
     const { call, failure } = await startTestCore();
     const page = await call('tools.search', { q: 'c', pageSize: 1 });

@@ -50,8 +50,13 @@ export class SearchCatalogue {
 
   /** The best matches for a query among these tools (by tool ID), best first. */
   search(query: string, among: ReadonlySet<string>, limit: number): string[] {
+    return this.scored(query, among, limit).map((hit) => hit.toolID);
+  }
+
+  /** The same, with each match's relevance (higher is better). */
+  scored(query: string, among: ReadonlySet<string>, limit: number): { toolID: string; score: number }[] {
     this.sync();
-    return this.index.search(query, among, limit).map((hit) => hit.toolID);
+    return this.index.search(query, among, limit);
   }
 
   get size(): number {
