@@ -43,6 +43,9 @@ test('a chat reaches a whole bundle and finds its tools by search: the panel say
   await expect(search).toContainText('Searched for');
   await expect(search).toContainText('tides in Lima');
   await expect(search.getByRole('listitem').first()).toContainText('lima-tides');
+  // Both found tools are the World desk's: it is said once, not on each line.
+  await expect(search.getByText('All from World desk')).toBeVisible();
+  await expect(search.getByRole('listitem').filter({ hasText: 'World desk' })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'Tool call Lima tides' }).getByRole('status')).toHaveText('Succeeded');
 
   await page.getByRole('button', { name: /36 tools on/ }).click();

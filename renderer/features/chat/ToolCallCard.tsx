@@ -60,6 +60,9 @@ function SearchedAndFound({ call }: { call: ToolCall }) {
   const { t } = useTranslation();
   const found = foundTools(call);
   if (call.name !== TOOL_SEARCH_NAME) return null;
+  // Tools of one bundle (an imported API's) say it once, not on every line: a long name repeated five times hid what they do.
+  const bundles = new Set(found?.map((match) => match.bundle));
+  const oneBundle = found && found.length > 1 && bundles.size === 1 ? [...bundles][0] : undefined;
   return (
     <dl className="tool-card__qa">
       <dt>{t('toolCall.searchedFor')}</dt>
@@ -68,11 +71,21 @@ function SearchedAndFound({ call }: { call: ToolCall }) {
         <>
           <dt>{t('toolCall.foundAndLoaded')}</dt>
           <dd>
+            {oneBundle ? (
+              <p className="muted tool-card__found-from">
+                {t('toolCall.allFrom')} <bdi>{oneBundle}</bdi>
+              </p>
+            ) : null}
             <ul className="tool-card__found">
               {found.map((match) => (
                 <li key={match.name}>
                   <code>{match.name}</code>
-                  {match.bundle ? <span className="muted">{` · ${match.bundle}`}</span> : null}
+                  {match.bundle && !oneBundle ? (
+                    <span className="muted">
+                      {' · '}
+                      <bdi>{match.bundle}</bdi>
+                    </span>
+                  ) : null}
                   {match.description ? <span className="muted" dir="auto">{` — ${match.description.length > 120 ? `${match.description.slice(0, 119)}…` : match.description}`}</span> : null}
                 </li>
               ))}
