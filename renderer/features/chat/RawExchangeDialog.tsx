@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { RawExchange } from '../../../shared/schemas/raw-exchange.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { ErrorLine, errorMessage } from '../../components/ErrorLine.js';
@@ -26,6 +26,20 @@ function headerLines(headers: Record<string, string> | undefined): string {
     .join('\n');
 }
 
+/** One message of an exchange: its body in sight, its headers folded above it (a dozen lines of them hid the body). */
+function Message({ label, headers, children }: { label: string; headers: Record<string, string> | undefined; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div role="group" aria-label={label}>
+      <details className="raw-exchange__headers">
+        <summary>{t('raw.headers', { count: Object.keys(headers ?? {}).length })}</summary>
+        <pre className="raw-exchange__text">{headerLines(headers)}</pre>
+      </details>
+      <pre className="raw-exchange__text">{children}</pre>
+    </div>
+  );
+}
+
 function Exchange({ exchange, index }: { exchange: RawExchange; index: number }) {
   const { t, i18n } = useTranslation();
   const answer = exchange.error ? t('raw.noAnswer', { error: exchange.error }) : httpStatus(exchange.status);
@@ -36,21 +50,17 @@ function Exchange({ exchange, index }: { exchange: RawExchange; index: number })
         <span className="muted">{` · ${answer} · ${new Date(exchange.startedAt).toLocaleTimeString(i18n.language)}`}</span>
       </summary>
       <h4 className="subhead">{t('raw.request')}</h4>
-      <pre className="raw-exchange__text" aria-label={t('raw.requestNumber', { number: index + 1 })}>
-        {headerLines(exchange.requestHeaders)}
-        {'\n\n'}
+      <Message label={t('raw.requestNumber', { number: index + 1 })} headers={exchange.requestHeaders}>
         {readable(exchange.requestBody)}
-      </pre>
+      </Message>
       <h4 className="subhead">
         {t('raw.response')} <CopyButton text={exchange.responseBody} label={t('raw.copyResponse')} />
       </h4>
-      <pre className="raw-exchange__text" aria-label={t('raw.responseNumber', { number: index + 1 })}>
-        {headerLines(exchange.responseHeaders)}
-        {'\n\n'}
+      <Message label={t('raw.responseNumber', { number: index + 1 })} headers={exchange.responseHeaders}>
         {exchange.responseBody}
         {exchange.truncated ? '\n' : null}
         {exchange.truncated ? t('raw.cut') : null}
-      </pre>
+      </Message>
     </details>
   );
 }
