@@ -188,6 +188,11 @@ test('a person builds a three-step recipe by keyboard, runs it, fixes the failin
     await page.keyboard.press('Alt+ArrowDown');
     await expect(steps.getByRole('listitem').nth(2).getByRole('heading')).toHaveText('Step 3 · To Fahrenheit');
     await expect(recipe.getByText('Every step has what it needs.')).toBeVisible();
+    // Each step's title is whole at 1280 px ("Step 1 · To Fahrenheit", not "Step 1 · T…").
+    for (const heading of await steps.getByRole('heading').all()) {
+      expect(await heading.evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().width > 120)).toBe(true);
+    }
+    await steps.screenshot(shot('recipe-steps'));
     await page.setViewportSize({ width: 1280, height: 900 });
 
     const axe = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
