@@ -44,9 +44,21 @@ export const SEARCH_OPTIONS: SearchOptions = {
 
 /** The words searched for: the request's own, less stop words, and what people mean by them in API terms. */
 export function queryWords(query: string): string[] {
-  const words = splitWords(query.slice(0, MAX_QUERY_LENGTH)).map((word) => word.toLowerCase()).filter((word) => !STOP_WORDS.has(word));
+  const words = askedWords(query);
   return [...new Set([...words, ...words.flatMap((word) => QUERY_SYNONYMS[word] ?? [])])];
 }
+
+/** The request's own words, less stop words. */
+function askedWords(query: string): string[] {
+  return splitWords(query.slice(0, MAX_QUERY_LENGTH)).map((word) => word.toLowerCase()).filter((word) => !STOP_WORDS.has(word));
+}
+
+/**
+ * How much more a tool whose title is exactly the request's words weighs: "delete repository" on GitHub's tools finds
+ * "Delete a repository" first (fourth before, after tools whose shorter texts won on BM25 alone). The evaluation set,
+ * written as people ask rather than as titles, is unchanged by it (hit@1 0.45, hit@5 0.73 at 2 and at 4).
+ */
+const EXACT_TITLE_BOOST = 2;
 
 function splitWords(text: string): string[] {
   return text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
@@ -101,6 +113,8 @@ export class ToolTextIndex {
   /** In how many tools each word occurs: a word in most of them tells tools apart too little to pay for reading them all. */
   private readonly documentFrequency = new Map<string, number>();
   private readonly wordsOf = new Map<string, readonly string[]>();
+  /** Each tool's title as words, less stop words. */
+  private readonly titleOf = new Map<string, ReadonlySet<string>>();
 
   get size(): number {
     return this.engine.documentCount;
@@ -115,6 +129,7 @@ export class ToolTextIndex {
     this.engine.add(tool);
     const words = [...new Set(FIELDS.flatMap((field) => tokenize(tool[field]).map(processWord)).filter((word): word is string => word !== null))];
     this.wordsOf.set(tool.toolID, words);
+    this.titleOf.set(tool.toolID, new Set(splitWords(tool.displayName).map(processWord).filter((word): word is string => word !== null)));
     for (const word of words) this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
   }
 
@@ -131,6 +146,15 @@ export class ToolTextIndex {
       else this.documentFrequency.delete(word);
     }
     this.wordsOf.delete(toolID);
+    this.titleOf.delete(toolID);
+  }
+
+  /** The tool's title says the request's words, no more and no fewer. */
+  private titledAs(toolID: string, asked: ReadonlySet<string>): boolean {
+    const title = this.titleOf.get(toolID);
+    if (!title || title.size !== asked.size) return false;
+    for (const word of asked) if (!title.has(word)) return false;
+    return true;
   }
 
   private frequency(word: string): number {
@@ -171,8 +195,10 @@ export class ToolTextIndex {
     const words = queryWords(query);
     if (words.length === 0 || among.size === 0 || limit <= 0) return [];
     const candidates = this.passes === 2 ? this.candidates(words, among, limit, options) : among;
+    const asked = new Set(askedWords(query));
+    const boost = (id: string) => (!candidates.has(id) ? 0 : this.titledAs(id, asked) ? EXACT_TITLE_BOOST : 1);
     return this.engine
-      .search(words.join(' '), { ...options, boostDocument: (id) => (candidates.has(String(id)) ? 1 : 0) })
+      .search(words.join(' '), { ...options, boostDocument: (id) => boost(String(id)) })
       .slice(0, limit)
       .map((result) => ({ toolID: String(result.id), score: result.score }));
   }

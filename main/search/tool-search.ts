@@ -1,4 +1,5 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
+import { STOP_WORDS } from './search-words.js';
 
 /** What search knows of a tool: the fields people type, and when it last changed. */
 export interface SearchDocument {
@@ -41,7 +42,12 @@ interface Prepared {
   slug: string;
   displayName: string;
   words: Set<string>;
+  /** The display name's words less stop words, in order, joined by spaces: "Create an issue" is "create issue". */
+  title: string;
 }
+
+/** A name typed as it is, or the words of a title ("create issue" for "Create an issue"): first among the prefix matches. */
+const EXACT = -1;
 
 const WORD_SPLIT = /[^\p{L}\p{M}\p{N}]+/u;
 
@@ -51,6 +57,12 @@ function normalize(text: string): string {
 
 function wordsOf(...fields: string[]): string[] {
   return fields.flatMap((field) => normalize(field).split(WORD_SPLIT)).filter(Boolean);
+}
+
+function titleOf(text: string): string {
+  return wordsOf(text)
+    .filter((word) => !STOP_WORDS.has(word))
+    .join(' ');
 }
 
 function bigramsOf(words: Iterable<string>): Set<string> {
@@ -93,7 +105,7 @@ export class ToolSearchIndex {
       const words = new Set(wordsOf(document.slug, document.displayName, document.description, ...document.tags));
       for (const word of words) push(this.byWord, word, index);
       for (const word of new Set(wordsOf(document.slug, document.displayName, ...document.tags))) push(this.byFuzzyWord, word, index);
-      return { document, slug: normalize(document.slug), displayName: normalize(document.displayName), words };
+      return { document, slug: normalize(document.slug), displayName: normalize(document.displayName), words, title: titleOf(document.displayName) };
     });
     this.fuzzyWords = [...this.byFuzzyWord.keys()];
     this.fuzzyWords.forEach((word, index) => {
@@ -105,13 +117,17 @@ export class ToolSearchIndex {
   rankPrimary(query: string, accept: (toolID: string) => boolean): RankedHit[] {
     const wanted = normalize(query).trim();
     const hits = new Map<string, RankedHit>();
-    const add = (entry: Prepared, tier: number) => {
+    const add = (entry: Prepared, tier: number, rank = 0) => {
       const { toolID, modifiedAtMs } = entry.document;
-      if (!hits.has(toolID) && accept(toolID)) hits.set(toolID, { toolID, key: [tier, 0, -modifiedAtMs, toolID] });
+      if (!hits.has(toolID) && accept(toolID)) hits.set(toolID, { toolID, key: [tier, rank, -modifiedAtMs, toolID] });
     };
     if (!wanted) {
       for (const entry of this.prepared) add(entry, 0);
       return sortHits([...hits.values()]);
+    }
+    const asTitle = titleOf(wanted);
+    for (const entry of this.prepared) {
+      if (entry.slug === wanted || entry.displayName === wanted || (asTitle && entry.title === asTitle)) add(entry, 0, EXACT);
     }
     for (const entry of this.prepared) {
       if (entry.slug.startsWith(wanted) || entry.displayName.startsWith(wanted)) add(entry, 0);
