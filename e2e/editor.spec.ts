@@ -364,3 +364,20 @@ test('Tab leaves a code editor for the next field, as in any form, and Ctrl+M sw
   await expect(text).not.toBeFocused();
   await expect(hint).toHaveText('Tab moves to the next field · Ctrl+M: Tab types a tab');
 });
+
+test('the code editors narrow with the window: opened wide, then at 1000×700 each fits its card (no code cut off at the edge)', async ({ app }) => {
+  await app.page.setViewportSize({ width: 1600, height: 800 });
+  const editor = await openNewToolEditor(app);
+  await editor.getByLabel('Type').selectOption('script');
+  const codeEditors = editor.locator('.json-editor');
+  // Laid out wide first (Monaco loads after the form).
+  await expect(editor.locator('.monaco-editor')).toHaveCount(3);
+  await app.page.setViewportSize({ width: 1000, height: 700 });
+  // Each editor's right edge inside the tool editor's: a fieldset is as wide as its content unless told otherwise.
+  const overflow = () =>
+    codeEditors.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().right - element.closest('section')!.getBoundingClientRect().right)).filter((past) => past > 0));
+  await expect.poll(overflow).toEqual([]);
+  await codeEditors.first().scrollIntoViewIfNeeded();
+  await app.page.screenshot(shot('editor-narrowed'));
+  expect(app.consoleErrors).toEqual([]);
+});
