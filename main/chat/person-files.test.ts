@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startChatHarness } from '../../testing/harness/chat-harness.js';
@@ -7,6 +7,7 @@ import { geminiReply, startFakeGemini } from '../../testing/servers/fake-gemini.
 import { openAiTextReply, startFakeOpenAi } from '../../testing/servers/fake-openai.js';
 import type { UserMessage } from '../../shared/schemas/chat.js';
 import { tinyPdf } from '../../testing/data/tiny-pdf.js';
+import { TINY_JPEG, TINY_PNG } from '../../testing/data/tiny-pictures.js';
 import { fileReaderOf } from '../providers/capabilities.js';
 import { toOpenAiMessages } from '../providers/openai.js';
 import { PersonFiles } from './person-files.js';
@@ -19,7 +20,7 @@ function png(width: number, height: number): Buffer {
   size.writeUInt32BE(height, 4);
   return Buffer.concat([header, size, Buffer.from('0806000000', 'hex'), Buffer.alloc(40)]);
 }
-const PICTURE = png(2, 2);
+const PICTURE = TINY_PNG;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const CSV = Buffer.from('city,temp\nLima,19\nOslo,-3\n');
 const file = (name: string, mediaType: string, bytes: Buffer) => ({ kind: 'file' as const, name, mediaType, dataBase64: bytes.toString('base64') });
@@ -100,6 +101,25 @@ describe("the person's own files in a chat", () => {
       { inlineData: { mimeType: 'image/png', data: PICTURE.toString('base64') } },
       { inlineData: { mimeType: 'application/pdf', data: tinyPdf('Revenue rose 12 percent').toString('base64') } },
     ]);
+  });
+
+  it('a photo sent straight through the API (not the window, which draws it again) reaches the model and the data folder without where it was taken', async () => {
+    const h = await startChatHarness();
+    const server = await startFakeAnthropic([anthropicReply({ text: ['A gradient.'] })]);
+    onTestFinished(() => server.close());
+    await h.provider('claude', { kind: 'anthropic', displayName: 'Claude', baseURL: server.url, apiKey: 'sk-ant' });
+    const chat = await h.chat({ providerId: 'claude' });
+    const place = Buffer.from('Exif\0\0MM\0*GPSLatitude 59.9139 N GPSLongitude 10.7522 E', 'latin1');
+    const exif = Buffer.concat([Buffer.from([0xff, 0xe1, 0, place.length + 2]), place]);
+    const photo = Buffer.concat([TINY_JPEG.subarray(0, 2), exif, TINY_JPEG.subarray(2)]);
+    await h.call('chats.send', { chatId: chat.id, content: 'What is this?', attachments: [file('IMG_0042.jpg', 'image/jpeg', photo)] });
+    const done = await h.settled(chat.id);
+    const [sent] = (done.messages[0] as UserMessage).files!;
+    expect(sent).toMatchObject({ name: 'IMG_0042.jpg', mediaType: 'image/jpeg', bytes: TINY_JPEG.length });
+    const [first] = server.requests[0]!.body.messages as { content: { type: string; source?: { data: string } }[] }[];
+    expect(Buffer.from(first!.content.find((block) => block.type === 'image')!.source!.data, 'base64').equals(TINY_JPEG)).toBe(true);
+    const [keptFile] = await kept(h.dataDir);
+    expect((await readFile(path.join(h.dataDir, 'files', keptFile!))).includes('GPSLatitude')).toBe(false);
   });
 
   it('an edited message keeps its files', async () => {

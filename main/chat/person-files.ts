@@ -11,6 +11,7 @@ import { storageFailure } from '../common/storage-errors.js';
 import type { FileReader } from '../providers/capabilities.js';
 import { workerUrl } from '../common/worker-location.js';
 import { PdfText } from './pdf-text.js';
+import { withoutMetadata } from './picture-metadata.js';
 
 
 /** The longest side of a picture models take (Anthropic's limit; OpenAI and Gemini scale larger ones down themselves). */
@@ -48,8 +49,8 @@ export class PersonFiles {
     const kept: PersonFile[] = [];
     for (const { upload, bytes } of decoded) {
       const file = checked(upload, bytes);
-      await this.keep(file.sha256, bytes);
-      kept.push(file);
+      await this.keep(file.file.sha256, file.bytes);
+      kept.push(file.file);
     }
     return kept;
   }
@@ -136,7 +137,9 @@ function decode(upload: PersonFileUpload): Buffer {
 }
 
 /** The file as kept, once its bytes are what its name says and something a model can take. */
-function checked(upload: PersonFileUpload, bytes: Buffer): PersonFile {
+/** The file as kept: a picture without its metadata (place, camera), named by the SHA-256 of what is kept. */
+function checked(upload: PersonFileUpload, given: Buffer): { file: PersonFile; bytes: Buffer } {
+  let bytes = given;
   const { name } = upload;
   const sniffed = sniffFile(bytes, name);
   const claimed = claimedKind(name, upload.mediaType);
@@ -157,7 +160,10 @@ function checked(upload: PersonFileUpload, bytes: Buffer): PersonFile {
     if (Math.ceil(bytes.length / 3) * 4 > MAX_PICTURE_CHARS) {
       throw new ToolbeltError('payload_too_large', `${name} is ${megabytes(bytes.length)}; models take pictures up to 3 MB. The window makes larger pictures smaller as they are attached; save this one smaller.`);
     }
+    const stripped = withoutMetadata(bytes, sniffed.mediaType);
+    if (!stripped) throw new ToolbeltError('unsupported_media_type', `${name}: its ${sniffed.mediaType} structure is damaged, so the picture cannot be read. Save it again and attach that.`);
+    bytes = stripped;
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { name, kind: sniffed.kind, mediaType: sniffed.mediaType, sha256, bytes: bytes.length };
+  return { file: { name, kind: sniffed.kind, mediaType: sniffed.mediaType, sha256, bytes: bytes.length }, bytes };
 }
