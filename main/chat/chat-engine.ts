@@ -110,15 +110,10 @@ export class ChatEngine {
   /** The person's message, then the model's turn; `replaces` drops one of their messages and all after it first. */
   async send(chatId: string, content: string, attachments: MessageAttachment[] = [], replaces?: string, answerSchema?: Record<string, unknown>, uploads: PersonFileUpload[] = []): Promise<{ runId: string; messageId: string }> {
     if (content.trim() === '' && attachments.length === 0 && uploads.length === 0) throw new ToolbeltError('invalid_params', 'Type a message, or attach a file, a resource or a prompt.');
+    if (uploads.length === 0) return this.sendKept(chatId, content, attachments, [], replaces, answerSchema);
     // The files are checked and kept first: one that is not what its name says stops the message before any hook runs.
-    const files = uploads.length ? await this.deps.personFiles.accept(uploads) : [];
-    try {
-      return await this.sendKept(chatId, content, attachments, files, replaces, answerSchema);
-    } catch (error) {
-      // A message that was never kept (a hook stopped it, the chat was busy) leaves none of its files behind.
-      if (files.length) await this.deps.personFiles.forget(files, await this.deps.files.all());
-      throw error;
-    }
+    // A message that was never kept (a hook stopped it, the chat was busy) leaves none of its files behind.
+    return this.deps.personFiles.whileSending(uploads, (files) => this.sendKept(chatId, content, attachments, files, replaces, answerSchema), () => this.deps.files.all());
   }
 
   private async sendKept(chatId: string, content: string, attachments: MessageAttachment[], files: PersonFile[], replaces: string | undefined, answerSchema: Record<string, unknown> | undefined): Promise<{ runId: string; messageId: string }> {

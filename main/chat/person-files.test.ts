@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startChatHarness } from '../../testing/harness/chat-harness.js';
@@ -120,6 +121,28 @@ describe("the person's own files in a chat", () => {
     expect(Buffer.from(first!.content.find((block) => block.type === 'image')!.source!.data, 'base64').equals(TINY_JPEG)).toBe(true);
     const [keptFile] = await kept(h.dataDir);
     expect((await readFile(path.join(h.dataDir, 'files', keptFile!))).includes('GPSLatitude')).toBe(false);
+  });
+
+  it('a chat removed while another message with the same file is on its way (held by a hook) leaves that file kept for it', async () => {
+    const h = await startChatHarness();
+    await h.provider('script', { kind: 'scripted', displayName: 'Script' });
+    const first = await h.chat({ providerId: 'script' });
+    await h.call('chats.send', { chatId: first.id, content: 'Look', attachments: [file('a.csv', 'text/csv', CSV)] });
+    await h.settled(first.id);
+    // The second message waits in its prompt hook: it says it is there through one pipe and goes on when the other is written.
+    const reached = path.join(h.dataDir, 'reached');
+    const go = path.join(h.dataDir, 'go');
+    execFileSync('mkfifo', [reached, go]);
+    await h.call('settings.patch', { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo here > '${reached}'; cat '${go}' > /dev/null` }] }] } } as never);
+    const second = await h.chat({ providerId: 'script' });
+    const sending = h.call('chats.send', { chatId: second.id, content: 'And again', attachments: [file('b.csv', 'text/csv', CSV)] });
+    await readFile(reached);
+    await h.call('chats.delete', { chatId: first.id });
+    await writeFile(go, 'on\n');
+    await sending;
+    const [held] = (await h.call('chats.get', { chatId: second.id })).messages.filter((message) => message.role === 'user').map((message) => (message).files![0]!);
+    const shown = await h.call('chats.file', { chatId: second.id, sha256: held!.sha256 });
+    expect(Buffer.from(shown.dataBase64, 'base64').equals(CSV)).toBe(true);
   });
 
   it('an edited message keeps its files', async () => {

@@ -29,6 +29,8 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 export class PersonFiles {
   private readonly folder: string;
   private readonly pdfText: PdfText;
+  /** Files of messages on their way to their chats, by SHA-256: how many messages hold each. */
+  private readonly sending = new Map<string, number>();
 
   constructor(
     private readonly dataDir: string,
@@ -82,9 +84,34 @@ export class PersonFiles {
     );
   }
 
-  /** Removes those of `files` no chat holds: a removed chat's, or a message's that was never kept (refused by a hook, a busy chat). */
-  async forget(files: readonly PersonFile[], chats: readonly Chat[]): Promise<void> {
+  /**
+   * The files of a message on its way, kept while `send` puts it in its chat: none of them is removed meanwhile (a chat
+   * deleted then that held the same bytes), and a message that never got there leaves none of them behind.
+   */
+  async whileSending<T>(uploads: readonly PersonFileUpload[], send: (files: PersonFile[]) => Promise<T>, chats: () => Promise<readonly Chat[]>): Promise<T> {
+    const files = await this.accept(uploads);
+    for (const file of files) this.sending.set(file.sha256, (this.sending.get(file.sha256) ?? 0) + 1);
+    try {
+      return await send(files);
+    } catch (error) {
+      await this.forget(files, await chats(), { ownSending: files });
+      throw error;
+    } finally {
+      for (const file of files) {
+        const left = this.sending.get(file.sha256)! - 1;
+        if (left > 0) this.sending.set(file.sha256, left);
+        else this.sending.delete(file.sha256);
+      }
+    }
+  }
+
+  /** Removes those of `files` no chat holds and no message on its way does: a removed chat's, or a message's that was never kept. */
+  async forget(files: readonly PersonFile[], chats: readonly Chat[], options: { ownSending?: readonly PersonFile[] } = {}): Promise<void> {
     const held = new Set(chats.flatMap(filesOf).map((file) => file.sha256));
+    // Another message on its way with the same bytes holds them (a failed send counts only the others).
+    const own = new Map<string, number>();
+    for (const file of options.ownSending ?? []) own.set(file.sha256, (own.get(file.sha256) ?? 0) + 1);
+    for (const [sha256, count] of this.sending) if (count > (own.get(sha256) ?? 0)) held.add(sha256);
     const gone = new Set(files.map((file) => file.sha256).filter((sha256) => !held.has(sha256)));
     await Promise.all([...gone].map((sha256) => unlink(this.pathOf(sha256)).catch(() => undefined)));
   }
@@ -136,7 +163,6 @@ function decode(upload: PersonFileUpload): Buffer {
   return bytes;
 }
 
-/** The file as kept, once its bytes are what its name says and something a model can take. */
 /** The file as kept: a picture without its metadata (place, camera), named by the SHA-256 of what is kept. */
 function checked(upload: PersonFileUpload, given: Buffer): { file: PersonFile; bytes: Buffer } {
   let bytes = given;
