@@ -140,7 +140,7 @@ describe("the person's own files in a chat", () => {
     await h.call('chats.delete', { chatId: first.id });
     await writeFile(go, 'on\n');
     await sending;
-    const [held] = (await h.call('chats.get', { chatId: second.id })).messages.filter((message) => message.role === 'user').map((message) => (message).files![0]!);
+    const [held] = (await h.call('chats.get', { chatId: second.id })).messages.filter((message) => message.role === 'user').map((message) => message.files![0]!);
     const shown = await h.call('chats.file', { chatId: second.id, sha256: held!.sha256 });
     expect(Buffer.from(shown.dataBase64, 'base64').equals(CSV)).toBe(true);
   });
