@@ -1,5 +1,6 @@
 import type { Download } from '@playwright/test';
 import { geminiReply, startFakeGemini } from '../testing/servers/fake-gemini.js';
+import { strFromU8, unzipSync } from 'fflate';
 import { pictureSize } from '../shared/files/file-sniff.js';
 import { hostApi } from './fixtures/api.js';
 import { putHttpToolBundle, startHttpTarget } from './fixtures/http-target.js';
@@ -295,10 +296,14 @@ test('chat list: search by words in titles and messages, pin to the top, relativ
 });
 
 async function readDownload(download: Download): Promise<string> {
+  return (await readDownloadBytes(download)).toString('utf8');
+}
+
+async function readDownloadBytes(download: Download): Promise<Buffer> {
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 test('two calls waiting for approval say "1 of 2", and the request shown follows the edited arguments', async ({ app }) => {
@@ -481,6 +486,18 @@ test("the person's files: a picture picked with the paper clip (made smaller bef
   const kept = (await api('GET', `/chats/${chatId}/files/${picture.sha256}`)) as { mediaType: string; dataBase64: string };
   const width = pictureSize(Buffer.from(kept.dataBase64, 'base64'), kept.mediaType)?.width;
   expect(width).toBe(2048);
+
+  // Exported with its files beside the Markdown, which links them.
+  await page.locator('summary[aria-label="Export chat"]').click();
+  const [archive] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Markdown with its files (.zip)' }).click()]);
+  expect(archive.suggestedFilename()).toMatch(/\.zip$/);
+  const unpacked = unzipSync(await readDownloadBytes(archive));
+  expect(Object.keys(unpacked).sort()).toEqual([archive.suggestedFilename().replace(/\.zip$/, '.md'), 'files/beach.jpg', 'files/temps.csv']);
+  const exported = strFromU8(unpacked[archive.suggestedFilename().replace(/\.zip$/, '.md')]!);
+  expect(exported).toContain('![beach.jpg](<files/beach.jpg>)');
+  expect(exported).toContain('[temps.csv](<files/temps.csv>)');
+  expect(strFromU8(unpacked['files/temps.csv']!)).toBe('city,temp\nLima,19\n');
+  expect(Buffer.from(unpacked['files/beach.jpg']!).equals(Buffer.from(kept.dataBase64, 'base64'))).toBe(true);
 
   // Opened whole, closed with Esc: focus goes back to the file.
   await sent.getByRole('button', { name: 'Open temps.csv' }).click();

@@ -13,6 +13,11 @@ export function saveBase64File(fileName: string, base64: string, type: string): 
   saveBlob(fileName, new Blob([base64Bytes(base64)], { type }));
 }
 
+/** Hands bytes made in the window (an archive) to the browser as a file to save. */
+export function saveBytesFile(fileName: string, bytes: Uint8Array, type: string): void {
+  saveBlob(fileName, new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+}
+
 function saveBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

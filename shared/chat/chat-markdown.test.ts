@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankChat } from './chat-calls.js';
-import { chatToMarkdown, exportFileName } from './chat-markdown.js';
+import { chatToMarkdown, exportFileName, exportFilePaths } from './chat-markdown.js';
 import type { Chat } from '../schemas/chat.js';
 
 const at = '2026-11-24T10:00:00.000Z';
@@ -52,5 +52,21 @@ describe('a chat as Markdown', () => {
     expect(exportFileName('../../etc/passwd', 'json')).toBe('etc-passwd.json');
     expect(exportFileName('Über Café 東京', 'md')).toBe('Über-Café-東京.md');
     expect(exportFileName('???', 'md')).toBe('chat.md');
+  });
+
+  it('carries files beside it at safe paths, one per file however often sent, names two files share told apart, and links them', () => {
+    const file = (name: string, byte: string) => ({ name, kind: 'text' as const, mediaType: 'text/plain', sha256: byte.repeat(32), bytes: 3 });
+    const withFiles: Chat = {
+      ...chat,
+      messages: [
+        ...chat.messages,
+        { id: '019a0000-0000-7000-8000-000000000005', role: 'user', content: 'More', createdAt: at, files: [file('../../notes.txt', 'cd'), file('NOTES.txt', 'ef'), file('sky.png', 'ab')] },
+      ],
+    };
+    const paths = exportFilePaths(withFiles);
+    expect([...paths.values()]).toEqual(['files/sky.png', 'files/notes.txt', `files/NOTES-${'ef'.repeat(4)}.txt`]);
+    const markdown = chatToMarkdown(withFiles, paths);
+    expect(markdown).toContain('Attached file ![sky.png](<files/sky.png>) (image/png, 2048 bytes)');
+    expect(markdown).toContain('Attached file [../../notes.txt](<files/notes.txt>)');
   });
 });

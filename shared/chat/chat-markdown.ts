@@ -25,7 +25,7 @@ function callMarkdown(call: ToolCall, who: string): string {
  * that shaped it, then each message, tool calls with their arguments and
  * results in fenced blocks.
  */
-export function chatToMarkdown(chat: Chat): string {
+export function chatToMarkdown(chat: Chat, filePaths?: ReadonlyMap<string, string>): string {
   const lines = [`# ${chat.title}`, '', `- Provider: ${chat.providerId}`, `- Model: ${chat.model || '(none picked)'}`, `- Started: ${chat.createdAt}`];
   if (chat.temperature !== undefined) lines.push(`- Temperature: ${chat.temperature}`);
   if (chat.system) lines.push('', '## System prompt', '', fence(chat.system));
@@ -33,8 +33,12 @@ export function chatToMarkdown(chat: Chat): string {
   for (const message of chat.messages) {
     if (message.role === 'user') {
       const attached = (message.attachments ?? []).map((attachment) => `Attached ${attachment.kind} **${attachment.title}** from ${attachment.server}:\n\n${fence(attachment.text)}`);
-      // The person's files by name and kind: their bytes stay in the data folder (`files/<sha256>`).
-      const files = (message.files ?? []).map((file) => `Attached file **${file.name}** (${file.mediaType}, ${file.bytes} bytes, SHA-256 ${file.sha256.slice(0, 12)}…)`);
+      // The person's files: linked where the export carries them beside it, else by name (their bytes stay in the data folder).
+      const files = (message.files ?? []).map((file) => {
+        const beside = filePaths?.get(file.sha256);
+        if (!beside) return `Attached file **${file.name}** (${file.mediaType}, ${file.bytes} bytes, SHA-256 ${file.sha256.slice(0, 12)}…)`;
+        return `Attached file ${file.kind === 'picture' ? '!' : ''}[${file.name.replace(/[[\]\\]/g, '\\$&')}](<${beside}>) (${file.mediaType}, ${file.bytes} bytes)`;
+      });
       sections.push(['## You', message.content, ...attached, ...files].filter(Boolean).join('\n\n'));
     } else if (message.role === 'assistant') {
       const calls = message.toolCalls.map((call) => callMarkdown(call, 'Tool call'));
@@ -47,8 +51,30 @@ export function chatToMarkdown(chat: Chat): string {
   return `${sections.join('\n\n')}\n`;
 }
 
+/**
+ * Where each of the chat's files goes in an export that carries them (`files/<its name>`): one path per file however
+ * often it was sent, names made safe for any file system, a name two different files share told apart by their hash.
+ */
+export function exportFilePaths(chat: Chat): Map<string, string> {
+  const paths = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const message of chat.messages) {
+    if (message.role !== 'user') continue;
+    for (const file of message.files ?? []) {
+      if (paths.has(file.sha256)) continue;
+      // Its own name only (what follows the last slash), without what a file system refuses or hides.
+      const safe = (file.name.split(/[\\/]/).pop() ?? '').replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').replace(/^[.\s]+/, '').slice(-120) || 'file';
+      const dot = safe.lastIndexOf('.');
+      const name = taken.has(safe.toLowerCase()) ? (dot > 0 ? `${safe.slice(0, dot)}-${file.sha256.slice(0, 8)}${safe.slice(dot)}` : `${safe}-${file.sha256.slice(0, 8)}`) : safe;
+      taken.add(name.toLowerCase());
+      paths.set(file.sha256, `files/${name}`);
+    }
+  }
+  return paths;
+}
+
 /** A file name from the chat's title: letters, digits and dashes, never empty. */
-export function exportFileName(title: string, extension: 'md' | 'json'): string {
+export function exportFileName(title: string, extension: 'md' | 'json' | 'zip'): string {
   const base = title
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
