@@ -23,6 +23,8 @@ export const ERROR_HTTP_STATUS = {
   chat_busy: 409,
   port_in_use: 409,
   tools_unsupported: 422,
+  // A model server that refused the pictures of a message (a model that sees none): it is not sent them again.
+  pictures_unsupported: 422,
   provider_rate_limited: 429,
   provider_auth: 502,
   provider_unreachable: 502,

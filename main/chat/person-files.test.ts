@@ -104,6 +104,26 @@ describe("the person's own files in a chat", () => {
     ]);
   });
 
+  it('a picture an OpenAI-compatible model refuses fails with a clear error; sent again, the picture is left out for that model and said so', async () => {
+    const h = await startChatHarness();
+    // LM Studio's words for a model that sees no pictures.
+    const server = await startFakeOpenAi([{ kind: 'json', status: 400, body: { error: { message: 'Model does not support images. Please use a model that does.' } } }, openAiTextReply(['A chart, I am told.'])]);
+    onTestFinished(() => server.close());
+    await h.provider('local', { kind: 'openai', displayName: 'LM Studio', baseURL: `${server.url}/v1` });
+    const chat = await h.chat({ providerId: 'local', model: 'text-only' });
+    await h.call('chats.send', { chatId: chat.id, content: 'What is this?', attachments: [file('chart.png', 'image/png', PICTURE)] });
+    const failed = await h.settled(chat.id);
+    expect(failed.lastRun?.error).toMatchObject({ code: 'pictures_unsupported', message: expect.stringMatching(/LM Studio refused the picture for text-only .*does not support images.*left out for this model/) as unknown });
+    // The window learns it too: it says before the next send that pictures are left out.
+    expect(await h.call('models.capabilities', { id: 'local', model: 'text-only' })).toMatchObject({ images: 'no' });
+    await h.call('chats.regenerate', { chatId: chat.id });
+    const done = await h.settled(chat.id);
+    expect(done.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'A chart, I am told.' });
+    const again = JSON.stringify(server.requests.filter((request) => request.path === '/v1/chat/completions')[1]!.body.messages);
+    expect(again).not.toContain('image_url');
+    expect(again).toContain('left-out=\\"this model does not take pictures\\"');
+  });
+
   it('a photo sent straight through the API (not the window, which draws it again) reaches the model and the data folder without where it was taken', async () => {
     const h = await startChatHarness();
     const server = await startFakeAnthropic([anthropicReply({ text: ['A gradient.'] })]);

@@ -165,7 +165,7 @@ export class TurnLoop {
     if (answerSchema && exposure.byName.has(ANSWER_TOOL_NAME)) {
       throw new ToolbeltError('conflict', `A tool of this chat is offered to the model as "${ANSWER_TOOL_NAME}", the name a structured answer uses. Give it another name in the tools panel, or make the answer text again.`);
     }
-    const history = this.deps.personFiles ? await this.deps.personFiles.loaded(chat.messages, fileReaderOf(settings)) : chat.messages.slice();
+    const history = this.deps.personFiles ? await this.deps.personFiles.loaded(chat.messages, fileReaderOf(settings, provider.learned?.(chat.model))) : chat.messages.slice();
     if (nudge) history.push({ id: uuidv7(), role: 'user', content: nudge, createdAt: this.host.now() });
     const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.host.now() };
     chat.messages.push(message);

@@ -21,11 +21,12 @@ export interface FileReader {
 /**
  * What of the person's files a provider's models take: pictures unless the kind sees none; PDFs as documents where
  * the API reads them (Anthropic, Gemini, Azure and OpenAI's own; an OpenAI-compatible server, Ollama or LM Studio,
- * refuses a file part, so it gets the PDF's text).
+ * refuses a file part, so it gets the PDF's text). A model whose server refused a picture (an OpenAI-compatible one,
+ * whose kind cannot say) gets none after that.
  */
-export function fileReaderOf(settings: { kind: ProviderKind; baseURL?: string | undefined }): FileReader {
+export function fileReaderOf(settings: { kind: ProviderKind; baseURL?: string | undefined }, learned: LearnedAbout = {}): FileReader {
   const openAiItself = settings.kind !== 'openai' || settings.baseURL === undefined || new URL(settings.baseURL).hostname === 'api.openai.com';
-  return { pictures: BY_KIND[settings.kind].images !== 'no', pdfs: settings.kind !== 'scripted' && openAiItself };
+  return { pictures: BY_KIND[settings.kind].images !== 'no' && learned.picturesRefusal === undefined, pdfs: settings.kind !== 'scripted' && openAiItself };
 }
 
 /**
@@ -58,6 +59,8 @@ export function capabilitiesOf(kind: ProviderKind, model: string, learned: Learn
     tools: learned.toolsRefusal ? 'refused' : 'yes',
     ...(learned.toolsRefusal ? { toolsRefusal: learned.toolsRefusal } : {}),
     ...BY_KIND[kind],
+    // Its server refused a picture: the window says before sending that pictures are left out.
+    ...(learned.picturesRefusal ? { images: 'no' as const } : {}),
     streamingWithTools: learned.streamsToolsWhole ? 'whole' : 'yes',
     ...context,
   };

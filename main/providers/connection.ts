@@ -13,4 +13,6 @@ export interface ProviderConnection {
   azureApiVersion?: string;
   /** Told when the server refuses a request for its tools, so the model is not sent them again. */
   toolsRefused?: (model: string, error: ToolbeltError) => void;
+  /** Told when the server refuses a request for its pictures, so the model is not sent them again. */
+  picturesRefused?: (model: string, error: ToolbeltError) => void;
 }

@@ -9,6 +9,8 @@ export interface ProviderErrorContext {
   model?: string;
   baseURL: string;
   hadTools: boolean;
+  /** The request carried pictures of the person's (as images). */
+  hadPictures?: boolean;
   apiKey?: string;
   signal?: AbortSignal;
 }
@@ -70,6 +72,13 @@ export function providerError(raw: unknown, context: ProviderErrorContext): Tool
   if (status === 404 && context.model) {
     return new ToolbeltError('not_found', `${name} does not know the model "${context.model}" (HTTP 404: ${said}). Pick another model for this chat.`, { status });
   }
+  if (status >= 400 && status < 500 && context.hadPictures && /\bimages?\b|vision|multi-?modal|picture/i.test(said)) {
+    return new ToolbeltError(
+      'pictures_unsupported',
+      `${name} refused the picture for ${context.model ?? 'this model'} (HTTP ${status}: ${said}). Send again and the picture is left out for this model, or pick a model that sees pictures.`,
+      { status },
+    );
+  }
   if (status >= 400 && status < 500 && context.hadTools && /\btools?\b|function/i.test(said)) {
     return new ToolbeltError(
       'tools_unsupported',
@@ -96,10 +105,12 @@ export function failureFor(connection: ProviderConnection, baseURL: string): (er
       baseURL,
       model: request?.model,
       hadTools: (request?.tools.length ?? 0) > 0,
+      hadPictures: request?.messages.some((message) => message.role === 'user' && message.files?.some((file) => file.kind === 'picture' && 'data' in file && file.data !== undefined)) ?? false,
       apiKey: connection.apiKey,
       signal: request?.signal,
     });
     if (failure.code === 'tools_unsupported' && request) connection.toolsRefused?.(request.model, failure);
+    if (failure.code === 'pictures_unsupported' && request) connection.picturesRefused?.(request.model, failure);
     return failure;
   };
 }

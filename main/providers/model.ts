@@ -4,6 +4,8 @@ import type { ExchangeTag } from './raw-exchange.js';
 /** What a provider's answers taught about a model (capabilities.ts reads it). */
 export interface LearnedAbout {
   toolsRefusal?: string;
+  /** The server refused a picture for this model: pictures are left out of its requests, with a sentence saying so. */
+  picturesRefusal?: string;
   streamsToolsWhole?: boolean;
   /** The input size the server's model list gave. */
   listedContextTokens?: number;

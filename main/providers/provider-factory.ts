@@ -25,6 +25,7 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
     const kept = cache.get(settings.id);
     if (kept?.fingerprint === fingerprint) return kept.provider;
     const refused = new Map<string, ToolbeltError>();
+    const picturesRefused = new Map<string, ToolbeltError>();
     const connection = {
       displayName: settings.displayName,
       baseURL: settings.baseURL,
@@ -33,9 +34,10 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
       maxRetries: options.maxRetries ?? 2,
       timeoutMs: options.timeoutMs ?? 10 * 60_000,
       toolsRefused: (model: string, error: ToolbeltError) => refused.set(model, error),
+      picturesRefused: (model: string, error: ToolbeltError) => picturesRefused.set(model, error),
     };
     const provider = remembering(
-      refused,
+      { tools: refused, pictures: picturesRefused },
       settings.kind === 'openai'
         ? createOpenAiProvider(connection)
         : settings.kind === 'azure'
@@ -55,9 +57,11 @@ export function createProviderFactory(options: ProviderFactoryOptions): (setting
  * What the server's answers taught, kept while the provider's settings stay
  * the same (a changed server or key asks again): a model that refused tools
  * is not sent them again (the next turn with tools fails before the
- * request, with the same sentence), and the input sizes its model list gave.
+ * request, with the same sentence), a model that refused pictures gets them
+ * left out (said in the message), and the input sizes its model list gave.
  */
-function remembering(refused: ReadonlyMap<string, ToolbeltError>, provider: ModelProvider): ModelProvider {
+function remembering(refusals: { tools: ReadonlyMap<string, ToolbeltError>; pictures: ReadonlyMap<string, ToolbeltError> }, provider: ModelProvider): ModelProvider {
+  const refused = refusals.tools;
   const listedContext = new Map<string, number>();
   return {
     ...provider,
@@ -68,8 +72,9 @@ function remembering(refused: ReadonlyMap<string, ToolbeltError>, provider: Mode
     },
     learned(model) {
       const refusal = refused.get(model)?.message;
+      const pictures = refusals.pictures.get(model)?.message;
       const listed = listedContext.get(model);
-      return { ...provider.learned?.(model), ...(refusal ? { toolsRefusal: refusal } : {}), ...(listed ? { listedContextTokens: listed } : {}) };
+      return { ...provider.learned?.(model), ...(refusal ? { toolsRefusal: refusal } : {}), ...(pictures ? { picturesRefusal: pictures } : {}), ...(listed ? { listedContextTokens: listed } : {}) };
     },
     // The adapter's own stream, not wrapped: a layer here would cost on every streamed token. A refusal is
     // remembered where it is recognised (the connection's toolsRefused).
