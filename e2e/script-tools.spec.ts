@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { v7 as uuidv7 } from 'uuid';
-import { hostApi } from './fixtures/api.js';
+import { hostApi, openNewToolEditor } from './fixtures/api.js';
 import { expect, test } from './fixtures/app.js';
 import { replaceMonacoText } from './fixtures/monaco.js';
 import { fullShot, shot } from './fixtures/shots.js';
@@ -59,15 +59,9 @@ test('a script tool written in the editor: its schema read from the function as 
 });
 
 test('a new tool’s draft starts with no runs: a script draft’s runs stay with it, not with the recipe drafted next', async ({ app }) => {
-  const bundleID = uuidv7();
-  await hostApi(app.host)('PUT', `/tools/bundles/${bundleID}`, { slug: 'drafts', displayName: 'Drafts' });
+  const editor = await openNewToolEditor(app);
   const { page } = app;
-  await page.goto(app.host.url);
-  await page.keyboard.press('Control+2');
-  await page.getByRole('region', { name: 'Bundles' }).getByRole('button', { name: /^Drafts/ }).click();
   const newTool = page.getByRole('region', { name: 'Tools' }).getByRole('button', { name: 'New tool' });
-  await newTool.click();
-  const editor = page.getByRole('region', { name: 'Tool editor' });
   await typeOver(editor.getByLabel('Display name'), 'Twice');
   await editor.getByLabel('Type').selectOption('script');
   await replaceMonacoText(page, 'Script code', 'export default function twice(n: number) { return n * 2; }');
