@@ -100,7 +100,8 @@ export class ToolCatalog {
    */
   private byRelevance(query: string, hits: RankedHit[]): RankedHit[] {
     const wordHits = hits.filter((hit) => hit.key[0] === WORD_TIER);
-    if (!this.relevance || wordHits.length < 2) return hits;
+    // One word: every hit has it, and date is as good an order; scoring thousands of hits per keystroke is not free.
+    if (!this.relevance || wordHits.length < 2 || !/\S\s+\S/.test(query.trim())) return hits;
     const scores = new Map(this.relevance(query, new Set(wordHits.map((hit) => hit.toolID)), wordHits.length).map((hit) => [hit.toolID, hit.score]));
     // Rounded, so tools whose texts weigh the same are equals, and the newer comes first.
     for (const hit of wordHits) hit.key = [WORD_TIER, -Math.round((scores.get(hit.toolID) ?? 0) * 1_000), hit.key[2], hit.key[3]];
