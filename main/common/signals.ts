@@ -7,14 +7,17 @@
 export const NOT_CANCELLABLE: AbortSignal = new AbortController().signal;
 
 /**
- * Aborts `controller` when `caller` aborts, until the function returned is
+ * Aborts `controller` (then calls `then`) when `caller` aborts, until the function returned is
  * called: a long-lived caller (a chat run, a connection) must not collect a
  * listener for every piece of work that once followed it. The signal that
  * never fires is not listened to at all.
  */
-export function forwardAbort(caller: AbortSignal, controller: AbortController): () => void {
+export function forwardAbort(caller: AbortSignal, controller: AbortController, then?: () => void): () => void {
   if (caller === NOT_CANCELLABLE) return () => {};
-  const forward = () => controller.abort(caller.reason);
+  const forward = () => {
+    controller.abort(caller.reason);
+    then?.();
+  };
   if (caller.aborted) {
     forward();
     return () => {};

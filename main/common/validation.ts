@@ -16,12 +16,13 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
  * write (argSchema) are checked without it, so annotations such as
  * "x-order" stay allowed.
  */
-export function createAjv(options: { strict: boolean; useDefaults?: boolean; peoplesSchemas?: boolean; allErrors?: boolean } = { strict: true }): Ajv2020 {
+export function createAjv(options: { strict: boolean; useDefaults?: boolean; peoplesSchemas?: boolean; allErrors?: boolean; inlineRefs?: boolean } = { strict: true }): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: options.allErrors ?? true,
     strict: options.strict,
     strictRequired: false,
     useDefaults: options.useDefaults ?? false,
+    inlineRefs: options.inlineRefs ?? true,
     // Patterns in schemas people and servers write run in linear time; ours are trusted and native.
     // and their property names may be Object.prototype's ("constructor"), which must not be found on a value that lacks them.
     ...(options.peoplesSchemas ? { code: { regExp: linearRegExpEngine }, ownProperties: true } : {}),

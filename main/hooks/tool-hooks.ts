@@ -62,9 +62,12 @@ export interface SessionOutcome {
 }
 
 export interface ToolHooks {
-  /** Null when no hook applies (nothing ran): the call goes on as it came. */
-  before(tool: ToolFile, args: Record<string, unknown>, call: HookCall): Promise<BeforeCall | null>;
-  after(tool: ToolFile, args: Record<string, unknown>, call: HookCall, result: InvokeResult): Promise<AfterCall | null>;
+  /**
+   * Null when no hook applies (nothing ran): the call goes on as it came. Said at once, not as a promise: every call
+   * asks, and most apps have no hooks.
+   */
+  before(tool: ToolFile, args: Record<string, unknown>, call: HookCall): Promise<BeforeCall> | null;
+  after(tool: ToolFile, args: Record<string, unknown>, call: HookCall, result: InvokeResult): Promise<AfterCall> | null;
   /**
    * Events of a conversation, not of one call: UserPromptSubmit, Stop and SessionStart run every hook of the event;
    * SubagentStart and SubagentStop those whose matcher takes one of `names` (the agent's, as Claude Code matches agent
@@ -140,37 +143,43 @@ export function createToolHooks(deps: ToolHookDeps): ToolHooks {
     };
   }
 
+  async function runBefore(handlers: HookHandler[], tool: ToolFile, args: Record<string, unknown>, call: HookCall): Promise<BeforeCall> {
+    const effects = await run('PreToolUse', handlers, payload(tool, args, call), call.signal);
+    if (effects === 'busy') {
+      return { runs: [], allow: false, context: [], refusal: { code: 'hook_busy', message: `Too many hooks are running at once (${MAX_RUNNING_HOOKS}): a hook may be calling tools that run hooks again. The call did not run.` } };
+    }
+    const runs = effects.map((effect) => effect.run);
+    const context = effects.flatMap((effect) => (effect.additionalContext ? [effect.additionalContext] : []));
+    const failed = effects.find((effect) => effect.refuses);
+    if (failed) return { runs, allow: false, context, refusal: { code: 'hook_failed', message: `A hook before ${tool.displayName} failed, so the call did not run: ${failed.reason ?? 'no reason'}` } };
+    const strictest = effects.reduce<HookEffect | null>((most, effect) => (STRICTNESS[effect.run.decision] > STRICTNESS[most?.run.decision ?? 'continue'] ? effect : most), null);
+    const updated = effects.filter((effect) => effect.updatedInput).at(-1)?.updatedInput;
+    const base = { runs, context, ...(updated ? { updatedInput: updated } : {}) };
+    if (strictest?.run.decision === 'deny') return { ...base, allow: false, refusal: { code: 'hook_denied', message: strictest.reason ?? `A hook blocked ${tool.displayName}.` } };
+    if (strictest?.run.decision === 'ask') return { ...base, allow: false, ask: strictest.reason ?? 'A hook asks for your yes before this call.' };
+    return { ...base, allow: strictest?.run.decision === 'allow' };
+  }
+
+  async function runAfter(event: 'PostToolUse' | 'PostToolUseFailure', handlers: HookHandler[], tool: ToolFile, args: Record<string, unknown>, call: HookCall, result: InvokeResult): Promise<AfterCall> {
+    const outcome = result.ok ? { tool_response: result.value } : { error: result.error.message, error_code: result.error.code };
+    const effects = await run(event, handlers, { ...payload(tool, args, call), ...outcome }, undefined);
+    if (effects === 'busy') return { runs: [], context: [] };
+    return {
+      runs: effects.map((effect) => effect.run),
+      context: effects.flatMap((effect) => [...(effect.run.decision === 'block' && effect.reason ? [effect.reason] : []), ...(effect.additionalContext ? [effect.additionalContext] : [])]),
+    };
+  }
+
   return {
-    async before(tool, args, call) {
+    before(tool, args, call) {
       const handlers = matching('PreToolUse', tool, call.sessionId);
-      if (handlers.length === 0) return null;
-      const effects = await run('PreToolUse', handlers, payload(tool, args, call), call.signal);
-      if (effects === 'busy') {
-        return { runs: [], allow: false, context: [], refusal: { code: 'hook_busy', message: `Too many hooks are running at once (${MAX_RUNNING_HOOKS}): a hook may be calling tools that run hooks again. The call did not run.` } };
-      }
-      const runs = effects.map((effect) => effect.run);
-      const context = effects.flatMap((effect) => (effect.additionalContext ? [effect.additionalContext] : []));
-      const failed = effects.find((effect) => effect.refuses);
-      if (failed) return { runs, allow: false, context, refusal: { code: 'hook_failed', message: `A hook before ${tool.displayName} failed, so the call did not run: ${failed.reason ?? 'no reason'}` } };
-      const strictest = effects.reduce<HookEffect | null>((most, effect) => (STRICTNESS[effect.run.decision] > STRICTNESS[most?.run.decision ?? 'continue'] ? effect : most), null);
-      const updated = effects.filter((effect) => effect.updatedInput).at(-1)?.updatedInput;
-      const base = { runs, context, ...(updated ? { updatedInput: updated } : {}) };
-      if (strictest?.run.decision === 'deny') return { ...base, allow: false, refusal: { code: 'hook_denied', message: strictest.reason ?? `A hook blocked ${tool.displayName}.` } };
-      if (strictest?.run.decision === 'ask') return { ...base, allow: false, ask: strictest.reason ?? 'A hook asks for your yes before this call.' };
-      return { ...base, allow: strictest?.run.decision === 'allow' };
+      return handlers.length === 0 ? null : runBefore(handlers, tool, args, call);
     },
 
-    async after(tool, args, call, result) {
+    after(tool, args, call, result) {
       const event = result.ok ? 'PostToolUse' : 'PostToolUseFailure';
       const handlers = matching(event, tool, call.sessionId);
-      if (handlers.length === 0) return null;
-      const outcome = result.ok ? { tool_response: result.value } : { error: result.error.message, error_code: result.error.code };
-      const effects = await run(event, handlers, { ...payload(tool, args, call), ...outcome }, undefined);
-      if (effects === 'busy') return { runs: [], context: [] };
-      return {
-        runs: effects.map((effect) => effect.run),
-        context: effects.flatMap((effect) => [...(effect.run.decision === 'block' && effect.reason ? [effect.reason] : []), ...(effect.additionalContext ? [effect.additionalContext] : [])]),
-      };
+      return handlers.length === 0 ? null : runAfter(event, handlers, tool, args, call, result);
     },
 
     async session(event, sessionId, fields, names) {

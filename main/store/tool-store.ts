@@ -323,12 +323,15 @@ export class ToolStore {
   }
 
   /** The tool at <bundle, slug, version>, or `not_found`; hidden with its soft-deleted bundle. */
-  async requireTool(
-    bundleID: string,
-    slug: string,
-    version: string,
-    options: { includeSoftDeleted?: boolean } = {},
-  ): Promise<ToolRecord> {
+  requireTool(bundleID: string, slug: string, version: string, options: { includeSoftDeleted?: boolean } = {}): Promise<ToolRecord> {
+    // Every call of a tool starts here: a tool already in memory is answered without the folder's awaits.
+    const bundle = this.index.bundles.get(bundleID);
+    const live = bundle?.kind === 'valid' && (!bundle.bundle.softDeletedAt || options.includeSoftDeleted);
+    const known = live ? this.index.find(bundleID, nfc(slug), nfc(version)) : undefined;
+    return known ? Promise.resolve(known) : this.requireToolFromFolder(bundleID, slug, version, options);
+  }
+
+  private async requireToolFromFolder(bundleID: string, slug: string, version: string, options: { includeSoftDeleted?: boolean }): Promise<ToolRecord> {
     const bundle = await this.requireBundle(bundleID, options);
     const record = await this.findTool(bundle.bundleID, slug, version);
     if (!record) throw notFound(`There is no tool "${slug}" version "${version}" in bundle ${bundleID}.`);

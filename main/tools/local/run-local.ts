@@ -31,9 +31,21 @@ export async function runLocal(
   const fn = options.registry.get(tool.impl.func);
   if (!fn) throw new InvokeFailure('local_error', `The local function "${tool.impl.func}" is not part of this version of Toolbelt.`);
   const usedSecrets: string[] = [];
-  const limit = deadline(options.signal, options.timeoutMs);
+  // Settles when the deadline passes or the caller cancels, whichever is first.
+  let stop: (failure: InvokeFailure) => void = () => {};
+  const stopped = new Promise<never>((_, reject) => (stop = reject));
+  stopped.catch(() => {});
+  const limit = deadline(options.signal, options.timeoutMs, (timedOut) =>
+    stop(
+      timedOut
+        ? new InvokeFailure('timeout', `${tool.displayName} did not finish within ${options.timeoutMs} ms and was stopped.`)
+        : new InvokeFailure('cancelled', `${tool.displayName} was cancelled.`),
+    ),
+  );
   const context: LocalFunctionContext = {
-    signal: limit.signal,
+    get signal() {
+      return limit.signal;
+    },
     log: options.log,
     now: options.now,
     readableFolders: options.readableFolders,
@@ -45,18 +57,6 @@ export async function runLocal(
     ...(options.askUser ? { askUser: options.askUser } : {}),
     ...(options.searchTools ? { searchTools: options.searchTools } : {}),
   };
-  // Settles when the deadline passes or the caller cancels, whichever is first.
-  const stopped = new Promise<never>((_, reject) => {
-    const onStop = () =>
-      reject(
-        limit.timedOut()
-          ? new InvokeFailure('timeout', `${tool.displayName} did not finish within ${options.timeoutMs} ms and was stopped.`)
-          : new InvokeFailure('cancelled', `${tool.displayName} was cancelled.`),
-      );
-    if (limit.signal.aborted) onStop();
-    else limit.signal.addEventListener('abort', onStop, { once: true });
-  });
-  stopped.catch(() => {});
   try {
     const value = await Promise.race([Promise.resolve().then(() => fn(args, context)), stopped]);
     return { value, redactor: new Redactor(usedSecrets) };
