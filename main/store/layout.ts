@@ -20,6 +20,8 @@ export interface StoreLayout {
   lockTarget(name: string): string;
 }
 
+const SEP = path.sep;
+
 function checked(id: string): string {
   if (!isUuidV7(id)) throw new Error(`not a UUIDv7: ${JSON.stringify(id)}`);
   return id;
@@ -36,11 +38,13 @@ export function createLayout(dataDir: string): StoreLayout {
     usageDir,
     locksDir,
     builtinOverridesFile: path.join(root, 'builtins.json'),
-    bundleDir: (bundleID) => path.join(bundlesDir, checked(bundleID)),
-    bundleFile: (bundleID) => path.join(bundlesDir, checked(bundleID), 'bundle.json'),
-    toolsDir: (bundleID) => path.join(bundlesDir, checked(bundleID), 'tools'),
-    toolFile: (bundleID, toolID) => path.join(bundlesDir, checked(bundleID), 'tools', `${checked(toolID)}.json`),
-    usageFile: (toolID) => path.join(usageDir, `${checked(toolID)}.json`),
+    // Joined by hand: the folders are resolved already and an ID is a checked UUID (no separator, no dot), so this is
+    // path.join's answer without its normalising, which took ~10% of loading 10,000 tools.
+    bundleDir: (bundleID) => `${bundlesDir}${SEP}${checked(bundleID)}`,
+    bundleFile: (bundleID) => `${bundlesDir}${SEP}${checked(bundleID)}${SEP}bundle.json`,
+    toolsDir: (bundleID) => `${bundlesDir}${SEP}${checked(bundleID)}${SEP}tools`,
+    toolFile: (bundleID, toolID) => `${bundlesDir}${SEP}${checked(bundleID)}${SEP}tools${SEP}${checked(toolID)}.json`,
+    usageFile: (toolID) => `${usageDir}${SEP}${checked(toolID)}.json`,
     lockTarget: (name) => path.join(locksDir, name),
   };
 }

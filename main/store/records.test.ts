@@ -35,3 +35,20 @@ describe('reading a tool file again', () => {
     expect(await readToolRecord(layout, validator, bundleID, toolID, cache, changed!)).toMatchObject({ kind: 'invalid' });
   });
 });
+
+describe('the data folder layout', () => {
+  it('names the same files path.join would, from a relative data folder too, and refuses an ID that is not a UUIDv7', () => {
+    const bundleID = '019a0000-0000-7000-8000-000000000001';
+    const toolID = '019a0000-0000-7000-8000-000000000002';
+    for (const dataDir of ['relative/./data/', path.join('..', 'elsewhere', 'x', '..', 'data')]) {
+      const layout = createLayout(dataDir);
+      const bundles = path.join(path.resolve(dataDir), 'bundles');
+      expect(layout.bundleDir(bundleID)).toBe(path.join(bundles, bundleID));
+      expect(layout.bundleFile(bundleID)).toBe(path.join(bundles, bundleID, 'bundle.json'));
+      expect(layout.toolsDir(bundleID)).toBe(path.join(bundles, bundleID, 'tools'));
+      expect(layout.toolFile(bundleID, toolID)).toBe(path.join(bundles, bundleID, 'tools', `${toolID}.json`));
+      expect(layout.usageFile(toolID)).toBe(path.join(path.resolve(dataDir), 'usage', `${toolID}.json`));
+    }
+    expect(() => createLayout('data').toolFile(bundleID, '../../etc/passwd')).toThrow(/not a UUIDv7/);
+  });
+});
