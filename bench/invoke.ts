@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { evaluate } from '../main/builtins/core/functions/calculate.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, timeEach, timeInTurns, type Figure, sized } from './stats.js';
+import { percentile, report, SMOKE, timeEach, timeInTurns, type Figure, sized } from './stats.js';
 import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 
 const ROUNDS = sized(2_000, 3);
@@ -107,8 +107,9 @@ export async function benchInvoke(): Promise<boolean> {
   figures.push(await streamFigure(call, bundleID, port));
 
   const met = figures.map(report);
-  const overheadOk = overheadUs < 50;
-  console.log(`invoke  local tool overhead over a direct call, p50: ${overheadUs.toFixed(1)} µs   goal < 50 µs: ${overheadOk ? 'met' : 'MISSED'}`);
+  // The goal of #54's table (it was 12 µs a round before); this line said 50 µs, which hid the figure tripling.
+  const overheadOk = overheadUs < 20;
+  console.log(`invoke  local tool overhead over a direct call, p50: ${overheadUs.toFixed(1)} µs   ${SMOKE ? 'smoke run: not judged' : `goal < 20 µs: ${overheadOk ? 'met' : 'MISSED'}`}`);
   await close();
   server.closeAllConnections();
   server.close();
