@@ -90,28 +90,32 @@ export class PersonFiles {
    */
   async whileSending<T>(uploads: readonly PersonFileUpload[], send: (files: PersonFile[]) => Promise<T>, chats: () => Promise<readonly Chat[]>): Promise<T> {
     const files = await this.accept(uploads);
-    for (const file of files) this.sending.set(file.sha256, (this.sending.get(file.sha256) ?? 0) + 1);
+    this.counted(files, +1);
+    let sent: T;
     try {
-      return await send(files);
+      sent = await send(files);
     } catch (error) {
-      await this.forget(files, await chats(), { ownSending: files });
+      // No longer on its way: only another message with the same bytes, or a chat, keeps them now.
+      this.counted(files, -1);
+      await this.forget(files, await chats());
       throw error;
-    } finally {
-      for (const file of files) {
-        const left = this.sending.get(file.sha256)! - 1;
-        if (left > 0) this.sending.set(file.sha256, left);
-        else this.sending.delete(file.sha256);
-      }
+    }
+    this.counted(files, -1);
+    return sent;
+  }
+
+  /** Counts these files in (+1) or out (-1) of the messages on their way. */
+  private counted(files: readonly PersonFile[], change: 1 | -1): void {
+    for (const file of files) {
+      const count = (this.sending.get(file.sha256) ?? 0) + change;
+      if (count > 0) this.sending.set(file.sha256, count);
+      else this.sending.delete(file.sha256);
     }
   }
 
   /** Removes those of `files` no chat holds and no message on its way does: a removed chat's, or a message's that was never kept. */
-  async forget(files: readonly PersonFile[], chats: readonly Chat[], options: { ownSending?: readonly PersonFile[] } = {}): Promise<void> {
-    const held = new Set(chats.flatMap(filesOf).map((file) => file.sha256));
-    // Another message on its way with the same bytes holds them (a failed send counts only the others).
-    const own = new Map<string, number>();
-    for (const file of options.ownSending ?? []) own.set(file.sha256, (own.get(file.sha256) ?? 0) + 1);
-    for (const [sha256, count] of this.sending) if (count > (own.get(sha256) ?? 0)) held.add(sha256);
+  async forget(files: readonly PersonFile[], chats: readonly Chat[]): Promise<void> {
+    const held = new Set([...chats.flatMap(filesOf).map((file) => file.sha256), ...this.sending.keys()]);
     const gone = new Set(files.map((file) => file.sha256).filter((sha256) => !held.has(sha256)));
     await Promise.all([...gone].map((sha256) => unlink(this.pathOf(sha256)).catch(() => undefined)));
   }

@@ -7,16 +7,16 @@
 export const NOT_CANCELLABLE: AbortSignal = new AbortController().signal;
 
 /**
- * Aborts `controller` (then calls `then`) when `caller` aborts, until the function returned is
+ * Aborts `controller` (then calls `afterAbort`) when `caller` aborts, until the function returned is
  * called: a long-lived caller (a chat run, a connection) must not collect a
  * listener for every piece of work that once followed it. The signal that
  * never fires is not listened to at all.
  */
-export function forwardAbort(caller: AbortSignal, controller: AbortController, then?: () => void): () => void {
+export function forwardAbort(caller: AbortSignal, controller: AbortController, afterAbort?: () => void): () => void {
   if (caller === NOT_CANCELLABLE) return () => {};
   const forward = () => {
     controller.abort(caller.reason);
-    then?.();
+    afterAbort?.();
   };
   if (caller.aborted) {
     forward();

@@ -69,4 +69,14 @@ describe('a chat as Markdown', () => {
     expect(markdown).toContain('Attached file ![sky.png](<files/sky.png>) (image/png, 2048 bytes)');
     expect(markdown).toContain('Attached file [../../notes.txt](<files/notes.txt>)');
   });
+
+  it('never names a file Windows cannot unpack: device names and trailing dots or spaces', () => {
+    const file = (name: string, byte: string) => ({ name, kind: 'text' as const, mediaType: 'text/plain', sha256: byte.repeat(32), bytes: 3 });
+    const names = ['CON', 'nul.txt', 'Com1.log', 'report. . ', 'aux.tar.gz', 'console.txt', '...'];
+    const withFiles: Chat = {
+      ...chat,
+      messages: [{ id: '019a0000-0000-7000-8000-000000000006', role: 'user', content: 'Files', createdAt: at, files: names.map((name, index) => file(name, `${index}a`)) }],
+    };
+    expect([...exportFilePaths(withFiles).values()]).toEqual(['files/_CON', 'files/_nul.txt', 'files/_Com1.log', 'files/report', 'files/_aux.tar.gz', 'files/console.txt', 'files/file']);
+  });
 });

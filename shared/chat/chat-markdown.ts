@@ -51,6 +51,9 @@ export function chatToMarkdown(chat: Chat, filePaths?: ReadonlyMap<string, strin
   return `${sections.join('\n\n')}\n`;
 }
 
+/** A name Windows keeps for a device, with or without an extension: `nul.txt` cannot be unpacked there. */
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(?:\.|$)/i;
+
 /**
  * Where each of the chat's files goes in an export that carries them (`files/<its name>`): one path per file however
  * often it was sent, names made safe for any file system, a name two different files share told apart by their hash.
@@ -62,8 +65,10 @@ export function exportFilePaths(chat: Chat): Map<string, string> {
     if (message.role !== 'user') continue;
     for (const file of message.files ?? []) {
       if (paths.has(file.sha256)) continue;
-      // Its own name only (what follows the last slash), without what a file system refuses or hides.
-      const safe = (file.name.split(/[\\/]/).pop() ?? '').replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').replace(/^[.\s]+/, '').slice(-120) || 'file';
+      // Its own name only (what follows the last slash), without what a file system refuses or hides: Windows also
+      // refuses a name ending in a dot or a space, and its device names (CON, NUL, COM1…) whatever their extension.
+      const trimmed = (file.name.split(/[\\/]/).pop() ?? '').replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').replace(/^[.\s]+/, '').slice(-120).replace(/[.\s]+$/, '') || 'file';
+      const safe = WINDOWS_DEVICE.test(trimmed) ? `_${trimmed}` : trimmed;
       const dot = safe.lastIndexOf('.');
       const name = taken.has(safe.toLowerCase()) ? (dot > 0 ? `${safe.slice(0, dot)}-${file.sha256.slice(0, 8)}${safe.slice(dot)}` : `${safe}-${file.sha256.slice(0, 8)}`) : safe;
       taken.add(name.toLowerCase());
