@@ -292,7 +292,9 @@ export class ChatEngine {
     await active.done;
   }
 
+  /** Stops every run; one that follows an MCP task is left in its file to follow it again at the next start (the server is told nothing). */
   async close(): Promise<void> {
+    for (const chat of this.deps.files.loaded()) if (this.book.active.has(chat.id)) this.book.leaveFollowingTasks(chat);
     await Promise.all([...this.book.active.keys()].map((chatId) => this.stop(chatId)));
   }
 

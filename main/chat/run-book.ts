@@ -48,6 +48,8 @@ const chatSaveFailure = (error: unknown) => storageFailure(error, 'Could not sav
 export class RunBook implements LoopHost {
   readonly active = new Map<string, ActiveRun>();
   readonly releasing = new Map<string, Promise<void>>();
+  /** Chats whose runs are left to go on at the next start (leaveFollowingTasks): not written again by this process. */
+  private readonly leftGoing = new Set<string>();
 
   constructor(private readonly deps: RunBookDeps) {}
 
@@ -164,8 +166,22 @@ export class RunBook implements LoopHost {
     this.deps.events.publish({ type: 'chat', chatId: chat.id, ...(chat.run ? { runId: chat.run.runId } : {}), event });
   }
 
+  /**
+   * The app is closing while the chat's run follows an MCP task: the task is
+   * the server's, and may run for minutes after Toolbelt is gone. The chat's
+   * file is left as it is (the run going, the call with its task, saved when
+   * the task was made), as after a crash, so the next start follows the task
+   * again (recover). True when the chat is left so.
+   */
+  leaveFollowingTasks(chat: Chat): boolean {
+    if (!allCalls(chat).some(({ call }) => call.status === 'running' && call.task)) return false;
+    this.leftGoing.add(chat.id);
+    return true;
+  }
+
   /** Writes the chat; a failure is `storage_failed` with the reason and what to do. */
   save(chat: Chat): Promise<void> {
+    if (this.leftGoing.has(chat.id)) return Promise.resolve();
     chat.updatedAt = this.now();
     chat.pending = pendingOf(chat);
     this.deps.events.publish({ type: 'chats.changed', chatIds: [chat.id] });

@@ -192,6 +192,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     close() {
       closing ??= (async () => {
         for (const timer of timers) clearInterval(timer);
+        // Before the runs stop: a tool call following an MCP task leaves it to its server, and its chat follows it again at the next start.
+        mcpServers.leaveTasks();
         await chats.close();
         questions.close();
         await mcpShare.close();

@@ -7,7 +7,6 @@ import {
   StreamableHTTPClientTransport,
   UnauthorizedError,
   type CallToolResult,
-  type ElicitResult,
   type GetPromptResult,
   type OAuthClientProvider,
   type Progress,
@@ -34,7 +33,8 @@ import { listAllTools } from './tool-listing.js';
 import { hearListChanges } from './list-changes.js';
 import { MCP_APPS_EXTENSION } from '../../shared/mcp/app-extension.js';
 import { StderrTail } from './stderr-tail.js';
-import { mustRunAsTask, TaskCalls, type TaskCallOptions, type TaskReference } from './task-call.js';
+import { ServerQuestions, type AskPerson } from './server-questions.js';
+import { modernTaskPath, mustRunAsTask, needsTasksExtension, TaskCalls, type ModernTaskPath, type TaskCallOptions, type TaskReference } from './task-call.js';
 import { ServerLog } from './server-log.js';
 import { inBackground } from '../common/background.js';
 import { forwardAbort, NOT_CANCELLABLE } from '../common/signals.js';
@@ -47,8 +47,13 @@ const RELIST_GAP_MS = 1_000;
 /** The most of a server's instructions a model is given: enough for guidance, not a second system prompt. */
 const MAX_INSTRUCTIONS = 4_000;
 
-/** What a server may ask of the person while one of its tools runs; `null` when it is not a form (URL mode). */
-export type AskPerson = (message: string, schema: Record<string, unknown>, signal: AbortSignal) => Promise<ElicitResult>;
+/** Who Toolbelt says it is, and what it can do, to every server (the 2026 tasks extension frames its own requests with these). */
+const CLIENT_INFO = { name: 'Toolbelt', version: '1' };
+// Forms only: URL-mode elicitation (open a web page) is not offered. A field the person left
+// empty that has a default is answered with the default (SEP-1034). MCP Apps are shown (the ui extension).
+const CLIENT_CAPABILITIES = { elicitation: { form: { applyDefaults: true } }, extensions: MCP_APPS_EXTENSION };
+
+export type { AskPerson };
 
 /** `idle`: not started yet; its tools are the last list it gave, and it starts when first used. */
 export type ConnectionState = 'idle' | 'starting' | 'connected' | 'failed';
@@ -93,18 +98,15 @@ export class McpConnection {
   /** When the last start connected: a server that ran a while before it crashed earns fresh restarts. */
   connectedAt = 0;
   private resolved: ResolvedConfig = { env: {}, headers: {} };
-  /**
-   * The protocol does not tie a server's question to the call it belongs to
-   * (not over stdio), so questions are withdrawn when no call is running any
-   * more: a cancelled call must not leave its form open for ten minutes.
-   */
+  /** When none is running any more, the server's open questions are withdrawn (ServerQuestions). */
   private callsRunning = 0;
   /** The OAuth client of a remote server (null for stdio, or before the first start). */
   authProvider: OAuthClientProvider | null = null;
-  private questionScope = new AbortController();
-  private questionsOpen = 0;
+  private readonly questions: ServerQuestions;
   /** The tester's view of the messages, on the current transport. */
   private tap: MessageTap | null = null;
+  /** The 2026 tasks extension's requests, when the server offers it. */
+  private taskPath: ModernTaskPath | null = null;
 
   constructor(
     readonly name: string,
@@ -125,6 +127,7 @@ export class McpConnection {
       authProvider?: () => Promise<OAuthClientProvider>;
     },
   ) {
+    this.questions = new ServerQuestions(options.askPerson);
     if (options.cachedTools) {
       this.state = 'idle';
       this.tools = options.cachedTools;
@@ -259,22 +262,30 @@ export class McpConnection {
     try {
       // The tool's definition as listed: the SDK mirrors the headers it declares (2026) and checks its output by it.
       const toolDefinition = this.tools.find((tool) => tool.name === name);
-      if (options.resume || mustRunAsTask(client, toolDefinition)) {
+      const taskPath = this.taskPath;
+      const asTask = () => {
         const { onProgress, onTaskStarted, meta, timeoutMs, resume } = options;
-        const tasks = TaskCalls.of(client, this.name, () => this.tools, this.events.log);
+        const tasks = TaskCalls.of(client, this.name, () => this.tools, this.events.log, taskPath);
         const follow = { signal: own?.signal ?? NOT_CANCELLABLE, timeoutMs, ...{ onProgress, onTaskStarted, meta } };
-        return await (resume ? tasks.resume(resume, follow) : tasks.call(name, args, follow));
+        return resume ? tasks.resume(resume, follow) : tasks.call(name, args, follow);
+      };
+      if (options.resume || mustRunAsTask(client, toolDefinition) || taskPath?.taskOnly.has(name)) return await asTask();
+      try {
+        return await client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, {
+          ...(toolDefinition ? { toolDefinition } : {}),
+          ...(own ? { signal: own.signal } : {}),
+          timeout: options.timeoutMs,
+          resetTimeoutOnProgress: true,
+          ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+        });
+      } catch (error) {
+        if (!taskPath || !needsTasksExtension(error)) throw error;
+        taskPath.taskOnly.add(name);
+        return await asTask();
       }
-      return await client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, {
-        ...(toolDefinition ? { toolDefinition } : {}),
-        ...(own ? { signal: own.signal } : {}),
-        timeout: options.timeoutMs,
-        resetTimeoutOnProgress: true,
-        ...(options.onProgress ? { onprogress: options.onProgress } : {}),
-      });
     } finally {
       unfollow();
-      if (--this.callsRunning === 0) this.withdrawQuestions();
+      if (--this.callsRunning === 0) this.questions.withdraw();
     }
   }
 
@@ -299,9 +310,14 @@ export class McpConnection {
     return this.connected().getPrompt({ name, arguments: args });
   }
 
+  /** Calls following a task stop following it when cancelled, and do not cancel it (the app is closing). */
+  leaveTasks(): void {
+    if (this.client) TaskCalls.leaveOn(this.client);
+  }
+
   async close(): Promise<void> {
     this.closing = true;
-    this.withdrawQuestions();
+    this.questions.withdraw();
     await this.client?.close().catch(() => undefined);
     this.client = null;
   }
@@ -390,22 +406,15 @@ export class McpConnection {
   }
 
   private async attach(transport: Transport): Promise<Client> {
-    // Forms only: URL-mode elicitation (open a web page) is not offered. A field the person left
-    // empty that has a default is answered with the default (SEP-1034). MCP Apps are shown (the ui extension).
-    const client = new Client(
-      { name: 'Toolbelt', version: '1' },
-      { capabilities: { elicitation: { form: { applyDefaults: true } }, extensions: MCP_APPS_EXTENSION }, versionNegotiation: negotiationFor(transport, this.protocolVersion ?? this.options.rememberedVersion, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS) },
-    );
+    const client = new Client(CLIENT_INFO, {
+      capabilities: CLIENT_CAPABILITIES,
+      versionNegotiation: negotiationFor(transport, this.protocolVersion ?? this.options.rememberedVersion, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
+    });
     client.setNotificationHandler('notifications/message', (notification) => this.serverLog.note(notification.params, new Date()));
     client.setRequestHandler('elicitation/create', async (request, context) => {
       const params = request.params;
       if (params.mode === 'url') throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Toolbelt answers form questions only, not URL elicitation.');
-      this.questionsOpen++;
-      try {
-        return await this.options.askPerson(params.message, params.requestedSchema, AbortSignal.any([context.mcpReq.signal, this.questionScope.signal]));
-      } finally {
-        this.questionsOpen--;
-      }
+      return this.questions.ask(params.message, params.requestedSchema, context.mcpReq.signal);
     });
     // Sampling (a server borrowing the person's model) is deprecated and never offered; say so rather than "Method not found".
     client.fallbackRequestHandler = async (request) => {
@@ -423,15 +432,10 @@ export class McpConnection {
       this.events.exited();
     };
     await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS });
+    const ask = (params: Record<string, unknown>, signal: AbortSignal) => this.questions.askParams(params, signal);
+    this.taskPath = modernTaskPath(client, transport, { clientInfo: CLIENT_INFO, clientCapabilities: CLIENT_CAPABILITIES }, ask, this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
     this.tap = new MessageTap(transport);
     return client;
-  }
-
-  private withdrawQuestions(): void {
-    // Aborting costs an event and an exception object: only when a question is open.
-    if (this.questionsOpen === 0) return;
-    this.questionScope.abort();
-    this.questionScope = new AbortController();
   }
 
   /** A sign-in that did not finish: said like a failed start, so Restart (or Sign in again) is the way on. */

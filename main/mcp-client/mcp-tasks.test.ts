@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import type { CoreEvent } from '../../shared/events.js';
-import { expectError, expectOk } from '../../testing/harness/invoke-harness.js';
+import { cancelAtFirstProgress, expectError, expectOk } from '../../testing/harness/invoke-harness.js';
 import { PROJECT_ROOT } from '../../testing/cores/spawned-host.js';
 import { startTestCore, type TestCore } from '../../testing/harness/test-core.js';
 import { nextQuestion } from '../../testing/harness/live-questions.js';
@@ -60,12 +60,7 @@ describe('MCP tools that run as tasks (server-everything, 2025-11-25 tasks)', ()
 
   it('cancelling the call cancels the task on the server', async () => {
     const { subject, invoke, progress } = await withEverything();
-    const controller = new AbortController();
-    const started = new Promise<void>((resolve) => subject.core.events.subscribe((event) => event.type === 'tools.progress' && resolve()));
-    const running = invoke({ topic: 'glaciers' }, controller.signal);
-    await started;
-    controller.abort();
-    expectError(await running, 'cancelled');
+    expectError(await cancelAtFirstProgress(subject.core, (signal) => invoke({ topic: 'glaciers' }, signal)), 'cancelled');
     expect(progress).not.toContain('Generating report...');
     expect(await serverTasks(subject)).toEqual([expect.objectContaining({ status: 'cancelled' })]);
   });

@@ -11,7 +11,7 @@ import { CallNeedsSignIn } from './start-failure.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ContentBlock } from '../../shared/mcp/content-blocks.js';
 import { socketReason } from '../common/socket-reason.js';
-import { TaskCancelledError, TaskFailedError, TaskLost, TaskOutlived } from './task-call.js';
+import { TaskAskedTooOften, TaskCancelledError, TaskFailedError, TaskLost, TaskOutlived } from './task-call.js';
 
 type McpTool = Extract<ToolFile, { type: 'mcp' }>;
 
@@ -56,8 +56,9 @@ function sayMoreThan(blocks: ContentBlock[], value: unknown): boolean {
 }
 
 /** How a call that ran as an MCP task ended, when it did not end with a result; null for any other failure. */
-function taskFailure(error: unknown): { code: 'timeout' | 'mcp_error' | 'mcp_task_lost'; message: string } | null {
+function taskFailure(error: unknown): { code: 'timeout' | 'mcp_error' | 'mcp_task_lost' | 'mcp_input_rounds'; message: string } | null {
   if (error instanceof TaskOutlived) return { code: 'timeout', message: `${error.message}.` };
+  if (error instanceof TaskAskedTooOften) return { code: 'mcp_input_rounds', message: `${error.message}. The server may be stuck: try again, or tell its author.` };
   if (error instanceof TaskLost) return { code: 'mcp_task_lost', message: `${error.message}.` };
   if (error instanceof TaskFailedError) return { code: 'mcp_error', message: `the task failed${error.code !== undefined ? ` (JSON-RPC error ${error.code})` : ''}: ${error.message}` };
   if (error instanceof TaskCancelledError) return { code: 'mcp_error', message: 'the server cancelled the task before it finished.' };

@@ -134,6 +134,11 @@ export class McpServers {
     return this.servers.get(name)?.config.timeoutMs;
   }
 
+  /** The app is closing: the tasks calls follow are left to their servers (not cancelled), for the next start to follow again. */
+  leaveTasks(): void {
+    for (const name of this.servers.keys()) this.connection(name)?.leaveTasks();
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.detach(name)));
     await Promise.allSettled([...this.cacheWrites]);

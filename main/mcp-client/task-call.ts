@@ -1,20 +1,25 @@
-import { ProtocolError, specTypeSchemas, type CallToolResult, type Client, type Tool } from '@modelcontextprotocol/client';
+import { ProtocolError, specTypeSchemas, type CallToolResult, type Client, type Tool, type Transport } from '@modelcontextprotocol/client';
 import {
   createTaskSessionFromClient,
   JsonRpcResponseError,
   resultFromTaskOutcome,
   TaskCancelledError,
   toolDeclarationFromMcpTool,
+  type ApplicationInputRequest,
+  type ApplicationElicitResult,
   type SerializedTaskReference,
   type TaskEnabledSession,
   type TaskExecutionEvent,
   type ToolExecution,
+  type V2RequestFraming,
 } from '@modelcontextprotocol/ext-tasks/client';
+import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 import type { Logger } from '../log.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { inBackground } from '../common/background.js';
 import type { ToolProgress } from '../../shared/schemas/chat.js';
 import type { TaskReference } from '../tools/runners.js';
+import { RawRequests } from './raw-requests.js';
 
 export type { SerializedTaskReference };
 export type { TaskReference } from '../tools/runners.js';
@@ -46,15 +51,83 @@ export interface TaskCallOptions {
  * call: the answer comes without polling, and its progress notifications
  * still count.
  *
- * Only the 2025-11-25 tasks (in the protocol's core) are used: the 2026-07-28
- * tasks extension needs a raw request path the SDK client does not offer
- * (ext-tasks' `rawDispatch`), so Toolbelt does not declare that extension and
- * a 2026 server does not make tasks for it.
+ * This is the 2025-11-25 protocol's tasks (in its core), where a tool says
+ * so in its listing. A 2026-07-28 tool runs as a task of the tasks extension
+ * when its server refuses it otherwise (ModernTaskPath.taskOnly).
  */
 export function mustRunAsTask(client: Client, tool: Tool | undefined): boolean {
   if (tool?.execution?.taskSupport !== 'required') return false;
   if (client.getProtocolEra() === 'legacy' && client.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined) return true;
   throw new ToolbeltError('mcp_error', `The tool ${tool.name} runs only as an MCP task, and its server does not offer Toolbelt the kind of tasks it runs (the 2025-11-25 protocol's tasks for tools/call).`);
+}
+
+/** A server that asked for more input round after round: stopped after this many. */
+export const MAX_TASK_INPUT_ROUNDS = 10;
+
+/** What a 2026 task asks of the person (a form); answered through the same door as the connection's elicitation. */
+export type AskForInput = (params: Record<string, unknown>, signal: AbortSignal) => Promise<ApplicationElicitResult>;
+
+/**
+ * The 2026-07-28 tasks extension on one connection: its requests go on the
+ * raw path (raw-requests.ts) framed as the SDK client frames its own, and a
+ * task's questions (`inputRequests`) are asked through `ask`.
+ */
+export interface ModernTaskPath {
+  raw: RawRequests;
+  framing: V2RequestFraming;
+  ask: AskForInput;
+  /**
+   * The tools this server said run only as tasks. A 2026 tool does not say so
+   * in its listing (`execution` is gone from the revision): its server refuses
+   * a call that does not declare the extension (needsTasksExtension), and the
+   * call is made again as a task, as every later call of that tool is.
+   */
+  taskOnly: Set<string>;
+}
+
+/**
+ * The tasks extension's path for a connection, or null: only a 2026-07-28
+ * server that declares the extension makes such tasks. Made right after
+ * connecting (RawRequests must see the transport before anything else wraps it).
+ */
+export function modernTaskPath(client: Client, transport: Transport, framing: Omit<V2RequestFraming, 'protocolVersion'>, ask: AskForInput, timeoutMs: number): ModernTaskPath | null {
+  if (client.getProtocolEra() !== 'modern' || !offersTasksExtension(client)) return null;
+  return { raw: new RawRequests(transport, timeoutMs), framing: { ...framing, protocolVersion: client.getNegotiatedProtocolVersion() ?? '2026-07-28' }, ask, taskOnly: new Set() };
+}
+
+/** JSON-RPC's MissingRequiredClientCapability (2026-07-28). */
+const MISSING_CLIENT_CAPABILITY = -32021;
+
+/**
+ * A 2026 server's refusal of a plain call to a tool that runs only as a task:
+ * -32021, naming the tasks extension among what it requires (that naming is a
+ * SHOULD, so a refusal that names nothing counts too). Sent before the tool
+ * runs, so calling again as a task runs it once.
+ */
+export function needsTasksExtension(error: unknown): boolean {
+  if (!(error instanceof ProtocolError) || error.code !== MISSING_CLIENT_CAPABILITY) return false;
+  const required = (error.data as { requiredCapabilities?: { extensions?: Record<string, unknown> } } | undefined)?.requiredCapabilities;
+  return required === undefined || required.extensions?.[TASKS_EXTENSION_ID_V2] !== undefined;
+}
+
+/** A 2026 task's question, asked: forms go to the person; Toolbelt lends no model (sampling) and names no roots. */
+function inputFor(ask: AskForInput) {
+  return async (request: ApplicationInputRequest, context: { signal: AbortSignal }): Promise<ApplicationElicitResult> => {
+    if (request.kind !== 'elicitation') throw new ToolbeltError('mcp_error', `Toolbelt does not answer a task's ${request.kind === 'sampling' ? 'sampling (it does not lend the person’s model)' : 'roots'} request.`);
+    if (request.params.mode === 'url') throw new ToolbeltError('mcp_error', 'Toolbelt answers form questions only, not URL elicitation.');
+    return ask(request.params, context.signal);
+  };
+}
+
+function offersTasksExtension(client: Client): boolean {
+  return client.getServerCapabilities()?.extensions?.[TASKS_EXTENSION_ID_V2] !== undefined;
+}
+
+/** A task that asked for input more than MAX_TASK_INPUT_ROUNDS times: Toolbelt stopped following it (and cancelled it). */
+export class TaskAskedTooOften extends Error {
+  constructor() {
+    super(`the task asked for more input ${MAX_TASK_INPUT_ROUNDS} times, so Toolbelt cancelled it`);
+  }
 }
 
 /** A task that ran past its lifetime: Toolbelt cancelled it. */
@@ -82,32 +155,46 @@ const OF_CLIENT = new WeakMap<Client, TaskCalls>();
  */
 export class TaskCalls {
   /** One per SDK client, made when its first task call comes (a connection renewed has a new client, and new calls). */
-  static of(client: Client, server: string, tools: () => Tool[], log: Logger): TaskCalls {
+  static of(client: Client, server: string, tools: () => Tool[], log: Logger, modern: ModernTaskPath | null = null): TaskCalls {
     let calls = OF_CLIENT.get(client);
-    if (!calls) OF_CLIENT.set(client, (calls = new TaskCalls(client, server, tools, log)));
+    if (!calls) OF_CLIENT.set(client, (calls = new TaskCalls(client, server, tools, log, modern)));
     return calls;
   }
 
+  /** Set by leaveOn: a cancelled call stops following its task, and the server is not told (the app is closing). */
+  static leaveOn(client: Client): void {
+    const calls = OF_CLIENT.get(client);
+    if (calls) calls.leaving = true;
+  }
+
   private session: TaskEnabledSession | null = null;
+  private leaving = false;
 
   constructor(
     private readonly client: Client,
     private readonly endpointId: string,
     private readonly tools: () => Tool[],
     private readonly log: Logger,
+    private readonly modern: ModernTaskPath | null,
   ) {}
 
   private opened(): TaskEnabledSession {
-    this.session ??= createTaskSessionFromClient(this.client, {
+    if (this.session) return this.session;
+    const common = {
       endpointId: this.endpointId,
       tools: {
-        currentTool: (name) => {
+        currentTool: (name: string) => {
           const tool = this.tools().find((one) => one.name === name);
           return tool ? toolDeclarationFromMcpTool(tool) : undefined;
         },
       },
-      onError: (error) => this.log.warn('an MCP task reported a problem', { server: this.endpointId, error: error.message }),
-    });
+      onError: (error: Error) => this.log.warn('an MCP task reported a problem', { server: this.endpointId, error: error.message }),
+    };
+    const modern = this.modern;
+    // A 2025 task's questions come as requests to the connection's elicitation handler; a 2026 task's in its status.
+    this.session = modern
+      ? createTaskSessionFromClient(this.client, { ...common, rawDispatch: modern.raw.dispatch, v2RequestFraming: modern.framing, onInputRequest: inputFor(modern.ask) as never, maxInputRounds: MAX_TASK_INPUT_ROUNDS })
+      : createTaskSessionFromClient(this.client, common);
     return this.session;
   }
 
@@ -150,23 +237,33 @@ export class TaskCalls {
     const cancelling: { sent?: Promise<void> } = {};
     const stop = (why: 'cancelled' | 'timeout') => {
       ended ??= why;
+      if (this.leaving && why === 'cancelled') {
+        cancelling.sent ??= execution.detach().catch((error: unknown) => this.log.warn('an MCP task could not be left', { server: this.endpointId, error: String(error) }));
+        return;
+      }
       cancelling.sent ??= execution.cancel().catch((error: unknown) => this.log.warn('an MCP task could not be cancelled', { server: this.endpointId, error: String(error) }));
     };
     const onAbort = () => stop('cancelled');
     options.signal.addEventListener('abort', onAbort, { once: true });
     if (options.signal.aborted) onAbort();
     const lifetime = setTimeout(() => stop('timeout'), lifetimeMs);
-    const asking = new InputNudge(this.client, this.log, this.endpointId, lifetimeMs);
+    // A 2026 task carries its questions in its status, and ext-tasks answers them (tasks/update): no nudge.
+    const asking = this.modern ? null : new InputNudge(this.client, this.log, this.endpointId, lifetimeMs);
     let step = 0;
     try {
       const { outcome } = await execution.settle({
         onEvent: (event: TaskExecutionEvent<CallToolResult>) => {
           if (event.type !== 'task') return;
-          asking.seen(event.task.taskId, event.task.status);
+          asking?.seen(event.task.taskId, event.task.status);
           const message = event.task.statusMessage?.slice(0, 500);
           options.onProgress?.({ progress: ++step, ...(message ? { message } : {}) });
         },
       });
+      if (outcome.status === 'failed' && /maxInputRounds/.test(outcome.error.message)) {
+        // ext-tasks stopped following; the server still holds the task, waiting for an answer that will not come.
+        cancelling.sent ??= execution.cancel().catch((error: unknown) => this.log.warn('an MCP task could not be cancelled', { server: this.endpointId, error: String(error) }));
+        throw new TaskAskedTooOften();
+      }
       if (outcome.status === 'cancelled' || ended) {
         if (ended === 'timeout') throw new TaskOutlived(lifetimeMs);
         throw new TaskCancelledError();
@@ -177,7 +274,7 @@ export class TaskCalls {
       this.following.delete(execution);
       clearTimeout(lifetime);
       options.signal.removeEventListener('abort', onAbort);
-      asking.end();
+      asking?.end();
     }
   }
 

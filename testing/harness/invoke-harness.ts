@@ -48,3 +48,13 @@ export function expectError(result: InvokeResult, code: string): Extract<InvokeR
   if (result.error.code !== code) throw new Error(`expected ${code}, got ${result.error.code}: ${result.error.message}`);
   return result.error;
 }
+
+/** Starts a call, cancels it at its first progress (the tool is under way), and gives its result. */
+export async function cancelAtFirstProgress(core: TestCore['core'], invoke: (signal: AbortSignal) => Promise<InvokeResult>): Promise<InvokeResult> {
+  const controller = new AbortController();
+  const started = new Promise<void>((resolve) => core.events.subscribe((event) => event.type === 'tools.progress' && resolve()));
+  const running = invoke(controller.signal);
+  await started;
+  controller.abort();
+  return running;
+}

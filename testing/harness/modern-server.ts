@@ -9,8 +9,17 @@ export async function startModernServer(...args: string[]): Promise<string> {
   return startModernServerWith({}, ...args);
 }
 
-export async function startModernServerWith(env: Record<string, string>, ...args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'testing/servers/modern-mcp-server.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+export function startModernServerWith(env: Record<string, string>, ...args: string[]): Promise<string> {
+  return startServerScript('modern-mcp-server.mjs', env, args);
+}
+
+/** A 2026-07-28 server whose `report` tool runs only as a task of the tasks extension (STAGES, STAGE_MS in env). */
+export function startTasksServer(env: Record<string, string> = {}): Promise<string> {
+  return startServerScript('tasks-2026-mcp-server.mjs', env, []);
+}
+
+async function startServerScript(script: string, env: Record<string, string>, args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'testing/servers', script), ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   onTestFinished(async () => {
     child.kill();
     if (child.exitCode === null) await once(child, 'exit');
