@@ -186,7 +186,7 @@ export function pasteTimed() {
     const box = document.querySelector('.composer textarea');
     const started = performance.now();
     const observer = new MutationObserver(() => {
-      const preview = document.querySelector('.composer .file-chip__thumb');
+      const preview = document.querySelector('.composer img.file-chip__thumb');
       if (!preview) return;
       observer.disconnect();
       preview.decode().then(() => requestAnimationFrame(() => resolve(performance.now() - started)));

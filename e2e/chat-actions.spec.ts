@@ -416,6 +416,45 @@ test('the hooks that ran on a chat are shown where they ran: SessionStart as it 
   await page.screenshot(shot('chat-hook-runs'));
 });
 
+test('a phone photo taken upright (its EXIF says to turn it) shows upright in the message box', async ({ app }) => {
+  const { page } = app;
+  await openScriptedChat(app, undefined);
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.evaluate(async (element) => {
+    // 400 × 200, left half red and right half blue, saved with EXIF orientation 6 (turn 90° clockwise), as phones save.
+    const canvas = new OffscreenCanvas(400, 200);
+    const context = canvas.getContext('2d')!;
+    for (const [color, left] of [['#ff0000', 0], ['#0000ff', 200]] as const) {
+      context.fillStyle = color;
+      context.fillRect(left, 0, 200, 200);
+    }
+    const plain = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer());
+    const tiff = [0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0];
+    const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
+    const app1 = [0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 255, ...payload];
+    const photo = new Uint8Array(plain.length + app1.length);
+    photo.set(plain.subarray(0, 2));
+    photo.set(app1, 2);
+    photo.set(plain.subarray(2), 2 + app1.length);
+    const data = new DataTransfer();
+    data.items.add(new File([photo], 'upright.jpg', { type: 'image/jpeg' }));
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  const thumb = page.locator('.composer img.file-chip__thumb');
+  // Portrait, 32 × 64, and its top is the photo's left (red): turned as its EXIF says.
+  await expect.poll(() => thumb.evaluate((image: HTMLImageElement) => `${image.naturalWidth}×${image.naturalHeight}`)).toBe('32×64');
+  const top = await thumb.evaluate((image: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    return Array.from(context.getImageData(16, 4, 1, 1).data.slice(0, 3));
+  });
+  expect(top[0]).toBeGreaterThan(200);
+  expect(top[2]).toBeLessThan(60);
+});
+
 test("the person's files: a picture picked with the paper clip (made smaller before it leaves), a CSV pasted, a fake picture dropped and refused; sent, shown under the message, opened whole", async ({ app }) => {
   const { page } = app;
   const { api, chatId } = await openScriptedChat(app, undefined);
@@ -436,6 +475,8 @@ test("the person's files: a picture picked with the paper clip (made smaller bef
   await (await chooser).setFiles({ name: 'beach.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo) });
   const box = page.locator('.composer').getByRole('list', { name: 'Attached files' });
   await expect(box.getByText('beach.jpg')).toBeVisible();
+  // Its preview is a small picture made for the box (64 pixels along its longer side), not the photo decoded whole.
+  await expect.poll(() => box.locator('img.file-chip__thumb').evaluate((image: HTMLImageElement) => `${image.naturalWidth}×${image.naturalHeight}`)).toBe('64×43');
   // The scripted model sees no pictures: the person is told before sending.
   await expect(page.getByRole('status').filter({ hasText: 'This model does not take pictures' })).toBeVisible();
 

@@ -9,7 +9,7 @@ export interface PendingFile {
   mediaType: string;
   dataBase64: string;
   bytes: number;
-  /** An object URL of the picture (revoked when it leaves the box): as it was given while it is made ready, then as it will be sent. */
+  /** An object URL of the picture's small preview, or of the picture as it is sent when no preview could be made (revoked when it leaves the box). */
   previewUrl?: string;
   /** A picture still being made smaller in its worker: the message waits for it. */
   preparing?: boolean;
@@ -20,8 +20,10 @@ interface ComposerFilesState {
   files: Record<string, PendingFile[]>;
   add: (chatId: string, files: PendingFile[]) => void;
   remove: (chatId: string, id: string) => void;
-  /** A picture made ready takes the place of what was shown while it was prepared (unless it was taken out meanwhile). */
+  /** A picture made ready takes the place of what was shown while it was prepared (unless it was taken out meanwhile); it keeps the preview it had. */
   replace: (chatId: string, file: PendingFile) => void;
+  /** A picture's preview, shown while it is made ready (unless it was taken out meanwhile). */
+  preview: (chatId: string, id: string, url: string) => void;
   clear: (chatId: string) => void;
   /** What could not be attached, said under the message box until the next try. */
   problems: Record<string, string | null>;
@@ -43,8 +45,15 @@ export const useComposerFiles = create<ComposerFilesState>()((set, get) => ({
     const waiting = get().files[chatId] ?? [];
     const old = waiting.find((each) => each.id === file.id);
     if (!old) return release([file]);
-    release([old]);
-    set((state) => ({ files: { ...state.files, [chatId]: waiting.map((each) => (each.id === file.id ? file : each)) } }));
+    const shown = file.previewUrl === undefined && old.previewUrl !== undefined ? { ...file, previewUrl: old.previewUrl } : file;
+    if (shown.previewUrl !== old.previewUrl) release([old]);
+    set((state) => ({ files: { ...state.files, [chatId]: waiting.map((each) => (each.id === file.id ? shown : each)) } }));
+  },
+  preview: (chatId, id, url) => {
+    const waiting = get().files[chatId] ?? [];
+    const file = waiting.find((each) => each.id === id);
+    if (!file?.preparing || file.previewUrl !== undefined) return URL.revokeObjectURL(url);
+    set((state) => ({ files: { ...state.files, [chatId]: waiting.map((each) => (each.id === id ? { ...each, previewUrl: url } : each)) } }));
   },
   clear: (chatId) => {
     release(get().files[chatId] ?? []);

@@ -15,6 +15,7 @@ import { latestOf } from '../../components/VersionBadge.js';
 import { useCapabilities } from '../../queries/providers.js';
 import { useComposerFiles, type PendingFile } from '../../state/composer-files.js';
 import { useAttachFiles } from './files/attach-files.js';
+import { warmPictureWorker } from './files/read-person-file.js';
 import { AttachButton, PendingFiles } from './files/PendingFiles.js';
 
 const NO_ATTACHMENTS: MessageAttachment[] = [];
@@ -215,6 +216,8 @@ export function Composer({ chat }: { chat: Chat }) {
           rows={Math.min(8, Math.max(1, text.split('\n').length))}
           value={text}
           onKeyDown={onKeyDown}
+          // A picture pasted next shows its preview sooner with its worker already started.
+          onFocus={warmPictureWorker}
           onPaste={(event) => {
             // A pasted screenshot or copied files are attached; text pasted with them still goes in the box.
             const pasted = [...event.clipboardData.files];

@@ -6,10 +6,11 @@ import { fileSize } from './attach-files.js';
 
 const NO_FILES: PendingFile[] = [];
 
-/** The picture as a small preview, or what kind of file it is. */
-export function FileBadge({ kind, previewUrl }: { kind: PendingFile['kind']; previewUrl?: string | undefined }) {
+/** The picture as a small preview (its place kept while it is made), or what kind of file it is. */
+export function FileBadge({ kind, previewUrl, preparing }: { kind: PendingFile['kind']; previewUrl?: string | undefined; preparing?: boolean | undefined }) {
   const { t } = useTranslation();
   if (previewUrl) return <img className="file-chip__thumb" src={previewUrl} alt="" />;
+  if (preparing && kind === 'picture') return <span className="file-chip__thumb file-chip__thumb--waiting" aria-hidden="true" />;
   return <span className="badge badge--quiet">{t(`files.kind.${kind}`)}</span>;
 }
 
@@ -24,7 +25,7 @@ export function PendingFiles({ chatId, noPictures }: { chatId: string; noPicture
       <ul className="attachments" aria-label={t('files.attached')}>
         {files.map((file) => (
           <li key={file.id} className="attachment-chip file-chip">
-            <FileBadge kind={file.kind} previewUrl={file.previewUrl} />
+            <FileBadge kind={file.kind} previewUrl={file.previewUrl} preparing={file.preparing} />
             <span className="attachment-chip__title" translate="no">
               {file.name}
             </span>

@@ -14,6 +14,7 @@ const MAX_PICTURE_BYTES = (MAX_PICTURE_CHARS / 4) * 3;
 export function useAttachFiles(chatId: string) {
   const add = useComposerFiles((state) => state.add);
   const replace = useComposerFiles((state) => state.replace);
+  const preview = useComposerFiles((state) => state.preview);
   const remove = useComposerFiles((state) => state.remove);
   const setProblem = useComposerFiles((state) => state.setProblem);
   return useCallback(
@@ -32,7 +33,8 @@ export function useAttachFiles(chatId: string) {
       }
       add(chatId, started.map((each) => each.pending));
       setProblem(chatId, problems.length ? problems.join(' ') : null);
-      for (const { pending, ready } of started) {
+      for (const { pending, preview: previewed, ready } of started) {
+        void previewed?.then((url) => url && preview(chatId, pending.id, url));
         void ready?.then(
           (file) => replace(chatId, file),
           (error: unknown) => {
@@ -42,7 +44,7 @@ export function useAttachFiles(chatId: string) {
         );
       }
     },
-    [add, replace, remove, chatId, setProblem],
+    [add, replace, preview, remove, chatId, setProblem],
   );
 }
 

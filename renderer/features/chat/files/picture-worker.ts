@@ -2,10 +2,11 @@
  * A picture made ready to send, off the window's thread: decoded and scaled by the
  * browser (turned as its EXIF says), drawn again, so what it carried besides its
  * pixels (EXIF: where it was taken, the camera) stays behind, and encoded as base64.
+ * A small preview comes first, so the message box shows the picture at once.
  */
-import type { PictureJob, PictureReady } from './picture-job.js';
+import type { PictureJob, PictureNews } from './picture-job.js';
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<PictureJob>) => void) | null; postMessage(message: PictureReady): void };
+const scope = self as unknown as { onmessage: ((event: MessageEvent<PictureJob>) => void) | null; postMessage(message: PictureNews): void };
 
 function base64Of(bytes: Uint8Array): string {
   let binary = '';
@@ -23,9 +24,51 @@ async function prepare({ file, width, height, keepPng, maxPngBytes }: PictureJob
   return png && png.size <= maxPngBytes ? png : canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
 }
 
+/**
+ * The picture decoded small. A large JPEG (or WebP) through WebCodecs'
+ * ImageDecoder asked for a small size: the decoder then skips most of the work
+ * (Chromium decodes a JPEG at an eighth of its size, whatever size is asked, so
+ * only a picture at least eight previews long), and turns it as its EXIF says,
+ * as createImageBitmap does. Anything else, or where ImageDecoder is missing,
+ * is decoded whole.
+ */
+async function decodedSmall({ file, mediaType, previewSide: side, pictureSide }: PictureJob): Promise<{ frame: CanvasImageSource & { close(): void }; width: number; height: number }> {
+  const scalable = (mediaType === 'image/jpeg' || mediaType === 'image/webp') && pictureSide >= side * 8;
+  if (scalable && typeof ImageDecoder !== 'undefined' && (await ImageDecoder.isTypeSupported(mediaType))) {
+    const decoder = new ImageDecoder({ data: file.stream(), type: mediaType, desiredWidth: side, desiredHeight: side });
+    try {
+      const { image } = await decoder.decode();
+      return { frame: image, width: image.displayWidth, height: image.displayHeight };
+    } finally {
+      decoder.close();
+    }
+  }
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  return { frame: bitmap, width: bitmap.width, height: bitmap.height };
+}
+
+async function previewOf(job: PictureJob): Promise<Blob> {
+  const { previewSide } = job;
+  const { frame, width, height } = await decodedSmall(job);
+  try {
+    const scale = Math.min(1, previewSide / Math.max(width, height));
+    const canvas = new OffscreenCanvas(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)));
+    canvas.getContext('2d')!.drawImage(frame, 0, 0, canvas.width, canvas.height);
+    return await canvas.convertToBlob({ type: 'image/png' });
+  } finally {
+    frame.close();
+  }
+}
+
+async function run(job: PictureJob): Promise<void> {
+  // A preview that cannot be made is no failure: the picture as it is sent shows instead.
+  const preview = await previewOf(job).catch(() => null);
+  if (preview) scope.postMessage({ kind: 'preview', blob: preview });
+  const blob = await prepare(job).catch(() => null);
+  if (!blob) return scope.postMessage({ kind: 'ready', ok: false });
+  scope.postMessage({ kind: 'ready', ok: true, blob, dataBase64: base64Of(new Uint8Array(await blob.arrayBuffer())) });
+}
+
 scope.onmessage = (event) => {
-  prepare(event.data).then(
-    async (blob) => scope.postMessage({ ok: true, blob, dataBase64: base64Of(new Uint8Array(await blob.arrayBuffer())) }),
-    () => scope.postMessage({ ok: false }),
-  );
+  void run(event.data);
 };

@@ -2,7 +2,7 @@ import { claimedKind, pictureSize, sniffFile } from '../../../../shared/files/fi
 import { MAX_PICTURE_CHARS } from '../../../../shared/schemas/attached-image.js';
 import { PERSON_FILE_LIMITS } from '../../../../shared/schemas/person-file.js';
 import type { PendingFile } from '../../../state/composer-files.js';
-import type { PictureJob, PictureReady } from './picture-job.js';
+import type { PictureJob, PictureNews } from './picture-job.js';
 import PictureWorker from './picture-worker.js?worker';
 import { i18n } from '../../../i18n/index.js';
 import { fileAsBase64 } from '../../../components/base64.js';
@@ -17,14 +17,37 @@ export class FileProblem extends Error {}
 
 const megabytes = (bytes: number) => Math.max(1, Math.round(bytes / MB));
 
-/** A picture being made ready in the picture worker: it resolves with the picture as it is sent. */
-function prepared(job: PictureJob, name: string): Promise<PictureReady & { ok: true }> {
+/** The longest side of a picture's preview in the message box: twice its 28 px, for sharp screens. */
+const PREVIEW_SIDE = 64;
+
+/**
+ * A picture worker already started, for the next picture: starting one takes tens of milliseconds of the quarter
+ * second a preview may take. Each picture gets its own (ended when it is done); the next is started after it.
+ */
+let spareWorker: Worker | null = null;
+
+function pictureWorker(): Worker {
+  const worker = spareWorker ?? new PictureWorker();
+  spareWorker = null;
+  setTimeout(() => (spareWorker ??= new PictureWorker()), 0);
+  return worker;
+}
+
+/** Starts a picture worker before the first picture comes (the message box calls it when it opens). */
+export function warmPictureWorker(): void {
+  if (typeof Worker !== 'undefined') spareWorker ??= new PictureWorker();
+}
+
+/** A picture being made ready in the picture worker: it resolves with the picture as it is sent; its small preview, if one comes, goes to `onPreview` first. */
+function prepared(job: PictureJob, name: string, onPreview: (blob: Blob) => void): Promise<{ blob: Blob; dataBase64: string }> {
   return new Promise((resolve, reject) => {
-    const worker = new PictureWorker();
+    const worker = pictureWorker();
     const end = () => worker.terminate();
-    worker.onmessage = (event: MessageEvent<PictureReady>) => {
+    worker.onmessage = (event: MessageEvent<PictureNews>) => {
+      const news = event.data;
+      if (news.kind === 'preview') return onPreview(news.blob);
       end();
-      if (event.data.ok) resolve(event.data);
+      if (news.ok) resolve(news);
       else reject(new FileProblem(i18n.t('files.damaged', { name })));
     };
     worker.onerror = () => {
@@ -38,6 +61,8 @@ function prepared(job: PictureJob, name: string): Promise<PictureReady & { ok: t
 /** A file being attached: what the message box shows at once, and, for a picture still being made ready, the file it becomes. */
 export interface Attaching {
   pending: PendingFile;
+  /** A picture's small preview (an object URL), soon after it is attached: shown while it is made ready. */
+  preview?: Promise<string | null>;
   ready?: Promise<PendingFile>;
 }
 
@@ -45,7 +70,8 @@ let counter = 0;
 
 /**
  * Reads a pasted, dropped or picked file as it will be sent, or says in the person's language why it cannot be.
- * A picture shows at once as it is, while a worker makes it smaller and draws away its EXIF (its `ready`).
+ * A picture's small preview comes first (decoding a 12-megapixel photo whole takes a quarter of a second), while a
+ * worker makes it smaller and draws away its EXIF (its `ready`).
  */
 export async function startPersonFile(file: File): Promise<Attaching> {
   if (file.size > PERSON_FILE_LIMITS.fileBytes) throw new FileProblem(i18n.t('files.tooLarge', { name: file.name, size: megabytes(file.size), max: megabytes(PERSON_FILE_LIMITS.fileBytes) }));
@@ -69,13 +95,22 @@ export async function startPersonFile(file: File): Promise<Attaching> {
     return { pending: { id, name: file.name, kind: 'picture', mediaType: 'image/gif', dataBase64: await fileAsBase64(file), bytes: file.size, previewUrl: URL.createObjectURL(file) } };
   }
   const scale = Math.min(1, SENT_SIDE / Math.max(size.width, size.height));
-  const job: PictureJob = { file, width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)), keepPng: sniffed.mediaType === 'image/png', maxPngBytes: (MAX_PICTURE_CHARS / 4) * 3 };
-  const pending: PendingFile = { id, name: file.name, kind: 'picture', mediaType: sniffed.mediaType, dataBase64: '', bytes: file.size, previewUrl: URL.createObjectURL(file), preparing: true };
-  const ready = prepared(job, file.name).then(({ blob, dataBase64 }) => {
+  const job: PictureJob = { file, mediaType: sniffed.mediaType, width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)), keepPng: sniffed.mediaType === 'image/png', maxPngBytes: (MAX_PICTURE_CHARS / 4) * 3, previewSide: PREVIEW_SIDE, pictureSide: Math.max(size.width, size.height) };
+  const pending: PendingFile = { id, name: file.name, kind: 'picture', mediaType: sniffed.mediaType, dataBase64: '', bytes: file.size, preparing: true };
+  let previewed: (url: string | null) => void = () => {};
+  let previewCame = false;
+  const preview = new Promise<string | null>((resolve) => (previewed = resolve));
+  const onPreview = (blob: Blob) => {
+    previewCame = true;
+    previewed(URL.createObjectURL(blob));
+  };
+  const ready = prepared(job, file.name, onPreview).then(({ blob, dataBase64 }) => {
+    previewed(null);
     const name = blob.type === 'image/jpeg' && !/\.jpe?g$/i.test(file.name) ? `${file.name.replace(/\.[^.]*$/, '')}.jpg` : file.name;
-    return { id, name, kind: 'picture' as const, mediaType: blob.type, dataBase64, bytes: blob.size, previewUrl: URL.createObjectURL(blob) };
+    // The preview stays (the message box keeps it); without one, the picture as it is sent is shown.
+    return { id, name, kind: 'picture' as const, mediaType: blob.type, dataBase64, bytes: blob.size, ...(previewCame ? {} : { previewUrl: URL.createObjectURL(blob) }) };
   });
-  return { pending, ready };
+  return { pending, preview, ready };
 }
 
 /** A HEIC photo's size as the system decodes it, or null where it cannot (most systems but Apple's). */
