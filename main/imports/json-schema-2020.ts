@@ -25,8 +25,27 @@ const KNOWN_FORMATS = new Set(
  */
 export const MAX_SCHEMA_NODES = 20_000;
 
+/**
+ * Schemas converted whole by earlier calls on one description: converted again
+ * as they were (the parser shares one object for every use of a component, and
+ * Stripe's answers name most of its API, so converting each use anew was most
+ * of its preview). Whole: nothing in it was cut for the call's budget, a cycle
+ * or depth, so it is the same wherever it is met; `height` is how deep it goes,
+ * so it is not reused where it would pass the depth limit.
+ */
+export interface SchemaCache {
+  whole: WeakMap<object, { out: Record<string, unknown>; size: number; chars: number; height: number }>;
+}
+
+export function schemaCache(): SchemaCache {
+  return { whole: new WeakMap() };
+}
+
 interface Conversion {
   dialect: string;
+  cache: SchemaCache | undefined;
+  /** The converted schemas of this call made whole (see SchemaCache), with their height. */
+  whole: WeakMap<object, number>;
   /** Objects being converted now, on the path from the root: meeting one again is a cycle. */
   onPath: WeakSet<object>;
   /** Each shared schema is converted once per call. */
@@ -44,9 +63,9 @@ interface Conversion {
 /** Which description language a document is written in. */
 export type Dialect = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
 
-export function toJsonSchema2020(schema: unknown, dialect: Dialect): Record<string, unknown> {
+export function toJsonSchema2020(schema: unknown, dialect: Dialect, cache?: SchemaCache): Record<string, unknown> {
   // Written out once, bounded: nothing downstream shares (or changes) a part another tool uses.
-  return JSON.parse(JSON.stringify(converted(schema, dialect))) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(converted(schema, dialect, cache))) as Record<string, unknown>;
 }
 
 /**
@@ -54,10 +73,10 @@ export function toJsonSchema2020(schema: unknown, dialect: Dialect): Record<stri
  * too large costs no more than the limit. (Stripe's answers each name most of its API: converting each in full, to
  * throw it away, took 17 of the 18 seconds its import took.)
  */
-export function toJsonSchema2020Within(schema: unknown, dialect: Dialect, maxChars: number): Record<string, unknown> | undefined {
+export function toJsonSchema2020Within(schema: unknown, dialect: Dialect, maxChars: number, cache?: SchemaCache): Record<string, unknown> | undefined {
   let out: Record<string, unknown>;
   try {
-    out = converted(schema, dialect, maxChars);
+    out = converted(schema, dialect, cache, maxChars);
   } catch (error) {
     if (error === TOO_LONG) return undefined;
     throw error;
@@ -97,8 +116,9 @@ export function schemaSizeEstimator(): (schema: unknown) => number {
 /** About the length of the note a cycle becomes. */
 const CUT_CHARS = 80;
 
-function converted(schema: unknown, dialect: Dialect, maxChars = Infinity): Record<string, unknown> {
-  return convert(schema, { dialect, onPath: new WeakSet(), converted: new WeakMap(), sizes: new WeakMap(), chars: new WeakMap(), remaining: MAX_SCHEMA_NODES, charsLeft: maxChars }, 0);
+function converted(schema: unknown, dialect: Dialect, cache: SchemaCache | undefined, maxChars = Infinity): Record<string, unknown> {
+  const conversion: Conversion = { dialect, cache, whole: new WeakMap(), onPath: new WeakSet(), converted: new WeakMap(), sizes: new WeakMap(), chars: new WeakMap(), remaining: MAX_SCHEMA_NODES, charsLeft: maxChars };
+  return convert(schema, conversion, 0);
 }
 
 /** Thrown when a conversion passes its length: nothing of it is wanted. */
@@ -127,10 +147,28 @@ function sized(conversion: Conversion, out: Record<string, unknown>, size: numbe
   return out;
 }
 
+/** A schema that is the same wherever it is met (true, false, a value that is no schema). */
+function leaf(conversion: Conversion, out: Record<string, unknown>, size: number): Record<string, unknown> {
+  conversion.whole.set(out, 0);
+  return sized(conversion, out, size);
+}
+
+/** A converted schema an earlier call made whole, charged to this call's budget as a part met twice is. */
+function reuse(conversion: Conversion, schema: object, depth: number): Record<string, unknown> | undefined {
+  const kept = conversion.cache?.whole.get(schema);
+  if (!kept || depth + kept.height > MAX_DEPTH || kept.size > conversion.remaining) return undefined;
+  conversion.remaining -= kept.size;
+  spend(conversion, kept.chars);
+  conversion.chars.set(kept.out, kept.chars);
+  conversion.whole.set(kept.out, kept.height);
+  conversion.converted.set(schema, kept.out);
+  return sized(conversion, kept.out, kept.size);
+}
+
 function convert(schema: unknown, conversion: Conversion, depth: number): Record<string, unknown> {
-  if (schema === true || schema === undefined) return sized(conversion, {}, 1);
-  if (schema === false) return sized(conversion, { not: {} }, 2);
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return sized(conversion, {}, 1);
+  if (schema === true || schema === undefined) return leaf(conversion, {}, 1);
+  if (schema === false) return leaf(conversion, { not: {} }, 2);
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return leaf(conversion, {}, 1);
   const done = conversion.converted.get(schema);
   if (done) {
     const size = conversion.sizes.get(done) ?? 1;
@@ -139,6 +177,8 @@ function convert(schema: unknown, conversion: Conversion, depth: number): Record
     spend(conversion, conversion.chars.get(done) ?? 0);
     return done;
   }
+  const kept = reuse(conversion, schema, depth);
+  if (kept) return kept;
   // Only a cycle (or an absurd depth) is cut.
   if (conversion.onPath.has(schema) || depth > MAX_DEPTH) return sized(conversion, { description: 'A nested value of the same shape (its schema refers to itself).' }, 1);
   if (conversion.remaining <= 0) return sized(conversion, tooLarge(), 1);
@@ -146,10 +186,14 @@ function convert(schema: unknown, conversion: Conversion, depth: number): Record
   conversion.onPath.add(schema);
   let size = 1;
   let chars = 0;
+  // Whole while every part is; its height is its tallest part's, plus one.
+  let height: number | undefined = 0;
   const child = (item: unknown) => {
     const out = convert(item, conversion, depth + 1);
     size += conversion.sizes.get(out) ?? 1;
     chars += conversion.chars.get(out) ?? 2;
+    const below = conversion.whole.get(out);
+    height = below === undefined || height === undefined ? undefined : Math.max(height, below + 1);
     return out;
   };
   try {
@@ -158,6 +202,10 @@ function convert(schema: unknown, conversion: Conversion, depth: number): Record
     spend(conversion, own);
     conversion.chars.set(out, own + chars);
     conversion.converted.set(schema, out);
+    if (height !== undefined) {
+      conversion.whole.set(out, height);
+      conversion.cache?.whole.set(schema, { out, size, chars: own + chars, height });
+    }
     return sized(conversion, out, size);
   } finally {
     conversion.onPath.delete(schema);

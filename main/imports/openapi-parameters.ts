@@ -1,19 +1,19 @@
 import type { ParameterStyleRule } from '../../shared/schemas/http-impl.js';
-import { toJsonSchema2020, type Dialect } from './json-schema-2020.js';
+import { toJsonSchema2020, type Dialect, type SchemaCache } from './json-schema-2020.js';
 
 type Json = Record<string, unknown>;
 const asObject = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
 
 /** A parameter's schema: its own (3.x), the one of its only media type, or itself (Swagger 2.0). */
-export function parameterSchema(parameter: Json, dialect: Dialect): Json {
+export function parameterSchema(parameter: Json, dialect: Dialect, cache?: SchemaCache): Json {
   if (dialect === 'swagger-2.0') {
     // A Swagger 2.0 parameter is its own schema (type, items, enum…) beside name and place.
     const { name: _name, in: _in, required: _required, description: _description, collectionFormat: _format, ...schema } = parameter;
-    return toJsonSchema2020(schema, dialect);
+    return toJsonSchema2020(schema, dialect, cache);
   }
-  if (parameter.schema) return toJsonSchema2020(parameter.schema, dialect);
+  if (parameter.schema) return toJsonSchema2020(parameter.schema, dialect, cache);
   const [media] = Object.values(asObject(parameter.content)).map(asObject);
-  return media?.schema ? toJsonSchema2020(media.schema, dialect) : { type: 'string' };
+  return media?.schema ? toJsonSchema2020(media.schema, dialect, cache) : { type: 'string' };
 }
 
 /** Whether values of this schema may be lists or objects (which each style writes its own way). */

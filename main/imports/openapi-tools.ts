@@ -1,7 +1,7 @@
 import { browserSignInNote, importedOAuth, type DescribedOAuth } from './oauth-auth.js';
 import { QUERY_FORM_METHODS, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
 import type { ToolInput } from '../../shared/schemas/tool.js';
-import { schemaSizeEstimator, toJsonSchema2020, toJsonSchema2020Within, type Dialect } from './json-schema-2020.js';
+import { schemaCache, schemaSizeEstimator, toJsonSchema2020, toJsonSchema2020Within, type Dialect, type SchemaCache } from './json-schema-2020.js';
 import { parameterSchema, parameterStyle } from './openapi-parameters.js';
 import { argumentName, secretName, slugFromName, tagName, uniqueName } from '../../shared/tools/import-names.js';
 
@@ -68,6 +68,7 @@ export function convertOpenApi(doc: Json, dialect: Dialect, options: { sourceUrl
 
   const slugs = new Set<string>();
   const sizeOf = schemaSizeEstimator();
+  const schemas = schemaCache();
   const operations: ConvertedOperation[] = [];
   const paths = asObject(doc.paths);
   for (const [path, rawItem] of Object.entries(paths)) {
@@ -75,7 +76,7 @@ export function convertOpenApi(doc: Json, dialect: Dialect, options: { sourceUrl
     for (const method of METHODS) {
       if (!(method in item)) continue;
       const operation = asObject(item[method]);
-      operations.push(convertOperation({ doc, dialect, path, method: method.toUpperCase(), item, operation, slugs, auth, sizeOf }));
+      operations.push(convertOperation({ doc, dialect, path, method: method.toUpperCase(), item, operation, slugs, auth, sizeOf, schemas }));
     }
   }
   // A large public API's answers drift from its description (a field added, a null where a string was said): its
@@ -219,6 +220,8 @@ interface OperationContext {
   auth: AuthPlan;
   /** About how long a schema of this description is, written out (shared schemas measured once). */
   sizeOf: (schema: unknown) => number;
+  /** Schemas of this description already converted whole (json-schema-2020.ts). */
+  schemas: SchemaCache;
 }
 
 function convertOperation(context: OperationContext): ConvertedOperation {
@@ -251,7 +254,7 @@ function convertOperation(context: OperationContext): ConvertedOperation {
       continue;
     }
     const argument = uniqueName(argumentName(name), argNames, 128, '_');
-    const schema = parameterSchema(parameter, dialect);
+    const schema = parameterSchema(parameter, dialect, context.schemas);
     properties[argument] = withDescription(schema, parameter.description, argument !== name ? name : undefined);
     if (parameter.required === true || location === 'path') required.push(argument);
     if (location === 'path') urlTemplate = urlTemplate.split(`{${name}}`).join(`\${${argument}}`);
@@ -269,7 +272,7 @@ function convertOperation(context: OperationContext): ConvertedOperation {
   // A form on a GET or DELETE (Stripe describes its list filters so) is sent in the query, as an HTML form with that
   // method is, and as the API's own libraries send it: the tool's form fields go there (build-request.ts).
   // A form of no fields (most of Stripe's lists) says nothing: the tool sends none.
-  const bodySchema = body.schema ? toJsonSchema2020(body.schema, dialect) : undefined;
+  const bodySchema = body.schema ? toJsonSchema2020(body.schema, dialect, context.schemas) : undefined;
   const bodyless = QUERY_FORM_METHODS.has(method);
   // A GET carries no other body; a DELETE may (DigitalOcean's send JSON), its form going in the query as a GET's.
   if (bodySchema && method === 'GET' && !body.form) return { ...base, skipped: `it sends a ${body.multipart ? 'multipart' : 'JSON'} body with ${method}, which HTTP tools do not do` };
@@ -308,7 +311,7 @@ function convertOperation(context: OperationContext): ConvertedOperation {
   const streams = answersWithEvents(operation, context.doc, dialect);
   if (streams) impl.responseEncoding = 'sse';
   // Some APIs describe an answer in hundreds of kilobytes of schema: kept, it would make every tool file that large.
-  const answer = streams ? undefined : responseSchema(operation, dialect, context.sizeOf);
+  const answer = streams ? undefined : responseSchema(operation, dialect, context);
   const outputSchema = answer === TOO_LARGE ? undefined : answer;
   if (answer === TOO_LARGE) notes.push('the schema of its answer (over 64 KB), so the answer is not checked');
   const tool: ToolInput = {
@@ -365,7 +368,7 @@ function requestBody(context: OperationContext, parameters: Json[]): Body {
     const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
     const consumes = [...listOf(operation.consumes), ...listOf(context.doc.consumes)];
     const multipart = consumes.some((type) => /multipart\/form-data/i.test(type)) || form.some((parameter) => parameter.type === 'file');
-    const properties = Object.fromEntries(form.map((parameter) => [String(parameter.name), parameterSchema(parameter, dialect)]));
+    const properties = Object.fromEntries(form.map((parameter) => [String(parameter.name), parameterSchema(parameter, dialect, context.schemas)]));
     const required = form.filter((parameter) => parameter.required === true).map((parameter) => String(parameter.name));
     return { schema: { type: 'object', properties, required }, required: true, ...(multipart ? { multipart: true } : { form: true }) };
   }
@@ -424,7 +427,7 @@ function successResponse(operation: Json): Json | undefined {
 const TOO_LARGE = 'too large';
 
 /** The schema of the success answer, within MAX_OUTPUT_SCHEMA_CHARS (TOO_LARGE past it). */
-function responseSchema(operation: Json, dialect: Dialect, sizeOf: (schema: unknown) => number): Json | typeof TOO_LARGE | undefined {
+function responseSchema(operation: Json, dialect: Dialect, { sizeOf, schemas }: Pick<OperationContext, 'sizeOf' | 'schemas'>): Json | typeof TOO_LARGE | undefined {
   const response = successResponse(operation);
   if (!response) return undefined;
   const content = asObject(response.content);
@@ -433,5 +436,5 @@ function responseSchema(operation: Json, dialect: Dialect, sizeOf: (schema: unkn
   if (!schema) return undefined;
   // Far past the limit as written: not converted at all (the estimate counts what converting keeps, give or take).
   if (sizeOf(schema) > MAX_OUTPUT_SCHEMA_CHARS * 1.25) return TOO_LARGE;
-  return toJsonSchema2020Within(schema, dialect, MAX_OUTPUT_SCHEMA_CHARS) ?? TOO_LARGE;
+  return toJsonSchema2020Within(schema, dialect, MAX_OUTPUT_SCHEMA_CHARS, schemas) ?? TOO_LARGE;
 }
