@@ -82,6 +82,13 @@ describe('MCP tools that run as tasks of the 2026-07-28 tasks extension', () => 
     expect(Object.values((await states()).tasks)).toEqual(['cancelled']);
   });
 
+  it('a server that says 2026 and answers tasks/get in 2025 shapes fails the call with a clear error, soon, and goes on serving', async () => {
+    const { invoke, states } = await withTasksServer({ OLD_SHAPES: '1', STAGE_MS: '20' });
+    const failed = expectError(await invoke({ topic: 'confused' }), 'mcp_error');
+    expect(failed.message).toContain('answered about its task in a shape MCP tasks do not allow');
+    expect(Object.values((await states()).tasks)).toHaveLength(1);
+  });
+
   it('a task that fails says the server’s reason, and the server goes on serving', async () => {
     const { invoke, states } = await withTasksServer({ STAGE_MS: '20' });
     expect(expectError(await invoke({ topic: 'fail' }), 'mcp_error').message).toContain('The sources ran dry.');

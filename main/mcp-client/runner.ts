@@ -60,6 +60,8 @@ function taskFailure(error: unknown): { code: 'timeout' | 'mcp_error' | 'mcp_tas
   if (error instanceof TaskOutlived) return { code: 'timeout', message: `${error.message}.` };
   if (error instanceof TaskAskedTooOften) return { code: 'mcp_input_rounds', message: `${error.message}. The server may be stuck: try again, or tell its author.` };
   if (error instanceof TaskLost) return { code: 'mcp_task_lost', message: `${error.message}.` };
+  // ext-tasks refuses a task status or result the extension's schemas do not allow: the server's fault, said so.
+  if (error instanceof TaskFailedError && /failed schema validation/.test(error.message)) return { code: 'mcp_error', message: `the server answered about its task in a shape MCP tasks do not allow (${error.message}). Tell the server's author.` };
   if (error instanceof TaskFailedError) return { code: 'mcp_error', message: `the task failed${error.code !== undefined ? ` (JSON-RPC error ${error.code})` : ''}: ${error.message}` };
   if (error instanceof TaskCancelledError) return { code: 'mcp_error', message: 'the server cancelled the task before it finished.' };
   return null;

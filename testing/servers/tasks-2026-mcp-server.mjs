@@ -9,6 +9,8 @@
 //                message; topic "ask" asks the person which meaning is meant after the first stage;
 //                topic "ask_forever" asks again (a new question) after every answer; topic "fail" ends failed;
 //                topic "forever" never ends.
+// With OLD_SHAPES=1, tasks/get answers as a 2025-11-25 server would (its task under `task`, no resultType),
+// as a hostile or confused server might while saying 2026-07-28.
 //   task_states  the status of every task so far, and how many calls were refused for not declaring
 //                the extension, as JSON (a plain call).
 import { createServer } from 'node:http';
@@ -126,6 +128,7 @@ function answerTaskRequest(body) {
   if (!body.method?.startsWith('tasks/')) return undefined;
   const task = tasks.get(params.taskId);
   if (!task) return { error: error(-32602, `No task ${params.taskId}`) };
+  if (body.method === 'tasks/get' && process.env.OLD_SHAPES === '1') return { result: { task: { taskId: params.taskId, status: task.status, createdAt: task.createdAt, ttl: 60_000 } } };
   if (body.method === 'tasks/get') return { result: checked(GetTaskResultV2Schema, { ...detailed(params.taskId, task), resultType: 'complete' }) };
   if (body.method === 'tasks/cancel') {
     if (!['completed', 'failed', 'cancelled'].includes(task.status)) {
