@@ -14,3 +14,6 @@ export function takeKeyTimings(expected: number): Promise<{ processing: number; 
 export function makeNoisyPhoto(size: { width: number; height: number }): Promise<number>;
 export function pasteTimed(): Promise<number>;
 export function decodeTimed(): Promise<number>;
+export function armEventWatch(): void;
+export function takeEventDelays(): number[];
+export function rawEventDelays(url: string): Promise<number[]>;

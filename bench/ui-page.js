@@ -205,3 +205,48 @@ export async function decodeTimed() {
   bitmap.close();
   return performance.now() - started;
 }
+
+/**
+ * Watches running tool cards for stream events that say when they were sent ({"n", "sentAt"} in the progress line):
+ * for each, the time from its sending to the frame it is first drawn in.
+ */
+export function armEventWatch() {
+  const delays = new Map();
+  const observer = new MutationObserver(() => {
+    for (const line of document.querySelectorAll('.tool-card__progress')) {
+      const match = /"n":(\d+),"sentAt":(\d+)/.exec(line.textContent ?? '');
+      if (!match || delays.has(match[1])) continue;
+      delays.set(match[1], null);
+      requestAnimationFrame(() => delays.set(match[1], Date.now() - Number(match[2])));
+    }
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  window.__eventWatch = { observer, delays };
+}
+
+/** What armEventWatch saw: each event's delay in ms. */
+export function takeEventDelays() {
+  window.__eventWatch.observer.disconnect();
+  return [...window.__eventWatch.delays.values()].filter((delay) => delay !== null);
+}
+
+/** The limit: the page reading the same stream itself, each event's delay to the next frame. */
+export async function rawEventDelays(url) {
+  const response = await fetch(url);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const delays = [];
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return delays;
+    buffer += decoder.decode(value, { stream: true });
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const match = /"sentAt":(\d+)/.exec(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+      if (!match) continue;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      delays.push(Date.now() - Number(match[1]));
+    }
+  }
+}

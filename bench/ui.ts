@@ -9,7 +9,7 @@ import { makeTempDir } from '../testing/cores/temp-dir.js';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { skipped } from './figures-file.js';
 import { percentile, report, sized } from './stats.js';
-import { armKeyTiming, takeKeyTimings, streamToPlainElement, fetchAndParse, armStreamWatch, streamEnded, takeLongestTask, timeApiGet, timeChatOpen, armPaletteStopwatch, readPaletteStopwatch, watchLongTasks, makeNoisyPhoto, pasteTimed, decodeTimed } from './ui-page.js';
+import { armKeyTiming, takeKeyTimings, streamToPlainElement, fetchAndParse, armStreamWatch, streamEnded, takeLongestTask, timeApiGet, timeChatOpen, armPaletteStopwatch, readPaletteStopwatch, watchLongTasks, makeNoisyPhoto, pasteTimed, decodeTimed, armEventWatch, takeEventDelays, rawEventDelays } from './ui-page.js';
 
 const TOKENS = sized(20_000, 400);
 const BUNDLES = sized(100, 2);
@@ -19,6 +19,8 @@ const LONG_CHAT = sized(2_000, 40);
 const TYPED_CHAT = sized(500, 10);
 /** Items of the 10 MB answer (the 5 MB and 1 MB answers are its half and tenth). */
 const TEN_MB_ITEMS = sized(58_000, 100);
+/** Events of the streaming tool whose card is watched. */
+const TICKS = sized(12, 4);
 
 /** A 20,000-word Markdown answer: headings, paragraphs, lists and fenced code, as a long model answer has. */
 function longMarkdown(words: number): string {
@@ -76,6 +78,18 @@ export async function benchUi(): Promise<boolean> {
   await seedLongChat(temp.dir, TYPED_CHAT, 'Five hundred');
   let streamPieces: string[] = [];
   const big = createServer((request, response) => {
+    if (request.url === '/ticks') {
+      // A tool's event stream: an event every 150 ms, each saying when it was sent.
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Access-Control-Allow-Origin': '*' });
+      let sent = 0;
+      const tick = setInterval(() => {
+        response.write(`data: ${JSON.stringify({ n: ++sent, sentAt: Date.now() })}\n\n`);
+        if (sent < TICKS) return;
+        clearInterval(tick);
+        response.end();
+      }, 150);
+      return;
+    }
     if (request.url === '/stream') {
       // The pieces as the browser host's event stream carries them.
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Access-Control-Allow-Origin': '*' });
@@ -112,6 +126,9 @@ export async function benchUi(): Promise<boolean> {
     await call('POST', '/chats', { providerId: 'stream', model: 'scripted', title: 'Stream bench' });
     await call('PUT', '/providers/card', { kind: 'scripted', displayName: 'Card', script: [{ toolCalls: [{ name: 'one-mb' }] }, { text: 'Done.' }] });
     await call('POST', '/chats', { providerId: 'card', model: 'scripted', title: 'Card bench', tools: { mode: 'auto', selected: [{ bundleID, slug: 'one-mb', version: 'v1' }] } });
+    await call('PUT', `/tools/bundles/${bundleID}/tools/ticks/version/v1`, { displayName: 'ticks', type: 'http', argSchema: { type: 'object' }, impl: { method: 'GET', urlTemplate: `http://${target}/ticks`, responseEncoding: 'sse' } });
+    await call('PUT', '/providers/ticker', { kind: 'scripted', displayName: 'Ticker', script: [{ toolCalls: [{ name: 'ticks' }] }, { text: 'Ticked.' }] });
+    await call('POST', '/chats', { providerId: 'ticker', model: 'scripted', title: 'Ticks bench', tools: { mode: 'auto', selected: [{ bundleID, slug: 'ticks', version: 'v1' }] } });
 
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.addInitScript(watchLongTasks);
@@ -184,6 +201,21 @@ export async function benchUi(): Promise<boolean> {
     await page.waitForTimeout(500);
     const cardLongest = await takeLongTasks(page);
     met.push(report({ section: 'ui', name: '1 MB result in a chat card, opened: longest task', ours: cardLongest, limit: await rawLongest('/one-mb'), limitName: 'raw fetch + JSON.parse in the page', goalAbsoluteMs: 200 }));
+
+    // An HTTP tool's event stream in a chat (#50): from the server sending each event to it drawn in the running call's
+    // card, against the page reading the same stream itself and drawing a frame.
+    await openChat(page, 'Ticks bench');
+    await page.evaluate(armEventWatch);
+    await page.getByRole('textbox', { name: 'Message' }).pressSequentially('go');
+    await page.keyboard.press('Enter');
+    await page.getByRole('log', { name: 'Messages' }).getByText('Ticked.').waitFor({ timeout: 120_000 });
+    const cardDelays = await page.evaluate(takeEventDelays);
+    // In the plain page: the app's own allows no fetch elsewhere.
+    await plain.bringToFront();
+    const rawDelays = await plain.evaluate(rawEventDelays, `http://${target}/ticks`);
+    await page.bringToFront();
+    if (cardDelays.length === 0) throw new Error('no event of the stream reached the card');
+    met.push(report({ section: 'ui', name: `stream events reach the chat card (${cardDelays.length} of ${TICKS} seen), slowest`, ours: Math.max(...cardDelays, 1), limit: Math.max(...rawDelays, 1), limitName: 'the page reading the stream itself', goalAbsoluteMs: 50 }));
 
     // A photo pasted into the message box (#50): from the paste to its preview drawn, and the longest task on the way,
     // against the browser decoding the same photo.

@@ -117,16 +117,26 @@ export class RunBook implements LoopHost {
     return saved;
   }
 
-  /** A running call's progress, to every window, at most ten times a second (a chatty server cannot flood them). */
+  /**
+   * A running call's progress, to every window, at most ten times a second (a chatty server cannot flood them):
+   * the first after a quiet spell at once, and the latest of a burst when its tenth of a second is over, so the
+   * card never stays on an older one.
+   */
   progressReporter(chat: Chat, messageId: string, call: ToolCall): (progress: ToolProgress) => void {
-    let lastSent = 0;
+    let lastSent = -Infinity;
+    let trailing: NodeJS.Timeout | undefined;
+    const send = () => {
+      trailing = undefined;
+      if (call.status !== 'running') return;
+      lastSent = performance.now();
+      this.emit(chat, { type: 'tool-call', messageId, call });
+    };
     return (progress) => {
       if (call.status !== 'running') return;
       call.progress = progress;
-      const now = performance.now();
-      if (now - lastSent < PROGRESS_INTERVAL_MS) return;
-      lastSent = now;
-      this.emit(chat, { type: 'tool-call', messageId, call });
+      const wait = PROGRESS_INTERVAL_MS - (performance.now() - lastSent);
+      if (wait <= 0) send();
+      else trailing ??= setTimeout(send, wait);
     };
   }
 

@@ -8,6 +8,7 @@ import type { InvokeResult } from '../../../shared/schemas/invocation.js';
 import { expectError, expectOk, invokeHarness } from '../../../testing/harness/invoke-harness.js';
 import { startLoopbackServer } from '../../../testing/harness/loopback-server.js';
 import { sharingCore } from '../../../testing/harness/mcp-share-harness.js';
+import { startChatHarness } from '../../../testing/harness/chat-harness.js';
 import { newID } from '../../../testing/data/fixtures.js';
 import { MASK } from '../../common/redact.js';
 
@@ -180,6 +181,28 @@ describe('HTTP tools that stream (responseEncoding "sse")', () => {
     finish!();
     const result = await calling;
     expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual([{ step: 'compile' }, { step: 'test' }, { step: 'done' }]);
+  });
+
+  it('a chat’s card shows the latest event of a burst while the stream waits, not only the burst’s first', async () => {
+    let finish: (() => void) | undefined;
+    const h = await startChatHarness({
+      weatherRoute: (_request, response) => {
+        eventStream(response).write('data: {"n": 1}\n\n');
+        setTimeout(() => response.write('data: {"n": 2}\n\n'), 10);
+        finish = () => response.end();
+        return new Promise<void>(() => undefined);
+      },
+    });
+    await h.call('tools.put', { bundleID: h.bundleID, toolSlug: 'ticks', version: 'v1', tool: { displayName: 'Ticks', type: 'http', argSchema: { type: 'object', properties: {} }, impl: { method: 'GET', urlTemplate: `${h.server.base}/weather`, responseEncoding: 'sse' } } });
+    await h.provider('script', { kind: 'scripted', displayName: 'Script', script: [{ toolCalls: [{ name: 'ticks', args: {} }] }, { text: 'Done.' }] });
+    const chat = await h.chat({ providerId: 'script', tools: { mode: 'auto', selected: [h.tool('ticks')] } });
+    await h.call('chats.send', { chatId: chat.id, content: 'tick' });
+    // The second event came 10 ms after the first: within the card's tenth of a second, so it is sent when that is over.
+    await h.until(() => h.events.some(({ event }) => event.type === 'tool-call' && event.call.progress?.progress === 2));
+    const shown = h.events.flatMap(({ event }) => (event.type === 'tool-call' && event.call.progress ? [event.call.progress] : [])).at(-1);
+    expect(shown).toMatchObject({ progress: 2, message: '{"n":2}' });
+    finish!();
+    await h.settled(chat.id);
   });
 });
 
