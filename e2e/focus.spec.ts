@@ -24,6 +24,8 @@ test('focus stays where the person is after Allow, a keyboard Send, and Esc in t
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText('plain');
   await expect(message).toBeFocused();
   const panelButton = page.getByRole('button', { name: /1 tool on/ });
+  // The answer shows a moment before its run is over; the panel's button stays disabled until then.
+  await expect(panelButton).toBeEnabled();
   await panelButton.focus();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: 'Tools for this chat' });
