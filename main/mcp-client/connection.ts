@@ -28,10 +28,9 @@ import { MessageTap, recordCall } from './message-tap.js';
 import { requestScopedFetch } from './request-scoped-fetch.js';
 import { mcpFetch } from './mcp-fetch.js';
 import { listPrompts, listResources } from './server-lists.js';
-import { negotiationFor } from './negotiation.js';
+import { CLIENT_CAPABILITIES, CLIENT_INFO, negotiationFor } from './negotiation.js';
 import { listAllTools } from './tool-listing.js';
 import { hearListChanges } from './list-changes.js';
-import { MCP_APPS_EXTENSION } from '../../shared/mcp/app-extension.js';
 import { StderrTail } from './stderr-tail.js';
 import { ServerQuestions, type AskPerson } from './server-questions.js';
 import { modernTaskPath, mustRunAsTask, needsTasksExtension, TaskCalls, type ModernTaskPath, type TaskCallOptions, type TaskReference } from './task-call.js';
@@ -46,12 +45,6 @@ export type { ConnectionFailure };
 const RELIST_GAP_MS = 1_000;
 /** The most of a server's instructions a model is given: enough for guidance, not a second system prompt. */
 const MAX_INSTRUCTIONS = 4_000;
-
-/** Who Toolbelt says it is, and what it can do, to every server (the 2026 tasks extension frames its own requests with these). */
-const CLIENT_INFO = { name: 'Toolbelt', version: '1' };
-// Forms only: URL-mode elicitation (open a web page) is not offered. A field the person left
-// empty that has a default is answered with the default (SEP-1034). MCP Apps are shown (the ui extension).
-const CLIENT_CAPABILITIES = { elicitation: { form: { applyDefaults: true } }, extensions: MCP_APPS_EXTENSION };
 
 export type { AskPerson };
 

@@ -1,5 +1,12 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { MCP_APPS_EXTENSION } from '../../shared/mcp/app-extension.js';
+
+/** Who Toolbelt says it is, and what it can do, to every server (the 2026 tasks extension frames its own requests with these). */
+export const CLIENT_INFO = { name: 'Toolbelt', version: '1' };
+// Forms only: URL-mode elicitation (open a web page) is not offered. A field the person left
+// empty that has a default is answered with the default (SEP-1034). MCP Apps are shown (the ui extension).
+export const CLIENT_CAPABILITIES = { elicitation: { form: { applyDefaults: true } }, extensions: MCP_APPS_EXTENSION };
 
 /**
  * How long a stdio server has to answer the 2026 probe (server/discover) before it is taken for a 2025 server,
