@@ -181,12 +181,10 @@ export class RunBook implements LoopHost {
    * the server's, and may run for minutes after Toolbelt is gone. The chat's
    * file is left as it is (the run going, the call with its task, saved when
    * the task was made), as after a crash, so the next start follows the task
-   * again (recover). True when the chat is left so.
+   * again (recover).
    */
-  leaveFollowingTasks(chat: Chat): boolean {
-    if (!allCalls(chat).some(({ call }) => call.status === 'running' && call.task)) return false;
-    this.leftGoing.add(chat.id);
-    return true;
+  leaveFollowingTasks(chat: Chat): void {
+    if (allCalls(chat).some(({ call }) => call.status === 'running' && call.task)) this.leftGoing.add(chat.id);
   }
 
   /** Writes the chat; a failure is `storage_failed` with the reason and what to do. */
