@@ -21,7 +21,8 @@ const steps = [
     command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_RESULTS}`],
     counts: () => {
       const results = JSON.parse(readFileSync(UNIT_RESULTS, 'utf8'));
-      return { passed: results.numPassedTests, failed: results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0) };
+      const failed = results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0);
+      return { passed: results.numPassedTests, failed, names: failedUnitTests(results) };
     },
   },
   {
@@ -59,12 +60,37 @@ const steps = [
   },
 ];
 
+/**
+ * Each unit test that failed, as `file › title: first line of its error`, and each file that could not run:
+ * the summary is often all of a CI run's output that is read.
+ */
+function failedUnitTests(results) {
+  const names = [];
+  for (const file of results.testResults ?? []) {
+    const where = path.relative(ROOT, file.name);
+    const failures = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failures) names.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failures.length === 0 && file.status === 'failed') names.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return names;
+}
+
+/** An error's first line that says something, without terminal colours (Playwright's messages have them). */
+const firstLine = (text) =>
+  (text ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 200) ?? '';
+
 /** `file:line` of each e2e test that failed, from Playwright's JSON report (suites nest by file and describe). */
 function failedE2eTests(results) {
   const names = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((test) => test.status === 'unexpected')) names.push(`${spec.file}:${spec.line}`);
+      const failure = spec.tests?.find((test) => test.status === 'unexpected');
+      if (failure) names.push(`${spec.file}:${spec.line}: ${firstLine(failure.results?.at(-1)?.error?.message)}`);
     }
     for (const child of suite.suites ?? []) walk(child);
   };
@@ -100,7 +126,7 @@ let failed = 0;
 for (const outcome of outcomes) {
   const detail = outcome.counts ? ` (${outcome.counts.passed} passed, ${outcome.counts.failed} failed)` : '';
   console.log(`${outcome.ok ? 'ok  ' : 'FAIL'} ${outcome.name}${detail} in ${outcome.seconds.toFixed(1)} s`);
-  if (outcome.counts?.names?.length) console.log(`     failed: ${outcome.counts.names.join(', ')}`);
+  for (const name of outcome.counts?.names ?? []) console.log(`     failed: ${name}`);
   passed += outcome.counts?.passed ?? 0;
   failed += outcome.counts?.failed ?? 0;
   if (!outcome.ok && !outcome.counts?.failed) failed += 1;
