@@ -25,7 +25,9 @@ export function createAjv(options: { strict: boolean; useDefaults?: boolean; peo
     inlineRefs: options.inlineRefs ?? true,
     // Patterns in schemas people and servers write run in linear time; ours are trusted and native.
     // and their property names may be Object.prototype's ("constructor"), which must not be found on a value that lacks them.
-    ...(options.peoplesSchemas ? { code: { regExp: linearRegExpEngine }, ownProperties: true } : {}),
+    // Their code is not optimised: that pass was ~40% of compiling one, which holds the core's thread, and it saves
+    // next to nothing in checking a tool's arguments.
+    ...(options.peoplesSchemas ? { code: { regExp: linearRegExpEngine, optimize: false }, ownProperties: true } : {}),
     // Errors carry the schema that failed, so its `hint` can say what to do.
     verbose: true,
     // Our own schemas are checked by strict mode and the dispatcher's test, not against the meta-schema again in every
@@ -43,6 +45,38 @@ export type Validator = ValidateFunction;
 
 export function compile(ajv: Ajv2020, schema: TSchema): Validator {
   return ajv.compile(schema);
+}
+
+/** Texts of people's schemas kept compiled per ajv instance: each at most 512 KB (the schema limit). */
+const KEPT_SCHEMA_TEXTS = 32;
+
+const compiledSchemas = new WeakMap<Ajv2020, { byObject: WeakMap<object, Validator>; byText: Map<string, Validator> }>();
+
+/**
+ * A schema a person, a script's signature, an import or a server wrote, compiled once for `ajv`: found by the
+ * object (a stored tool's), else by its text (a draft sent again at each try, a script edited without changing its
+ * signature, the same tool saved under a new version). Compiling holds the core's thread (a deep schema: 20–60 ms
+ * here, each time). ajv's own cache is emptied of it, or it would keep every edit forever; past
+ * `KEPT_SCHEMA_TEXTS` texts all are forgotten at once. A schema that does not compile throws, and is not kept.
+ */
+export function compileSchemaOnce(ajv: Ajv2020, schema: object): Validator {
+  let kept = compiledSchemas.get(ajv);
+  if (!kept) compiledSchemas.set(ajv, (kept = { byObject: new WeakMap(), byText: new Map() }));
+  let validate = kept.byObject.get(schema);
+  if (validate) return validate;
+  const text = JSON.stringify(schema);
+  validate = kept.byText.get(text);
+  if (!validate) {
+    try {
+      validate = ajv.compile(schema);
+    } finally {
+      ajv.removeSchema(schema);
+    }
+    if (kept.byText.size >= KEPT_SCHEMA_TEXTS) kept.byText.clear();
+    kept.byText.set(text, validate);
+  }
+  kept.byObject.set(schema, validate);
+  return validate;
 }
 
 /** What a check compiled on first use offers: the call, and the errors of the last one. */

@@ -5,7 +5,7 @@ import { refuseBadHooks } from '../common/hook-checks.js';
 import { sendsBodyNotCarried, type BundleHttp, type HttpImpl } from '../../shared/schemas/http-impl.js';
 import { AUTH_TEMPLATE_FIELDS, pointerEscape, templatesOf } from '../../shared/tools/http-templates.js';
 import { parseTemplate, placeholderTarget, type TemplatePart } from '../../shared/tools/templates.js';
-import { describeIssues, issuesFrom } from '../common/validation.js';
+import { compileSchemaOnce, describeIssues, issuesFrom } from '../common/validation.js';
 import { linearRegexProblem } from '../common/linear-regex.js';
 import { jsonPathProblem } from '../common/json-path-patterns.js';
 import { SCHEMA_LIMITS_WORDS, schemaSizeProblem } from '../../shared/tools/schema-limits.js';
@@ -35,12 +35,9 @@ export function checkJsonSchema(ajv: Ajv2020, schema: unknown, at: string, compi
   if (walked.badPattern) return [{ path: at + walked.badPattern.path, message: walked.badPattern.message }];
   if (compile && walked.hasReference) {
     try {
-      ajv.compile(schema);
+      compileSchemaOnce(ajv, schema);
     } catch (error) {
       return [{ path: at, message: (error as Error).message }];
-    } finally {
-      // ajv caches every compiled schema; a person's drafts must not pile up.
-      ajv.removeSchema(schema);
     }
   }
   return [];

@@ -3,7 +3,7 @@ import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 import type { RequestPreview } from '../../shared/schemas/chat.js';
 import type { InvokeResult, RecipeResume, TraceEntry } from '../../shared/schemas/invocation.js';
 import type { ToolFile } from '../../shared/schemas/tool.js';
-import { createAjv, describeIssues, issuesFrom, type Validator } from '../common/validation.js';
+import { compileSchemaOnce, createAjv, describeIssues, issuesFrom, type Validator } from '../common/validation.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../log.js';
 import type { ToolRecord } from '../store/records.js';
@@ -88,28 +88,19 @@ export interface Invoker {
 export function createInvoker(deps: InvokerDeps): Invoker {
   const argsAjv = createAjv({ strict: false, useDefaults: true, peoplesSchemas: true });
   const outputAjv = createAjv({ strict: false, peoplesSchemas: true });
-  const argValidators = new WeakMap<object, Validator>();
-  const outputValidators = new WeakMap<object, Validator>();
   const now = () => deps.clock.now().getTime();
 
   /**
    * A validator for a schema, compiled once. A schema ajv cannot compile (a server's remote `$ref`, thousands of
    * levels) is the tool's problem, said with `what` and a sentence, never an internal error.
    */
-  function compiled(ajv: Ajv2020, cache: WeakMap<object, Validator>, schema: object, tool: ToolFile, what: 'argSchema' | 'outputSchema'): Validator {
-    let validate = cache.get(schema);
-    if (!validate) {
-      try {
-        validate = ajv.compile(schema);
-      } catch (error) {
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
-        throw new ToolbeltError('tool_unavailable', `${tool.displayName} cannot be used: its ${what === 'argSchema' ? 'input' : 'output'} schema cannot be checked (${reason}). Fix the tool's schema, or ask the server's author to.`);
-      }
-      // The validator keeps working; ajv's own cache would keep every edit forever.
-      ajv.removeSchema(schema);
-      cache.set(schema, validate);
+  function compiled(ajv: Ajv2020, schema: object, tool: ToolFile, what: 'argSchema' | 'outputSchema'): Validator {
+    try {
+      return compileSchemaOnce(ajv, schema);
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+      throw new ToolbeltError('tool_unavailable', `${tool.displayName} cannot be used: its ${what === 'argSchema' ? 'input' : 'output'} schema cannot be checked (${reason}). Fix the tool's schema, or ask the server's author to.`);
     }
-    return validate;
   }
 
   /** Whether a schema fills in defaults (so checking it changes the value), remembered per schema. */
@@ -119,7 +110,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     if (fills === undefined) fillsDefaults.set(tool.argSchema, (fills = JSON.stringify(tool.argSchema).includes('"default"')));
     // The caller's object is never changed: a copy takes the defaults. Without defaults there is nothing to change.
     const copy = fills ? structuredClone(args) : args;
-    const validate = compiled(argsAjv, argValidators, tool.argSchema, tool, 'argSchema');
+    const validate = compiled(argsAjv, tool.argSchema, tool, 'argSchema');
     if (!validate(copy)) {
       const issues = issuesFrom(validate.errors);
       throw new ToolbeltError('invalid_args', `Invalid arguments for ${tool.displayName}: ${describeIssues(issues)}`, { issues });
@@ -130,7 +121,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
   function validateOutput(tool: ToolFile, value: unknown): ValidationIssue[] {
     if (tool.outputSchema === undefined || tool.outputSchema === true) return [];
     if (tool.outputSchema === false) return [{ path: '/', message: 'outputSchema is false: no value is valid' }];
-    const validate = compiled(outputAjv, outputValidators, tool.outputSchema, tool, 'outputSchema');
+    const validate = compiled(outputAjv, tool.outputSchema, tool, 'outputSchema');
     return validate(value) ? [] : issuesFrom(validate.errors);
   }
 
@@ -225,7 +216,7 @@ export function createInvoker(deps: InvokerDeps): Invoker {
     approvalNeed: (caller, tool, selection) => deps.door.need(caller, tool, selection),
     tryDraft: (record, request, context) => invoke(record, request, context, true),
     checkArgs(tool, args) {
-      const validate = compiled(argsAjv, argValidators, tool.argSchema, tool, 'argSchema');
+      const validate = compiled(argsAjv, tool.argSchema, tool, 'argSchema');
       return validate(structuredClone(args)) ? [] : issuesFrom(validate.errors);
     },
     preview: (tool, args) => runnerFor(deps.runners, tool).preview(tool, args),

@@ -104,10 +104,12 @@ describe('a script whose types double at each level (security round four)', () =
   for (const depth of [18, 22]) {
     it(`at depth ${depth}: read, validated, saved, tried and called, a small schema each time, the host answering meanwhile within 100 ms (or twice a plain script’s slowest, on a loaded machine)`, async () => {
       const { host, call, bundleID, limitMs } = await hostWithScripts();
-      const args = { x: 'not an object' };
       const probed = await slowestHealthInBetterPass(host, limitMs, async (pass) => {
-        // Optional, so a call can leave it out: a value that fits has 2^depth leaves.
-        const source = `// pass ${pass}\n${aliasChain(depth, 'x?: T0')}`;
+        // Optional, so a call can leave it out: a value that fits has 2^depth leaves. Named for the pass, so its
+        // schema is compiled again (the core keeps the compiled ones by their text).
+        const parameter = `x${pass}`;
+        const args = { [parameter]: 'not an object' };
+        const source = aliasChain(depth, `${parameter}?: T0`);
         const version = `v${pass}`;
         const read = await call('tools.readScript', { language: 'typescript', source });
         expect(read.problems).toEqual([]);
