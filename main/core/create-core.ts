@@ -35,6 +35,8 @@ import { fetchTransport, undiciTransport } from '../tools/http/transport.js';
 import { SearchCatalogue } from '../tools/search/search-catalogue.js';
 import type { Logger } from '../log.js';
 import { wireOperations } from './operations.js';
+import { descriptionConverter } from '../imports/convert-elsewhere.js';
+import { importWorkerUrl } from '../imports/worker-location.js';
 import type { Core, CoreOptions } from './options.js';
 import { wireTools } from './tools.js';
 
@@ -154,6 +156,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     every(options.reaperIntervalMs ?? 60 * 60 * 1000, reapDeletedBundles(store, log)),
     every(options.heartbeatMs ?? 15_000, () => events.publish({ type: 'app.heartbeat', at: clock.now().toISOString() })),
   ];
+  const descriptions = descriptionConverter(options.importWorker ?? importWorkerUrl(), log, options.launchImportProcess);
   const dispatcher = wireOperations({
     dataDir,
     options,
@@ -172,6 +175,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     signIns,
     chats: { engine: chats, files: chatFiles },
     events,
+    descriptions,
     clock,
     log,
   });
@@ -192,6 +196,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     close() {
       closing ??= (async () => {
         for (const timer of timers) clearInterval(timer);
+        descriptions.close();
         // Before the runs stop: a tool call following an MCP task leaves it to its server, and its chat follows it again at the next start.
         mcpServers.leaveTasks();
         await chats.close();

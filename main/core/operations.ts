@@ -9,9 +9,8 @@ import { contextHandlers } from '../chat/context-budget.js';
 import { chatHandlers } from '../chat/handlers.js';
 import type { Clock } from '../common/clock.js';
 import { archiveHandlers } from '../imports/archive-handlers.js';
-import { descriptionConverter } from '../imports/convert-elsewhere.js';
+import type { DescriptionConverter } from '../imports/convert-elsewhere.js';
 import { importHandlers } from '../imports/handlers.js';
-import { importWorkerUrl } from '../imports/worker-location.js';
 import type { Logger } from '../log.js';
 import type { ToolSearchDeps } from '../loop/chat-tool-search.js';
 import { mcpShareHandlers } from '../mcp-server/handlers.js';
@@ -66,6 +65,8 @@ export interface OperationDeps {
   signIns: OAuthSignIns;
   chats: { engine: ChatEngine; files: ChatFiles };
   events: EventBus;
+  /** API descriptions read and converted in a process of their own. */
+  descriptions: DescriptionConverter;
   clock: Clock;
   log: Logger;
 }
@@ -88,13 +89,12 @@ export function wireOperations(deps: OperationDeps): Dispatcher {
   const prepareTool = async (tool: ToolPutInput, at: { bundleID?: string; slug?: string }) => prepareRecipe(await prepareScriptTool(tool, signatures.read), at);
   const calls = createCallRegistry();
   const capabilities = capabilityReader(connect);
-  const convert = descriptionConverter(options.importWorker ?? importWorkerUrl(), log, options.launchImportProcess);
   return createDispatcher(
     {
       ...appHandlers(options, dataDir, clock, calls),
       ...storeHandlers(store, new ToolCatalog(store, resolver, (query, among, limit) => deps.toolSearch.catalogue.scored(query, among, limit)), prepareTool),
       ...scriptHandlers(signatures.read),
-      ...importHandlers(store, settings, secrets, clock, convert),
+      ...importHandlers(store, settings, secrets, clock, deps.descriptions),
       ...archiveHandlers(store, secrets, clock),
       ...oauthHandlers({ store, settings, secrets, signIns: deps.signIns }),
       ...executionHandlers(store, invoker, resolver, settings, secrets, new TesterBooks(dataDir, clock, log), events),

@@ -17,9 +17,11 @@ describe('converting a description in a process of its own', () => {
       return child;
     };
     const convert = descriptionConverter(new URL('../../testing/workers/utility-import-worker-dev.mjs', import.meta.url), silentLogger, asUtility);
-    const converted = await convert({ source: await petstore(), allowedHosts: [] });
+    const converted = await convert.convert({ source: await petstore(), allowedHosts: [] });
     expect(converted.operations).toHaveLength(20);
     await expect.poll(() => ended).toEqual(['SIGKILL']);
+    convert.close();
+    await expect.poll(() => ended).toEqual(['SIGKILL', 'SIGKILL']);
   });
 
   it('says why when the process ends before it answers, and converts in the core when it cannot start', async () => {
@@ -28,7 +30,7 @@ describe('converting a description in a process of its own', () => {
       return { ...child, send: () => child.kill() };
     };
     const convert = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, silent);
-    await expect(convert({ source: await petstore(), allowedHosts: [] })).rejects.toMatchObject({
+    await expect(convert.convert({ source: await petstore(), allowedHosts: [] })).rejects.toMatchObject({
       code: 'import_invalid',
       message: expect.stringMatching(/the process reading it ended \(SIGKILL\) before it answered/) as unknown,
     });
@@ -36,6 +38,39 @@ describe('converting a description in a process of its own', () => {
       throw new Error('no processes here');
     };
     const inCore = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, unstartable);
-    expect((await inCore({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
+    expect((await inCore.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
+    convert.close();
+  });
+
+  it('a process started ahead reads the next description, another starts meanwhile, and one left waiting is ended', async () => {
+    const started: { ended: string | null }[] = [];
+    const counted: LaunchImportProcess = (entry) => {
+      const child = forkImportProcess(entry);
+      const record = { ended: null as string | null };
+      started.push(record);
+      child.onExit((why) => (record.ended = why));
+      return child;
+    };
+    const converter = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, counted, 60_000);
+    converter.prepare();
+    converter.prepare();
+    expect(started).toHaveLength(1);
+    expect((await converter.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
+    // The first read it and was ended; the second waits for the next.
+    expect(started).toHaveLength(2);
+    await expect.poll(() => started.map((process) => process.ended)).toEqual(['SIGKILL', null]);
+    converter.close();
+    await expect.poll(() => started[1]!.ended).toBe('SIGKILL');
+    converter.prepare();
+    expect(started).toHaveLength(2);
+
+    // Nothing comes: the one started ahead is ended when its time is over.
+    const briefly = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, counted, 50);
+    briefly.prepare();
+    await expect.poll(() => started[2]?.ended).toBe('SIGKILL');
+    // A spare that ended is not given a description: a new process reads it.
+    expect((await briefly.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
+    await expect.poll(() => started[3]!.ended).toBe('SIGKILL');
+    briefly.close();
   });
 });

@@ -8,21 +8,73 @@ import { forkImportProcess, type ImportProcess, type LaunchImportProcess } from 
 /** A description still converting after this long is given up on: its process is ended. */
 const CONVERT_TIMEOUT_MS = 180_000;
 
+/** How long a process started ahead waits for a description before it is ended (its memory given back). */
+const SPARE_KEPT_MS = 120_000;
+
 type Answer = { ok: true; converted: ConvertedApi } | { ok: false; error: { code: ErrorCode; message: string; details?: unknown } };
+
+export interface DescriptionConverter {
+  convert(request: ConvertRequest): Promise<ConvertedApi>;
+  /**
+   * Starts a process for the next description, if none waits: the person is about to give one (the import screen
+   * opened, a description was just read and another may follow). A new process spends ~0.4 s loading and as long
+   * again on its first description's code paths (a small one it reads by itself); one started ahead has done both.
+   */
+  prepare(): void;
+  /** Ends the process waiting, if any (the core closes). */
+  close(): void;
+}
+
+interface Spare {
+  child: ImportProcess;
+  timer: NodeJS.Timeout;
+  ended: boolean;
+}
 
 /**
  * Converts an API description in a process of its own (`import-worker`), so
  * the garbage of a large one never grows the core's: its answer comes back
- * as a structured clone; its errors as the same ToolbeltErrors. Where the
- * process cannot start at all, the core converts it itself and says so in
- * the log.
+ * as a structured clone; its errors as the same ToolbeltErrors. Each process
+ * converts one description and is ended. Where the process cannot start at
+ * all, the core converts it itself and says so in the log.
  */
-export function descriptionConverter(workerUrl: URL, log: Logger, launch: LaunchImportProcess = forkImportProcess): (request: ConvertRequest) => Promise<ConvertedApi> {
-  return (request) =>
-    new Promise<ConvertedApi>((resolve, reject) => {
+export function descriptionConverter(workerUrl: URL, log: Logger, launch: LaunchImportProcess = forkImportProcess, spareKeptMs = SPARE_KEPT_MS): DescriptionConverter {
+  let spare: Spare | undefined;
+  let closed = false;
+
+  function takeSpare(): ImportProcess | undefined {
+    const taken = spare;
+    spare = undefined;
+    if (!taken || taken.ended) return undefined;
+    clearTimeout(taken.timer);
+    return taken.child;
+  }
+
+  function prepare(): void {
+    if (closed || (spare && !spare.ended)) return;
+    let child: ImportProcess;
+    try {
+      child = launch(fileURLToPath(workerUrl));
+    } catch (error) {
+      log.warn('the import process did not start ahead', { error: String(error) });
+      return;
+    }
+    const waiting: Spare = { child, ended: false, timer: setTimeout(() => takeSpare() === child && child.kill(), spareKeptMs) };
+    waiting.timer.unref();
+    const ended = () => {
+      waiting.ended = true;
+      if (spare === waiting) takeSpare();
+    };
+    child.onExit(ended);
+    child.onError(ended);
+    spare = waiting;
+  }
+
+  function convert(request: ConvertRequest): Promise<ConvertedApi> {
+    return new Promise<ConvertedApi>((resolve, reject) => {
       let child: ImportProcess;
       try {
-        child = launch(fileURLToPath(workerUrl));
+        child = takeSpare() ?? launch(fileURLToPath(workerUrl));
       } catch (error) {
         log.warn('the import process did not start; converting in the core', { error: String(error) });
         convertDescription(request).then(resolve, reject);
@@ -38,6 +90,9 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
         // One request, one answer: whatever it does next is not needed (Electron's utility process does not end itself).
         child.kill();
         outcome();
+        // Another may follow (a different base URL, the next API). Started now, not while this one is read: on two
+        // cores its start slowed the reading by a third.
+        prepare();
       };
       const timer = setTimeout(() => {
         settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${CONVERT_TIMEOUT_MS / 1000} s to read; it was given up on.`)));
@@ -58,4 +113,14 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
       );
       child.send(request);
     });
+  }
+
+  return {
+    convert,
+    prepare,
+    close() {
+      closed = true;
+      takeSpare()?.kill();
+    },
+  };
 }

@@ -12,7 +12,8 @@ import { planAgainst } from './import-plan.js';
 import { bindSecrets, confirmedHosts, renameSecrets } from './secret-binding.js';
 import type { loadApiDescription } from './openapi-source.js';
 import type { ConvertedApi } from './openapi-tools.js';
-import { convertDescription, type ConvertRequest } from './convert-description.js';
+import { convertDescription } from './convert-description.js';
+import type { DescriptionConverter } from './convert-elsewhere.js';
 
 type PreviewParams = { source: Parameters<typeof loadApiDescription>[0]; bundleID?: string; baseUrl?: string; useSecrets?: string[] };
 /** Import reads the description from its preview (`previewId`) or from its source again. */
@@ -28,9 +29,9 @@ export function importHandlers(
   settings: SettingsStore,
   secrets: SecretStore,
   clock: Clock,
-  /** Reads and converts a description (in a process of its own, in the core; in this one where none is given). */
-  readDescription: (request: ConvertRequest) => Promise<ConvertedApi> = convertDescription,
-): Pick<Handlers, 'imports.openapiPreview' | 'imports.openapiApply'> {
+  /** Reads and converts descriptions (in a process of its own, in the core; in this one where none is given). */
+  descriptions: Pick<DescriptionConverter, 'convert' | 'prepare'> = { convert: convertDescription, prepare: () => undefined },
+): Pick<Handlers, 'imports.prepare' | 'imports.openapiPreview' | 'imports.openapiApply'> {
   /** The tools a bundle has now; none for a bundle not made yet. */
   const toolsOf = (bundleID: string | undefined): ToolFile[] => {
     if (!bundleID || store.bundle(bundleID)?.kind !== 'valid') return [];
@@ -77,7 +78,7 @@ export function importHandlers(
       previewed.delete(key);
       return { ...kept.converted, previewId: kept.id };
     }
-    const converted = await readDescription({ source: params.source, allowedHosts, ...(params.baseUrl ? { baseUrl: params.baseUrl } : {}) });
+    const converted = await descriptions.convert({ source: params.source, allowedHosts, ...(params.baseUrl ? { baseUrl: params.baseUrl } : {}) });
     previewed.delete(key);
     // Kept as it is (nothing changes a preview's objects until Import takes them, and writing may fill in defaults).
     const id = randomBytes(18).toString('base64url');
@@ -114,6 +115,10 @@ export function importHandlers(
   }
 
   return {
+    'imports.prepare': () => {
+      descriptions.prepare();
+      return {};
+    },
     'imports.openapiPreview': (params) => preview(params),
     'imports.openapiApply': async (params, context) => {
       const plan = await preview(params, true);

@@ -3,6 +3,7 @@
 // gives back to the system when it ends, instead of the core's. One request, one answer, then it exits.
 import { ToolbeltError } from '../../shared/errors.js';
 import { convertDescription, type ConvertRequest } from './convert-description.js';
+import { WARM_UP_DESCRIPTION } from './warm-up-description.js';
 
 /** Electron's utility process speaks through `process.parentPort` (the desktop app); Node's fork through `process.send`. */
 interface ParentPort {
@@ -24,6 +25,10 @@ function convert(request: ConvertRequest, answer: (message: unknown) => void): v
       }),
   );
 }
+
+// Read one small description at once, while no one waits: a process started ahead (DescriptionConverter.prepare)
+// then reads the person's at the speed of one that has read before. A failure here is only a slower first read.
+convertDescription({ source: { text: WARM_UP_DESCRIPTION }, allowedHosts: [] }).catch(() => undefined);
 
 if (parentPort) {
   // The core ends this process once it has the answer.

@@ -22,6 +22,14 @@ export const importsOpenApiPreview = defineOperation({
   http: { method: 'POST', path: '/api/imports/openapi/preview', maxBodyBytes: IMPORT_BODY_BYTES },
 });
 
+export const importsPrepare = defineOperation({
+  name: 'imports.prepare',
+  summary: 'Say a description is about to be given (the import screen opened): the process that reads one is started ahead, so the preview does not wait for it. Kept two minutes.',
+  params: Type.Object({}, { additionalProperties: false }),
+  result: Type.Object({}, { additionalProperties: false }),
+  http: { method: 'POST', path: '/api/imports/prepare' },
+});
+
 export const importsOpenApiApply = defineOperation({
   name: 'imports.openapiApply',
   summary: 'Write the chosen operations as tools in one step: a new bundle appears whole or not at all; changed tools become new versions.',

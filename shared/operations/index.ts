@@ -22,7 +22,7 @@ import { mcpAppsCallTool, mcpAppsReadResource, mcpAppsResource } from './mcp-app
 import { mcpShareActivity, mcpShareBundle, mcpShareConfigure, mcpShareConnection, mcpShareStatus } from './mcp-share.js';
 import { oauthSignIn, oauthSignOut, oauthState } from './oauth.js';
 import { questionsAnswer, questionsList } from './questions.js';
-import { bundlesExport, bundlesImportArchive, importsOpenApiApply, importsOpenApiPreview } from './imports.js';
+import { bundlesExport, bundlesImportArchive, importsOpenApiApply, importsOpenApiPreview, importsPrepare } from './imports.js';
 import { modelsCapabilities, modelsList, providersDelete, providersList, providersPut, providersTest } from './providers.js';
 import { bundlesDelete, bundlesList, bundlesPatch, bundlesPut, bundlesRemoveFolder } from './bundles.js';
 import { hooksTry } from './hooks.js';
@@ -94,6 +94,7 @@ export const operations = {
   'mcpShare.shareBundle': mcpShareBundle,
   'mcpShare.connection': mcpShareConnection,
   'mcpShare.activity': mcpShareActivity,
+  'imports.prepare': importsPrepare,
   'imports.openapiPreview': importsOpenApiPreview,
   'imports.openapiApply': importsOpenApiApply,
   'bundles.export': bundlesExport,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import type { ImportPreview, ImportResult, ImportSource } from '../../../shared/schemas/imports.js';
@@ -44,6 +44,12 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   const [result, setResult] = useState<ImportResult | null>(null);
   const [consent, setConsent] = useState<Consent>(NO_CONSENT);
   const firstField = useRef<HTMLElement>(null);
+
+  // The process that reads a description starts now, while the person finds theirs: the preview then does not wait
+  // for it. Only a head start: if it fails, the preview starts one itself and says what went wrong.
+  useEffect(() => {
+    api.imports.prepare({}).catch(() => undefined);
+  }, [api]);
 
   const source: ImportSource | null = kind === 'url' ? (url.trim() ? { url: url.trim() } : null) : text.trim() ? { text, ...(fileName ? { fileName } : {}) } : null;
   const bundleID = target === 'new' ? newBundleID : target;
