@@ -16,7 +16,7 @@ export const utilityImportProcess: LaunchImportProcess = (entry) => {
   });
   return {
     send: (message) => (spawned ? child.postMessage(message) : waiting.push(message)),
-    onMessage: (listener) => child.once('message', listener),
+    onMessage: (listener) => child.on('message', listener),
     onExit: (listener) => child.once('exit', (code) => listener(`exit code ${code}`)),
     // A fatal error in it ends it, and its exit says so.
     onError: () => undefined,

@@ -52,21 +52,24 @@ describe('converting a description in a process of its own', () => {
       return child;
     };
     const converter = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, counted, 60_000);
-    converter.prepare();
-    converter.prepare();
+    const ready = converter.prepare();
+    expect(converter.prepare()).toBe(ready);
     expect(started).toHaveLength(1);
+    // It says when it has warmed up (reading a small description of its own), before any is sent.
+    await ready;
+    expect(started[0]!.ended).toBeNull();
     expect((await converter.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
     // The first read it and was ended; the second waits for the next.
     expect(started).toHaveLength(2);
     await expect.poll(() => started.map((process) => process.ended)).toEqual(['SIGKILL', null]);
     converter.close();
     await expect.poll(() => started[1]!.ended).toBe('SIGKILL');
-    converter.prepare();
+    await converter.prepare();
     expect(started).toHaveLength(2);
 
     // Nothing comes: the one started ahead is ended when its time is over.
     const briefly = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, counted, 50);
-    briefly.prepare();
+    await briefly.prepare();
     await expect.poll(() => started[2]?.ended).toBe('SIGKILL');
     // A spare that ended is not given a description: a new process reads it.
     expect((await briefly.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);

@@ -19,8 +19,9 @@ export interface DescriptionConverter {
    * Starts a process for the next description, if none waits: the person is about to give one (the import screen
    * opened, a description was just read and another may follow). A new process spends ~0.4 s loading and as long
    * again on its first description's code paths (a small one it reads by itself); one started ahead has done both.
+   * Settles once that one is ready (or could not start: a conversion then starts its own); never fails.
    */
-  prepare(): void;
+  prepare(): Promise<void>;
   /** Ends the process waiting, if any (the core closes). */
   close(): void;
 }
@@ -29,7 +30,11 @@ interface Spare {
   child: ImportProcess;
   timer: NodeJS.Timeout;
   ended: boolean;
+  ready: Promise<void>;
 }
+
+/** The word a process sends once it has warmed up; anything else it sends is its answer. */
+const isReadyWord = (message: unknown) => typeof message === 'object' && message !== null && (message as { ready?: unknown }).ready === true;
 
 /**
  * Converts an API description in a process of its own (`import-worker`), so
@@ -50,24 +55,34 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
     return taken.child;
   }
 
-  function prepare(): void {
-    if (closed || (spare && !spare.ended)) return;
+  function prepare(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (spare && !spare.ended) return spare.ready;
     let child: ImportProcess;
     try {
       child = launch(fileURLToPath(workerUrl));
     } catch (error) {
       log.warn('the import process did not start ahead', { error: String(error) });
-      return;
+      return Promise.resolve();
     }
-    const waiting: Spare = { child, ended: false, timer: setTimeout(() => takeSpare() === child && child.kill(), spareKeptMs) };
+    let readyNow = () => {};
+    const waiting: Spare = {
+      child,
+      ended: false,
+      timer: setTimeout(() => takeSpare() === child && child.kill(), spareKeptMs),
+      ready: new Promise<void>((resolve) => (readyNow = resolve)),
+    };
     waiting.timer.unref();
     const ended = () => {
       waiting.ended = true;
+      readyNow();
       if (spare === waiting) takeSpare();
     };
+    child.onMessage((message) => isReadyWord(message) && readyNow());
     child.onExit(ended);
     child.onError(ended);
     spare = waiting;
+    return waiting.ready;
   }
 
   function convert(request: ConvertRequest): Promise<ConvertedApi> {
@@ -91,13 +106,14 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
         child.kill();
         outcome();
         // Another may follow (a different base URL, the next API). Started now, not while this one is read: on two
-        // cores its start slowed the reading by a third.
-        prepare();
+        // cores its start slowed the reading by a third. Its readiness is no one's to wait for (it never fails).
+        prepare().catch(() => undefined);
       };
       const timer = setTimeout(() => {
         settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${CONVERT_TIMEOUT_MS / 1000} s to read; it was given up on.`)));
       }, CONVERT_TIMEOUT_MS);
       child.onMessage((message) => {
+        if (isReadyWord(message)) return;
         const answer = message as Answer;
         settle(() => (answer.ok ? resolve(answer.converted) : reject(new ToolbeltError(answer.error.code, answer.error.message, answer.error.details))));
       });

@@ -30,7 +30,7 @@ export function importHandlers(
   secrets: SecretStore,
   clock: Clock,
   /** Reads and converts descriptions (in a process of its own, in the core; in this one where none is given). */
-  descriptions: Pick<DescriptionConverter, 'convert' | 'prepare'> = { convert: convertDescription, prepare: () => undefined },
+  descriptions: Pick<DescriptionConverter, 'convert' | 'prepare'> = { convert: convertDescription, prepare: () => Promise.resolve() },
 ): Pick<Handlers, 'imports.prepare' | 'imports.openapiPreview' | 'imports.openapiApply'> {
   /** The tools a bundle has now; none for a bundle not made yet. */
   const toolsOf = (bundleID: string | undefined): ToolFile[] => {
@@ -115,8 +115,8 @@ export function importHandlers(
   }
 
   return {
-    'imports.prepare': () => {
-      descriptions.prepare();
+    'imports.prepare': async () => {
+      await descriptions.prepare();
       return {};
     },
     'imports.openapiPreview': (params) => preview(params),

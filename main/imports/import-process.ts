@@ -2,13 +2,14 @@ import { fork } from 'node:child_process';
 
 /**
  * One process an API description is converted in, as the core drives it:
- * one request in, one answer out, its exit and its last words (stderr).
+ * one request in, one answer out (and a word that it is ready, before), its exit and its last words (stderr).
  * Node's `fork` by default; the desktop app passes Electron's utility
  * process, since its fuses close the Electron binary's Node mode that
  * `fork` would need.
  */
 export interface ImportProcess {
   send(message: unknown): void;
+  /** Every message: `{ ready: true }` once it has warmed up, then its answer. */
   onMessage(listener: (message: unknown) => void): void;
   onExit(listener: (why: string) => void): void;
   /** It could not be started or reached at all. */
@@ -24,7 +25,7 @@ export const forkImportProcess: LaunchImportProcess = (entry) => {
   const child = fork(entry, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   return {
     send: (message) => child.send(message as never),
-    onMessage: (listener) => child.once('message', listener),
+    onMessage: (listener) => child.on('message', listener),
     onExit: (listener) => child.once('exit', (code, signal) => listener(signal ?? `exit code ${code}`)),
     onError: (listener) => child.once('error', listener),
     onStderr: (listener) => child.stderr?.on('data', (chunk: Buffer) => listener(chunk.toString('utf8'))),

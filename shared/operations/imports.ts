@@ -24,7 +24,7 @@ export const importsOpenApiPreview = defineOperation({
 
 export const importsPrepare = defineOperation({
   name: 'imports.prepare',
-  summary: 'Say a description is about to be given (the import screen opened): the process that reads one is started ahead, so the preview does not wait for it. Kept two minutes.',
+  summary: 'Say a description is about to be given (the import screen opened): the process that reads one is started ahead, so the preview does not wait for it; answers once it is ready. Kept two minutes.',
   params: Type.Object({}, { additionalProperties: false }),
   result: Type.Object({}, { additionalProperties: false }),
   http: { method: 'POST', path: '/api/imports/prepare' },
