@@ -6,8 +6,8 @@ import type { LaunchImportProcess } from '../main/core/create-core.js';
  * app's fuses close the Node mode of its binary that Node's `fork` would
  * start it in (it would start a second Toolbelt instead).
  */
-export const utilityImportProcess: LaunchImportProcess = (entry) => {
-  const child = utilityProcess.fork(entry, [], { stdio: ['ignore', 'ignore', 'pipe'], serviceName: 'Toolbelt import' });
+export const utilityImportProcess: LaunchImportProcess = (entry, args = []) => {
+  const child = utilityProcess.fork(entry, args, { stdio: ['ignore', 'ignore', 'pipe'], serviceName: 'Toolbelt import' });
   let spawned = false;
   const waiting: unknown[] = [];
   child.once('spawn', () => {

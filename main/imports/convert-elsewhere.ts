@@ -3,7 +3,7 @@ import { ToolbeltError, type ErrorCode } from '../../shared/errors.js';
 import type { Logger } from '../log.js';
 import { convertDescription, type ConvertRequest } from './convert-description.js';
 import type { ConvertedApi } from './openapi-tools.js';
-import { forkImportProcess, type ImportProcess, type LaunchImportProcess } from './import-process.js';
+import { AHEAD_ARG, forkImportProcess, type ImportProcess, type LaunchImportProcess } from './import-process.js';
 
 /** A description still converting after this long is given up on: its process is ended. */
 const CONVERT_TIMEOUT_MS = 180_000;
@@ -17,7 +17,8 @@ export interface DescriptionConverter {
   convert(request: ConvertRequest): Promise<ConvertedApi>;
   /**
    * Starts a process for the next description, if none waits: the person is about to give one (the import screen
-   * opened, a description was just read and another may follow). A new process spends ~0.4 s loading and as long
+   * opened, or showed a preview and another may follow). Only when asked: one started after every answer doubled
+   * the processes of a run of previews (tests, scripts), and slowed them on two cores. A new process spends ~0.4 s loading and as long
    * again on its first description's code paths (a small one it reads by itself); one started ahead has done both.
    * Settles once that one is ready (or could not start: a conversion then starts its own); never fails.
    */
@@ -60,7 +61,7 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
     if (spare && !spare.ended) return spare.ready;
     let child: ImportProcess;
     try {
-      child = launch(fileURLToPath(workerUrl));
+      child = launch(fileURLToPath(workerUrl), [AHEAD_ARG]);
     } catch (error) {
       log.warn('the import process did not start ahead', { error: String(error) });
       return Promise.resolve();
@@ -105,9 +106,6 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
         // One request, one answer: whatever it does next is not needed (Electron's utility process does not end itself).
         child.kill();
         outcome();
-        // Another may follow (a different base URL, the next API). Started now, not while this one is read: on two
-        // cores its start slowed the reading by a third. Its readiness is no one's to wait for (it never fails).
-        prepare().catch(() => undefined);
       };
       const timer = setTimeout(() => {
         settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${CONVERT_TIMEOUT_MS / 1000} s to read; it was given up on.`)));

@@ -18,11 +18,15 @@ export interface ImportProcess {
   kill(): void;
 }
 
-export type LaunchImportProcess = (entry: string) => ImportProcess;
+/** `args`: `[AHEAD_ARG]` for a process started before its description is given (it warms up meanwhile). */
+export type LaunchImportProcess = (entry: string, args?: string[]) => ImportProcess;
+
+/** Said to a process started ahead: it reads a small description of its own, then says it is ready. */
+export const AHEAD_ARG = '--ahead';
 
 /** Node's fork, messages as structured clones ('advanced'): the converted description crosses whole. */
-export const forkImportProcess: LaunchImportProcess = (entry) => {
-  const child = fork(entry, [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+export const forkImportProcess: LaunchImportProcess = (entry, args = []) => {
+  const child = fork(entry, args, { serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   return {
     send: (message) => child.send(message as never),
     onMessage: (listener) => child.on('message', listener),

@@ -3,6 +3,7 @@
 // gives back to the system when it ends, instead of the core's. One request, one answer, then it exits.
 import { ToolbeltError } from '../../shared/errors.js';
 import { convertDescription, type ConvertRequest } from './convert-description.js';
+import { AHEAD_ARG } from './import-process.js';
 import { WARM_UP_DESCRIPTION } from './warm-up-description.js';
 
 /** Electron's utility process speaks through `process.parentPort` (the desktop app); Node's fork through `process.send`. */
@@ -53,7 +54,8 @@ if (parentPort) {
 // Read a small description a few times at once, while no one waits, then say so (`{ ready: true }`, never an
 // answer): a process started ahead (DescriptionConverter.prepare) then reads the person's at the speed of one that
 // has read before. A failure here is only a slower first read.
-warmUp().then(tellReady, tellReady);
+// Only in a process started ahead: one started for a description already sent reads only that one.
+if (process.argv.includes(AHEAD_ARG)) warmUp().then(tellReady, tellReady);
 
 async function warmUp(): Promise<void> {
   for (let round = 0; round < WARM_UP_ROUNDS && !asked; round++) await convertDescription({ source: { text: WARM_UP_DESCRIPTION }, allowedHosts: [] });

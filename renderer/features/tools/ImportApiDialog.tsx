@@ -46,7 +46,7 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   const firstField = useRef<HTMLElement>(null);
 
   // The process that reads a description starts now, while the person finds theirs: the preview then does not wait
-  // for it. Only a head start: if it fails, the preview starts one itself and says what went wrong.
+  // for it. Only a head start (kept two minutes): if it fails, the preview starts one itself and says what went wrong.
   useEffect(() => {
     api.imports.prepare({}).catch(() => undefined);
   }, [api]);
@@ -58,6 +58,8 @@ export function ImportApiDialog({ onClose, onImported }: { onClose: () => void; 
   const read = useMutation({
     mutationFn: (params: { source: ImportSource; bundleID: string; baseUrl?: string }) => api.imports.openapiPreview(params),
     onSuccess: (plan: ImportPreview) => {
+      // Another may follow (a different base URL, another description): its process starts while this one is read.
+      api.imports.prepare({}).catch(() => undefined);
       setBaseUrl(plan.bundle.http?.baseUrl ?? '');
       setConsent(NO_CONSENT);
       // Everything that can be a tool and is not already there, as a start.
