@@ -75,14 +75,27 @@ function failedUnitTests(results) {
   return names;
 }
 
+const stripColours = (text) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+
 /** An error's first line that says something, without terminal colours (Playwright's messages have them). */
 const firstLine = (text) =>
-  (text ?? '')
-    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+  stripColours(text ?? '')
     .split('\n')
     .find((line) => line.trim() !== '')
     ?.trim()
     .slice(0, 200) ?? '';
+
+/**
+ * What an e2e test's error says, on one line: its first line, the line of the test that failed, and what
+ * Playwright looked for and found (`Locator:`, `Expected …:`, `Received …:`) — a failed `expect` names
+ * neither in its first line, and several in one test look alike.
+ */
+function e2eFailure(error) {
+  const lines = stripColours(error?.message ?? '').split('\n').map((line) => line.trim());
+  const looked = lines.filter((line) => /^(Locator|Expected[^:]*|Received[^:]*):/.test(line)).map((line) => line.slice(0, 160));
+  const where = error?.location?.line ? ` (at line ${error.location.line})` : '';
+  return [`${firstLine(error?.message)}${where}`, ...looked].join(' · ');
+}
 
 /** `file:line` of each e2e test that failed, from Playwright's JSON report (suites nest by file and describe). */
 function failedE2eTests(results) {
@@ -90,7 +103,7 @@ function failedE2eTests(results) {
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       const failure = spec.tests?.find((test) => test.status === 'unexpected');
-      if (failure) names.push(`${spec.file}:${spec.line}: ${firstLine(failure.results?.at(-1)?.error?.message)}`);
+      if (failure) names.push(`${spec.file}:${spec.line}: ${e2eFailure(failure.results?.at(-1)?.error)}`);
     }
     for (const child of suite.suites ?? []) walk(child);
   };

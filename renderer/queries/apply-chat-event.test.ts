@@ -49,6 +49,29 @@ describe('reading a chat while it streams', () => {
     expect(mergeFetchedChat(seen, { ...olderRead, status: 'idle' }).messages).toEqual([user]);
   });
 
+  it('keeps a call’s progress, its result and calls streamed after a read answered before them', () => {
+    const running = { id: 'c1', name: 'build', args: {}, status: 'running' as const };
+    const streamed = { ...running, progress: { progress: 1, message: '{"step":"compile"}' } };
+    const answer = { id: assistantId, role: 'assistant' as const, content: '', toolCalls: [streamed], model: 'm', createdAt: at };
+    const seen: Chat = { ...base, status: 'running', messages: [answer] };
+    const read: Chat = { ...base, status: 'running', title: 'read', messages: [{ ...answer, toolCalls: [running] }] };
+    expect(mergeFetchedChat(seen, { ...read, messages: [{ ...answer, toolCalls: [{ ...running, status: 'queued' }] }] }).messages[0]).toMatchObject({ toolCalls: [streamed] });
+    const merged = mergeFetchedChat(seen, read);
+    expect(merged.title).toBe('read');
+    expect(merged.messages[0]).toMatchObject({ toolCalls: [{ id: 'c1', progress: { progress: 1, message: '{"step":"compile"}' } }] });
+    // A read with later progress, or the call settled, is taken as it is.
+    const later = { ...running, progress: { progress: 2 } };
+    expect(mergeFetchedChat(seen, { ...read, messages: [{ ...answer, toolCalls: [later] }] }).messages[0]).toMatchObject({ toolCalls: [later] });
+    const done = { ...running, status: 'succeeded' as const, result: { ok: true as const, value: 1, durationMs: 2, attempts: 1 } };
+    expect(mergeFetchedChat(seen, { ...read, messages: [{ ...answer, toolCalls: [done] }] }).messages[0]).toMatchObject({ toolCalls: [done] });
+    // A settled call is not put back to running by an older read, and a call streamed after the read stays.
+    const seenDone: Chat = { ...seen, messages: [{ ...answer, toolCalls: [done, { ...running, id: 'c2' }] }] };
+    expect(mergeFetchedChat(seenDone, read).messages[0]).toMatchObject({ toolCalls: [done, { id: 'c2', status: 'running' }] });
+    // A run started from the palette is one call in its own message.
+    const run = { id: '019a0000-0000-7000-8000-000000000009', role: 'tool-run' as const, call: streamed, shareWithModel: true, createdAt: at };
+    expect(mergeFetchedChat({ ...seen, messages: [run] }, { ...read, messages: [{ ...run, call: running }] }).messages[0]).toMatchObject({ call: streamed });
+  });
+
   it('drops a read that is older than the chat the window holds (a switch flipped meanwhile stays flipped)', () => {
     const saved: Chat = { ...base, updatedAt: '2026-01-01T00:00:05.000Z', title: 'after the change' };
     const staleRead: Chat = { ...base, updatedAt: '2026-01-01T00:00:04.000Z', title: 'before the change' };

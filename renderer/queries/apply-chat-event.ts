@@ -59,11 +59,40 @@ export function mergeFetchedChat(seen: Chat | undefined, fetched: Chat): Chat {
   const seenById = new Map(seen.messages.map((message) => [message.id, message]));
   const messages = fetched.messages.map((message) => {
     const mine = seenById.get(message.id);
-    if (message.role === 'assistant' && mine?.role === 'assistant' && mine.content.length > message.content.length) {
-      return { ...message, content: mine.content, toolCalls: mine.toolCalls.length > message.toolCalls.length ? mine.toolCalls : message.toolCalls };
+    if (message.role === 'assistant' && mine?.role === 'assistant') {
+      const content = mine.content.length > message.content.length ? mine.content : message.content;
+      return { ...message, content, toolCalls: mergeCalls(mine.toolCalls, message.toolCalls) };
     }
+    if (message.role === 'tool-run' && mine?.role === 'tool-run') return { ...message, call: laterCall(mine.call, message.call) };
     return message;
   });
   const newer = seen.messages.filter((message) => !fetchedIds.has(message.id) && message.createdAt >= (fetched.messages.at(-1)?.createdAt ?? ''));
   return { ...fetched, messages: [...messages, ...newer] };
+}
+
+/** How far a call has gone: waiting (queued, or on the person) → running → settled; it never goes back within a run. */
+const stage = (call: ToolCall): number =>
+  call.status === 'running' ? 1 : call.status === 'succeeded' || call.status === 'failed' || call.status === 'denied' || call.status === 'cancelled' ? 2 : 0;
+
+/** A message's calls as read, each as far on as the window has seen it, and the calls streamed after the read. */
+function mergeCalls(seen: ToolCall[], fetched: ToolCall[]): ToolCall[] {
+  const seenById = new Map(seen.map((call) => [call.id, call]));
+  const fetchedIds = new Set(fetched.map((call) => call.id));
+  const merged = fetched.map((call) => {
+    const mine = seenById.get(call.id);
+    return mine ? laterCall(mine, call) : call;
+  });
+  return [...merged, ...seen.filter((call) => !fetchedIds.has(call.id))];
+}
+
+/**
+ * Of one call as streamed and as read, the later: a read answered before an event the window already applied
+ * would take its result or its progress away, and a stream holding still sends no other to put it back.
+ */
+function laterCall(seen: ToolCall, fetched: ToolCall): ToolCall {
+  if (stage(seen) > stage(fetched)) return seen;
+  if (seen.status === 'running' && fetched.status === 'running' && seen.progress && seen.progress.progress > (fetched.progress?.progress ?? -Infinity)) {
+    return { ...fetched, progress: seen.progress };
+  }
+  return fetched;
 }
