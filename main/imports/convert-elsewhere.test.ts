@@ -10,15 +10,20 @@ const petstore = async () => ({ text: await readFile(path.join(import.meta.dirna
 describe('converting a description in a process of its own', () => {
   it('works with a process that answers and waits to be ended, as Electron’s utility process does (process.parentPort), and ends it', async () => {
     const ended: string[] = [];
+    let started = 0;
     // Node's fork of the worker as a utility process runs it: it answers through parentPort and does not exit by itself.
     const asUtility: LaunchImportProcess = (entry) => {
       const child = forkImportProcess(entry);
+      started += 1;
       child.onExit((why) => ended.push(why));
       return child;
     };
     const convert = descriptionConverter(new URL('../../testing/workers/utility-import-worker-dev.mjs', import.meta.url), silentLogger, asUtility);
-    const converted = await convert.convert({ source: await petstore(), allowedHosts: [] });
-    expect(converted.operations).toHaveLength(20);
+    expect((await convert.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
+    // The same process reads the next one.
+    expect((await convert.convert({ source: await petstore(), allowedHosts: [], baseUrl: 'https://petstore.test/v2' })).operations).toHaveLength(20);
+    expect(started).toBe(1);
+    convert.close();
     await expect.poll(() => ended).toEqual(['SIGKILL']);
   });
 
@@ -49,7 +54,7 @@ describe('converting a description in a process of its own', () => {
       child.onExit((why) => (record.ended = why));
       return child;
     };
-    const converter = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, counted, 60_000);
+    const converter = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, counted, { spareKeptMs: 60_000, usesPerProcess: 2 });
     const ready = converter.prepare();
     expect(converter.prepare()).toBe(ready);
     expect(started).toHaveLength(1);
@@ -57,8 +62,12 @@ describe('converting a description in a process of its own', () => {
     await ready;
     expect(started[0]!.ended).toBeNull();
     expect((await converter.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
-    // It read it and was ended; no other was started.
+    // It read it and is kept for the next: asked to prepare, the core starts no other.
+    await converter.prepare();
     expect(started).toHaveLength(1);
+    expect(started[0]!.ended).toBeNull();
+    // It reads the next too, and having read its share (two here) it is ended.
+    expect((await converter.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
     await expect.poll(() => started[0]!.ended).toBe('SIGKILL');
     // One started for the next is ended with the core.
     await converter.prepare();
@@ -69,12 +78,38 @@ describe('converting a description in a process of its own', () => {
     expect(started).toHaveLength(2);
 
     // Nothing comes: the one started ahead is ended when its time is over.
-    const briefly = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, counted, 50);
+    const briefly = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, counted, { spareKeptMs: 50 });
     await briefly.prepare();
     await expect.poll(() => started[2]?.ended).toBe('SIGKILL');
     // A spare that ended is not given a description: a new process reads it.
     expect((await briefly.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
     expect(started).toHaveLength(4);
+    // Kept after its answer, it too is ended when its time is over.
     await expect.poll(() => started[3]!.ended).toBe('SIGKILL');
+  });
+
+  it('a process holding too much after its answer is ended rather than kept, and two descriptions at once are read by two', async () => {
+    const started: { ended: string | null }[] = [];
+    const counted: LaunchImportProcess = (entry, args) => {
+      const child = forkImportProcess(entry, args);
+      const record = { ended: null as string | null };
+      started.push(record);
+      child.onExit((why) => (record.ended = why));
+      return child;
+    };
+    const url = new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url);
+    const small = descriptionConverter(url, silentLogger, counted, { keepBelowRssBytes: 1024 });
+    expect((await small.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
+    await expect.poll(() => started[0]!.ended).toBe('SIGKILL');
+    small.close();
+
+    const converter = descriptionConverter(url, silentLogger, counted);
+    const both = await Promise.all([converter.convert({ source: await petstore(), allowedHosts: [] }), converter.convert({ source: await petstore(), allowedHosts: [] })]);
+    expect(both.map((converted) => converted.operations.length)).toEqual([20, 20]);
+    expect(started).toHaveLength(3);
+    // One is kept, the other ended; the one kept ends with the core.
+    await expect.poll(() => started.slice(1).filter((record) => record.ended === 'SIGKILL')).toHaveLength(1);
+    converter.close();
+    await expect.poll(() => started.slice(1).filter((record) => record.ended === 'SIGKILL')).toHaveLength(2);
   });
 });

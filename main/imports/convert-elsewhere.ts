@@ -8,10 +8,6 @@ import { AHEAD_ARG, forkImportProcess, type ImportProcess, type LaunchImportProc
 /** A description still converting after this long is given up on: its process is ended. */
 const CONVERT_TIMEOUT_MS = 180_000;
 
-/** How long a process started ahead waits for a description before it is ended (its memory given back). */
-const SPARE_KEPT_MS = 120_000;
-
-type Answer = { ok: true; converted: ConvertedApi } | { ok: false; error: { code: ErrorCode; message: string; details?: unknown } };
 
 export interface DescriptionConverter {
   convert(request: ConvertRequest): Promise<ConvertedApi>;
@@ -27,11 +23,38 @@ export interface DescriptionConverter {
   close(): void;
 }
 
-interface Spare {
+/** When a process is kept for the next description, and for how long. */
+export interface ReuseLimits {
+  /** How long a process waits for a description (started ahead, or after an answer) before it is ended, its memory given back. */
+  spareKeptMs: number;
+  /** Descriptions a process reads at most: whatever one of them left in it does not last. */
+  usesPerProcess: number;
+  /** A process that holds more than this after an answer (a large description's heap) is ended rather than kept. */
+  keepBelowRssBytes: number;
+}
+
+const DEFAULT_LIMITS: ReuseLimits = { spareKeptMs: 120_000, usesPerProcess: 8, keepBelowRssBytes: 384 * 1024 * 1024 };
+
+type Answer = ({ ok: true; converted: ConvertedApi } | { ok: false; error: { code: ErrorCode; message: string; details?: unknown } }) & { rss?: number };
+
+/** What a process is doing for the conversion it reads now: told its answer, its end or its failure. */
+interface Reading {
+  answer(message: Answer): void;
+  exit(why: string): void;
+  error(error: Error): void;
+}
+
+interface Worker {
   child: ImportProcess;
-  timer: NodeJS.Timeout;
+  /** Descriptions it has been given. */
+  uses: number;
   ended: boolean;
   ready: Promise<void>;
+  /** Its last words (stderr), for an error that says why it ended. */
+  stderr: string;
+  reading?: Reading;
+  /** Ends it when it has waited too long as the spare. */
+  timer?: NodeJS.Timeout;
 }
 
 /** The word a process sends once it has warmed up; anything else it sends is its answer. */
@@ -40,92 +63,119 @@ const isReadyWord = (message: unknown) => typeof message === 'object' && message
 /**
  * Converts an API description in a process of its own (`import-worker`), so
  * the garbage of a large one never grows the core's: its answer comes back
- * as a structured clone; its errors as the same ToolbeltErrors. Each process
- * converts one description and is ended. Where the process cannot start at
- * all, the core converts it itself and says so in the log.
+ * as a structured clone; its errors as the same ToolbeltErrors. A process
+ * reads one description at a time; after its answer it is kept as the spare
+ * for the next (a person who previews one often previews it again, with
+ * another base URL, or the next API: a process that has read one reads the
+ * next in about half the time), within `ReuseLimits`. Where the process cannot start at all, the core
+ * converts it itself and says so in the log.
  */
-export function descriptionConverter(workerUrl: URL, log: Logger, launch: LaunchImportProcess = forkImportProcess, spareKeptMs = SPARE_KEPT_MS): DescriptionConverter {
-  let spare: Spare | undefined;
+export function descriptionConverter(workerUrl: URL, log: Logger, launch: LaunchImportProcess = forkImportProcess, limits: Partial<ReuseLimits> = {}): DescriptionConverter {
+  const { spareKeptMs, usesPerProcess, keepBelowRssBytes } = { ...DEFAULT_LIMITS, ...limits };
+  let spare: Worker | undefined;
   let closed = false;
 
-  function takeSpare(): ImportProcess | undefined {
+  function start(ahead: boolean): Worker {
+    const child = launch(fileURLToPath(workerUrl), ahead ? [AHEAD_ARG] : []);
+    let readyNow = () => {};
+    const worker: Worker = { child, uses: 0, ended: false, stderr: '', ready: ahead ? new Promise<void>((resolve) => (readyNow = resolve)) : Promise.resolve() };
+    const ended = (why: string, error?: Error) => {
+      worker.ended = true;
+      readyNow();
+      if (spare === worker) takeSpare();
+      if (error) worker.reading?.error(error);
+      else worker.reading?.exit(why);
+    };
+    child.onMessage((message) => {
+      if (isReadyWord(message)) readyNow();
+      else worker.reading?.answer(message as Answer);
+    });
+    child.onExit((why) => ended(why));
+    child.onError((error) => ended(error.message, error));
+    child.onStderr((text) => (worker.stderr = (worker.stderr + text).slice(-2_000)));
+    return worker;
+  }
+
+  function takeSpare(): Worker | undefined {
     const taken = spare;
     spare = undefined;
     if (!taken || taken.ended) return undefined;
     clearTimeout(taken.timer);
-    return taken.child;
+    return taken;
+  }
+
+  /** The spare now, ended when it has waited `spareKeptMs` (its memory given back). */
+  function keep(worker: Worker): void {
+    spare = worker;
+    worker.timer = setTimeout(() => takeSpare() === worker && worker.child.kill(), spareKeptMs);
+    worker.timer.unref();
   }
 
   function prepare(): Promise<void> {
     if (closed) return Promise.resolve();
     if (spare && !spare.ended) return spare.ready;
-    let child: ImportProcess;
+    let worker: Worker;
     try {
-      child = launch(fileURLToPath(workerUrl), [AHEAD_ARG]);
+      worker = start(true);
     } catch (error) {
       log.warn('the import process did not start ahead', { error: String(error) });
       return Promise.resolve();
     }
-    let readyNow = () => {};
-    const waiting: Spare = {
-      child,
-      ended: false,
-      timer: setTimeout(() => takeSpare() === child && child.kill(), spareKeptMs),
-      ready: new Promise<void>((resolve) => (readyNow = resolve)),
-    };
-    waiting.timer.unref();
-    const ended = () => {
-      waiting.ended = true;
-      readyNow();
-      if (spare === waiting) takeSpare();
-    };
-    child.onMessage((message) => isReadyWord(message) && readyNow());
-    child.onExit(ended);
-    child.onError(ended);
-    spare = waiting;
-    return waiting.ready;
+    keep(worker);
+    return worker.ready;
+  }
+
+  /** After an answer: kept for the next description, unless it has read its share, holds too much, or one waits already. */
+  function done(worker: Worker, rss: number | undefined): void {
+    worker.reading = undefined;
+    const keepIt = !closed && !worker.ended && !spare && worker.uses < usesPerProcess && (rss ?? Infinity) < keepBelowRssBytes;
+    if (keepIt) keep(worker);
+    else worker.child.kill();
   }
 
   function convert(request: ConvertRequest): Promise<ConvertedApi> {
     return new Promise<ConvertedApi>((resolve, reject) => {
-      let child: ImportProcess;
+      let worker: Worker;
       try {
-        child = takeSpare() ?? launch(fileURLToPath(workerUrl));
+        worker = takeSpare() ?? start(false);
       } catch (error) {
         log.warn('the import process did not start; converting in the core', { error: String(error) });
         convertDescription(request).then(resolve, reject);
         return;
       }
       let settled = false;
-      let stderr = '';
-      child.onStderr((text) => (stderr = (stderr + text).slice(-2_000)));
-      const settle = (outcome: () => void) => {
+      const settle = (outcome: () => void, reusable: false | { rss: number | undefined }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        // One request, one answer: whatever it does next is not needed (Electron's utility process does not end itself).
-        child.kill();
+        if (reusable) done(worker, reusable.rss);
+        else {
+          worker.reading = undefined;
+          worker.child.kill();
+        }
         outcome();
       };
       const timer = setTimeout(() => {
-        settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${CONVERT_TIMEOUT_MS / 1000} s to read; it was given up on.`)));
+        settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${CONVERT_TIMEOUT_MS / 1000} s to read; it was given up on.`)), false);
       }, CONVERT_TIMEOUT_MS);
-      child.onMessage((message) => {
-        if (isReadyWord(message)) return;
-        const answer = message as Answer;
-        settle(() => (answer.ok ? resolve(answer.converted) : reject(new ToolbeltError(answer.error.code, answer.error.message, answer.error.details))));
-      });
-      child.onError((error) => {
-        log.warn('the import process failed; converting in the core', { error: String(error) });
-        settle(() => {
-          convertDescription(request).then(resolve, reject);
-        });
-      });
-      // A ToolbeltError, so the person reads why (a plain Error crosses to the window only as "internal").
-      child.onExit((why) =>
-        settle(() => reject(new ToolbeltError('import_invalid', `The description could not be read: the process reading it ended (${why}) before it answered. ${stderr.trim()}`.trim()))),
-      );
-      child.send(request);
+      worker.reading = {
+        answer: (answer) =>
+          settle(() => (answer.ok ? resolve(answer.converted) : reject(new ToolbeltError(answer.error.code, answer.error.message, answer.error.details))), { rss: answer.rss }),
+        error: (error) => {
+          log.warn('the import process failed; converting in the core', { error: String(error) });
+          settle(() => {
+            convertDescription(request).then(resolve, reject);
+          }, false);
+        },
+        // A ToolbeltError, so the person reads why (a plain Error crosses to the window only as "internal").
+        exit: (why) =>
+          settle(
+            () => reject(new ToolbeltError('import_invalid', `The description could not be read: the process reading it ended (${why}) before it answered. ${worker.stderr.trim()}`.trim())),
+            false,
+          ),
+      };
+      worker.uses += 1;
+      worker.child.send(request);
     });
   }
 
@@ -134,7 +184,7 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
     prepare,
     close() {
       closed = true;
-      takeSpare()?.kill();
+      takeSpare()?.child.kill();
     },
   };
 }

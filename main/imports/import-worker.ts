@@ -1,6 +1,7 @@
 // The process an API description is converted in (built as out/main/import-worker.js): parsing, dereferencing
 // and converting GitHub's description makes hundreds of MB of short-lived garbage, which this process takes and
-// gives back to the system when it ends, instead of the core's. One request, one answer, then it exits.
+// gives back to the system when it ends, instead of the core's. One request at a time, each answered with what the
+// process holds then (the core keeps it for the next one only while that is small); the core ends it.
 import { ToolbeltError } from '../../shared/errors.js';
 import { convertDescription, type ConvertRequest } from './convert-description.js';
 import { AHEAD_ARG } from './import-process.js';
@@ -8,7 +9,7 @@ import { WARM_UP_DESCRIPTION } from './warm-up-description.js';
 
 /** Electron's utility process speaks through `process.parentPort` (the desktop app); Node's fork through `process.send`. */
 interface ParentPort {
-  once(event: 'message', listener: (event: { data: unknown }) => void): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): void;
   postMessage(message: unknown): void;
 }
 const parentPort = (process as { parentPort?: ParentPort }).parentPort;
@@ -22,7 +23,7 @@ const WARM_UP_ROUNDS = 8;
 
 function convert(request: ConvertRequest, answer: (message: unknown) => void): void {
   convertDescription(request).then(
-    (converted) => answer({ ok: true, converted }),
+    (converted) => answer({ ok: true, converted, rss: process.memoryUsage.rss() }),
     (error: unknown) =>
       answer({
         ok: false,
@@ -30,6 +31,7 @@ function convert(request: ConvertRequest, answer: (message: unknown) => void): v
           error instanceof ToolbeltError
             ? { code: error.code, message: error.message, ...(error.details !== undefined ? { details: error.details } : {}) }
             : { code: 'internal', message: error instanceof Error ? error.message : String(error) },
+        rss: process.memoryUsage.rss(),
       }),
   );
 }
@@ -43,16 +45,17 @@ function tellReady(): void {
 }
 
 if (parentPort) {
-  // The core ends this process once it has the answer.
-  parentPort.once('message', (event) => {
+  parentPort.on('message', (event) => {
     asked = true;
     convert(event.data as ConvertRequest, (message) => parentPort.postMessage(message));
   });
 } else {
-  process.once('message', (request: ConvertRequest) => {
+  process.on('message', (request: ConvertRequest) => {
     asked = true;
-    convert(request, (message) => process.send!(message, () => process.exit(0)));
+    convert(request, (message) => process.connected && process.send!(message));
   });
+  // The core that started it is gone: nobody will ask again.
+  process.once('disconnect', () => process.exit(0));
 }
 
 // A process started ahead (DescriptionConverter.prepare, told by AHEAD_ARG) reads a small description a few times

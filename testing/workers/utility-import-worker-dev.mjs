@@ -7,7 +7,7 @@ const send = process.send.bind(process);
 // As there: no process.send, so only the parentPort way can answer.
 process.send = undefined;
 process.parentPort = {
-  once: (event, listener) => process.once(event, (data) => listener({ data })),
+  on: (event, listener) => process.on(event, (data) => listener({ data })),
   postMessage: (message) => send(message),
 };
 register();
