@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { ValidationIssue } from '../../shared/errors.js';
 import { linearRegExpEngine } from '../common/linear-regex.js';
+import { addQuickStringLengths } from './string-length.js';
 
 // ajv-formats ships CommonJS with a default export that bundlers and Node's
 // ESM loader unwrap differently.
@@ -36,6 +37,7 @@ export function createAjv(options: { strict: boolean; useDefaults?: boolean; peo
     validateSchema: options.peoplesSchemas ?? false,
   });
   addFormats(ajv);
+  addQuickStringLengths(ajv);
   // `hint`: a sentence our schemas give for a value that fails them ("Use letters, digits and -").
   ajv.addKeyword({ keyword: 'hint', schemaType: 'string' });
   return ajv;
