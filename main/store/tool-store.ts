@@ -279,13 +279,19 @@ export class ToolStore {
       const now = this.now();
       const bundleFile = bundleFileFrom(bundleID, bundle, { createdAt: now, modifiedAt: now });
       const { layout } = this.options;
-      const toolFiles = files.map((tool) => ({ toolID: tool.toolID, relativePath: path.join('tools', `${tool.toolID}.json`), text: stringifyStable({ ...tool }, TOOL_FILE_KEY_ORDER) }));
+      const toolFiles = files.map((tool) => ({ tool, relativePath: path.join('tools', `${tool.toolID}.json`), text: stringifyStable({ ...tool }, TOOL_FILE_KEY_ORDER) }));
       await writeStagedBundle(layout.root, layout.bundleDir(bundleID), [{ relativePath: 'bundle.json', text: stringifyStable({ ...bundleFile }, BUNDLE_FILE_KEY_ORDER) }, ...toolFiles]);
-      // Made from definitions checked above, as writeTool's are: reading them back below parses them, checks nothing twice.
-      for (const file of toolFiles) this.validationCache.written(file.toolID, file.text);
+      // Made from definitions checked above, and remembered as written, as writeTool's are: read back, GitHub's
+      // 1,221 files made a second copy of every schema in the host's heap at once (~50 MB at its peak).
+      for (const { tool, text } of toolFiles) {
+        const digest = ValidationCache.digest(text);
+        this.validationCache.written(tool.toolID, digest);
+        this.index.rememberTool({ kind: 'valid', toolID: tool.toolID, bundleID, tool, digest, source: FILES_SOURCE });
+      }
       return { created: true, written: [] as ValidTool[] };
     });
-    await this.refreshBundle(bundleID);
+    // The bundle's own file, and what another process may have added meanwhile; an existing bundle's tools are read again.
+    await this.refreshBundle(bundleID, { rereadKnown: !result.created });
     const written = result.created ? files.map((tool) => this.toolByID(tool.toolID)).filter((record): record is ValidTool => record?.kind === 'valid') : result.written;
     this.changed({ bundleIDs: [bundleID], toolIDs: written.map((record) => record.toolID) });
     return { created: result.created, written };

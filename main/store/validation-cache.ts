@@ -50,9 +50,8 @@ export class ValidationCache {
     this.next.set(toolID, digest);
   }
 
-  /** A text Toolbelt wrote from a definition it checked (an import's files): reading it back needs no second check. */
-  written(toolID: string, text: string): void {
-    const digest = ValidationCache.digest(text);
+  /** A text Toolbelt wrote from a definition it checked (an import's files), by its digest: reading it back needs no second check. */
+  written(toolID: string, digest: string): void {
     this.known.set(toolID, digest);
     this.next.set(toolID, digest);
   }
