@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ensureBuilt, ROOT } from './build-lib.mjs';
+import { HOST_NODE_FLAGS } from './host-node-flags.mjs';
 
 const API_PORT = Number(process.env.TOOLBELT_DEV_API_PORT ?? 5174);
 const token = randomBytes(24).toString('base64url');
@@ -12,7 +13,7 @@ await ensureBuilt();
 const host = spawn(
   process.execPath,
   // `--token=` joined: a random token may begin with "-", which the host would read as an option (1 start in 64).
-  [path.join(ROOT, 'out/main/server.js'), '--port', String(API_PORT), `--token=${token}`, ...process.argv.slice(2)],
+  [...HOST_NODE_FLAGS, path.join(ROOT, 'out/main/server.js'), '--port', String(API_PORT), `--token=${token}`, ...process.argv.slice(2)],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 host.on('exit', (code) => {

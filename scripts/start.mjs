@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ensureBuilt, ROOT } from './build-lib.mjs';
 import { ensureDependencies } from './dependencies.mjs';
 import { findElectronBinary } from './electron-binary.mjs';
+import { HOST_NODE_FLAGS } from './host-node-flags.mjs';
 
 ensureDependencies(ROOT);
 await ensureBuilt();
@@ -21,7 +22,7 @@ if (electron.path) {
   // The terminal is for people: the host's JSON log goes to a file in the data folder unless asked otherwise.
   const userArgs = process.argv.slice(2);
   const logArgs = userArgs.some((arg) => arg === '--log-file' || arg.startsWith('--log-file=')) ? [] : ['--log-file=logs/browser-host.log'];
-  const host = spawn(process.execPath, [path.join(ROOT, 'out/main/server.js'), ...logArgs, ...userArgs], {
+  const host = spawn(process.execPath, [...HOST_NODE_FLAGS, path.join(ROOT, 'out/main/server.js'), ...logArgs, ...userArgs], {
     stdio: ['inherit', 'pipe', 'inherit'],
   });
   let opened = false;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOST_NODE_FLAGS } from '../../scripts/host-node-flags.mjs';
 
 /** The repository: the nearest folder above this file with a package.json, from the sources or from a build (out/bench/). */
 export const PROJECT_ROOT = (() => {
@@ -28,7 +29,7 @@ export interface SpawnedHost {
  * `npm run serve` as a person would.
  */
 export function spawnHost(args: string[], options: { command?: string[]; detached?: boolean; timeoutMs?: number } = {}): Promise<SpawnedHost> {
-  const [command, ...prefix] = options.command ?? [process.execPath, path.join(PROJECT_ROOT, 'out/main/server.js')];
+  const [command, ...prefix] = options.command ?? [process.execPath, ...HOST_NODE_FLAGS, path.join(PROJECT_ROOT, 'out/main/server.js')];
   const child = spawn(command!, [...prefix, ...args], {
     cwd: PROJECT_ROOT,
     detached: options.detached ?? false,

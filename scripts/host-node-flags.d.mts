@@ -1,0 +1,1 @@
+export const HOST_NODE_FLAGS: string[];
