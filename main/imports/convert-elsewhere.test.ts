@@ -5,6 +5,19 @@ import { silentLogger } from '../log.js';
 import { descriptionConverter } from './convert-elsewhere.js';
 import { forkImportProcess, type LaunchImportProcess } from './import-process.js';
 
+/** Node's fork, with a record of each process it started and how that one ended (null while it runs). */
+function countingLaunches(): { started: { ended: string | null }[]; counted: LaunchImportProcess } {
+  const started: { ended: string | null }[] = [];
+  const counted: LaunchImportProcess = (entry, args) => {
+    const child = forkImportProcess(entry, args);
+    const record = { ended: null as string | null };
+    started.push(record);
+    child.onExit((why) => (record.ended = why));
+    return child;
+  };
+  return { started, counted };
+}
+
 const petstore = async () => ({ text: await readFile(path.join(import.meta.dirname, 'fixtures', 'petstore-3.0.yaml'), 'utf8') });
 
 describe('converting a description in a process of its own', () => {
@@ -46,14 +59,7 @@ describe('converting a description in a process of its own', () => {
   });
 
   it('a process started ahead reads the next description, and one left waiting is ended', async () => {
-    const started: { ended: string | null }[] = [];
-    const counted: LaunchImportProcess = (entry, args) => {
-      const child = forkImportProcess(entry, args);
-      const record = { ended: null as string | null };
-      started.push(record);
-      child.onExit((why) => (record.ended = why));
-      return child;
-    };
+    const { started, counted } = countingLaunches();
     const converter = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, counted, { spareKeptMs: 60_000, usesPerProcess: 2 });
     const ready = converter.prepare();
     expect(converter.prepare()).toBe(ready);
@@ -89,14 +95,7 @@ describe('converting a description in a process of its own', () => {
   });
 
   it('a process holding too much after its answer is ended rather than kept, and two descriptions at once are read by two', async () => {
-    const started: { ended: string | null }[] = [];
-    const counted: LaunchImportProcess = (entry, args) => {
-      const child = forkImportProcess(entry, args);
-      const record = { ended: null as string | null };
-      started.push(record);
-      child.onExit((why) => (record.ended = why));
-      return child;
-    };
+    const { started, counted } = countingLaunches();
     const url = new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url);
     const small = descriptionConverter(url, silentLogger, counted, { keepBelowRssBytes: 1024 });
     expect((await small.convert({ source: await petstore(), allowedHosts: [] })).operations).toHaveLength(20);
