@@ -8,7 +8,6 @@ import { AHEAD_ARG, forkImportProcess, type ImportProcess, type LaunchImportProc
 /** A description still converting after this long is given up on: its process is ended. */
 const CONVERT_TIMEOUT_MS = 180_000;
 
-
 export interface DescriptionConverter {
   convert(request: ConvertRequest): Promise<ConvertedApi>;
   /**
@@ -67,8 +66,8 @@ const isReadyWord = (message: unknown) => typeof message === 'object' && message
  * reads one description at a time; after its answer it is kept as the spare
  * for the next (a person who previews one often previews it again, with
  * another base URL, or the next API: a process that has read one reads the
- * next in about half the time), within `ReuseLimits`. Where the process cannot start at all, the core
- * converts it itself and says so in the log.
+ * next in about half the time), within `ReuseLimits`. Where the process
+ * cannot start at all, the core converts it itself and says so in the log.
  */
 export function descriptionConverter(workerUrl: URL, log: Logger, launch: LaunchImportProcess = forkImportProcess, limits: Partial<ReuseLimits> = {}): DescriptionConverter {
   const { spareKeptMs, usesPerProcess, keepBelowRssBytes } = { ...DEFAULT_LIMITS, ...limits };
