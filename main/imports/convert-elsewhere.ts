@@ -11,11 +11,12 @@ const CONVERT_TIMEOUT_MS = 180_000;
 export interface DescriptionConverter {
   convert(request: ConvertRequest): Promise<ConvertedApi>;
   /**
-   * Starts a process for the next description, if none waits: the person is about to give one (the import screen
-   * opened, or showed a preview and another may follow). A new process spends ~0.4 s loading and as long again on
-   * its first description's code paths; one started ahead has done both (it reads a small one by itself). Only when
-   * asked: one started after every answer doubled the processes of a run of previews, and slowed them on two cores.
-   * Settles once that one is ready (or could not start: a conversion then starts its own); never fails.
+   * Starts a process for the next description, if none waits (one kept after an answer does): the person is about
+   * to give one (the import screen opened, or showed a preview and another may follow). A new process spends ~0.4 s
+   * loading and as long again on its first description's code paths; one started ahead has done both (it reads a
+   * small one by itself). Only when asked: one started after every answer doubled the processes of a run of
+   * previews, and slowed them on two cores. Settles once that one is ready (or could not start: a conversion then
+   * starts its own); never fails.
    */
   prepare(): Promise<void>;
   /** Ends the process waiting, if any (the core closes). */

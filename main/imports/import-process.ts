@@ -2,14 +2,15 @@ import { fork } from 'node:child_process';
 
 /**
  * One process an API description is converted in, as the core drives it:
- * one request in, one answer out (and a word that it is ready, before), its exit and its last words (stderr).
+ * requests in one at a time, an answer out for each (and a word that it is ready, before the first), its exit and its
+ * last words (stderr).
  * Node's `fork` by default; the desktop app passes Electron's utility
  * process, since its fuses close the Electron binary's Node mode that
  * `fork` would need.
  */
 export interface ImportProcess {
   send(message: unknown): void;
-  /** Every message: `{ ready: true }` once it has warmed up, then its answer. */
+  /** Every message: `{ ready: true }` once it has warmed up, then an answer for each request. */
   onMessage(listener: (message: unknown) => void): void;
   onExit(listener: (why: string) => void): void;
   /** It could not be started or reached at all. */

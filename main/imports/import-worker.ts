@@ -21,9 +21,11 @@ const parentPort = (process as { parentPort?: ParentPort }).parentPort;
  */
 const WARM_UP_ROUNDS = 8;
 
-function convert(request: ConvertRequest, answer: (message: unknown) => void): void {
+/** Each answer says what the process holds once it is made: the core keeps a process for the next only while that is small. */
+function convert(request: ConvertRequest, send: (message: unknown) => void): void {
+  const answer = (message: object) => send({ ...message, rss: process.memoryUsage.rss() });
   convertDescription(request).then(
-    (converted) => answer({ ok: true, converted, rss: process.memoryUsage.rss() }),
+    (converted) => answer({ ok: true, converted }),
     (error: unknown) =>
       answer({
         ok: false,
@@ -31,7 +33,6 @@ function convert(request: ConvertRequest, answer: (message: unknown) => void): v
           error instanceof ToolbeltError
             ? { code: error.code, message: error.message, ...(error.details !== undefined ? { details: error.details } : {}) }
             : { code: 'internal', message: error instanceof Error ? error.message : String(error) },
-        rss: process.memoryUsage.rss(),
       }),
   );
 }
@@ -61,7 +62,7 @@ if (parentPort) {
 // A process started ahead (DescriptionConverter.prepare, told by AHEAD_ARG) reads a small description a few times
 // while no one waits, then says so (`{ ready: true }`, never an answer): it then reads the person's at the speed of
 // one that has read before. A failure here is only a slower first read. One started for a description already sent
-// reads only that one.
+// does not warm up: it reads that one at once.
 if (process.argv.includes(AHEAD_ARG)) warmUp().then(tellReady, tellReady);
 
 async function warmUp(): Promise<void> {
