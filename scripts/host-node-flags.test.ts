@@ -6,7 +6,7 @@ import { tempDirForTest } from '../testing/harness/test-temp-dir.js';
 import { HOST_NODE_FLAGS } from './host-node-flags.mjs';
 
 describe('the Node.js flags the browser host runs with', () => {
-  it('are given by npm run serve, and by the hosts tests and the bench start', async () => {
+  it('are given by npm run serve, and to the hosts that tests and the bench start', async () => {
     const { scripts } = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(scripts.serve).toBe(`node ${HOST_NODE_FLAGS.join(' ')} scripts/serve.mjs`);
     const host = await spawnHost(['--data-dir', await tempDirForTest()]);

@@ -1,3 +1,4 @@
+import { isUnfinished } from '../../shared/chat/chat-calls.js';
 import type { Chat, ChatMessage, ChatStreamEvent, ToolCall } from '../../shared/schemas/chat.js';
 
 function withCall(message: ChatMessage, call: ToolCall): ChatMessage {
@@ -71,8 +72,7 @@ export function mergeFetchedChat(seen: Chat | undefined, fetched: Chat): Chat {
 }
 
 /** How far a call has gone: waiting (queued, or on the person) → running → settled; it never goes back within a run. */
-const stage = (call: ToolCall): number =>
-  call.status === 'running' ? 1 : call.status === 'succeeded' || call.status === 'failed' || call.status === 'denied' || call.status === 'cancelled' ? 2 : 0;
+const stage = (call: ToolCall): number => (!isUnfinished(call) ? 2 : call.status === 'running' ? 1 : 0);
 
 /** A message's calls as read, each as far on as the window has seen it, and the calls streamed after the read. */
 function mergeCalls(seen: ToolCall[], fetched: ToolCall[]): ToolCall[] {
