@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { evaluate } from '../main/builtins/core/functions/calculate.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, SMOKE, timeEach, timeInTurns, type Figure, sized } from './stats.js';
+import { percentile, report, SMOKE, timeEach, timeInTurns, type Figure, sized, warmUp } from './stats.js';
 import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 
 const ROUNDS = sized(2_000, 3);
@@ -55,10 +55,7 @@ export async function benchInvoke(): Promise<boolean> {
   const rawFetch = async () => (await fetch(url)).json();
 
   // Warm both paths (connections, JIT) before timing; then alternate so drift hits both.
-  for (let i = 0; i < sized(200); i++) {
-    await invokeHttp();
-    await rawFetch();
-  }
+  await warmUp(sized(200), invokeHttp, rawFetch);
   const ours: number[] = [];
   const raw: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -72,10 +69,7 @@ export async function benchInvoke(): Promise<boolean> {
 
   const invokeLocal = () => call('tools.invoke', { bundleID: CORE, toolSlug: 'calculator', version: 'v1', args: { expression: '(2 + 3) * 4' } });
   const direct = () => evaluate('(2 + 3) * 4');
-  for (let i = 0; i < sized(500); i++) {
-    await invokeLocal();
-    direct();
-  }
+  await warmUp(sized(500), invokeLocal, direct);
   const local: number[] = [];
   const bare: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {

@@ -61,16 +61,28 @@ export function report(figure: Figure): boolean {
   return SMOKE || (ratioOk && absoluteOk);
 }
 
+/** How long a warm-up lasts at least, whatever its count: V8 compiles a hot function on a background thread (tens of ms for a large one), and a path timed before that ends is timed half compiled. */
+const WARM_UP_MS = 400;
+
 /**
- * Times two calls in turns after warming both (until the JIT has compiled
- * them, as in an app that has run a while). Turns alternate which goes first,
+ * Runs each of `runs` in turn, `rounds` times and for `WARM_UP_MS` at
+ * least, so the JIT has compiled them, as in an app that has run a while.
+ * A count alone did not: 500 local calls take ~25 ms, and the local call's
+ * p50 then fell wherever V8's compile of the invoke path happened to end
+ * (25 to 48 µs from one run to the next).
+ */
+export async function warmUp(rounds: number, ...runs: (() => unknown)[]): Promise<void> {
+  const started = performance.now();
+  const leastMs = SMOKE ? 0 : WARM_UP_MS;
+  for (let i = 0; i < rounds || performance.now() - started < leastMs; i++) for (const run of runs) await run();
+}
+
+/**
+ * Times two calls in turns after warming both (`warmUp`). Turns alternate which goes first,
  * so neither always runs right after the other (its garbage, the scheduler).
  */
 export async function timeInTurns(rounds: number, warmUpRounds: number, ours: () => Promise<unknown>, limit: () => Promise<unknown>): Promise<{ ours: number[]; limit: number[] }> {
-  for (let i = 0; i < warmUpRounds; i++) {
-    await ours();
-    await limit();
-  }
+  await warmUp(warmUpRounds, ours, limit);
   const samples = { ours: [] as number[], limit: [] as number[] };
   for (let i = 0; i < rounds; i++) {
     const pair = [() => timeEach(1, ours).then((sample) => samples.ours.push(...sample)), () => timeEach(1, limit).then((sample) => samples.limit.push(...sample))];

@@ -137,7 +137,7 @@ function harness() {
   };
 }
 
-const pass = (door: ReturnType<typeof harness>['door'], reason: Reason, caller: Caller, approved?: boolean): Promise<DoorVerdict> =>
+const pass = async (door: ReturnType<typeof harness>['door'], reason: Reason, caller: Caller, approved?: boolean): Promise<DoorVerdict> =>
   door.pass(reason.tool, { name: 'toolbelt' }, { caller, ...(reason.selection ? { selection: reason.selection } : {}), ...(approved ? { approved } : {}) }, new AbortController().signal);
 
 describe('the door, for every caller and every reason to ask', () => {

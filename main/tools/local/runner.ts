@@ -4,7 +4,7 @@ import type { Logger } from '../../log.js';
 import type { SecretStore } from '../../secrets/secret-store.js';
 import type { SettingsStore } from '../../settings/settings-store.js';
 import { InvokeFailure } from '../invoke-error.js';
-import { Redactor } from '../../common/redact.js';
+import { NO_SECRETS } from '../../common/redact.js';
 import type { ToolRunner } from '../runners.js';
 import type { LocalFunctionRegistry } from './registry.js';
 import { runLocal } from './run-local.js';
@@ -13,6 +13,7 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** Local tools: TypeScript functions shipped with the app, found by name. */
 export function localRunner(deps: { registry: LocalFunctionRegistry; secrets: SecretStore; settings: SettingsStore; clock: Clock; log: Logger }): ToolRunner<Extract<ToolFile, { type: 'local' }>> {
+  const now = () => deps.clock.now();
   return {
     availability: (tool) => (deps.registry.has(tool.impl.func) ? null : `the local function "${tool.impl.func}" is not part of this version of Toolbelt`),
     preview: async () => null,
@@ -25,7 +26,7 @@ export function localRunner(deps: { registry: LocalFunctionRegistry; secrets: Se
           signal: context.signal,
           timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS,
           log: deps.log,
-          now: () => deps.clock.now(),
+          now,
           secrets: deps.secrets,
           readableFolders: deps.settings.get().readableFolders,
           askUser: context.askUser,
@@ -34,7 +35,7 @@ export function localRunner(deps: { registry: LocalFunctionRegistry; secrets: Se
         return { value: outcome.value, redactor: outcome.redactor, attempts: 1 };
       } catch (error) {
         if (!(error instanceof InvokeFailure)) throw error;
-        return { failure: error, redactor: new Redactor([]), attempts: 1 };
+        return { failure: error, redactor: NO_SECRETS, attempts: 1 };
       }
     },
   };
