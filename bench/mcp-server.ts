@@ -136,7 +136,6 @@ export async function benchMcpServer(): Promise<boolean> {
   const againstBare = (bareClient: Client) => timeInTurns(ROUNDS, WARM_UP_ROUNDS, overMcp, () => bareClient.callTool({ name: 'calculator', arguments: args }));
   const resumable = await againstBare(bareClients[0]!);
   const notResumable = await againstBare(bareClients[1]!);
-  //await timeInTurns(ROUNDS, WARM_UP_ROUNDS, overMcp, () => bareClient.callTool({ name: 'calculator', arguments: args })));
   // 2026-07-28: the same stateless POST to Toolbelt's server and to the SDK v2's own, whose tool answers at once.
   const bareModern = await startBareModernServer();
   const stateless = await timeInTurns(ROUNDS, WARM_UP_ROUNDS, statelessCall(url, token, args), statelessCall(bareModern.url, token, args));
