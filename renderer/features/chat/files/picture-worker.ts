@@ -24,27 +24,37 @@ async function prepare({ file, width, height, keepPng, maxPngBytes }: PictureJob
   return png && png.size <= maxPngBytes ? png : canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
 }
 
+type Frame = { frame: CanvasImageSource & { close(): void }; width: number; height: number };
+
 /**
  * The picture decoded small. A large JPEG (or WebP) through WebCodecs'
- * ImageDecoder asked for a small size: the decoder then skips most of the work
- * (Chromium decodes a JPEG at an eighth of its size, whatever size is asked, so
- * only a picture at least eight previews long), and turns it as its EXIF says,
- * as createImageBitmap does. Anything else, or where ImageDecoder is missing,
- * is decoded whole.
+ * ImageDecoder asked for an eighth of its size: the decoder then skips much of
+ * the work, and turns it as its EXIF says, as createImageBitmap does. Chromium
+ * scales a JPEG only by eighths and refuses a smaller size ("Failed to decode
+ * frame", Chromium 150), so it is asked for the eighth of the longest side
+ * both ways (whichever way the picture is turned), and only for a picture at
+ * least eight previews long. Anything else, a decoder that refuses anyway, or
+ * where ImageDecoder is missing, is decoded whole.
  */
-async function decodedSmall({ file, mediaType, previewSide: side, pictureSide }: PictureJob): Promise<{ frame: CanvasImageSource & { close(): void }; width: number; height: number }> {
-  const scalable = (mediaType === 'image/jpeg' || mediaType === 'image/webp') && pictureSide >= side * 8;
+async function decodedSmall({ file, mediaType, previewSide, pictureSide }: PictureJob): Promise<Frame> {
+  const scalable = (mediaType === 'image/jpeg' || mediaType === 'image/webp') && pictureSide >= previewSide * 8;
   if (scalable && typeof ImageDecoder !== 'undefined' && (await ImageDecoder.isTypeSupported(mediaType))) {
-    const decoder = new ImageDecoder({ data: file.stream(), type: mediaType, desiredWidth: side, desiredHeight: side });
-    try {
-      const { image } = await decoder.decode();
-      return { frame: image, width: image.displayWidth, height: image.displayHeight };
-    } finally {
-      decoder.close();
-    }
+    const eighth = Math.ceil(pictureSide / 8);
+    const small = await decodedByWebCodecs(file, mediaType, eighth).catch(() => null);
+    if (small) return small;
   }
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   return { frame: bitmap, width: bitmap.width, height: bitmap.height };
+}
+
+async function decodedByWebCodecs(file: Blob, mediaType: string, side: number): Promise<Frame> {
+  const decoder = new ImageDecoder({ data: file.stream(), type: mediaType, desiredWidth: side, desiredHeight: side });
+  try {
+    const { image } = await decoder.decode();
+    return { frame: image, width: image.displayWidth, height: image.displayHeight };
+  } finally {
+    decoder.close();
+  }
 }
 
 async function previewOf(job: PictureJob): Promise<Blob> {
