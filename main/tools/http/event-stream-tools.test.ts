@@ -91,6 +91,27 @@ describe('HTTP tools that stream (responseEncoding "sse")', () => {
     await expect.poll(() => closed.length).toBe(3);
   });
 
+  it('reads a stream to its end while its events come more often than its idle timeout, however long it lasts', async () => {
+    const server = await startLoopbackServer({
+      '/ticking': (_request, response) => {
+        const stream = eventStream(response);
+        let sent = 0;
+        const tick = setInterval(() => {
+          stream.write(`data: {"tick":${++sent}}\n\n`);
+          if (sent === 10) {
+            clearInterval(tick);
+            stream.end();
+          }
+        }, 40);
+        response.on('close', () => clearInterval(tick));
+      },
+    });
+    const subject = await invokeHarness([server.host]);
+    // 10 events 40 ms apart: the stream lasts 400 ms, longer than its idle timeout, and is never idle that long.
+    await subject.putHttpTool('ticking', { urlTemplate: `${server.base}/ticking`, responseEncoding: 'sse', limits: { idleTimeoutMs: 250 } });
+    expect(expectOk(await subject.invoke('ticking')).value).toEqual(Array.from({ length: 10 }, (_, index) => ({ tick: index + 1 })));
+  });
+
   it('cuts a stream at the tool’s size limit: an event that never ends, a line with no newline, a flood; compressed streams are read as they come', async () => {
     const server = await startLoopbackServer({
       '/huge-event': (_request, response) => void eventStream(response).end(`data: ${'x'.repeat(200_000)}\n\n`),

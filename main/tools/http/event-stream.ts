@@ -47,7 +47,6 @@ export async function readEventStream(response: IncomingResponse, options: Event
       const data = eventData(message);
       events.push(data);
       options.onEvent?.(data, events.length);
-      resetIdle();
     },
     onError: (error) => {
       // A line or an event longer than the whole answer may be: the stream is closed there.
@@ -57,11 +56,9 @@ export async function readEventStream(response: IncomingResponse, options: Event
   // Set by the idle timer too, which TypeScript's narrowing does not see.
   const state: { end: StreamEnd } = { end: 'closed' };
   // One timer, moved on only when it fires: resetting a timer per event costs more than the event (a flood of small ones).
+  // The time of the last event is taken once a chunk: the events of one chunk arrived together.
   let lastEventAt = performance.now();
   let idle: NodeJS.Timeout | undefined;
-  function resetIdle(): void {
-    lastEventAt = performance.now();
-  }
   function armIdle(delay: number): void {
     idle = setTimeout(() => {
       const quiet = performance.now() - lastEventAt;
@@ -80,7 +77,9 @@ export async function readEventStream(response: IncomingResponse, options: Event
       if (size > options.maxBytes) throw stop(tooLarge(options.maxBytes));
       const text = decoder.decode(chunk, { stream: true });
       received.push(text);
+      const before = events.length;
       parser.feed(text);
+      if (events.length !== before) lastEventAt = performance.now();
       if (overflow) throw stop(tooLarge(options.maxBytes));
     }
     // The server closed the stream in the middle of an event (its line or its blank line unsent): what it had
