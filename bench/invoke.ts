@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { evaluate } from '../main/builtins/core/functions/calculate.js';
 import { startBenchCore } from './bench-core.js';
-import { percentile, report, SMOKE, timeEach, timeInTurns, type Figure, sized, warmUp } from './stats.js';
+import { percentile, report, SMOKE, timeInTurns, type Figure, sized } from './stats.js';
 import { CORE_BUNDLE as CORE } from '../testing/data/fixtures.js';
 
 const ROUNDS = sized(2_000, 3);
@@ -54,30 +54,18 @@ export async function benchInvoke(): Promise<boolean> {
   const invokeHttp = () => call('tools.invoke', { bundleID, toolSlug: 'items', version: 'v1', args: {} });
   const rawFetch = async () => (await fetch(url)).json();
 
-  // Warm both paths (connections, JIT) before timing; then alternate so drift hits both.
-  await warmUp(sized(200), invokeHttp, rawFetch);
-  const ours: number[] = [];
-  const raw: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    ours.push(...(await timeEach(1, invokeHttp)));
-    raw.push(...(await timeEach(1, rawFetch)));
-  }
+  // Both paths warmed (connections, JIT), then timed in turns so drift hits both.
+  const http = await timeInTurns(ROUNDS, sized(200), invokeHttp, rawFetch);
   const figures: Figure[] = [
-    { section: 'invoke', name: 'HTTP tool invoke p50', ours: percentile(ours, 50), limit: percentile(raw, 50), limitName: 'raw fetch + JSON of the same URL', goalRatio: 1.15 },
-    { section: 'invoke', name: 'HTTP tool invoke p99', ours: percentile(ours, 99), limit: percentile(raw, 99), limitName: 'raw fetch + JSON of the same URL' },
+    { section: 'invoke', name: 'HTTP tool invoke p50', ours: percentile(http.ours, 50), limit: percentile(http.limit, 50), limitName: 'raw fetch + JSON of the same URL', goalRatio: 1.15 },
+    { section: 'invoke', name: 'HTTP tool invoke p99', ours: percentile(http.ours, 99), limit: percentile(http.limit, 99), limitName: 'raw fetch + JSON of the same URL' },
   ];
 
   const invokeLocal = () => call('tools.invoke', { bundleID: CORE, toolSlug: 'calculator', version: 'v1', args: { expression: '(2 + 3) * 4' } });
   const direct = () => evaluate('(2 + 3) * 4');
-  await warmUp(sized(500), invokeLocal, direct);
-  const local: number[] = [];
-  const bare: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    local.push(...(await timeEach(1, invokeLocal)));
-    bare.push(...(await timeEach(1, direct)));
-  }
-  const overheadUs = (percentile(local, 50) - percentile(bare, 50)) * 1000;
-  figures.push({ section: 'invoke', name: 'local tool invoke p50', ours: percentile(local, 50), limit: percentile(bare, 50), limitName: 'direct call of the function' });
+  const local = await timeInTurns(ROUNDS, sized(500), invokeLocal, async () => direct());
+  const overheadUs = (percentile(local.ours, 50) - percentile(local.limit, 50)) * 1000;
+  figures.push({ section: 'invoke', name: 'local tool invoke p50', ours: percentile(local.ours, 50), limit: percentile(local.limit, 50), limitName: 'direct call of the function' });
 
   const batch = async (run: () => Promise<unknown>) => {
     const started = performance.now();

@@ -71,7 +71,7 @@ const WARM_UP_MS = 400;
  * p50 then fell wherever V8's compile of the invoke path happened to end
  * (25 to 48 µs from one run to the next).
  */
-export async function warmUp(rounds: number, ...runs: (() => unknown)[]): Promise<void> {
+async function warmUp(rounds: number, ...runs: (() => unknown)[]): Promise<void> {
   const started = performance.now();
   const leastMs = SMOKE ? 0 : WARM_UP_MS;
   for (let i = 0; i < rounds || performance.now() - started < leastMs; i++) for (const run of runs) await run();
