@@ -42,7 +42,8 @@ async function relayLoadedAhead(page: Page) {
   const waiting = page.locator('body > iframe[hidden][src*="/app?standby"]');
   await expect(waiting).toHaveCount(1);
   const src = (await waiting.getAttribute('src'))!;
-  const frame = page.frames().find((each) => each.url() === src)!;
+  // By its element, not its address: a relay in a card has the same one, and a search by URL could find that instead.
+  const frame = (await (await waiting.elementHandle()).contentFrame())!;
   // Taken only once loaded: a person reads the first app a while before opening another.
   await frame.waitForLoadState('load');
   return { waiting, src, frame };
