@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { ImportPreview } from '../../shared/schemas/imports.js';
-import type { ToolFile } from '../../shared/schemas/tool.js';
+import type { ToolFile, ToolInput } from '../../shared/schemas/tool.js';
 import type { Clock } from '../common/clock.js';
 import type { Handlers } from '../api/dispatcher.js';
 import type { SecretStore } from '../secrets/secret-store.js';
@@ -131,7 +131,8 @@ export function importHandlers(
       const cannot = chosen.filter((operation) => !operation.tool);
       if (cannot.length > 0) throw new ToolbeltError('invalid_params', `${cannot[0]!.key} cannot be imported: ${cannot[0]!.skipped ?? 'it is not a tool'}.`);
       const toWrite = chosen.filter((operation) => operation.status !== 'same');
-      const tools = toWrite.map((operation) => ({ slug: operation.slug, version: operation.status === 'changed' ? operation.nextVersion! : 'v1', input: operation.tool! }));
+      // Each tool its own copy, as its file will hold it: a preview's tools share the schemas of the components they use.
+      const tools = toWrite.map((operation) => ({ slug: operation.slug, version: operation.status === 'changed' ? operation.nextVersion! : 'v1', input: JSON.parse(JSON.stringify(operation.tool!)) as ToolInput }));
       const isNew = !plan.bundleID;
       if (!isNew && tools.length === 0) return { bundleID: params.bundleID, created: false, written: [], unchanged: chosen.length };
       const bundle = { ...plan.bundle, http: confirmedHosts(plan.bundle.http, new Set(params.allowHosts)), isEnabled: true };

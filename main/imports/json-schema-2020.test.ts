@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schemaCache, toJsonSchema2020, toJsonSchema2020Within } from './json-schema-2020.js';
+import { jsonStringLength, schemaCache, toJsonSchema2020, toJsonSchema2020Within } from './json-schema-2020.js';
 
 /** Schemas as the parser leaves them: one object for every use of a component. */
 function fanOut(levels: number): Record<string, unknown> {
@@ -51,5 +51,46 @@ describe('converting the schemas of one description with a cache of the parts co
     expect(toJsonSchema2020Within({ type: 'object', properties: { x: twelve, part } }, 'openapi-3.0', 5_000, cache)).toBeUndefined();
     expect(toJsonSchema2020Within(part, 'openapi-3.0', 50_000, cache)).toEqual(toJsonSchema2020Within(part, 'openapi-3.0', 50_000));
     expect(toJsonSchema2020(twelve, 'openapi-3.0', cache)).toEqual(toJsonSchema2020(twelve, 'openapi-3.0'));
+  });
+
+  it('a schema met again within the same length gives the same answer, too long or not; another length is converted anew', () => {
+    const cache = schemaCache();
+    const answer = { type: 'object', properties: { id: { type: 'string' }, tree: fanOut(8) }, example: { id: 'x' } };
+    const first = toJsonSchema2020Within(answer, 'openapi-3.0', 50_000, cache);
+    expect(first).toEqual(toJsonSchema2020Within(answer, 'openapi-3.0', 50_000));
+    expect(toJsonSchema2020Within(answer, 'openapi-3.0', 50_000, cache)).toBe(first);
+    expect(toJsonSchema2020Within(answer, 'openapi-3.0', 1_000, cache)).toBeUndefined();
+    expect(toJsonSchema2020Within(answer, 'openapi-3.0', 1_000, cache)).toBeUndefined();
+    expect(toJsonSchema2020Within(answer, 'openapi-3.0', 50_000, cache)).toEqual(first);
+  });
+});
+
+describe('the length limit of a converted schema', () => {
+  const awkward = ['', 'plain', 'say "hi"', 'back\\slash', 'tab\tline\nfeed\r\b\f', '\u0000\u0001\u001f', '\u007f é ✓ \u2028', '😀 pair', 'lone \ud800 high', 'lone \udc00 low', '\udc00\ud800 reversed', 'end \ud83d'];
+
+  it('counts every string as JSON.stringify writes it: quotes, escapes, controls, pairs and lone surrogates', () => {
+    for (const text of awkward) expect(jsonStringLength(text), JSON.stringify(text)).toBe(JSON.stringify(text).length);
+  });
+
+  it('takes a schema exactly as long as the limit and refuses one character more, with escapes in keys and values, shared parts, cycles and cut parts', () => {
+    const shared = { type: 'string', enum: awkward, pattern: '^a"b\\\\c$', description: 'a "quoted" \ud800 note' };
+    const schemas: unknown[] = [
+      { type: 'object', properties: Object.fromEntries(awkward.map((text, index) => [text || `empty${index}`, index % 2 ? shared : { type: 'integer', minimum: -0, maximum: 1e21, exclusiveMinimum: true }])) },
+      { type: 'array', items: [shared, shared, true, false, {}], nullable: true, example: { k: [1, null, 'x"y'] } },
+      selfReferring(),
+      { type: 'object', properties: { big: fanOut(16) } },
+      { $ref: '#/components/schemas/Left"Over' },
+      true,
+      false,
+    ];
+    for (const schema of schemas) {
+      const exact = JSON.stringify(toJsonSchema2020(schema, 'openapi-3.0')).length;
+      expect(toJsonSchema2020Within(schema, 'openapi-3.0', exact)).toEqual(toJsonSchema2020(schema, 'openapi-3.0'));
+      expect(toJsonSchema2020Within(schema, 'openapi-3.0', exact - 1)).toBeUndefined();
+      const cache = schemaCache();
+      toJsonSchema2020(schema, 'openapi-3.0', cache);
+      expect(toJsonSchema2020Within(schema, 'openapi-3.0', exact, cache)).toEqual(toJsonSchema2020(schema, 'openapi-3.0'));
+      expect(toJsonSchema2020Within(schema, 'openapi-3.0', exact - 1, cache)).toBeUndefined();
+    }
   });
 });

@@ -26,7 +26,7 @@ const KNOWN_FORMATS = new Set(
 export const MAX_SCHEMA_NODES = 20_000;
 
 /**
- * Schemas converted whole by earlier calls on one description: converted again
+ * Schemas converted whole by earlier calls on one description (so one dialect): converted again
  * as they were (the parser shares one object for every use of a component, and
  * Stripe's answers name most of its API, so converting each use anew was most
  * of its preview). Whole: nothing in it was cut for the call's budget, a cycle
@@ -35,10 +35,16 @@ export const MAX_SCHEMA_NODES = 20_000;
  */
 export interface SchemaCache {
   whole: WeakMap<object, { out: Record<string, unknown>; size: number; chars: number; height: number }>;
+  /**
+   * What converting a schema within a length gave (undefined: too long), by the schema and that length: a description
+   * answers many operations with one schema (Stripe's retrieve, create and update of a customer), and one that names
+   * most of its API is too long at every use, found out anew each time without this.
+   */
+  within: WeakMap<object, { maxChars: number; out: Record<string, unknown> | undefined }>;
 }
 
 export function schemaCache(): SchemaCache {
-  return { whole: new WeakMap() };
+  return { whole: new WeakMap(), within: new WeakMap() };
 }
 
 interface Conversion {
@@ -63,27 +69,32 @@ interface Conversion {
 /** Which description language a document is written in. */
 export type Dialect = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
 
+/**
+ * The schema in draft 2020-12. Parts met more than once (the parser shares one object for every use of a component)
+ * are one object in the result, and in the results of calls given the same cache: nothing downstream changes a
+ * converted schema (each tool's is copied when it is written), and a description's tools then cost memory, checks and
+ * a copy across processes once per component rather than once per use.
+ */
 export function toJsonSchema2020(schema: unknown, dialect: Dialect, cache?: SchemaCache): Record<string, unknown> {
-  // Written out once, bounded: nothing downstream shares (or changes) a part another tool uses.
-  return JSON.parse(JSON.stringify(converted(schema, dialect, cache))) as Record<string, unknown>;
+  return converted(schema, dialect, cache);
 }
 
 /**
- * The same, or undefined when its JSON would be longer than `maxChars`: found out while converting, so a schema far
- * too large costs no more than the limit. (Stripe's answers each name most of its API: converting each in full, to
- * throw it away, took 17 of the 18 seconds its import took.)
+ * The same, or undefined when its JSON would be longer than `maxChars`: counted exactly while converting, so a schema
+ * far too large costs no more than the limit. (Stripe's answers each name most of its API: converting each in full,
+ * to throw it away, took 17 of the 18 seconds its import took.)
  */
 export function toJsonSchema2020Within(schema: unknown, dialect: Dialect, maxChars: number, cache?: SchemaCache): Record<string, unknown> | undefined {
-  let out: Record<string, unknown>;
+  const known = schema && typeof schema === 'object' ? cache?.within.get(schema) : undefined;
+  if (known && known.maxChars === maxChars) return known.out;
+  let out: Record<string, unknown> | undefined;
   try {
     out = converted(schema, dialect, cache, maxChars);
   } catch (error) {
-    if (error === TOO_LONG) return undefined;
-    throw error;
+    if (error !== TOO_LONG) throw error;
   }
-  // The count is close to JSON's length, not equal to it (escapes): the last word is JSON's own.
-  const text = JSON.stringify(out);
-  return text.length > maxChars ? undefined : (JSON.parse(text) as Record<string, unknown>);
+  if (schema && typeof schema === 'object') cache?.within.set(schema, { maxChars, out });
+  return out;
 }
 
 /**
@@ -125,17 +136,51 @@ function converted(schema: unknown, dialect: Dialect, cache: SchemaCache | undef
 class TooLong extends Error {}
 const TOO_LONG = new TooLong('the schema is longer than asked for');
 
-/** The characters JSON takes for a value, not counting the converted schemas inside it (each counted as it is made). */
-function ownChars(value: unknown, sizes: WeakMap<object, number>): number {
-  if (value === null || typeof value !== 'object') return typeof value === 'string' ? value.length + 2 : String(value).length;
-  if (sizes.has(value)) return 0;
+/** Characters JSON.stringify writes for a string: its quotes, and escapes for quotes, backslashes, controls and lone surrogates. */
+export function jsonStringLength(text: string): number {
+  if (!NEEDS_ESCAPE.test(text)) return text.length + 2;
   let chars = 2;
-  const isArray = Array.isArray(value);
-  for (const [key, item] of Object.entries(value)) chars += (isArray ? 1 : key.length + 4) + ownChars(item, sizes);
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x22 || code === 0x5c || code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d) chars += 2;
+    else if (code < 0x20) chars += 6;
+    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && isLowSurrogate(text.charCodeAt(index + 1))) {
+      chars += 2;
+      index++;
+    } else if (code >= 0xd800 && code <= 0xdfff) chars += 6;
+    else chars += 1;
+  }
   return chars;
 }
 
+// Controls are what JSON escapes, so the pattern names them.
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** Characters of JSON between a container's brackets that separate its `count` items. */
+const separators = (count: number) => (count > 0 ? count - 1 : 0);
+
+/** The characters JSON takes for a value, exactly, not counting the converted schemas inside it (each counted as it is made). */
+function ownChars(value: unknown, sizes: WeakMap<object, number>): number {
+  if (value === null || typeof value !== 'object') return typeof value === 'string' ? jsonStringLength(value) : String(value).length;
+  if (sizes.has(value)) return 0;
+  if (Array.isArray(value)) {
+    let chars = 2 + separators(value.length);
+    for (const item of value) chars += ownChars(item, sizes);
+    return chars;
+  }
+  let chars = 2;
+  let count = 0;
+  for (const key in value) {
+    chars += jsonStringLength(key) + 1 + ownChars((value as Record<string, unknown>)[key], sizes);
+    count++;
+  }
+  return chars + separators(count);
+}
+
 const tooLarge = () => ({ description: 'A value whose schema is too large to carry over (the API description repeats it past what a tool holds).' });
+const cycleNote = () => ({ description: 'A nested value of the same shape (its schema refers to itself).' });
 
 function spend(conversion: Conversion, chars: number): void {
   conversion.charsLeft -= chars;
@@ -147,10 +192,18 @@ function sized(conversion: Conversion, out: Record<string, unknown>, size: numbe
   return out;
 }
 
+/** A schema of its own few characters (a leaf, or a note that stands for a part left out): counted and spent here. */
+function small(conversion: Conversion, out: Record<string, unknown>, size: number): Record<string, unknown> {
+  const chars = ownChars(out, conversion.sizes);
+  spend(conversion, chars);
+  conversion.chars.set(out, chars);
+  return sized(conversion, out, size);
+}
+
 /** A schema that is the same wherever it is met (true, false, a value that is no schema). */
 function leaf(conversion: Conversion, out: Record<string, unknown>, size: number): Record<string, unknown> {
   conversion.whole.set(out, 0);
-  return sized(conversion, out, size);
+  return small(conversion, out, size);
 }
 
 /** A converted schema an earlier call made whole, charged to this call's budget as a part met twice is. */
@@ -172,7 +225,7 @@ function convert(schema: unknown, conversion: Conversion, depth: number): Record
   const done = conversion.converted.get(schema);
   if (done) {
     const size = conversion.sizes.get(done) ?? 1;
-    if (size > conversion.remaining) return sized(conversion, tooLarge(), 1);
+    if (size > conversion.remaining) return small(conversion, tooLarge(), 1);
     conversion.remaining -= size;
     spend(conversion, conversion.chars.get(done) ?? 0);
     return done;
@@ -180,8 +233,8 @@ function convert(schema: unknown, conversion: Conversion, depth: number): Record
   const kept = reuse(conversion, schema, depth);
   if (kept) return kept;
   // Only a cycle (or an absurd depth) is cut.
-  if (conversion.onPath.has(schema) || depth > MAX_DEPTH) return sized(conversion, { description: 'A nested value of the same shape (its schema refers to itself).' }, 1);
-  if (conversion.remaining <= 0) return sized(conversion, tooLarge(), 1);
+  if (conversion.onPath.has(schema) || depth > MAX_DEPTH) return small(conversion, cycleNote(), 1);
+  if (conversion.remaining <= 0) return small(conversion, tooLarge(), 1);
   conversion.remaining -= 1;
   conversion.onPath.add(schema);
   let size = 1;
@@ -191,7 +244,7 @@ function convert(schema: unknown, conversion: Conversion, depth: number): Record
   const child = (item: unknown) => {
     const out = convert(item, conversion, depth + 1);
     size += conversion.sizes.get(out) ?? 1;
-    chars += conversion.chars.get(out) ?? 2;
+    chars += conversion.chars.get(out) ?? 0;
     const below = conversion.whole.get(out);
     height = below === undefined || height === undefined ? undefined : Math.max(height, below + 1);
     return out;

@@ -307,7 +307,14 @@ describe('OpenAPI import: writing the tools', () => {
     const result = await apply(core, { source: { text }, bundleID, baseUrl: api.base, operations: chosen, allowHosts: plan.hosts });
     expect(result).toMatchObject({ bundleID, created: true, unchanged: 0 });
     expect(result.written.map((tool) => tool.slug)).toEqual(plan.operations.filter((operation) => operation.tool).map((operation) => operation.slug));
-    expect(await toolsOf(core, bundleID)).toHaveLength(chosen.length);
+    const written = await toolsOf(core, bundleID);
+    expect(written).toHaveLength(chosen.length);
+    // Two tools that answer with the same component (a booking) each hold their own copy of its schema, as their files do.
+    const [created, fetched] = ['create-booking', 'get-booking'].map((slug) => written.find((tool) => tool.slug === slug)!);
+    const booking = (tool: ToolView) => (tool.outputSchema as { allOf: [{ properties: { id: unknown } }] }).allOf[0];
+    expect(booking(created!).properties.id).toMatchObject({ format: 'uuid' });
+    expect(booking(created!)).toEqual(booking(fetched!));
+    expect(booking(created!)).not.toBe(booking(fetched!));
 
     await core.call('secrets.put', { name: 'TRAIN_TRAVEL_API_OAUTH2_TOKEN', value: 'tok"en' });
     const stations = expectOk(await core.call('tools.invoke', { bundleID, toolSlug: 'get-stations', version: 'v1', args: {} }));
