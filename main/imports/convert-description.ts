@@ -26,7 +26,8 @@ export async function convertDescription(request: ConvertRequest): Promise<Conve
   const loaded = await loadApiDescription(request.source, request.allowedHosts);
   const baseUrl = request.baseUrl ? { baseUrl: request.baseUrl } : {};
   const converted = 'collection' in loaded ? convertPostman(loaded.collection, baseUrl) : convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...baseUrl });
-  validator ??= createDocumentValidator(createAjv({ strict: false }));
+  // Its tools share the schemas of the components they use (json-schema-2020.ts), and nothing changes them.
+  validator ??= createDocumentValidator(createAjv({ strict: false }), { schemasMetAgain: true });
   const operations = converted.operations.map((operation) => {
     const issues = operation.tool ? draftProblems(validator!, operation.tool, { slug: operation.slug, version: 'v1' }) : [];
     if (issues.length === 0) return operation;

@@ -93,4 +93,14 @@ describe('the length limit of a converted schema', () => {
       expect(toJsonSchema2020Within(schema, 'openapi-3.0', exact - 1, cache)).toBeUndefined();
     }
   });
+
+  it('keeps a property named "__proto__" as a property and drops "__proto__" as a keyword, leaving every prototype alone', () => {
+    const schema = JSON.parse('{"type":"object","__proto__":{"type":"string","pattern":"^x$"},"properties":{"__proto__":{"type":"integer","nullable":true}},"patternProperties":{"__proto__":{"type":"boolean"}}}') as Record<string, unknown>;
+    const out = toJsonSchema2020(schema, 'openapi-3.0');
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out.type).toBe('object');
+    expect(out).not.toHaveProperty('pattern');
+    expect(JSON.parse(JSON.stringify(out))).toEqual(JSON.parse('{"type":"object","properties":{"__proto__":{"type":["integer","null"]}},"patternProperties":{"__proto__":{"type":"boolean"}}}'));
+    expect(toJsonSchema2020Within(schema, 'openapi-3.0', JSON.stringify(out).length)).toBeDefined();
+  });
 });

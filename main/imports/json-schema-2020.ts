@@ -47,19 +47,25 @@ export function schemaCache(): SchemaCache {
   return { whole: new WeakMap(), within: new WeakMap() };
 }
 
+/** What a converted schema of this call amounts to as written out (shared parts counted every time they appear). */
+interface Made {
+  /** Its nodes. */
+  size: number;
+  /** The characters of its JSON, exactly. */
+  chars: number;
+  /** How deep it goes, when it is whole (see SchemaCache); undefined when it is not. */
+  height: number | undefined;
+}
+
 interface Conversion {
   dialect: string;
   cache: SchemaCache | undefined;
-  /** The converted schemas of this call made whole (see SchemaCache), with their height. */
-  whole: WeakMap<object, number>;
   /** Objects being converted now, on the path from the root: meeting one again is a cycle. */
   onPath: WeakSet<object>;
-  /** Each shared schema is converted once per call. */
+  /** Each shared schema is converted once per call: what it became. */
   converted: WeakMap<object, Record<string, unknown>>;
-  /** Nodes of each converted schema as written out (shared parts counted every time they appear). */
-  sizes: WeakMap<object, number>;
-  /** Characters of JSON each converted schema takes as written out. */
-  chars: WeakMap<object, number>;
+  /** Every schema this call made (or took from the cache), and what it amounts to. */
+  made: WeakMap<object, Made>;
   /** Nodes the result may still take. */
   remaining: number;
   /** Characters its JSON may still take (past them, TOO_LONG is thrown). */
@@ -128,7 +134,7 @@ export function schemaSizeEstimator(): (schema: unknown) => number {
 const CUT_CHARS = 80;
 
 function converted(schema: unknown, dialect: Dialect, cache: SchemaCache | undefined, maxChars = Infinity): Record<string, unknown> {
-  const conversion: Conversion = { dialect, cache, whole: new WeakMap(), onPath: new WeakSet(), converted: new WeakMap(), sizes: new WeakMap(), chars: new WeakMap(), remaining: MAX_SCHEMA_NODES, charsLeft: maxChars };
+  const conversion: Conversion = { dialect, cache, onPath: new WeakSet(), converted: new WeakMap(), made: new WeakMap(), remaining: MAX_SCHEMA_NODES, charsLeft: maxChars };
   return convert(schema, conversion, 0);
 }
 
@@ -162,18 +168,18 @@ const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 const separators = (count: number) => (count > 0 ? count - 1 : 0);
 
 /** The characters JSON takes for a value, exactly, not counting the converted schemas inside it (each counted as it is made). */
-function ownChars(value: unknown, sizes: WeakMap<object, number>): number {
+function ownChars(value: unknown, made: WeakMap<object, Made>): number {
   if (value === null || typeof value !== 'object') return typeof value === 'string' ? jsonStringLength(value) : String(value).length;
-  if (sizes.has(value)) return 0;
+  if (made.has(value)) return 0;
   if (Array.isArray(value)) {
     let chars = 2 + separators(value.length);
-    for (const item of value) chars += ownChars(item, sizes);
+    for (const item of value) chars += ownChars(item, made);
     return chars;
   }
   let chars = 2;
   let count = 0;
   for (const key in value) {
-    chars += jsonStringLength(key) + 1 + ownChars((value as Record<string, unknown>)[key], sizes);
+    chars += jsonStringLength(key) + 1 + ownChars((value as Record<string, unknown>)[key], made);
     count++;
   }
   return chars + separators(count);
@@ -187,23 +193,15 @@ function spend(conversion: Conversion, chars: number): void {
   if (conversion.charsLeft < 0) throw TOO_LONG;
 }
 
-function sized(conversion: Conversion, out: Record<string, unknown>, size: number): Record<string, unknown> {
-  conversion.sizes.set(out, size);
-  return out;
-}
-
-/** A schema of its own few characters (a leaf, or a note that stands for a part left out): counted and spent here. */
-function small(conversion: Conversion, out: Record<string, unknown>, size: number): Record<string, unknown> {
-  const chars = ownChars(out, conversion.sizes);
+/**
+ * A schema of its own few characters, counted and spent here: a leaf, the same wherever it is met (`height` 0), or a
+ * note that stands for a part left out (not whole: it was cut where it was met).
+ */
+function small(conversion: Conversion, out: Record<string, unknown>, size: number, height: 0 | undefined): Record<string, unknown> {
+  const chars = ownChars(out, conversion.made);
   spend(conversion, chars);
-  conversion.chars.set(out, chars);
-  return sized(conversion, out, size);
-}
-
-/** A schema that is the same wherever it is met (true, false, a value that is no schema). */
-function leaf(conversion: Conversion, out: Record<string, unknown>, size: number): Record<string, unknown> {
-  conversion.whole.set(out, 0);
-  return small(conversion, out, size);
+  conversion.made.set(out, { size, chars, height });
+  return out;
 }
 
 /** A converted schema an earlier call made whole, charged to this call's budget as a part met twice is. */
@@ -212,29 +210,28 @@ function reuse(conversion: Conversion, schema: object, depth: number): Record<st
   if (!kept || depth + kept.height > MAX_DEPTH || kept.size > conversion.remaining) return undefined;
   conversion.remaining -= kept.size;
   spend(conversion, kept.chars);
-  conversion.chars.set(kept.out, kept.chars);
-  conversion.whole.set(kept.out, kept.height);
+  conversion.made.set(kept.out, { size: kept.size, chars: kept.chars, height: kept.height });
   conversion.converted.set(schema, kept.out);
-  return sized(conversion, kept.out, kept.size);
+  return kept.out;
 }
 
 function convert(schema: unknown, conversion: Conversion, depth: number): Record<string, unknown> {
-  if (schema === true || schema === undefined) return leaf(conversion, {}, 1);
-  if (schema === false) return leaf(conversion, { not: {} }, 2);
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return leaf(conversion, {}, 1);
+  if (schema === true || schema === undefined) return small(conversion, {}, 1, 0);
+  if (schema === false) return small(conversion, { not: {} }, 2, 0);
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return small(conversion, {}, 1, 0);
   const done = conversion.converted.get(schema);
   if (done) {
-    const size = conversion.sizes.get(done) ?? 1;
-    if (size > conversion.remaining) return small(conversion, tooLarge(), 1);
+    const { size, chars } = conversion.made.get(done)!;
+    if (size > conversion.remaining) return small(conversion, tooLarge(), 1, undefined);
     conversion.remaining -= size;
-    spend(conversion, conversion.chars.get(done) ?? 0);
+    spend(conversion, chars);
     return done;
   }
   const kept = reuse(conversion, schema, depth);
   if (kept) return kept;
   // Only a cycle (or an absurd depth) is cut.
-  if (conversion.onPath.has(schema) || depth > MAX_DEPTH) return small(conversion, cycleNote(), 1);
-  if (conversion.remaining <= 0) return small(conversion, tooLarge(), 1);
+  if (conversion.onPath.has(schema) || depth > MAX_DEPTH) return small(conversion, cycleNote(), 1, undefined);
+  if (conversion.remaining <= 0) return small(conversion, tooLarge(), 1, undefined);
   conversion.remaining -= 1;
   conversion.onPath.add(schema);
   let size = 1;
@@ -243,44 +240,48 @@ function convert(schema: unknown, conversion: Conversion, depth: number): Record
   let height: number | undefined = 0;
   const child = (item: unknown) => {
     const out = convert(item, conversion, depth + 1);
-    size += conversion.sizes.get(out) ?? 1;
-    chars += conversion.chars.get(out) ?? 0;
-    const below = conversion.whole.get(out);
-    height = below === undefined || height === undefined ? undefined : Math.max(height, below + 1);
+    const part = conversion.made.get(out)!;
+    size += part.size;
+    chars += part.chars;
+    height = part.height === undefined || height === undefined ? undefined : Math.max(height, part.height + 1);
     return out;
   };
   try {
     const out = convertKeywords(schema as Record<string, unknown>, conversion.dialect, child);
-    const own = ownChars(out, conversion.sizes);
+    const own = ownChars(out, conversion.made);
     spend(conversion, own);
-    conversion.chars.set(out, own + chars);
+    conversion.made.set(out, { size, chars: own + chars, height });
     conversion.converted.set(schema, out);
-    if (height !== undefined) {
-      conversion.whole.set(out, height);
-      conversion.cache?.whole.set(schema, { out, size, chars: own + chars, height });
-    }
-    return sized(conversion, out, size);
+    if (height !== undefined) conversion.cache?.whole.set(schema, { out, size, chars: own + chars, height });
+    return out;
   } finally {
     conversion.onPath.delete(schema);
   }
 }
 
+/** Keywords whose value is one schema (or a boolean, kept as it is). */
+const ONE_SCHEMA = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems']);
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+
 function convertKeywords(source: Record<string, unknown>, dialect: string, child: (item: unknown) => Record<string, unknown>): Record<string, unknown> {
   if (typeof source.$ref === 'string') return { description: `A value described by ${source.$ref} in the API description.` };
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) {
-    if (OPENAPI_ONLY.has(key) || key.startsWith('x-')) continue;
-    if (key === 'patternProperties' && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(Object.entries(value).map(([pattern, item]) => [meantPattern(pattern), child(item)]));
-    } else if (key === 'properties' || key === '$defs' || key === 'definitions') {
-      out[key] = mapValues(value, (item) => child(item));
-    } else if (key === 'items' && Array.isArray(value)) {
+  // `for…in` rather than Object.entries: no pair made for each keyword of each schema (a parsed description's objects inherit none).
+  for (const key in source) {
+    // "__proto__" is no keyword, and assigned it would set the converted schema's prototype.
+    if (OPENAPI_ONLY.has(key) || key.startsWith('x-') || key === '__proto__') continue;
+    const value = source[key];
+    if (key === 'properties' || key === '$defs' || key === 'definitions') {
+      out[key] = mapSchemas(value, child, (name) => name);
+    } else if (ONE_SCHEMA.has(key)) {
       // Draft 4 tuples are 2020-12 prefixItems.
-      out.prefixItems = value.map((item) => child(item));
-    } else if (['items', 'additionalProperties', 'not', 'contains', 'propertyNames', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems'].includes(key)) {
-      out[key] = typeof value === 'boolean' ? value : child(value);
-    } else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf' || key === 'prefixItems') {
-      out[key] = Array.isArray(value) ? value.map((item) => child(item)) : value;
+      if (key === 'items' && Array.isArray(value)) out.prefixItems = value.map(child);
+      else out[key] = typeof value === 'boolean' ? value : child(value);
+    } else if (SCHEMA_LISTS.has(key)) {
+      out[key] = Array.isArray(value) ? value.map(child) : value;
+    } else if (key === 'patternProperties') {
+      out[key] = mapSchemas(value, child, meantPattern);
     } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'boolean') {
       const bound = key === 'exclusiveMinimum' ? 'minimum' : 'maximum';
       if (value && typeof source[bound] === 'number') out[key] = source[bound];
@@ -303,7 +304,15 @@ function convertKeywords(source: Record<string, unknown>, dialect: string, child
   return out;
 }
 
-function mapValues(value: unknown, map: (item: unknown) => unknown): unknown {
+/** A map of names to schemas (properties, $defs, patternProperties), each converted, each name as `rename` gives it. */
+function mapSchemas(value: unknown, child: (item: unknown) => Record<string, unknown>, rename: (name: string) => string): unknown {
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, map(item)]));
+  const out: Record<string, unknown> = {};
+  for (const name in value) {
+    const converted = child((value as Record<string, unknown>)[name]);
+    // A property may be named "__proto__": defined, not assigned (which would set the prototype).
+    if (name === '__proto__') Object.defineProperty(out, name, { value: converted, enumerable: true, writable: true, configurable: true });
+    else out[rename(name)] = converted;
+  }
+  return out;
 }

@@ -68,15 +68,25 @@ describe('OpenAPI import: the preview', () => {
       paths: {
         '/tags/{tag_id}': { get: { operationId: 'tags_get', parameters: [{ name: 'tag_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[z-a]+$' } }], responses: { '200': { description: 'A tag' } } } },
         '/sizes': { get: { operationId: 'sizes_list', responses: { '200': { description: 'Sizes' } } } },
+        // Two answers of one component whose pattern means nothing: each tool that would take it is refused, and says where.
+        '/regions': { get: { operationId: 'regions_list', responses: { '200': { description: 'Regions', content: { 'application/json': { schema: { $ref: '#/components/schemas/Region' } } } } } } },
+        '/regions/{slug}': {
+          get: { operationId: 'regions_get', parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'A region', content: { 'application/json': { schema: { $ref: '#/components/schemas/Region' } } } } } },
+        },
       },
+      components: { schemas: { Region: { type: 'object', properties: { slug: { type: 'string', pattern: '^[z-a]+$' } } } } },
     };
     const text = JSON.stringify(description);
     const bundleID = newID();
     const plan = await preview(core, { source: { text }, bundleID });
-    const [tag, sizes] = plan.operations;
+    const [tag, sizes, regions, region] = plan.operations;
     expect(tag!.tool).toBeUndefined();
     expect(tag!.skipped).toMatch(/^its definition would be refused \(.*pattern/);
     expect(sizes!.tool).toBeDefined();
+    for (const refused of [regions, region]) {
+      expect(refused!.tool).toBeUndefined();
+      expect(refused!.skipped).toMatch(/^its definition would be refused \(\/outputSchema\/properties\/slug\/pattern: /);
+    }
     const result = await apply(core, { source: { text }, bundleID, operations: [sizes!.key], allowHosts: plan.hosts });
     expect(result.written.map((tool) => tool.slug)).toEqual([sizes!.slug]);
   });

@@ -93,10 +93,10 @@ function walkSchema(root: object): { badPattern?: { path: string; message: strin
  * anything walks or compiles them: a schema built to be huge costs no more
  * than the limit to refuse.
  */
-export function oversizedSchemas(schemas: { argSchema?: unknown; outputSchema?: unknown }): ValidationIssue[] {
+export function oversizedSchemas(schemas: { argSchema?: unknown; outputSchema?: unknown }, sizeProblem: (schema: unknown) => string | null = schemaSizeProblem): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const key of ['argSchema', 'outputSchema'] as const) {
-    const problem = schemas[key] === undefined ? null : schemaSizeProblem(schemas[key]);
+    const problem = schemas[key] === undefined ? null : sizeProblem(schemas[key]);
     if (problem) issues.push({ path: `/${key}`, message: `${problem}; a tool's schema must stay within ${SCHEMA_LIMITS_WORDS} (write a type used in many places once under $defs and refer to it with $ref)` });
   }
   return issues;

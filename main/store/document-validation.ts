@@ -11,6 +11,7 @@ import {
   type ToolInput,
   type ToolType,
 } from '../../shared/schemas/tool.js';
+import { schemaSizeProblem } from '../../shared/tools/schema-limits.js';
 import { issuesFrom, type Validator } from '../common/validation.js';
 import { checkHttpImpl, checkJsonSchema, oversizedSchemas } from './definition-checks.js';
 
@@ -32,7 +33,12 @@ export interface DocumentValidator {
   toolInput(value: unknown): Checked<ToolInput>;
 }
 
-export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
+/**
+ * `schemasMetAgain`: the definitions checked share schema objects that nothing changes (an import's preview: its tools
+ * share the converted schemas of the components they use): each schema object's problems are found once and said again
+ * for every definition it is part of. Never for definitions that may be changed after a check (the store's).
+ */
+export function createDocumentValidator(ajv: Ajv2020, options: { schemasMetAgain?: boolean } = {}): DocumentValidator {
   // Each validator is compiled on first use: a start-up whose files all hit
   // the validation cache needs none of the tool ones.
   const lazily = (schema: object) => {
@@ -50,14 +56,29 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
     recipe: lazily(IMPL_SCHEMAS.recipe),
   };
 
+  // Problems by schema object, their paths from the schema itself (the definition's key is put in front of each).
+  const checkedSchemas = options.schemasMetAgain ? new WeakMap<object, { oversized: string | null; issues?: ValidationIssue[] }>() : undefined;
+  const checkedOnce = (memo: NonNullable<typeof checkedSchemas>, schema: object) => {
+    let checked = memo.get(schema);
+    if (!checked) memo.set(schema, (checked = { oversized: schemaSizeProblem(schema) }));
+    return checked;
+  };
+  const sizeProblem = (schema: unknown) => (checkedSchemas && isObject(schema) ? checkedOnce(checkedSchemas, schema).oversized : schemaSizeProblem(schema));
+  const schemaIssues = (schema: unknown, at: string): ValidationIssue[] => {
+    if (!checkedSchemas || !isObject(schema)) return checkJsonSchema(ajv, schema, at, true);
+    const checked = checkedOnce(checkedSchemas, schema);
+    checked.issues ??= checkJsonSchema(ajv, schema, '', true);
+    return checked.issues.map((issue) => ({ ...issue, path: at + issue.path }));
+  };
+
   function shape<T>(validate: Validator, value: unknown): Checked<T> {
     return validate(value) ? { ok: true, value: value as T } : { ok: false, issues: issuesFrom(validate.errors) };
   }
 
   /** Problems of a definition; schemas past the limits are the only ones said, as schema_too_large. */
   function definition(value: Definition, thorough: boolean): { issues: ValidationIssue[]; code?: 'schema_too_large' } {
-    const oversized = oversizedSchemas(value);
-    return oversized.length ? { issues: oversized, code: 'schema_too_large' } : { issues: definitionProblems(value, thorough) };
+    const tooLarge = oversizedSchemas(value, sizeProblem);
+    return tooLarge.length ? { issues: tooLarge, code: 'schema_too_large' } : { issues: definitionProblems(value, thorough) };
   }
 
   function definitionProblems(value: Definition, thorough: boolean): ValidationIssue[] {
@@ -65,11 +86,11 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
     if (!impl(value.impl)) {
       return issuesFrom(impl.errors).map((issue) => ({ ...issue, path: '/impl' + (issue.path === '/' ? '' : issue.path) }));
     }
-    const issues = checkJsonSchema(ajv, value.argSchema, '/argSchema', thorough);
+    const issues = thorough ? schemaIssues(value.argSchema, '/argSchema') : checkJsonSchema(ajv, value.argSchema, '/argSchema', false);
     if (issues.length === 0 && value.argSchema.type !== 'object') {
       issues.push({ path: '/argSchema/type', message: 'must be "object": tools take named arguments' });
     }
-    if (value.outputSchema !== undefined) issues.push(...checkJsonSchema(ajv, value.outputSchema, '/outputSchema', thorough));
+    if (value.outputSchema !== undefined) issues.push(...(thorough ? schemaIssues(value.outputSchema, '/outputSchema') : checkJsonSchema(ajv, value.outputSchema, '/outputSchema', false)));
     if (issues.length === 0 && value.type === 'http') {
       issues.push(...checkHttpImpl(value.impl as unknown as HttpImpl, value.argSchema));
     }
@@ -97,6 +118,8 @@ export function createDocumentValidator(ajv: Ajv2020): DocumentValidator {
     },
   };
 }
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
