@@ -21,9 +21,10 @@ let validator: DocumentValidator | undefined;
  * will check it (the store's own rules): one that would be refused (a
  * pattern that is not valid in Unicode mode, say) is previewed as skipped,
  * with the reason, so the rest of the description still imports.
+ * `timedElsewhere`: in the import process, which the core ends past its time (see loadApiDescription).
  */
-export async function convertDescription(request: ConvertRequest): Promise<ConvertedApi> {
-  const loaded = await loadApiDescription(request.source, request.allowedHosts);
+export async function convertDescription(request: ConvertRequest, where: { timedElsewhere?: boolean } = {}): Promise<ConvertedApi> {
+  const loaded = await loadApiDescription(request.source, request.allowedHosts, where);
   const baseUrl = request.baseUrl ? { baseUrl: request.baseUrl } : {};
   const converted = 'collection' in loaded ? convertPostman(loaded.collection, baseUrl) : convertOpenApi(loaded.doc, loaded.dialect, { ...(loaded.sourceUrl ? { sourceUrl: loaded.sourceUrl } : {}), ...baseUrl });
   // Its tools share the schemas of the components they use (json-schema-2020.ts), and nothing changes them.

@@ -111,4 +111,14 @@ describe('converting a description in a process of its own', () => {
     converter.close();
     await expect.poll(() => started.slice(1).filter((record) => record.ended === 'SIGKILL')).toHaveLength(2);
   });
+
+  it('gives up on a description its process has not answered within the read time, and ends that process', async () => {
+    const { started, counted } = countingLaunches();
+    // The process never hears of the description, as one stuck reading it never answers.
+    const stuck: LaunchImportProcess = (entry, args) => ({ ...counted(entry, args), send: () => {} });
+    const converter = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, stuck, { readTimeoutMs: 300 });
+    await expect(converter.convert({ source: await petstore(), allowedHosts: [] })).rejects.toMatchObject({ code: 'import_invalid', message: 'The description took more than 0.3 s to read; it was given up on.' });
+    await expect.poll(() => started.map((record) => record.ended)).toEqual(['SIGKILL']);
+    converter.close();
+  });
 });

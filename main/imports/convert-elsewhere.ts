@@ -5,8 +5,6 @@ import { convertDescription, type ConvertRequest } from './convert-description.j
 import type { ConvertedApi } from './openapi-tools.js';
 import { AHEAD_ARG, forkImportProcess, type ImportProcess, type LaunchImportProcess } from './import-process.js';
 
-/** A description still converting after this long is given up on: its process is ended. */
-const CONVERT_TIMEOUT_MS = 180_000;
 
 export interface DescriptionConverter {
   convert(request: ConvertRequest): Promise<ConvertedApi>;
@@ -23,17 +21,22 @@ export interface DescriptionConverter {
   close(): void;
 }
 
-/** When a process is kept for the next description, and for how long. */
-export interface ReuseLimits {
+/** How long a process may read a description, and when it is kept for the next one and for how long. */
+export interface ProcessLimits {
   /** How long a process waits for a description (started ahead, or after an answer) before it is ended, its memory given back. */
   spareKeptMs: number;
   /** Descriptions a process reads at most: whatever one of them left in it does not last. */
   usesPerProcess: number;
   /** A process that holds more than this after an answer (a large description's heap) is ended rather than kept. */
   keepBelowRssBytes: number;
+  /**
+   * A description still being read after this long is given up on: its process is ended. The one bound on a process's
+   * reading (downloading, dereferencing, converting): it keeps no clock of its own (see loadApiDescription).
+   */
+  readTimeoutMs: number;
 }
 
-const DEFAULT_LIMITS: ReuseLimits = { spareKeptMs: 120_000, usesPerProcess: 8, keepBelowRssBytes: 384 * 1024 * 1024 };
+const DEFAULT_LIMITS: ProcessLimits = { spareKeptMs: 120_000, usesPerProcess: 8, keepBelowRssBytes: 384 * 1024 * 1024, readTimeoutMs: 180_000 };
 
 type Answer = ({ ok: true; converted: ConvertedApi } | { ok: false; error: { code: ErrorCode; message: string; details?: unknown } }) & { rss?: number };
 
@@ -67,11 +70,11 @@ const isReadyWord = (message: unknown) => typeof message === 'object' && message
  * reads one description at a time; after its answer it is kept as the spare
  * for the next (a person who previews one often previews it again, with
  * another base URL, or the next API: a process that has read one reads the
- * next in about half the time), within `ReuseLimits`. Where the process
+ * next in about half the time), within `ProcessLimits`. Where the process
  * cannot start at all, the core converts it itself and says so in the log.
  */
-export function descriptionConverter(workerUrl: URL, log: Logger, launch: LaunchImportProcess = forkImportProcess, limits: Partial<ReuseLimits> = {}): DescriptionConverter {
-  const { spareKeptMs, usesPerProcess, keepBelowRssBytes } = { ...DEFAULT_LIMITS, ...limits };
+export function descriptionConverter(workerUrl: URL, log: Logger, launch: LaunchImportProcess = forkImportProcess, limits: Partial<ProcessLimits> = {}): DescriptionConverter {
+  const { spareKeptMs, usesPerProcess, keepBelowRssBytes, readTimeoutMs } = { ...DEFAULT_LIMITS, ...limits };
   let spare: Worker | undefined;
   let closed = false;
 
@@ -156,8 +159,8 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
         outcome();
       };
       const timer = setTimeout(() => {
-        settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${CONVERT_TIMEOUT_MS / 1000} s to read; it was given up on.`)), false);
-      }, CONVERT_TIMEOUT_MS);
+        settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${readTimeoutMs / 1000} s to read; it was given up on.`)), false);
+      }, readTimeoutMs);
       worker.reading = {
         answer: (answer) =>
           settle(() => (answer.ok ? resolve(answer.converted) : reject(new ToolbeltError(answer.error.code, answer.error.message, answer.error.details))), { rss: answer.rss }),

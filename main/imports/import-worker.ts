@@ -21,10 +21,13 @@ const parentPort = (process as { parentPort?: ParentPort }).parentPort;
  */
 const WARM_UP_ROUNDS = 8;
 
+/** The core ends this process when a description takes it too long (convert-elsewhere.ts): no clock is kept here. */
+const IN_ITS_OWN_PROCESS = { timedElsewhere: true };
+
 /** Each answer says what the process holds once it is made: the core keeps a process for the next only while that is small. */
 function convert(request: ConvertRequest, send: (message: unknown) => void): void {
   const answer = (message: object) => send({ ...message, rss: process.memoryUsage.rss() });
-  convertDescription(request).then(
+  convertDescription(request, IN_ITS_OWN_PROCESS).then(
     (converted) => answer({ ok: true, converted }),
     (error: unknown) =>
       answer({
@@ -66,5 +69,5 @@ if (parentPort) {
 if (process.argv.includes(AHEAD_ARG)) warmUp().then(tellReady, tellReady);
 
 async function warmUp(): Promise<void> {
-  for (let round = 0; round < WARM_UP_ROUNDS && !asked; round++) await convertDescription({ source: { text: WARM_UP_DESCRIPTION }, allowedHosts: [] });
+  for (let round = 0; round < WARM_UP_ROUNDS && !asked; round++) await convertDescription({ source: { text: WARM_UP_DESCRIPTION }, allowedHosts: [] }, IN_ITS_OWN_PROCESS);
 }
