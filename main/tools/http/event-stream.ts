@@ -1,4 +1,5 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { StringDecoder } from 'node:string_decoder';
+import { createParser } from 'eventsource-parser';
 import { jsonValueProblem, MAX_JSON_DEPTH } from '../../common/json-limits.js';
 import { InvokeFailure } from '../invoke-error.js';
 import { tooLarge } from './read-body.js';
@@ -44,7 +45,7 @@ export async function readEventStream(response: IncomingResponse, options: Event
   const parser = createParser({
     maxBufferSize: options.maxBytes,
     onEvent: (message) => {
-      const data = eventData(message);
+      const data = eventData(message.data);
       events.push(data);
       options.onEvent?.(data, events.length);
     },
@@ -67,7 +68,16 @@ export async function readEventStream(response: IncomingResponse, options: Event
       response.close();
     }, delay);
   }
-  const decoder = new TextDecoder('utf-8');
+  // Node's decoder rather than TextDecoder: with `stream: true` that one took ~20 µs a chunk of a few kilobytes, against
+  // ~3 µs. Both keep a character split between chunks for the next; the byte order mark the stream may start with is
+  // dropped here, as TextDecoder (and the standard's decoding) does.
+  const decoder = new StringDecoder('utf8');
+  let started = false;
+  const decode = (text: string) => {
+    if (started || text === '') return text;
+    started = true;
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  };
   const received: string[] = [];
   let size = 0;
   armIdle(options.idleTimeoutMs);
@@ -75,7 +85,7 @@ export async function readEventStream(response: IncomingResponse, options: Event
     for await (const chunk of response.chunks()) {
       size += chunk.byteLength;
       if (size > options.maxBytes) throw stop(tooLarge(options.maxBytes));
-      const text = decoder.decode(chunk, { stream: true });
+      const text = decode(decoder.write(chunk));
       received.push(text);
       const before = events.length;
       parser.feed(text);
@@ -84,7 +94,7 @@ export async function readEventStream(response: IncomingResponse, options: Event
     }
     // The server closed the stream in the middle of an event (its line or its blank line unsent): what it had
     // sent of it counts, as if the blank line had come. A stream that ended cleanly has nothing pending.
-    parser.feed(`${decoder.decode()}\n\n`);
+    parser.feed(`${decode(decoder.end())}\n\n`);
   } catch (error) {
     if (error instanceof InvokeFailure) throw error;
     if (options.cancelled()) throw new InvokeFailure('cancelled', 'The call was cancelled while its event stream was being read.');
@@ -107,8 +117,7 @@ export async function readEventStream(response: IncomingResponse, options: Event
 }
 
 /** An event's data as JSON where it is JSON (no deeper than any value Toolbelt takes), else its text. */
-function eventData(message: EventSourceMessage): unknown {
-  const data = message.data;
+function eventData(data: string): unknown {
   if (!mayBeJson(data)) return data;
   try {
     const parsed = JSON.parse(data) as unknown;
