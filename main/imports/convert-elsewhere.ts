@@ -31,12 +31,13 @@ export interface ProcessLimits {
   keepBelowRssBytes: number;
   /**
    * A description still being read after this long is given up on: its process is ended. The one bound on a process's
-   * reading (downloading, dereferencing, converting): it keeps no clock of its own (see loadApiDescription).
+   * reading (downloading, dereferencing, converting): it keeps no clock of its own (see loadApiDescription). A minute:
+   * GitHub's 13 MB description takes a few seconds, its download 30 s at most.
    */
   readTimeoutMs: number;
 }
 
-const DEFAULT_LIMITS: ProcessLimits = { spareKeptMs: 120_000, usesPerProcess: 8, keepBelowRssBytes: 384 * 1024 * 1024, readTimeoutMs: 180_000 };
+const DEFAULT_LIMITS: ProcessLimits = { spareKeptMs: 120_000, usesPerProcess: 8, keepBelowRssBytes: 384 * 1024 * 1024, readTimeoutMs: 60_000 };
 
 type Answer = ({ ok: true; converted: ConvertedApi } | { ok: false; error: { code: ErrorCode; message: string; details?: unknown } }) & { rss?: number };
 
