@@ -119,9 +119,9 @@ export function schemaSizeEstimator(): (schema: unknown) => number {
     onPath.add(value);
     let chars = 2;
     const isArray = Array.isArray(value);
-    for (const [key, item] of Object.entries(value)) {
+    for (const key in value) {
       if (!isArray && (OPENAPI_ONLY.has(key) || key.startsWith('x-'))) continue;
-      chars += (isArray ? 1 : key.length + 4) + measure(item, depth + 1);
+      chars += (isArray ? 1 : key.length + 4) + measure((value as Record<string, unknown>)[key], depth + 1);
     }
     onPath.delete(value);
     known.set(value, chars);

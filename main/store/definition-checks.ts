@@ -54,33 +54,32 @@ const REFERENCE_KEYS = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
  * megabytes of garbage per import.
  */
 function walkSchema(root: object): { badPattern?: { path: string; message: string }; hasReference: boolean } {
+  // The keys of the objects the walk is in; a problem ends the walk, so they are not taken off on the way out of it.
   const keys: string[] = [];
-  const pathHere = () => keys.map((key) => `/${pointerEscape(key)}`).join('');
+  const pathTo = (key: string) => [...keys, key].map((part) => `/${pointerEscape(part)}`).join('');
   let hasReference = false;
-  const visit = (node: unknown): { path: string; message: string } | undefined => {
-    if (!node || typeof node !== 'object') return undefined;
+  const visit = (node: object): { path: string; message: string } | undefined => {
     const isArray = Array.isArray(node);
     for (const key in node) {
       if (!Object.hasOwn(node, key)) continue;
       const value = (node as Record<string, unknown>)[key];
-      keys.push(key);
-      try {
-        if (!isArray) {
-          if (REFERENCE_KEYS.has(key)) hasReference = true;
-          const problem = key === 'pattern' && typeof value === 'string' ? linearRegexProblem(value) : null;
-          if (problem) return { path: pathHere(), message: problem };
-          if (key === 'patternProperties' && value && typeof value === 'object') {
-            for (const pattern of Object.keys(value)) {
-              const bad = linearRegexProblem(pattern);
-              if (bad) return { path: `${pathHere()}/${pointerEscape(pattern)}`, message: bad };
-            }
+      if (!isArray) {
+        if (REFERENCE_KEYS.has(key)) hasReference = true;
+        const problem = key === 'pattern' && typeof value === 'string' ? linearRegexProblem(value) : null;
+        if (problem) return { path: pathTo(key), message: problem };
+        if (key === 'patternProperties' && value && typeof value === 'object') {
+          for (const pattern of Object.keys(value)) {
+            const bad = linearRegexProblem(pattern);
+            if (bad) return { path: `${pathTo(key)}/${pointerEscape(pattern)}`, message: bad };
           }
         }
-        const found = visit(value);
-        if (found) return found;
-      } finally {
-        keys.pop();
       }
+      // Only objects and lists are walked into: a call for each string and number was most of the walk.
+      if (value === null || typeof value !== 'object') continue;
+      keys.push(key);
+      const found = visit(value);
+      if (found) return found;
+      keys.pop();
     }
     return undefined;
   };

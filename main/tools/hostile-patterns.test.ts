@@ -54,6 +54,9 @@ describe('patterns people and servers supply run in linear time', () => {
     expect(extract.details).toEqual({ issues: [{ path: '/impl/extractExpr', message: expect.stringContaining('uses lookahead or lookbehind') as unknown }] });
     const broken = await put({ type: 'object', properties: { x: { type: 'string', pattern: '[a-' } } });
     expect(broken.details).toEqual({ issues: [{ path: '/argSchema/properties/x/pattern', message: expect.stringContaining('is not a valid regular expression') as unknown }] });
+    // Deep in a list, after parts walked whole: the path is the pattern's own.
+    const listed = await put({ type: 'object', properties: { a: { type: 'string', pattern: '^a$' }, b: { allOf: [{ properties: { ok: { pattern: '^[a-z/~]+$' } } }, { prefixItems: [{ type: 'string' }, { pattern: '^(b)\\1$' }] }] } } });
+    expect(listed.details).toEqual({ issues: [{ path: '/argSchema/properties/b/allOf/1/prefixItems/1/pattern', message: expect.stringContaining('uses a backreference') as unknown }] });
   });
 });
 
