@@ -117,7 +117,7 @@ describe('converting a description in a process of its own', () => {
     // The process never hears of the description, as one stuck reading it never answers.
     const stuck: LaunchImportProcess = (entry, args) => ({ ...counted(entry, args), send: () => {} });
     const converter = descriptionConverter(new URL('../../testing/workers/import-worker-dev.mjs', import.meta.url), silentLogger, stuck, { readTimeoutMs: 300 });
-    await expect(converter.convert({ source: await petstore(), allowedHosts: [] })).rejects.toMatchObject({ code: 'import_invalid', message: 'The description took more than 0.3 s to read; it was given up on.' });
+    await expect(converter.convert({ source: await petstore(), allowedHosts: [] })).rejects.toMatchObject({ code: 'import_invalid', message: 'The description took more than 0.3 s to read; it was given up on. Try again; if it takes as long, import it from a file (a slow address is often the cause) or a part of it.' });
     await expect.poll(() => started.map((record) => record.ended)).toEqual(['SIGKILL']);
     converter.close();
   });

@@ -5,7 +5,6 @@ import { convertDescription, type ConvertRequest } from './convert-description.j
 import type { ConvertedApi } from './openapi-tools.js';
 import { AHEAD_ARG, forkImportProcess, type ImportProcess, type LaunchImportProcess } from './import-process.js';
 
-
 export interface DescriptionConverter {
   convert(request: ConvertRequest): Promise<ConvertedApi>;
   /**
@@ -160,7 +159,7 @@ export function descriptionConverter(workerUrl: URL, log: Logger, launch: Launch
         outcome();
       };
       const timer = setTimeout(() => {
-        settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${readTimeoutMs / 1000} s to read; it was given up on.`)), false);
+        settle(() => reject(new ToolbeltError('import_invalid', `The description took more than ${readTimeoutMs / 1000} s to read; it was given up on. Try again; if it takes as long, import it from a file (a slow address is often the cause) or a part of it.`)), false);
       }, readTimeoutMs);
       worker.reading = {
         answer: (answer) =>
