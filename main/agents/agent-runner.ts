@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { forwardAbort } from '../common/signals.js';
 import { AGENT_MAX_DEPTH, AGENT_MAX_TURNS_DEFAULT } from '../../shared/schemas/agent.js';
@@ -79,7 +79,7 @@ function taskOf(args: Record<string, unknown>): string {
 function conversationOf(tool: AgentTool, args: Record<string, unknown>, now: string): Chat {
   const { impl } = tool;
   return {
-    id: uuidv7(),
+    id: newUuidV7(),
     title: tool.displayName,
     providerId: impl.providerId,
     model: impl.model,
@@ -92,9 +92,9 @@ function conversationOf(tool: AgentTool, args: Record<string, unknown>, now: str
     parallelToolCalls: impl.parallelToolCalls ?? true,
     status: 'running',
     pending: [],
-    messages: [{ id: uuidv7(), role: 'user', content: taskOf(args), createdAt: now }],
+    messages: [{ id: newUuidV7(), role: 'user', content: taskOf(args), createdAt: now }],
     alwaysAllowed: [],
-    run: { runId: uuidv7(), kind: 'model', turn: 0, startedAt: now },
+    run: { runId: newUuidV7(), kind: 'model', turn: 0, startedAt: now },
     createdAt: now,
     updatedAt: now,
   };

@@ -1,5 +1,5 @@
 import { DEFAULT_TITLE, titleFrom } from './chat-title.js';
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Chat, ChatStreamEvent, MessageAttachment, ToolRunMessage, UserMessage } from '../../shared/schemas/chat.js';
 import { allCalls } from '../../shared/chat/chat-calls.js';
@@ -118,7 +118,7 @@ export class ChatEngine {
 
   private async sendKept(chatId: string, content: string, attachments: MessageAttachment[], files: PersonFile[], replaces: string | undefined, answerSchema: Record<string, unknown> | undefined): Promise<{ runId: string; messageId: string }> {
     const hooked = await this.promptHooks(chatId, content);
-    const message: UserMessage = { id: uuidv7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), ...(files.length ? { files } : {}), ...hooked, createdAt: this.book.now() };
+    const message: UserMessage = { id: newUuidV7(), role: 'user', content, ...(attachments.length ? { attachments } : {}), ...(files.length ? { files } : {}), ...hooked, createdAt: this.book.now() };
     const { runId } = await this.startModelRun(chatId, (chat) => {
       const replaced = replaces === undefined ? -1 : userMessageIndex(chat, replaces);
       // An edited message keeps the files it had: the person changed its words.
@@ -215,7 +215,7 @@ export class ChatEngine {
     refuseBusy(chat);
     const call = await paletteCall(this.deps, chat, ref, args);
     const lock = await this.book.claim(chat);
-    const message: ToolRunMessage = { id: uuidv7(), role: 'tool-run', call, shareWithModel, createdAt: this.book.now() };
+    const message: ToolRunMessage = { id: newUuidV7(), role: 'tool-run', call, shareWithModel, createdAt: this.book.now() };
     chat.messages.push(message);
     const runId = this.beginRun(chat, 'tool');
     this.book.emit(chat, { type: 'message', message });
@@ -301,7 +301,7 @@ export class ChatEngine {
   // ── the loop ────────────────────────────────────────────────────────
 
   private beginRun(chat: Chat, kind: 'model' | 'tool', answerSchema?: Record<string, unknown>): string {
-    const runId = uuidv7();
+    const runId = newUuidV7();
     chat.status = 'running';
     chat.run = { runId, kind, turn: 0, startedAt: this.book.now(), ...(answerSchema ? { answerSchema } : {}) };
     this.book.saveInBackground(chat);

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import { refuseBadHooks } from '../common/hook-checks.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { allCalls } from '../../shared/chat/chat-calls.js';
@@ -42,7 +42,7 @@ export function chatHandlers(deps: {
       await checkSelection(tools, deps.store);
       const { title, system, maxTurns, onToolError, toolErrorLimit, toolRuns, parallelToolCalls, providerId, model, temperature, answerSchema } = params;
       requireUsableAnswerSchema(answerSchema);
-      const id = uuidv7();
+      const id = newUuidV7();
       const chat = blankChat({
         id,
         ...(await engine.sessionStartHooks(id)),

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { Chat, ChatStreamEvent, ToolCall, ToolProgress } from '../../shared/schemas/chat.js';
 import { allCalls, pendingOf } from '../../shared/chat/chat-calls.js';
@@ -75,7 +75,7 @@ export class RunBook implements LoopHost {
     else {
       chat.status = 'error';
       chat.lastRun = {
-        runId: chat.run?.runId ?? uuidv7(),
+        runId: chat.run?.runId ?? newUuidV7(),
         reason: 'error',
         error: { code: 'interrupted', message: 'The app stopped during this run. Send a message to continue.' },
         at: this.now(),

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { TOOL_ERROR_LIMIT_DEFAULT, type AssistantMessage, type Chat, type ChatMessage, type FinishReason } from '../../shared/schemas/chat.js';
 import { allCalls, isUnfinished, pendingOf } from '../../shared/chat/chat-calls.js';
@@ -166,8 +166,8 @@ export class TurnLoop {
       throw new ToolbeltError('conflict', `A tool of this chat is offered to the model as "${ANSWER_TOOL_NAME}", the name a structured answer uses. Give it another name in the tools panel, or make the answer text again.`);
     }
     const history = this.deps.personFiles ? await this.deps.personFiles.loaded(chat.messages, fileReaderOf(settings, provider.learned?.(chat.model))) : chat.messages.slice();
-    if (nudge) history.push({ id: uuidv7(), role: 'user', content: nudge, createdAt: this.host.now() });
-    const message: AssistantMessage = { id: uuidv7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.host.now() };
+    if (nudge) history.push({ id: newUuidV7(), role: 'user', content: nudge, createdAt: this.host.now() });
+    const message: AssistantMessage = { id: newUuidV7(), role: 'assistant', content: '', toolCalls: [], model: chat.model, createdAt: this.host.now() };
     chat.messages.push(message);
     this.host.emit(chat, { type: 'message', message });
     let finish = 'other';

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import path from 'node:path';
 import type { McpActivity } from '../../shared/schemas/mcp-share.js';
 import { inBackground } from '../common/background.js';
@@ -66,7 +66,7 @@ export class ActivityLog {
   /** A client's session Toolbelt ended, to make room for a new one or after an hour of silence: not a call, but the person should know whose. */
   sessionEnded(client: string, at: Date, why: SessionEndReason): void {
     this.add({
-      id: uuidv7(),
+      id: newUuidV7(),
       at: at.toISOString(),
       client: client.slice(0, 200),
       tool: '',

@@ -88,6 +88,25 @@ describe('Toolbelt as an MCP server (Streamable HTTP, the official SDK client)',
     expect(notices[0]).toBe('Waiting for the person to approve Clear alerts in Toolbelt.');
   });
 
+  it('ends a call its client cancels while the person is asked to approve it, whether or not the client can show forms', async () => {
+    const { subject, url, token, weather } = await sharingCore();
+    const withForms = new Client({ name: 'Form client', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    await withForms.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    onTestFinished(() => withForms.close());
+    for (const [name, client] of [['Plain client', await connect(url, token, 'Plain client')], ['Form client', withForms]] as const) {
+      const cancel = new AbortController();
+      const pending = client.callTool({ name: 'clear-alerts', arguments: { city: 'Paris' } }, undefined, { signal: cancel.signal });
+      await nextQuestion(subject.core);
+      cancel.abort('The person pressed Stop in the client.');
+      await expect(pending).rejects.toThrow();
+      // The question is withdrawn from Toolbelt's window, the tool never ran, and the activity says how the call ended.
+      await waitFor(() => subject.call('questions.list', {}), ({ questions }) => questions.length === 0);
+      const { calls } = await waitFor(() => subject.call('mcpShare.activity', {}), ({ calls }) => calls[0]?.client === name);
+      expect(calls[0]).toMatchObject({ tool: 'clear-alerts', ok: false, errorCode: 'cancelled' });
+    }
+    expect(weather.seen.filter((request) => request.url.startsWith('/alerts'))).toHaveLength(0);
+  });
+
   it('asks the person through the client when a tool asks the user and the client can show a form', async () => {
     const { subject, url, token } = await sharingCore();
     await subject.call('mcpShare.shareBundle', { bundleID: CORE_BUNDLE, shared: true });

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { LiveAnswer, LiveQuestion } from '../../shared/schemas/questions.js';
 import type { EventBus } from '../api/event-bus.js';
@@ -39,7 +39,7 @@ export class LiveQuestions {
     } catch (error) {
       throw new ToolbeltError('invalid_params', `The form asked for cannot be shown: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const question: LiveQuestion = { id: uuidv7(), from, message, schema, ...(approval ? { approval } : {}), askedAt: this.deps.clock.now().toISOString() };
+    const question: LiveQuestion = { id: newUuidV7(), from, message, schema, ...(approval ? { approval } : {}), askedAt: this.deps.clock.now().toISOString() };
     return new Promise<LiveAnswer>((resolve) => {
       const withdraw = () => this.settle(question.id, { action: 'cancel' });
       signal.addEventListener('abort', withdraw, { once: true });

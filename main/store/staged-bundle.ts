@@ -1,6 +1,6 @@
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import { makePrivateFolder, PRIVATE_FILE_MODE } from '../common/json-files.js';
 
@@ -28,7 +28,7 @@ function isRunning(pid: number): boolean {
  * later), never half of one.
  */
 export async function writeStagedBundle(root: string, target: string, files: { relativePath: string; text: string }[]): Promise<void> {
-  const staging = path.join(root, 'staging', `${uuidv7()}.${process.pid}`);
+  const staging = path.join(root, 'staging', `${newUuidV7()}.${process.pid}`);
   await makePrivateFolder(path.join(staging, 'tools'));
   await makePrivateFolder(path.dirname(target));
   try {

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import { ToolbeltError, type ValidationIssue } from '../../shared/errors.js';
 import type { AgentImpl } from '../../shared/schemas/agent.js';
 import type { BundleFile, BundleInput } from '../../shared/schemas/bundle.js';
@@ -57,7 +57,7 @@ export function newToolFile(input: ToolInput, address: { bundleID: string; slug:
   }
   return {
     schemaVersion: '1',
-    toolID: uuidv7(),
+    toolID: newUuidV7(),
     ...address,
     displayName: input.displayName,
     description: input.description ?? '',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
-import { v7 as uuidv7 } from 'uuid';
+import { newUuidV7 } from '../common/uuid-v7.js';
 import { ToolbeltError } from '../../shared/errors.js';
 import type { InvokeResult } from '../../shared/schemas/invocation.js';
 import { TesterBookSchema, type TesterBook, type TesterRun } from '../../shared/schemas/tester.js';
@@ -76,7 +76,7 @@ export class TesterBooks {
   }
 
   async record(tool: ToolKey, version: string, args: Record<string, unknown>, result: InvokeResult): Promise<TesterRun> {
-    const run: TesterRun = { id: uuidv7(), at: this.clock.now().toISOString(), version, args, ...keptResult(result) };
+    const run: TesterRun = { id: newUuidV7(), at: this.clock.now().toISOString(), version, args, ...keptResult(result) };
     await this.change(tool, (book) => ({ ...book, runs: [run, ...book.runs].slice(0, MAX_RUNS) }));
     return run;
   }
