@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
-import { jsonValueProblem, MAX_JSON_DEPTH } from '../../common/json-limits.js';
 import { InvokeFailure } from '../invoke-error.js';
+import { eventValues } from './event-data.js';
 import { tooLarge } from './read-body.js';
 import type { IncomingResponse } from './transport.js';
 
@@ -41,14 +41,20 @@ export interface EventStreamOptions {
  */
 export async function readEventStream(response: IncomingResponse, options: EventStreamOptions): Promise<ReadEvents> {
   const events: unknown[] = [];
+  // The data of the events a chunk completed, parsed together once the chunk is read.
+  let arrived: string[] = [];
+  const takeArrived = () => {
+    const values = eventValues(arrived);
+    arrived = [];
+    for (const value of values) {
+      events.push(value);
+      options.onEvent?.(value, events.length);
+    }
+  };
   let overflow = false;
   const parser = createParser({
     maxBufferSize: options.maxBytes,
-    onEvent: (message) => {
-      const data = eventData(message.data);
-      events.push(data);
-      options.onEvent?.(data, events.length);
-    },
+    onEvent: (message) => void arrived.push(message.data),
     onError: (error) => {
       // A line or an event longer than the whole answer may be: the stream is closed there.
       if (error.type === 'max-buffer-size-exceeded') overflow = true;
@@ -87,14 +93,17 @@ export async function readEventStream(response: IncomingResponse, options: Event
       if (size > options.maxBytes) throw stop(tooLarge(options.maxBytes));
       const text = decode(decoder.write(chunk));
       received.push(text);
-      const before = events.length;
       parser.feed(text);
-      if (events.length !== before) lastEventAt = performance.now();
       if (overflow) throw stop(tooLarge(options.maxBytes));
+      if (arrived.length > 0) {
+        lastEventAt = performance.now();
+        takeArrived();
+      }
     }
     // The server closed the stream in the middle of an event (its line or its blank line unsent): what it had
     // sent of it counts, as if the blank line had come. A stream that ended cleanly has nothing pending.
     parser.feed(`${decode(decoder.end())}\n\n`);
+    takeArrived();
   } catch (error) {
     if (error instanceof InvokeFailure) throw error;
     if (options.cancelled()) throw new InvokeFailure('cancelled', 'The call was cancelled while its event stream was being read.');
@@ -114,27 +123,4 @@ export async function readEventStream(response: IncomingResponse, options: Event
     response.close();
     return failure;
   }
-}
-
-/** An event's data as JSON where it is JSON (no deeper than any value Toolbelt takes), else its text. */
-function eventData(data: string): unknown {
-  if (!mayBeJson(data)) return data;
-  try {
-    const parsed = JSON.parse(data) as unknown;
-    // Nesting past the limit takes at least as many brackets: a shorter event cannot have it (most are).
-    return data.length > MAX_JSON_DEPTH && jsonValueProblem(parsed, { text: false }) ? data : parsed;
-  } catch {
-    return data;
-  }
-}
-
-/** Whether text could be JSON, by its first character past white space: most events are one or the other at a glance. */
-function mayBeJson(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
-    // { [ " - 0-9 t f n
-    return code === 0x7b || code === 0x5b || code === 0x22 || code === 0x2d || (code >= 0x30 && code <= 0x39) || code === 0x74 || code === 0x66 || code === 0x6e;
-  }
-  return false;
 }
