@@ -11,7 +11,7 @@ export function timeApiGet(request: { url: string; token: string }): Promise<num
 export function timeChatOpen(request: { title: string; text: string }): Promise<number>;
 export function armKeyTiming(): void;
 export function takeKeyTimings(expected: number): Promise<{ processing: number; frame: number }[]>;
-export function makeNoisyPhoto(size: { width: number; height: number }): Promise<number>;
+export function makeNoisyPhoto(size: { width: number; height: number; leastBytes: number }): Promise<number>;
 export function pasteTimed(): Promise<number>;
 export function decodeTimed(): Promise<number>;
 export function armEventWatch(): void;
