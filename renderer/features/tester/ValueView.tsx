@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolValue } from '../../components/ContentBlocks.js';
 import { lineFinder, MAX_MATCHES, type FoundLine } from './line-finder.js';
@@ -35,6 +35,11 @@ export function ValueView({ value, heading }: { value: unknown; heading: string 
   // Made once per value, not on every key typed into the find box (a 5 MB value took ~100 ms to print).
   const valueText = useMemo(() => JSON.stringify(value, null, 2) ?? 'null', [value]);
   const find = useMemo(() => lineFinder(valueText), [valueText]);
+  // What the finder searches is made in a task of its own once the value is shown, before anyone types.
+  useEffect(() => {
+    const timer = setTimeout(find.prepare, 0);
+    return () => clearTimeout(timer);
+  }, [find]);
   const structured = value !== null && typeof value === 'object';
   const [view, setView] = useState<'tree' | 'raw'>('tree');
   const [query, setQuery] = useState('');

@@ -29,5 +29,14 @@ describe('find in a value', () => {
   it('agrees where lower-casing changes the length of the text', () => {
     const turkish = 'İstanbul\nistanbul\nIzmir';
     expect(lineFinder(turkish)('istanbul')).toEqual(expected(turkish, 'istanbul'));
+    const prepared = lineFinder(turkish);
+    prepared.prepare();
+    expect(prepared('istanbul')).toEqual(expected(turkish, 'istanbul'));
+  });
+
+  it('finds the same once prepared ahead of the first query', () => {
+    const find = lineFinder(text);
+    find.prepare();
+    expect(find('special note')).toEqual(expected(text, 'special note'));
   });
 });
