@@ -4,7 +4,7 @@ import { jsonValueProblem, MAX_JSON_DEPTH } from '../../common/json-limits.js';
 /**
  * The number put between the events of one batch. Nine digits, so V8 reads it
  * on its small-integer path; drawn once a process and never sent anywhere, so
- * no server can write it into an event (the proof in `parsedTogether` rests on that).
+ * no server can know to write it into an event (the proof in `parsedTogether` rests on that).
  */
 const SEPARATOR = randomInt(100_000_000, 1_000_000_000);
 
@@ -27,13 +27,12 @@ export function eventValues(datas: readonly string[]): unknown[] {
     else values[index] = data;
   }
   if (candidates.length > 1 && parsedTogether(datas, candidates, values)) return values;
-  for (const index of candidates) values[index] = eventValue(datas[index]!);
+  for (const index of candidates) values[index] = parsedAlone(datas[index]!);
   return values;
 }
 
-/** One event's data as JSON where it is JSON, else its text. */
-function eventValue(data: string): unknown {
-  if (!mayBeJson(data)) return data;
+/** One event's data that may be JSON, parsed where it is, else its text. */
+function parsedAlone(data: string): unknown {
   try {
     return checked(data, JSON.parse(data) as unknown);
   } catch {
