@@ -8,7 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import variant from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSDeferredPromise, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten-core';
-import { PRELUDE, scriptFailure, type HostService, type RunRequest, type ScriptDone, type ToWorker } from './sandbox-protocol.js';
+import { PRELUDE, scriptFailure, type HostService, type RunRequest, type ScriptDone, type ToWorker, type WorkerIdle } from './sandbox-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('The script sandbox runs only as a worker thread.');
@@ -26,8 +26,12 @@ port.on('message', (message: ToWorker) => {
     return;
   }
   run(message)
-    .then(({ done, broken }) => {
-      port.postMessage(broken ? { ...done, broken } : done);
+    .then(({ done, release }) => {
+      // The answer first: the run's runtime is freed while the host reads it, and the host learns after (idle)
+      // whether this thread may take another run.
+      port.postMessage(done);
+      const broken = !release();
+      port.postMessage({ type: 'idle', runId: message.runId, broken } satisfies WorkerIdle);
       // The next call's runtime is made now, while the host reads this answer, not when that call comes.
       if (!broken) prepareSpare();
     })
@@ -77,7 +81,7 @@ function prepareSpare(): void {
   }
 }
 
-async function run(request: RunRequest): Promise<{ done: ScriptDone; broken: boolean }> {
+async function run(request: RunRequest): Promise<{ done: ScriptDone; release: () => boolean }> {
   const taken = spare ?? prepare();
   spare = null;
   const { vm, runtime, state } = taken;
@@ -94,13 +98,13 @@ async function run(request: RunRequest): Promise<{ done: ScriptDone; broken: boo
     // Promises handed to the script that never settled are still the host's to let go of.
     for (const deferred of state.calls.deferreds) if (deferred.alive) deferred.dispose();
   }
-  return { done, broken: !released(vm, runtime) };
+  return { done, release: () => released(vm, runtime) };
 }
 
 /**
  * Frees a run's context and runtime; false when QuickJS found an object
  * still held (a bug of this file, not the script's): the answer stands, but
- * this thread's WebAssembly may be broken, so it retires after sending it.
+ * this thread's WebAssembly may be broken, so it takes no other run.
  */
 function released(vm: QuickJSContext, runtime: QuickJSRuntime): boolean {
   try {

@@ -119,4 +119,16 @@ describe('the script sandbox (QuickJS in worker threads)', () => {
     await expect(cancelled).rejects.toThrow('stopped');
     expect((await run(subject, 'export default () => "after"')).outcome).toEqual({ ok: true, json: '"after"' });
   });
+
+  it('answers each call as its worker answers and gives the worker the next call once it has freed the last: back to back on one worker', async () => {
+    const single = pool(1);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => run(single, `export default () => ${index}`)));
+    expect(answers.map((each) => each.outcome)).toEqual(Array.from({ length: 20 }, (_, index) => ({ ok: true, json: String(index) })));
+    const controller = new AbortController();
+    const kept = await single.run({ code: 'export default () => "kept"', parameters: [], args: {}, secrets: {}, limits: DEFAULT_SCRIPT_LIMITS }, noFetch, controller.signal);
+    // Cancelled once answered: the answer stands, and the worker goes on.
+    controller.abort(new Error('too late'));
+    expect(kept.outcome).toEqual({ ok: true, json: '"kept"' });
+    expect((await run(single, 'export default () => "next"')).outcome).toEqual({ ok: true, json: '"next"' });
+  });
 });

@@ -143,24 +143,36 @@ export class ScriptPool {
     return slot;
   }
 
+  /**
+   * One run on one worker: the caller is answered when the worker answers,
+   * and the worker is free again when it says so after freeing the run's
+   * runtime (its `idle`), or ended.
+   */
   private async runOn(slot: Slot, queued: Queued): Promise<void> {
     const { run, services, signal } = queued;
     const runId = this.nextRunId++;
     const { worker } = slot;
-    let settled = false;
+    let answered = false;
+    let released = false;
     let over: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (over = resolve));
+    const answer = (result: ScriptResult | { error: unknown }) => {
+      if (answered) return;
+      answered = true;
+      // A call answered is not cancelled any more: its worker is only freeing the run's runtime.
+      signal.removeEventListener('abort', onAbort);
+      if ('error' in result) queued.reject(result.error);
+      else queued.resolve(result);
+    };
     const finish = (result: ScriptResult | { error: unknown }) => {
-      if (settled) return;
-      settled = true;
+      answer(result);
+      if (released) return;
+      released = true;
       over();
       clearTimeout(watchdog);
-      signal.removeEventListener('abort', onAbort);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
-      if ('error' in result) queued.reject(result.error);
-      else queued.resolve(result);
     };
     const end = (why: ScriptResult | { error: unknown }) => {
       finish(why);
@@ -168,9 +180,16 @@ export class ScriptPool {
     };
     const onMessage = (message: FromWorker) => {
       if (message.type === 'done' && message.runId === runId) {
-        // Its WebAssembly may be broken after that run: no other run goes to it (see pump).
+        const result = { outcome: message.outcome, logs: message.logs, memoryBytes: message.memoryBytes };
+        // A sandbox that failed itself says so with its answer (no idle follows): no other run goes to it (see pump).
+        if (message.broken) {
+          slot.broken = true;
+          finish(result);
+        } else answer(result);
+      }
+      if (message.type === 'idle' && message.runId === runId) {
         if (message.broken) slot.broken = true;
-        finish({ outcome: message.outcome, logs: message.logs, memoryBytes: message.memoryBytes });
+        finish(crashed('it ended the run without an answer'));
       }
       if (message.type === 'host' && message.runId === runId) {
         const asked = message.service === 'fetch' ? services.fetch(JSON.parse(message.payload) as ScriptFetchRequest) : services.call(JSON.parse(message.payload) as ScriptToolCall);
@@ -201,7 +220,7 @@ export class ScriptPool {
       end(crashed(String(error)));
       return;
     }
-    if (settled) return;
+    if (released) return;
     worker.postMessage({ type: 'run', runId, ...run } satisfies RunRequest);
     await finished;
   }
